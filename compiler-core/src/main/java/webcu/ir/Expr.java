@@ -1,0 +1,115 @@
+package webcu.ir;
+
+import java.util.List;
+
+/**
+ * Expressions: typed trees without side effects. An expression is evaluated when the statement
+ * holding it executes, operands left to right; only {@link Load} reads memory, and {@code LAND},
+ * {@code LOR} and {@link Select} evaluate an operand only when it is needed (so a guarded load
+ * such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements.
+ */
+public sealed interface Expr {
+    Type type();
+
+    record IntConst(Type.Int type, long value) implements Expr {
+        public IntConst {
+            value = type.normalize(value);
+        }
+    }
+
+    record FloatConst(Type.Float type, double value) implements Expr {
+        public FloatConst {
+            if (type.bits() == 32) {
+                value = (float) value;
+            }
+        }
+    }
+
+    record BoolConst(boolean value) implements Expr {
+        public Type type() { return Type.BOOL; }
+    }
+
+    /** The null pointer of a pointer type. */
+    record NullPtr(Type.Ptr type) implements Expr {}
+
+    /** The value of a non-addressable local. */
+    record LocalGet(Local local) implements Expr {
+        public Type type() { return local.type(); }
+    }
+
+    /** The address of an addressable local. */
+    record LocalAddr(Local local) implements Expr {
+        public Type type() { return new Type.Ptr(local.type()); }
+    }
+
+    record GlobalAddr(Global global) implements Expr {
+        public Type type() { return new Type.Ptr(global.type()); }
+    }
+
+    /** Reads the scalar, struct or array value at {@code address}. */
+    record Load(Expr address) implements Expr {
+        public Type type() { return ((Type.Ptr) address.type()).pointee(); }
+    }
+
+    record Unary(UnaryOp op, Expr operand, Type type) implements Expr {}
+
+    record Binary(BinaryOp op, Expr left, Expr right, Type type) implements Expr {}
+
+    /**
+     * Converts between numeric types, bool, and pointers (C's conversions: float to int truncates,
+     * int to bool is {@code != 0}, pointer to pointer keeps the address).
+     */
+    record Convert(Type type, Expr value) implements Expr {}
+
+    /** {@code base + index} in elements of the pointee: C's pointer arithmetic. */
+    record PtrAdd(Expr base, Expr index) implements Expr {
+        public Type type() { return base.type(); }
+    }
+
+    /** The address of element {@code index} of the array {@code base} points to. */
+    record ElementAddr(Expr base, Expr index) implements Expr {
+        public Type type() {
+            Type.Array a = (Type.Array) ((Type.Ptr) base.type()).pointee();
+            return new Type.Ptr(a.element());
+        }
+    }
+
+    /** The address of field {@code field} of the struct {@code base} points to. */
+    record FieldAddr(Expr base, int field) implements Expr {
+        public Type type() {
+            Type.Struct s = (Type.Struct) ((Type.Ptr) base.type()).pointee();
+            return new Type.Ptr(s.fields().get(field).type());
+        }
+    }
+
+    /** {@code cond ? ifTrue : ifFalse}, evaluating only the chosen operand. */
+    record Select(Expr cond, Expr ifTrue, Expr ifFalse) implements Expr {
+        public Type type() { return ifTrue.type(); }
+    }
+
+    /** A component (0, 1, 2 for x, y, z) of a CUDA built-in variable, as u32. */
+    record BuiltinGet(Builtin builtin, int component) implements Expr {
+        public Type type() { return Type.U32; }
+    }
+
+    static List<Expr> children(Expr e) {
+        return switch (e) {
+            case IntConst c -> List.of();
+            case FloatConst c -> List.of();
+            case BoolConst c -> List.of();
+            case NullPtr c -> List.of();
+            case LocalGet g -> List.of();
+            case LocalAddr a -> List.of();
+            case GlobalAddr a -> List.of();
+            case BuiltinGet b -> List.of();
+            case Load l -> List.of(l.address());
+            case Unary u -> List.of(u.operand());
+            case Binary b -> List.of(b.left(), b.right());
+            case Convert c -> List.of(c.value());
+            case PtrAdd p -> List.of(p.base(), p.index());
+            case ElementAddr a -> List.of(a.base(), a.index());
+            case FieldAddr f -> List.of(f.base());
+            case Select s -> List.of(s.cond(), s.ifTrue(), s.ifFalse());
+        };
+    }
+}

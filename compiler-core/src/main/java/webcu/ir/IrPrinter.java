@@ -1,0 +1,288 @@
+package webcu.ir;
+
+import java.util.List;
+
+/**
+ * The text form of the IR ({@code webcu emit --target ir}, pass tests, golden files). Expressions
+ * print inline and typed where the type is not obvious; statements one per line.
+ */
+public final class IrPrinter {
+    private final StringBuilder out = new StringBuilder();
+    private int indent;
+
+    public static String print(Module m) {
+        IrPrinter p = new IrPrinter();
+        for (Global g : m.globals()) {
+            p.global(g);
+        }
+        for (Function f : m.functions()) {
+            p.function(f);
+        }
+        return p.out.toString();
+    }
+
+    public static String print(Function f) {
+        IrPrinter p = new IrPrinter();
+        p.function(f);
+        return p.out.toString();
+    }
+
+    public static String expr(Expr e) {
+        IrPrinter p = new IrPrinter();
+        p.e(e);
+        return p.out.toString();
+    }
+
+    private void global(Global g) {
+        out.append(g.space().name().toLowerCase()).append(g.readOnly() ? " const " : " var ").append(g)
+                .append(": ").append(g.type());
+        if (g.dynamicShared()) {
+            out.append(" dynamic");
+        }
+        if (g.init() != null) {
+            out.append(" = ");
+            bytes(g.init());
+        }
+        out.append('\n');
+    }
+
+    private void bytes(byte[] b) {
+        boolean text = b.length > 0 && b[b.length - 1] == 0;
+        for (int i = 0; i < b.length - 1 && text; i++) {
+            text = b[i] >= 32 && b[i] < 127 || b[i] == '\n' || b[i] == '\t';
+        }
+        if (text) {
+            out.append('"');
+            for (int i = 0; i < b.length - 1; i++) {
+                char c = (char) b[i];
+                switch (c) {
+                    case '\n' -> out.append("\\n");
+                    case '\t' -> out.append("\\t");
+                    case '"' -> out.append("\\\"");
+                    case '\\' -> out.append("\\\\");
+                    default -> out.append(c);
+                }
+            }
+            out.append("\\0\"");
+            return;
+        }
+        out.append("bytes[");
+        for (int i = 0; i < b.length; i++) {
+            out.append(i == 0 ? "" : " ").append(Integer.toHexString((b[i] & 0xFF) | 0x100).substring(1));
+        }
+        out.append(']');
+    }
+
+    private void function(Function f) {
+        out.append(f.space().name().toLowerCase()).append(' ').append(f).append('(');
+        for (int i = 0; i < f.params().size(); i++) {
+            Local p = f.params().get(i);
+            out.append(i == 0 ? "" : ", ").append(p).append(": ").append(p.type());
+        }
+        if (f.variadic()) {
+            out.append(f.params().isEmpty() ? "..." : ", ...");
+        }
+        out.append(") -> ").append(f.returnType());
+        if (f.isExternal()) {
+            out.append('\n');
+            return;
+        }
+        out.append(" {\n");
+        indent++;
+        for (Local l : f.locals()) {
+            if (l.id() >= f.params().size()) {
+                line().append(l.addressable() ? "memory " : "local ").append(l).append(": ").append(l.type()).append('\n');
+            }
+        }
+        for (Stmt s : f.body().stmts()) {
+            stmt(s);
+        }
+        indent--;
+        out.append("}\n");
+    }
+
+    private StringBuilder line() {
+        for (int i = 0; i < indent; i++) {
+            out.append("  ");
+        }
+        return out;
+    }
+
+    private void block(Stmt.Block b) {
+        out.append("{\n");
+        indent++;
+        for (Stmt s : b.stmts()) {
+            stmt(s);
+        }
+        indent--;
+        line().append('}');
+    }
+
+    private void stmt(Stmt s) {
+        line();
+        switch (s) {
+            case Stmt.Block b -> block(b);
+            case Stmt.Assign a -> {
+                out.append(a.target()).append(" = ");
+                e(a.value());
+            }
+            case Stmt.Store st -> {
+                out.append("store ");
+                e(st.address());
+                out.append(", ");
+                e(st.value());
+            }
+            case Stmt.Call c -> {
+                if (c.result() != null) {
+                    out.append(c.result()).append(" = ");
+                }
+                out.append("call ").append(c.callee()).append('(');
+                list(c.args());
+                out.append(')');
+            }
+            case Stmt.If i -> {
+                out.append("if ");
+                e(i.cond());
+                out.append(' ');
+                block(i.then());
+                if (!i.otherwise().stmts().isEmpty()) {
+                    out.append(" else ");
+                    block(i.otherwise());
+                }
+            }
+            case Stmt.Loop l -> {
+                out.append("loop ");
+                block(l.body());
+                if (!l.continuing().stmts().isEmpty() || l.breakIf() != null) {
+                    out.append(" continuing ");
+                    block(l.continuing());
+                }
+                if (l.breakIf() != null) {
+                    out.append(" break_if ");
+                    e(l.breakIf());
+                }
+            }
+            case Stmt.Switch sw -> {
+                out.append("switch ");
+                e(sw.selector());
+                out.append(" {\n");
+                indent++;
+                for (Stmt.Case c : sw.cases()) {
+                    line();
+                    if (c.isDefault()) {
+                        out.append("default");
+                        if (!c.values().isEmpty()) {
+                            out.append(", ");
+                        }
+                    }
+                    for (int i = 0; i < c.values().size(); i++) {
+                        out.append(i == 0 ? "case " : ", ").append(c.values().get(i));
+                    }
+                    out.append(": ");
+                    block(c.body());
+                    out.append('\n');
+                }
+                indent--;
+                line().append('}');
+            }
+            case Stmt.Break b -> out.append("break");
+            case Stmt.Continue c -> out.append("continue");
+            case Stmt.Return r -> {
+                out.append("return");
+                if (r.value() != null) {
+                    out.append(' ');
+                    e(r.value());
+                }
+            }
+            case Stmt.Barrier b -> out.append("barrier");
+            case Stmt.Launch l -> {
+                out.append("launch ").append(l.kernel()).append("<<<(");
+                list(l.grid());
+                out.append("), (");
+                list(l.block());
+                out.append("), ");
+                e(l.sharedBytes());
+                out.append(", ");
+                e(l.stream());
+                out.append(">>>(");
+                list(l.args());
+                out.append(')');
+            }
+        }
+        out.append('\n');
+    }
+
+    private void list(List<Expr> es) {
+        for (int i = 0; i < es.size(); i++) {
+            if (i > 0) {
+                out.append(", ");
+            }
+            e(es.get(i));
+        }
+    }
+
+    private void e(Expr x) {
+        switch (x) {
+            case Expr.IntConst c -> out.append(c.value()).append(':').append(c.type());
+            case Expr.FloatConst c -> out.append(c.type().bits() == 32 ? Float.toString((float) c.value()) : Double.toString(c.value()))
+                    .append(':').append(c.type());
+            case Expr.BoolConst c -> out.append(c.value());
+            case Expr.NullPtr n -> out.append("null:").append(n.type());
+            case Expr.LocalGet g -> out.append(g.local());
+            case Expr.LocalAddr a -> out.append('&').append(a.local());
+            case Expr.GlobalAddr a -> out.append('&').append(a.global());
+            case Expr.BuiltinGet b -> out.append(b.builtin().cudaName).append('.').append("xyz".charAt(b.component()));
+            case Expr.Load l -> {
+                out.append("load(");
+                e(l.address());
+                out.append(')');
+            }
+            case Expr.Unary u -> {
+                out.append('(').append(u.op().symbol);
+                e(u.operand());
+                out.append(')');
+            }
+            case Expr.Binary b -> {
+                out.append('(');
+                e(b.left());
+                out.append(' ').append(b.op().symbol).append(' ');
+                e(b.right());
+                out.append(')');
+            }
+            case Expr.Convert c -> {
+                out.append("convert<").append(c.type()).append(">(");
+                e(c.value());
+                out.append(')');
+            }
+            case Expr.PtrAdd p -> {
+                out.append("ptradd(");
+                e(p.base());
+                out.append(", ");
+                e(p.index());
+                out.append(')');
+            }
+            case Expr.ElementAddr a -> {
+                out.append("elem(");
+                e(a.base());
+                out.append(", ");
+                e(a.index());
+                out.append(')');
+            }
+            case Expr.FieldAddr f -> {
+                out.append("field(");
+                e(f.base());
+                Type.Struct s = (Type.Struct) ((Type.Ptr) f.base().type()).pointee();
+                out.append(", .").append(s.fields().get(f.field()).name()).append(')');
+            }
+            case Expr.Select s -> {
+                out.append("select(");
+                e(s.cond());
+                out.append(", ");
+                e(s.ifTrue());
+                out.append(", ");
+                e(s.ifFalse());
+                out.append(')');
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package webcu.ir;
+
+import java.util.List;
+import webcu.diag.Span;
+
+/**
+ * Statements: effects and structured control flow. Every statement keeps the span of the source
+ * construct it came from, so a runtime fault or a pass's error can name the line.
+ */
+public sealed interface Stmt {
+    Span span();
+
+    record Block(List<Stmt> stmts, Span span) implements Stmt {
+        public Block {
+            stmts = List.copyOf(stmts);
+        }
+
+        public static Block empty(Span span) {
+            return new Block(List.of(), span);
+        }
+    }
+
+    /** Sets a non-addressable local. */
+    record Assign(Local target, Expr value, Span span) implements Stmt {}
+
+    /** Writes {@code value} (scalar, struct or array) to the memory at {@code address}. */
+    record Store(Expr address, Expr value, Span span) implements Stmt {}
+
+    /** Calls a function; the result, if any and if wanted, goes to {@code result}. */
+    record Call(Local result, Function callee, List<Expr> args, Span span) implements Stmt {
+        public Call {
+            args = List.copyOf(args);
+        }
+    }
+
+    record If(Expr cond, Block then, Block otherwise, Span span) implements Stmt {}
+
+    /**
+     * Repeats {@code body} then {@code continuing} until a {@link Break}, or until
+     * {@code breakIf} (evaluated after {@code continuing}, may be null) is true. {@link Continue}
+     * in the body jumps to {@code continuing}. WGSL's loop statement has the same shape.
+     */
+    record Loop(Block body, Block continuing, Expr breakIf, Span span) implements Stmt {}
+
+    /**
+     * Runs the body of the case whose values contain the selector's, else the default case's.
+     * There is no fall-through: the front end has already copied what falls through.
+     */
+    record Switch(Expr selector, List<Case> cases, Span span) implements Stmt {
+        public Switch {
+            cases = List.copyOf(cases);
+        }
+    }
+
+    /** One arm of a switch; {@code values} is empty for {@code default} only. */
+    record Case(List<Long> values, boolean isDefault, Block body) {
+        public Case {
+            values = List.copyOf(values);
+        }
+    }
+
+    record Break(Span span) implements Stmt {}
+
+    record Continue(Span span) implements Stmt {}
+
+    record Return(Expr value, Span span) implements Stmt {}
+
+    /** {@code __syncthreads()}: every thread of the block waits; shared and global memory are visible after it. */
+    record Barrier(Span span) implements Stmt {}
+
+    /**
+     * {@code kernel<<<grid, block, sharedBytes, stream>>>(args)}: grid and block are three u32 each,
+     * sharedBytes a u64, stream a pointer (null for the default stream).
+     */
+    record Launch(Function kernel, List<Expr> grid, List<Expr> block, Expr sharedBytes, Expr stream,
+                  List<Expr> args, Span span) implements Stmt {
+        public Launch {
+            grid = List.copyOf(grid);
+            block = List.copyOf(block);
+            args = List.copyOf(args);
+        }
+    }
+}
