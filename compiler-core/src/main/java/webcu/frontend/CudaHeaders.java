@@ -1,0 +1,394 @@
+package webcu.frontend;
+
+/** The text of cuda_runtime.h (included implicitly in every .cu file, as nvcc does) and hip_runtime.h. */
+final class CudaHeaders {
+    private CudaHeaders() {}
+
+    static final String RUNTIME = """
+        #pragma once
+        #include <cstddef>
+        #include <climits>
+        #include <cmath>
+        #include <cstdlib>
+        #include <cstring>
+        struct uint3 { unsigned int x, y, z; };
+        struct dim3 {
+            unsigned int x, y, z;
+            __host__ __device__ dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+            __host__ __device__ dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+        };
+        VECTOR_TYPES
+        typedef enum cudaError {
+        ERROR_CODES
+        } cudaError_t;
+        enum cudaMemcpyKind {
+            cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1, cudaMemcpyDeviceToHost = 2,
+            cudaMemcpyDeviceToDevice = 3, cudaMemcpyDefault = 4
+        };
+        typedef struct CUstream_st *cudaStream_t;
+        typedef struct CUevent_st *cudaEvent_t;
+        #define cudaStreamDefault 0x00
+        #define cudaStreamNonBlocking 0x01
+        #define cudaStreamPerThread ((cudaStream_t)0x2)
+        #define cudaHostAllocDefault 0x00
+        #define cudaHostAllocPortable 0x01
+        #define cudaHostAllocMapped 0x02
+        #define cudaHostAllocWriteCombined 0x04
+        #define cudaMemAttachGlobal 0x01
+        #define cudaEventDefault 0x00
+        #define cudaEventBlockingSync 0x01
+        #define cudaEventDisableTiming 0x02
+        extern "C" {
+        __host__ cudaError_t cudaMalloc(void **devPtr, size_t size);
+        __host__ cudaError_t cudaFree(void *devPtr);
+        __host__ cudaError_t cudaMallocHost(void **ptr, size_t size);
+        __host__ cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
+        __host__ cudaError_t cudaFreeHost(void *ptr);
+        __host__ cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags);
+        __host__ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height);
+        __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
+        __host__ cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count, cudaMemcpyKind kind, cudaStream_t stream);
+        __host__ cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind);
+        __host__ cudaError_t cudaMemset(void *devPtr, int value, size_t count);
+        __host__ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream);
+        __host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
+        __host__ cudaError_t cudaDeviceSynchronize(void);
+        __host__ cudaError_t cudaThreadSynchronize(void);
+        __host__ cudaError_t cudaDeviceReset(void);
+        __host__ __device__ cudaError_t cudaGetLastError(void);
+        __host__ __device__ cudaError_t cudaPeekAtLastError(void);
+        __host__ __device__ const char *cudaGetErrorString(cudaError_t error);
+        __host__ __device__ const char *cudaGetErrorName(cudaError_t error);
+        __host__ cudaError_t cudaGetDeviceCount(int *count);
+        __host__ cudaError_t cudaGetDevice(int *device);
+        __host__ cudaError_t cudaSetDevice(int device);
+        __host__ cudaError_t cudaStreamCreate(cudaStream_t *stream);
+        __host__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *stream, unsigned int flags);
+        __host__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
+        __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
+        __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
+        __host__ cudaError_t cudaEventCreate(cudaEvent_t *event);
+        __host__ cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
+        __host__ cudaError_t cudaEventDestroy(cudaEvent_t event);
+        __host__ cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream = 0);
+        __host__ cudaError_t cudaEventSynchronize(cudaEvent_t event);
+        __host__ cudaError_t cudaEventQuery(cudaEvent_t event);
+        __host__ cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
+        __device__ void __syncthreads(void);
+        __device__ void __threadfence(void);
+        __device__ void __threadfence_block(void);
+        __device__ void __trap(void);
+        }
+        enum cudaMemoryType { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1, cudaMemoryTypeDevice = 2, cudaMemoryTypeManaged = 3 };
+        struct cudaPointerAttributes { cudaMemoryType type; int device; void *devicePointer; void *hostPointer; };
+        struct cudaDeviceProp {
+            char name[256];
+            size_t totalGlobalMem;
+            size_t sharedMemPerBlock;
+            int regsPerBlock;
+            int warpSize;
+            size_t memPitch;
+            int maxThreadsPerBlock;
+            int maxThreadsDim[3];
+            int maxGridSize[3];
+            int clockRate;
+            size_t totalConstMem;
+            int major;
+            int minor;
+            size_t textureAlignment;
+            int deviceOverlap;
+            int multiProcessorCount;
+            int kernelExecTimeoutEnabled;
+            int integrated;
+            int canMapHostMemory;
+            int computeMode;
+            int concurrentKernels;
+            int ECCEnabled;
+            int pciBusID;
+            int pciDeviceID;
+            int asyncEngineCount;
+            int unifiedAddressing;
+            int memoryClockRate;
+            int memoryBusWidth;
+            int l2CacheSize;
+            int maxThreadsPerMultiProcessor;
+            int managedMemory;
+            int concurrentManagedAccess;
+            size_t sharedMemPerMultiprocessor;
+            int regsPerMultiprocessor;
+            size_t sharedMemPerBlockOptin;
+            int maxBlocksPerMultiProcessor;
+        };
+        #define cudaErrorInvalidResourceHandle cudaErrorInvalidHandle
+        enum cudaDeviceAttr {
+            cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxBlockDimY = 3, cudaDevAttrMaxBlockDimZ = 4,
+            cudaDevAttrMaxGridDimX = 5, cudaDevAttrMaxGridDimY = 6, cudaDevAttrMaxGridDimZ = 7, cudaDevAttrMaxSharedMemoryPerBlock = 8,
+            cudaDevAttrTotalConstantMemory = 9, cudaDevAttrWarpSize = 10, cudaDevAttrMaxPitch = 11, cudaDevAttrMaxRegistersPerBlock = 12,
+            cudaDevAttrClockRate = 13, cudaDevAttrMultiProcessorCount = 16, cudaDevAttrComputeCapabilityMajor = 75,
+            cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxThreadsPerMultiProcessor = 39
+        };
+        extern "C" {
+        __host__ cudaError_t cudaGetDeviceProperties(cudaDeviceProp *prop, int device);
+        __host__ cudaError_t cudaDeviceGetAttribute(int *value, cudaDeviceAttr attr, int device);
+        __host__ cudaError_t cudaPointerGetAttributes(cudaPointerAttributes *attributes, const void *ptr);
+        __host__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags);
+        __host__ cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch, size_t width, size_t height, cudaMemcpyKind kind, cudaStream_t stream);
+        __host__ cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags);
+        __host__ cudaError_t cudaHostUnregister(void *ptr);
+        __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream);
+        __host__ cudaError_t cudaDriverGetVersion(int *version);
+        __host__ cudaError_t cudaRuntimeGetVersion(int *version);
+        __host__ cudaError_t __webcu_memcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, cudaMemcpyKind kind);
+        __host__ cudaError_t __webcu_memcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind);
+        __host__ cudaError_t __webcu_getSymbolAddress(void **devPtr, const void *symbol);
+        __host__ cudaError_t __webcu_getSymbolSize(size_t *size, const void *symbol);
+        }
+        template <class T> static __host__ inline cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyHostToDevice) { return __webcu_memcpyToSymbol((const void *)&symbol, src, count, offset, kind); }
+        template <class T> static __host__ inline cudaError_t cudaMemcpyFromSymbol(void *dst, const T &symbol, size_t count, size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost) { return __webcu_memcpyFromSymbol(dst, (const void *)&symbol, count, offset, kind); }
+        template <class T> static __host__ inline cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol) { return __webcu_getSymbolAddress(devPtr, (const void *)&symbol); }
+        template <class T> static __host__ inline cudaError_t cudaGetSymbolSize(size_t *size, const T &symbol) { return __webcu_getSymbolSize(size, (const void *)&symbol); }
+        DEVICE_INTRINSICS
+        template <class T> static __host__ inline cudaError_t cudaMalloc(T **devPtr, size_t size) { return cudaMalloc((void **)devPtr, size); }
+        template <class T> static __host__ inline cudaError_t cudaMallocHost(T **ptr, size_t size) { return cudaMallocHost((void **)ptr, size); }
+        template <class T> static __host__ inline cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags) { return cudaHostAlloc((void **)ptr, size, flags); }
+        template <class T> static __host__ inline cudaError_t cudaMallocManaged(T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal) { return cudaMallocManaged((void **)devPtr, size, flags); }
+        template <class T> static __host__ inline cudaError_t cudaMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height) { return cudaMallocPitch((void **)devPtr, pitch, width, height); }
+        """.replace("DEVICE_INTRINSICS", DeviceIntrinsics.TEXT).replace("VECTOR_TYPES", CudaHeaders.VECTOR_TYPES).replace("ERROR_CODES", CudaHeaders.ERROR_CODES);
+
+    static final String HIP = """
+        #pragma once
+        #include <cuda_runtime.h>
+        typedef enum hipError {
+        HIP_ERROR_CODES
+        } hipError_t;
+        #define hipMemcpyHostToHost cudaMemcpyHostToHost
+        #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
+        #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
+        #define hipMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
+        #define hipMemcpyDefault cudaMemcpyDefault
+        typedef cudaMemcpyKind hipMemcpyKind;
+        typedef cudaStream_t hipStream_t;
+        typedef cudaEvent_t hipEvent_t;
+        #define hipMalloc(p, n) ((hipError_t)cudaMalloc((p), (n)))
+        #define hipFree(p) ((hipError_t)cudaFree(p))
+        #define hipMemcpy(d, s, n, k) ((hipError_t)cudaMemcpy((d), (s), (n), (k)))
+        #define hipMemset(d, v, n) ((hipError_t)cudaMemset((d), (v), (n)))
+        #define hipDeviceSynchronize() ((hipError_t)cudaDeviceSynchronize())
+        #define hipDeviceReset() ((hipError_t)cudaDeviceReset())
+        #define hipGetLastError() ((hipError_t)cudaGetLastError())
+        #define hipPeekAtLastError() ((hipError_t)cudaPeekAtLastError())
+        #define hipGetErrorString(e) cudaGetErrorString((cudaError_t)(e))
+        #define hipGetErrorName(e) cudaGetErrorName((cudaError_t)(e))
+        #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
+        #define __HIP_PLATFORM_WEBCU__ 1
+        """.replace("HIP_ERROR_CODES", CudaHeaders.HIP_ERROR_CODES);
+
+    private static final String VECTOR_TYPES = """
+        struct __align__(1) char1 { char x; };
+        static __host__ __device__ inline char1 make_char1(char x) { char1 t; t.x = x; return t; }
+        struct __align__(2) char2 { char x, y; };
+        static __host__ __device__ inline char2 make_char2(char x, char y) { char2 t; t.x = x; t.y = y; return t; }
+        struct __align__(1) char3 { char x, y, z; };
+        static __host__ __device__ inline char3 make_char3(char x, char y, char z) { char3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(4) char4 { char x, y, z, w; };
+        static __host__ __device__ inline char4 make_char4(char x, char y, char z, char w) { char4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(1) uchar1 { unsigned char x; };
+        static __host__ __device__ inline uchar1 make_uchar1(unsigned char x) { uchar1 t; t.x = x; return t; }
+        struct __align__(2) uchar2 { unsigned char x, y; };
+        static __host__ __device__ inline uchar2 make_uchar2(unsigned char x, unsigned char y) { uchar2 t; t.x = x; t.y = y; return t; }
+        struct __align__(1) uchar3 { unsigned char x, y, z; };
+        static __host__ __device__ inline uchar3 make_uchar3(unsigned char x, unsigned char y, unsigned char z) { uchar3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(4) uchar4 { unsigned char x, y, z, w; };
+        static __host__ __device__ inline uchar4 make_uchar4(unsigned char x, unsigned char y, unsigned char z, unsigned char w) { uchar4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(2) short1 { short x; };
+        static __host__ __device__ inline short1 make_short1(short x) { short1 t; t.x = x; return t; }
+        struct __align__(4) short2 { short x, y; };
+        static __host__ __device__ inline short2 make_short2(short x, short y) { short2 t; t.x = x; t.y = y; return t; }
+        struct __align__(2) short3 { short x, y, z; };
+        static __host__ __device__ inline short3 make_short3(short x, short y, short z) { short3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(8) short4 { short x, y, z, w; };
+        static __host__ __device__ inline short4 make_short4(short x, short y, short z, short w) { short4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(2) ushort1 { unsigned short x; };
+        static __host__ __device__ inline ushort1 make_ushort1(unsigned short x) { ushort1 t; t.x = x; return t; }
+        struct __align__(4) ushort2 { unsigned short x, y; };
+        static __host__ __device__ inline ushort2 make_ushort2(unsigned short x, unsigned short y) { ushort2 t; t.x = x; t.y = y; return t; }
+        struct __align__(2) ushort3 { unsigned short x, y, z; };
+        static __host__ __device__ inline ushort3 make_ushort3(unsigned short x, unsigned short y, unsigned short z) { ushort3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(8) ushort4 { unsigned short x, y, z, w; };
+        static __host__ __device__ inline ushort4 make_ushort4(unsigned short x, unsigned short y, unsigned short z, unsigned short w) { ushort4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(4) int1 { int x; };
+        static __host__ __device__ inline int1 make_int1(int x) { int1 t; t.x = x; return t; }
+        struct __align__(8) int2 { int x, y; };
+        static __host__ __device__ inline int2 make_int2(int x, int y) { int2 t; t.x = x; t.y = y; return t; }
+        struct __align__(4) int3 { int x, y, z; };
+        static __host__ __device__ inline int3 make_int3(int x, int y, int z) { int3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) int4 { int x, y, z, w; };
+        static __host__ __device__ inline int4 make_int4(int x, int y, int z, int w) { int4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(4) uint1 { unsigned int x; };
+        static __host__ __device__ inline uint1 make_uint1(unsigned int x) { uint1 t; t.x = x; return t; }
+        struct __align__(8) uint2 { unsigned int x, y; };
+        static __host__ __device__ inline uint2 make_uint2(unsigned int x, unsigned int y) { uint2 t; t.x = x; t.y = y; return t; }
+        struct __align__(4) uint3 { unsigned int x, y, z; };
+        static __host__ __device__ inline uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z) { uint3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) uint4 { unsigned int x, y, z, w; };
+        static __host__ __device__ inline uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z, unsigned int w) { uint4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(8) long1 { long x; };
+        static __host__ __device__ inline long1 make_long1(long x) { long1 t; t.x = x; return t; }
+        struct __align__(16) long2 { long x, y; };
+        static __host__ __device__ inline long2 make_long2(long x, long y) { long2 t; t.x = x; t.y = y; return t; }
+        struct __align__(8) long3 { long x, y, z; };
+        static __host__ __device__ inline long3 make_long3(long x, long y, long z) { long3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) long4 { long x, y, z, w; };
+        static __host__ __device__ inline long4 make_long4(long x, long y, long z, long w) { long4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(8) ulong1 { unsigned long x; };
+        static __host__ __device__ inline ulong1 make_ulong1(unsigned long x) { ulong1 t; t.x = x; return t; }
+        struct __align__(16) ulong2 { unsigned long x, y; };
+        static __host__ __device__ inline ulong2 make_ulong2(unsigned long x, unsigned long y) { ulong2 t; t.x = x; t.y = y; return t; }
+        struct __align__(8) ulong3 { unsigned long x, y, z; };
+        static __host__ __device__ inline ulong3 make_ulong3(unsigned long x, unsigned long y, unsigned long z) { ulong3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) ulong4 { unsigned long x, y, z, w; };
+        static __host__ __device__ inline ulong4 make_ulong4(unsigned long x, unsigned long y, unsigned long z, unsigned long w) { ulong4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(8) longlong1 { long long x; };
+        static __host__ __device__ inline longlong1 make_longlong1(long long x) { longlong1 t; t.x = x; return t; }
+        struct __align__(16) longlong2 { long long x, y; };
+        static __host__ __device__ inline longlong2 make_longlong2(long long x, long long y) { longlong2 t; t.x = x; t.y = y; return t; }
+        struct __align__(8) longlong3 { long long x, y, z; };
+        static __host__ __device__ inline longlong3 make_longlong3(long long x, long long y, long long z) { longlong3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) longlong4 { long long x, y, z, w; };
+        static __host__ __device__ inline longlong4 make_longlong4(long long x, long long y, long long z, long long w) { longlong4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(8) ulonglong1 { unsigned long long x; };
+        static __host__ __device__ inline ulonglong1 make_ulonglong1(unsigned long long x) { ulonglong1 t; t.x = x; return t; }
+        struct __align__(16) ulonglong2 { unsigned long long x, y; };
+        static __host__ __device__ inline ulonglong2 make_ulonglong2(unsigned long long x, unsigned long long y) { ulonglong2 t; t.x = x; t.y = y; return t; }
+        struct __align__(8) ulonglong3 { unsigned long long x, y, z; };
+        static __host__ __device__ inline ulonglong3 make_ulonglong3(unsigned long long x, unsigned long long y, unsigned long long z) { ulonglong3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) ulonglong4 { unsigned long long x, y, z, w; };
+        static __host__ __device__ inline ulonglong4 make_ulonglong4(unsigned long long x, unsigned long long y, unsigned long long z, unsigned long long w) { ulonglong4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(4) float1 { float x; };
+        static __host__ __device__ inline float1 make_float1(float x) { float1 t; t.x = x; return t; }
+        struct __align__(8) float2 { float x, y; };
+        static __host__ __device__ inline float2 make_float2(float x, float y) { float2 t; t.x = x; t.y = y; return t; }
+        struct __align__(4) float3 { float x, y, z; };
+        static __host__ __device__ inline float3 make_float3(float x, float y, float z) { float3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) float4 { float x, y, z, w; };
+        static __host__ __device__ inline float4 make_float4(float x, float y, float z, float w) { float4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        struct __align__(8) double1 { double x; };
+        static __host__ __device__ inline double1 make_double1(double x) { double1 t; t.x = x; return t; }
+        struct __align__(16) double2 { double x, y; };
+        static __host__ __device__ inline double2 make_double2(double x, double y) { double2 t; t.x = x; t.y = y; return t; }
+        struct __align__(8) double3 { double x, y, z; };
+        static __host__ __device__ inline double3 make_double3(double x, double y, double z) { double3 t; t.x = x; t.y = y; t.z = z; return t; }
+        struct __align__(16) double4 { double x, y, z, w; };
+        static __host__ __device__ inline double4 make_double4(double x, double y, double z, double w) { double4 t; t.x = x; t.y = y; t.z = z; t.w = w; return t; }
+        """;
+
+    private static final String ERROR_CODES = """
+            cudaSuccess = 0,
+            cudaErrorInvalidValue = 1,
+            cudaErrorMemoryAllocation = 2,
+            cudaErrorInitializationError = 3,
+            cudaErrorCudartUnloading = 4,
+            cudaErrorProfilerDisabled = 5,
+            cudaErrorInvalidConfiguration = 9,
+            cudaErrorInvalidPitchValue = 12,
+            cudaErrorInvalidSymbol = 13,
+            cudaErrorInvalidHostPointer = 16,
+            cudaErrorInvalidDevicePointer = 17,
+            cudaErrorInvalidTexture = 18,
+            cudaErrorInvalidMemcpyDirection = 21,
+            cudaErrorMissingConfiguration = 52,
+            cudaErrorLaunchMaxDepthExceeded = 65,
+            cudaErrorInvalidDeviceFunction = 98,
+            cudaErrorNoDevice = 100,
+            cudaErrorInvalidDevice = 101,
+            cudaErrorDeviceNotLicensed = 102,
+            cudaErrorStartupFailure = 127,
+            cudaErrorInvalidKernelImage = 200,
+            cudaErrorDeviceUninitialized = 201,
+            cudaErrorAlreadyMapped = 208,
+            cudaErrorNoKernelImageForDevice = 209,
+            cudaErrorInvalidSource = 300,
+            cudaErrorFileNotFound = 301,
+            cudaErrorInvalidHandle = 400,
+            cudaErrorIllegalState = 401,
+            cudaErrorSymbolNotFound = 500,
+            cudaErrorNotReady = 600,
+            cudaErrorIllegalAddress = 700,
+            cudaErrorLaunchOutOfResources = 701,
+            cudaErrorLaunchTimeout = 702,
+            cudaErrorLaunchIncompatibleTexturing = 703,
+            cudaErrorPeerAccessAlreadyEnabled = 704,
+            cudaErrorPeerAccessNotEnabled = 705,
+            cudaErrorSetOnActiveProcess = 708,
+            cudaErrorContextIsDestroyed = 709,
+            cudaErrorAssert = 710,
+            cudaErrorTooManyPeers = 711,
+            cudaErrorHostMemoryAlreadyRegistered = 712,
+            cudaErrorHostMemoryNotRegistered = 713,
+            cudaErrorHardwareStackError = 714,
+            cudaErrorIllegalInstruction = 715,
+            cudaErrorMisalignedAddress = 716,
+            cudaErrorInvalidAddressSpace = 717,
+            cudaErrorInvalidPc = 718,
+            cudaErrorLaunchFailure = 719,
+            cudaErrorCooperativeLaunchTooLarge = 720,
+            cudaErrorNotPermitted = 800,
+            cudaErrorNotSupported = 801,
+            cudaErrorUnknown = 999
+        """;
+
+    private static final String HIP_ERROR_CODES = """
+            hipSuccess = 0,
+            hipErrorInvalidValue = 1,
+            hipErrorMemoryAllocation = 2,
+            hipErrorInitializationError = 3,
+            hipErrorCudartUnloading = 4,
+            hipErrorProfilerDisabled = 5,
+            hipErrorInvalidConfiguration = 9,
+            hipErrorInvalidPitchValue = 12,
+            hipErrorInvalidSymbol = 13,
+            hipErrorInvalidHostPointer = 16,
+            hipErrorInvalidDevicePointer = 17,
+            hipErrorInvalidTexture = 18,
+            hipErrorInvalidMemcpyDirection = 21,
+            hipErrorMissingConfiguration = 52,
+            hipErrorLaunchMaxDepthExceeded = 65,
+            hipErrorInvalidDeviceFunction = 98,
+            hipErrorNoDevice = 100,
+            hipErrorInvalidDevice = 101,
+            hipErrorDeviceNotLicensed = 102,
+            hipErrorStartupFailure = 127,
+            hipErrorInvalidKernelImage = 200,
+            hipErrorDeviceUninitialized = 201,
+            hipErrorAlreadyMapped = 208,
+            hipErrorNoKernelImageForDevice = 209,
+            hipErrorInvalidSource = 300,
+            hipErrorFileNotFound = 301,
+            hipErrorInvalidHandle = 400,
+            hipErrorIllegalState = 401,
+            hipErrorSymbolNotFound = 500,
+            hipErrorNotReady = 600,
+            hipErrorIllegalAddress = 700,
+            hipErrorLaunchOutOfResources = 701,
+            hipErrorLaunchTimeout = 702,
+            hipErrorLaunchIncompatibleTexturing = 703,
+            hipErrorPeerAccessAlreadyEnabled = 704,
+            hipErrorPeerAccessNotEnabled = 705,
+            hipErrorSetOnActiveProcess = 708,
+            hipErrorContextIsDestroyed = 709,
+            hipErrorAssert = 710,
+            hipErrorTooManyPeers = 711,
+            hipErrorHostMemoryAlreadyRegistered = 712,
+            hipErrorHostMemoryNotRegistered = 713,
+            hipErrorHardwareStackError = 714,
+            hipErrorIllegalInstruction = 715,
+            hipErrorMisalignedAddress = 716,
+            hipErrorInvalidAddressSpace = 717,
+            hipErrorInvalidPc = 718,
+            hipErrorLaunchFailure = 719,
+            hipErrorCooperativeLaunchTooLarge = 720,
+            hipErrorNotPermitted = 800,
+            hipErrorNotSupported = 801,
+            hipErrorUnknown = 999
+        """;
+}

@@ -1,0 +1,992 @@
+package webcu.frontend;
+
+import java.util.ArrayList;
+import java.util.List;
+import webcu.diag.DiagKey;
+import webcu.diag.Diagnostics;
+import webcu.diag.Span;
+import webcu.ir.Builtin;
+import webcu.ir.ExecutionSpace;
+
+/**
+ * The expression half of {@link Sema}: one method per kind of C++ expression, each returning a
+ * typed expression with every conversion explicit. Errors are reported and analysis goes on with
+ * a harmless substitute of the expected type, so that one mistake gives one message.
+ */
+final class ExprSema {
+    private final Sema sema;
+    private final Diagnostics diags;
+
+    private ExprSema(Sema sema) {
+        this.sema = sema;
+        this.diags = sema.diags();
+    }
+
+    static Typed.Expr analyze(Sema sema, Ast.Expr e) {
+        return new ExprSema(sema).expr(e);
+    }
+
+    private Typed.Expr expr(Ast.Expr e) {
+        return switch (e) {
+            case Ast.IntLit i -> intLiteral(i);
+            case Ast.FloatLit f -> floatLiteral(f);
+            case Ast.CharLit c -> new Typed.IntConst(c.text().startsWith("'") ? CType.CHAR : CType.INT, Literals.charValue(c.text()), c.span());
+            case Ast.StringLit s -> new Typed.StringConst(new CType.Arr(CType.CHAR, s.bytes().length + 1), s.bytes(), s.span());
+            case Ast.BoolLit b -> new Typed.IntConst(CType.BOOL, b.value() ? 1 : 0, b.span());
+            case Ast.NullptrLit n -> new Typed.NullConst(CType.NULLPTR, n.span());
+            case Ast.Name n -> name(n);
+            case Ast.Unary u -> unary(u);
+            case Ast.Postfix p -> incDec(p.operand(), p.op().equals("++") ? 1 : -1, false, p.span());
+            case Ast.Binary b -> binaryOrOperator(b);
+            case Ast.Assign a -> assign(a);
+            case Ast.Conditional c -> conditional(c);
+            case Ast.Comma c -> new Typed.Comma(expr(c.left()), expr(c.right()), c.span());
+            case Ast.Call c -> call(c);
+            case Ast.KernelCall k -> launch(k);
+            case Ast.Index i -> index(i);
+            case Ast.Member m -> member(m);
+            case Ast.Cast c -> cast(c);
+            case Ast.SizeofType s -> sizeof(sema.resolveType(s.type(), sema.scope()), s.span());
+            case Ast.SizeofExpr s -> sizeof(expr(s.operand()).type(), s.span());
+            case Ast.AlignofType a -> new Typed.IntConst(CType.ULONG, CType.alignOf(sema.resolveType(a.type(), sema.scope())), a.span());
+            case Ast.InitList il -> initList(il);
+            case Ast.Construct c -> construct(c);
+            case Ast.This t -> self(t.span());
+            case Ast.New n -> newExpr(n);
+            case Ast.Delete d -> deleteExpr(d);
+            case Ast.Lambda l -> unsupported("lambdas", l.span());
+        };
+    }
+
+    private Typed.Expr binaryOrOperator(Ast.Binary b) {
+        Typed.Expr l = expr(b.left());
+        Typed.Expr r = expr(b.right());
+        if (isClass(l.type()) || isClass(r.type())) {
+            Typed.Expr call = operatorCall("operator" + b.op(), l, List.of(r), b.span());
+            if (call != null) {
+                return call;
+            }
+            diags.error(b.span(), DiagKey.ERR_INVALID_OPERANDS, l.type(), r.type());
+            return bad(b.span());
+        }
+        return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span());
+    }
+
+    private static boolean isClass(CType t) {
+        return t instanceof CType.Record;
+    }
+
+    /**
+     * Calls an overloaded operator: a member of the left operand's class (left becomes this), else
+     * a free function taking every operand; null when there is none to call.
+     */
+    private Typed.Expr operatorCall(String name, Typed.Expr left, List<Typed.Expr> rest, Span span) {
+        if (left.type() instanceof CType.Record rec) {
+            List<Sema.FunctionSym> members = new ArrayList<>();
+            for (Sema.FunctionSym f : rec.methods) {
+                if (f.name.equals(name) && f.params.size() - 1 == rest.size()) {
+                    members.add(f);
+                }
+            }
+            if (!members.isEmpty()) {
+                Sema.FunctionSym f = sema.resolveOverload(name, members, rest, span, true);
+                if (f == null) {
+                    return bad(span);
+                }
+                checkSpace(f, span);
+                List<Typed.Expr> args = sema.callArgs(f, rest, span, 1);
+                args.add(0, sema.addressOf(left, span));
+                return result(f, args, span);
+            }
+        }
+        Object o = lookup(name);
+        if (o instanceof List<?> set) {
+            @SuppressWarnings("unchecked")
+            List<Sema.FunctionSym> cands = (List<Sema.FunctionSym>) set;
+            List<Typed.Expr> all = new ArrayList<>();
+            all.add(left);
+            all.addAll(rest);
+            Sema.FunctionSym f = sema.resolveOverload(name, cands, all, span, false);
+            if (f == null) {
+                return bad(span);
+            }
+            checkSpace(f, span);
+            return result(f, sema.callArgs(f, all, span, 0), span);
+        }
+        return null;
+    }
+
+    private Typed.Expr unsupported(String what, Span span) {
+        diags.error(span, DiagKey.ERR_NOT_SUPPORTED, what);
+        return new Typed.IntConst(CType.INT, 0, span);
+    }
+
+    private Typed.Expr bad(Span span) {
+        return new Typed.IntConst(CType.INT, 0, span);
+    }
+
+    // ------------------------------------------------------------ literals
+
+    private Typed.Expr intLiteral(Ast.IntLit i) {
+        String t = i.text().toLowerCase();
+        Long v = Literals.parseIntegerValue(t);
+        if (v == null) {
+            diags.error(i.span(), DiagKey.ERR_EXPECTED, "a valid integer constant");
+            return bad(i.span());
+        }
+        boolean u = t.contains("u");
+        int longs = t.endsWith("ll") || t.endsWith("llu") || t.endsWith("ull") ? 2 : t.replace("u", "").endsWith("l") ? 1 : 0;
+        boolean decimal = !(t.startsWith("0x") || t.startsWith("0b") || t.length() > 1 && t.startsWith("0"));
+        long x = v;
+        CType type;
+        if (longs == 0 && !u && x >= 0 && x <= Integer.MAX_VALUE) {
+            type = CType.INT;
+        } else if (longs == 0 && (u || !decimal) && x >= 0 && x <= 0xFFFFFFFFL) {
+            type = CType.UINT;
+        } else if (longs <= 1 && !u && x >= 0) {
+            type = CType.LONG;
+        } else if (longs <= 1) {
+            type = CType.ULONG;
+        } else {
+            type = u || x < 0 ? CType.ULLONG : CType.LLONG;
+        }
+        return new Typed.IntConst(type, v, i.span());
+    }
+
+    private Typed.Expr floatLiteral(Ast.FloatLit f) {
+        String t = f.text();
+        boolean isFloat = t.endsWith("f") || t.endsWith("F");
+        String body = t.replaceAll("[fFlL]$", "");
+        double v;
+        try {
+            v = Double.parseDouble(body.startsWith("0x") || body.startsWith("0X") ? body + (body.toLowerCase().contains("p") ? "" : "p0") : body);
+        } catch (NumberFormatException ex) {
+            diags.error(f.span(), DiagKey.ERR_EXPECTED, "a valid floating constant");
+            v = 0;
+        }
+        if (isFloat) {
+            return new Typed.FloatConst(CType.FLOAT, parseFloat(body, v), f.span());
+        }
+        return new Typed.FloatConst(CType.DOUBLE, v, f.span());
+    }
+
+    /** A float literal is rounded once from its decimal text, not twice through double. */
+    private static double parseFloat(String body, double viaDouble) {
+        try {
+            return Float.parseFloat(body.startsWith("0x") || body.startsWith("0X") ? body + (body.toLowerCase().contains("p") ? "" : "p0") : body);
+        } catch (NumberFormatException ex) {
+            return (float) viaDouble;
+        }
+    }
+
+    // ------------------------------------------------------------ names
+
+    private Typed.Expr name(Ast.Name n) {
+        Object o = lookup(n.name());
+        if (o instanceof Typed.Var v) {
+            Typed.Expr ref = new Typed.VarRef(v, n.span());
+            if (v.type instanceof CType.Ref r) {
+                return new Typed.Deref(Sema.load(new Typed.VarRef(v, n.span())) instanceof Typed.Load l
+                        ? new Typed.Load(l.operand(), new CType.Ptr(r.referee(), r.constReferee()), n.span()) : null, r.referee(), n.span());
+            }
+            return ref;
+        }
+        if (o instanceof CType.Field f) {
+            return new Typed.Member(selfObject(n.span()), f, n.span());
+        }
+        if (o instanceof Sema.EnumConst c) {
+            return new Typed.IntConst(c.type(), c.value(), n.span());
+        }
+        if (o instanceof Long v) {
+            return new Typed.IntConst(CType.INT, v, n.span());
+        }
+        if (o == null) {
+            switch (n.name()) {
+                case "warpSize" -> {
+                    return new Typed.IntConst(CType.INT, 32, n.span());
+                }
+                case "__func__", "__FUNCTION__", "__PRETTY_FUNCTION__" -> {
+                    Sema.FunctionSym f = sema.currentFunction();
+                    byte[] b = (f == null ? "" : f.name).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    return new Typed.StringConst(new CType.Arr(CType.CHAR, b.length + 1), b, n.span());
+                }
+                default -> { }
+            }
+            if (builtin(n.name()) != null) {
+                diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "'" + n.name() + "' used without a component (.x, .y, .z)");
+                return bad(n.span());
+            }
+            diags.error(n.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, n.name());
+            return bad(n.span());
+        }
+        if (o instanceof List<?>) {
+            diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "taking the address of function '" + n.name() + "'");
+            return bad(n.span());
+        }
+        diags.error(n.span(), DiagKey.ERR_EXPECTED_EXPRESSION);
+        return bad(n.span());
+    }
+
+    private Object lookup(String name) {
+        Object o = sema.scope().lookup(name);
+        if (o == null && name.contains("::")) {
+            o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
+        }
+        return o;
+    }
+
+    private static Builtin builtin(String name) {
+        return switch (name) {
+            case "threadIdx" -> Builtin.THREAD_IDX;
+            case "blockIdx" -> Builtin.BLOCK_IDX;
+            case "blockDim" -> Builtin.BLOCK_DIM;
+            case "gridDim" -> Builtin.GRID_DIM;
+            default -> null;
+        };
+    }
+
+    private Typed.Expr self(Span span) {
+        Sema.FunctionSym f = sema.currentFunction();
+        if (f == null || f.thisVar == null) {
+            diags.error(span, DiagKey.ERR_UNDECLARED_IDENTIFIER, "this");
+            return bad(span);
+        }
+        return Sema.load(new Typed.VarRef(f.thisVar, span));
+    }
+
+    private Typed.Expr selfObject(Span span) {
+        Typed.Expr t = self(span);
+        if (!(t.type() instanceof CType.Ptr p)) {
+            return t;
+        }
+        return new Typed.Deref(t, p.pointee(), span);
+    }
+
+    // ------------------------------------------------------------ operators
+
+    private Typed.Expr unary(Ast.Unary u) {
+        switch (u.op()) {
+            case "++pre", "--pre" -> {
+                return incDec(u.operand(), u.op().startsWith("++") ? 1 : -1, true, u.span());
+            }
+            case "&" -> {
+                Typed.Expr e = expr(u.operand());
+                if (!e.lvalue()) {
+                    diags.error(u.span(), DiagKey.ERR_INVALID_UNARY, e.type());
+                    return bad(u.span());
+                }
+                Sema.markAddressTaken(e);
+                boolean isConst = e instanceof Typed.VarRef v && v.var().isConst;
+                return new Typed.AddressOf(e, new CType.Ptr(e.type(), isConst), u.span());
+            }
+            case "*" -> {
+                Typed.Expr e = sema.rvalue(expr(u.operand()));
+                if (!(e.type() instanceof CType.Ptr p) || p.pointee() instanceof CType.Void) {
+                    diags.error(u.span(), DiagKey.ERR_DEREF, e.type());
+                    return bad(u.span());
+                }
+                return new Typed.Deref(e, p.pointee(), u.span());
+            }
+            default -> { }
+        }
+        Typed.Expr operand = expr(u.operand());
+        if (isClass(operand.type())) {
+            Typed.Expr call = operatorCall("operator" + u.op(), operand, List.of(), u.span());
+            if (call != null) {
+                return call;
+            }
+        }
+        Typed.Expr e = sema.rvalue(operand);
+        switch (u.op()) {
+            case "!" -> {
+                return new Typed.Unary("!", toBool(e, u.span()), CType.BOOL, u.span());
+            }
+            case "+", "-" -> {
+                if (!CType.isArithmetic(e.type())) {
+                    diags.error(u.span(), DiagKey.ERR_INVALID_UNARY, e.type());
+                    return bad(u.span());
+                }
+                Typed.Expr p = sema.promote(e);
+                return u.op().equals("+") ? p : new Typed.Unary("-", p, p.type(), u.span());
+            }
+            default -> { // ~
+                if (!CType.isInteger(e.type())) {
+                    diags.error(u.span(), DiagKey.ERR_INVALID_UNARY, e.type());
+                    return bad(u.span());
+                }
+                Typed.Expr p = sema.promote(e);
+                return new Typed.Unary("~", p, p.type(), u.span());
+            }
+        }
+    }
+
+    private Typed.Expr toBool(Typed.Expr e, Span span) {
+        if (e.type() instanceof CType.Int i && i.isBool()) {
+            return e;
+        }
+        if (!CType.isScalar(e.type())) {
+            diags.error(span, DiagKey.ERR_INVALID_UNARY, e.type());
+            return new Typed.IntConst(CType.BOOL, 0, span);
+        }
+        return new Typed.Convert(e, CType.BOOL, span);
+    }
+
+    private Typed.Expr incDec(Ast.Expr operand, int delta, boolean prefix, Span span) {
+        Typed.Expr t = expr(operand);
+        if (!checkModifiable(t, span)) {
+            return bad(span);
+        }
+        if (!CType.isScalar(t.type()) || t.type() instanceof CType.NullPtr) {
+            diags.error(span, DiagKey.ERR_INVALID_UNARY, t.type());
+            return bad(span);
+        }
+        return new Typed.IncDec(t, delta, prefix, span);
+    }
+
+    /** Whether {@code t} may be assigned; reports clang's message when it may not. */
+    private boolean checkModifiable(Typed.Expr t, Span span) {
+        if (!t.lvalue() || t.type() instanceof CType.Arr) {
+            diags.error(span, DiagKey.ERR_NOT_ASSIGNABLE);
+            return false;
+        }
+        if (t instanceof Typed.VarRef v && v.var().isConst && !(v.var().type instanceof CType.Ref)) {
+            diags.error(span, DiagKey.ERR_ASSIGN_CONST, v.var().name, "const " + v.var().type);
+            return false;
+        }
+        if (t instanceof Typed.Deref d && d.pointer().type() instanceof CType.Ptr p && p.constPointee()) {
+            diags.error(span, DiagKey.ERR_ASSIGN_READONLY);
+            return false;
+        }
+        if (t instanceof Typed.Member m && m.base() instanceof Typed.Deref d && d.pointer().type() instanceof CType.Ptr p && p.constPointee()) {
+            diags.error(span, DiagKey.ERR_ASSIGN_READONLY);
+            return false;
+        }
+        return true;
+    }
+
+    Typed.Expr binary(String op, Typed.Expr l, Typed.Expr r, Span span) {
+        CType lt = l.type();
+        CType rt = r.type();
+        switch (op) {
+            case "&&", "||" -> {
+                return new Typed.Binary(op, toBool(l, span), toBool(r, span), CType.BOOL, span);
+            }
+            case "+", "-" -> {
+                if (lt instanceof CType.Ptr && CType.isInteger(rt)) {
+                    return new Typed.PtrArith(op, l, sema.promote(r), lt, span);
+                }
+                if (op.equals("+") && CType.isInteger(lt) && rt instanceof CType.Ptr) {
+                    return new Typed.PtrArith(op, r, sema.promote(l), rt, span);
+                }
+                if (op.equals("-") && lt instanceof CType.Ptr && rt instanceof CType.Ptr) {
+                    return new Typed.PtrDiff(l, r, CType.LONG, span);
+                }
+            }
+            case "==", "!=", "<", ">", "<=", ">=" -> {
+                if (lt instanceof CType.Ptr || rt instanceof CType.Ptr || lt instanceof CType.NullPtr || rt instanceof CType.NullPtr) {
+                    CType pt = lt instanceof CType.Ptr ? lt : rt instanceof CType.Ptr ? rt : new CType.Ptr(CType.VOID, false);
+                    Typed.Expr a = lt instanceof CType.Ptr ? l : sema.convert(l, pt, span, "cmp");
+                    Typed.Expr b = rt instanceof CType.Ptr ? r : sema.convert(r, pt, span, "cmp");
+                    if (!a.type().equals(b.type())) {
+                        CType vp = new CType.Ptr(CType.VOID, false);
+                        a = new Typed.Convert(a, vp, span);
+                        b = new Typed.Convert(b, vp, span);
+                    }
+                    return new Typed.Binary(op, a, b, CType.BOOL, span);
+                }
+            }
+            default -> { }
+        }
+        if (!CType.isArithmetic(lt) || !CType.isArithmetic(rt)) {
+            diags.error(span, DiagKey.ERR_INVALID_OPERANDS, lt, rt);
+            return bad(span);
+        }
+        Typed.Expr a = sema.promote(l);
+        Typed.Expr b = sema.promote(r);
+        if (op.equals("<<") || op.equals(">>")) {
+            if (!CType.isInteger(lt) || !CType.isInteger(rt)) {
+                diags.error(span, DiagKey.ERR_INVALID_OPERANDS, lt, rt);
+                return bad(span);
+            }
+            return new Typed.Binary(op, a, b, a.type(), span);
+        }
+        if ((op.equals("%") || op.equals("&") || op.equals("|") || op.equals("^")) && (!CType.isInteger(lt) || !CType.isInteger(rt))) {
+            diags.error(span, DiagKey.ERR_INVALID_OPERANDS, lt, rt);
+            return bad(span);
+        }
+        CType common = Sema.usual(a.type(), b.type());
+        a = conv(a, common);
+        b = conv(b, common);
+        boolean cmp = op.equals("==") || op.equals("!=") || op.equals("<") || op.equals(">") || op.equals("<=") || op.equals(">=");
+        return new Typed.Binary(op, a, b, cmp ? CType.BOOL : common, span);
+    }
+
+    private static Typed.Expr conv(Typed.Expr e, CType t) {
+        return e.type().equals(t) ? e : new Typed.Convert(e, t, e.span());
+    }
+
+    private Typed.Expr assign(Ast.Assign a) {
+        Typed.Expr target = expr(a.target());
+        if (isClass(target.type())) {
+            Typed.Expr v = a.value() instanceof Ast.InitList il ? expr(new Ast.InitList(null, il.items(), il.span())) : expr(a.value());
+            Typed.Expr call = operatorCall("operator" + a.op() + "=", target, List.of(v), a.span());
+            if (call != null) {
+                return call;
+            }
+            if (!a.op().isEmpty()) {
+                diags.error(a.span(), DiagKey.ERR_INVALID_OPERANDS, target.type(), v.type());
+                return bad(a.span());
+            }
+            if (!checkModifiable(target, a.span())) {
+                return bad(a.span());
+            }
+            Typed.Expr rv = sema.rvalue(v);
+            if (rv.type() != target.type()) {
+                rv = sema.convert(rv, target.type(), a.value().span(), "assign");
+            }
+            return new Typed.Assign(target, rv, a.span());
+        }
+        if (!checkModifiable(target, a.span())) {
+            expr(a.value());
+            return bad(a.span());
+        }
+        if (a.op().isEmpty()) {
+            Typed.Expr v;
+            if (a.value() instanceof Ast.InitList il) {
+                v = sema.rvalue(expr(new Ast.InitList(null, il.items(), il.span())));
+            } else {
+                v = sema.rvalue(expr(a.value()));
+            }
+            if (target.type() instanceof CType.Record rec) {
+                if (v.type() != rec) {
+                    diags.error(a.span(), DiagKey.ERR_INCOMPATIBLE_ASSIGN, target.type(), v.type());
+                    return bad(a.span());
+                }
+                return new Typed.Assign(target, v, a.span());
+            }
+            return new Typed.Assign(target, sema.convert(v, target.type(), a.value().span(), "assign"), a.span());
+        }
+        Typed.Expr v = sema.rvalue(expr(a.value()));
+        CType tt = target.type();
+        if (tt instanceof CType.Ptr && (a.op().equals("+") || a.op().equals("-")) && CType.isInteger(v.type())) {
+            return new Typed.CompoundAssign(a.op(), target, sema.promote(v), tt, a.span());
+        }
+        // the operation is computed as for 'target op value'
+        Typed.Expr probe = binary(a.op(), Sema.load(target), v, a.span());
+        if (!CType.isArithmetic(probe.type())) {
+            return bad(a.span());
+        }
+        CType opType = probe instanceof Typed.Binary b ? b.left().type() : probe.type();
+        Typed.Expr value = probe instanceof Typed.Binary b ? b.right() : v;
+        return new Typed.CompoundAssign(a.op(), target, value, opType, a.span());
+    }
+
+    private Typed.Expr conditional(Ast.Conditional c) {
+        Typed.Expr cond = toBool(sema.rvalue(expr(c.cond())), c.span());
+        Typed.Expr a = expr(c.ifTrue());
+        Typed.Expr b = expr(c.ifFalse());
+        if (a.lvalue() && b.lvalue() && a.type().equals(b.type()) && !(a.type() instanceof CType.Arr)) {
+            return new Typed.Conditional(cond, a, b, a.type(), c.span());
+        }
+        a = sema.rvalue(a);
+        b = sema.rvalue(b);
+        CType at = a.type();
+        CType bt = b.type();
+        CType t;
+        if (CType.isArithmetic(at) && CType.isArithmetic(bt)) {
+            t = Sema.usual(sema.promote(a).type(), sema.promote(b).type());
+            if (at.equals(bt)) {
+                t = at;
+            }
+        } else if (at instanceof CType.Ptr) {
+            t = at;
+        } else if (bt instanceof CType.Ptr) {
+            t = bt;
+        } else if (at.equals(bt)) {
+            t = at;
+        } else {
+            diags.error(c.span(), DiagKey.ERR_INVALID_OPERANDS, at, bt);
+            return bad(c.span());
+        }
+        if (t instanceof CType.Void) {
+            return new Typed.Conditional(cond, a, b, t, c.span());
+        }
+        return new Typed.Conditional(cond, sema.convert(a, t, c.ifTrue().span(), "cond"), sema.convert(b, t, c.ifFalse().span(), "cond"), t, c.span());
+    }
+
+    // ------------------------------------------------------------ calls
+
+    private List<Typed.Expr> args(List<Ast.Expr> args) {
+        List<Typed.Expr> out = new ArrayList<>();
+        for (Ast.Expr a : args) {
+            out.add(a instanceof Ast.InitList il ? initList(il) : expr(a));
+        }
+        return out;
+    }
+
+    private Typed.Expr call(Ast.Call c) {
+        if (c.callee() instanceof Ast.Member m) {
+            return methodCall(m, c);
+        }
+        if (!(c.callee() instanceof Ast.Name n)) {
+            Typed.Expr callee = expr(c.callee());
+            diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, callee.type());
+            return bad(c.span());
+        }
+        Object o = lookup(n.name());
+        if (o instanceof Typed.Var || o instanceof CType.Field) {
+            Typed.Expr obj = expr(n);
+            if (isClass(obj.type())) {
+                Typed.Expr call = operatorCall("operator()", obj, args(c.args()), c.span());
+                if (call != null) {
+                    return call;
+                }
+            }
+        }
+        if (o instanceof CType t) {
+            // a functional cast written with a type name the parser did not know, e.g. T(x) in a template
+            return construct(new Ast.Construct(new Ast.NamedType(n.name(), List.of(), n.span()), c.args(), c.span()));
+        }
+        if (!(o instanceof List<?> set)) {
+            if (o == null) {
+                diags.error(n.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, n.name());
+                args(c.args());
+                return bad(c.span());
+            }
+            Typed.Expr callee = expr(n);
+            diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, callee.type());
+            return bad(c.span());
+        }
+        @SuppressWarnings("unchecked")
+        List<Sema.FunctionSym> candidates = (List<Sema.FunctionSym>) set;
+        List<Typed.Expr> args = args(c.args());
+        Sema.FunctionSym f;
+        if (!n.templateArgs().isEmpty()) {
+            f = null;
+            for (Sema.FunctionSym t : candidates) {
+                if (t.isTemplate) {
+                    f = sema.deduce(t, args, n.templateArgs(), c.span());
+                    if (f != null) {
+                        break;
+                    }
+                }
+            }
+            if (f == null) {
+                diags.error(c.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
+                return bad(c.span());
+            }
+        } else if (candidates.size() == 1 && !candidates.get(0).isTemplate) {
+            f = candidates.get(0);
+            int skip = f.thisVar != null ? 1 : 0;
+            int have = args.size();
+            int max = f.params.size() - skip;
+            int min = max;
+            while (min > 0 && f.defaults.get(min - 1 + skip) != null) {
+                min--;
+            }
+            if (have < min || have > max && !f.variadic) {
+                diags.error(c.span(), DiagKey.ERR_CALL_ARGS, have < min ? "few" : "many", min == max ? String.valueOf(max) : (have < min ? "at least " + min : "at most " + max), have);
+                return bad(c.span());
+            }
+            for (int i = 0; i < args.size() && i < max; i++) {
+                if (sema.conversionRank(args.get(i), f.params.get(i + skip).type) < 0) {
+                    // let convert report the exact mismatch
+                    break;
+                }
+            }
+        } else {
+            f = sema.resolveOverload(n.name(), candidates, args, c.span(), false);
+            if (f == null) {
+                return bad(c.span());
+            }
+        }
+        if (f.space == ExecutionSpace.KERNEL) {
+            diags.error(c.span(), DiagKey.ERR_KERNEL_CALL);
+            return bad(c.span());
+        }
+        checkSpace(f, c.span());
+        Typed.Expr self = null;
+        if (f.thisVar != null) {
+            self = sema.currentFunction() != null && sema.currentFunction().thisVar != null ? self(c.span()) : null;
+            if (self == null) {
+                diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, "member function");
+                return bad(c.span());
+            }
+        }
+        List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
+        if (self != null) {
+            converted.add(0, self);
+        }
+        return result(f, converted, c.span());
+    }
+
+    private Typed.Expr result(Sema.FunctionSym f, List<Typed.Expr> args, Span span) {
+        if (f.result instanceof CType.Ref r) {
+            Typed.Expr call = new Typed.Call(f, args, new CType.Ptr(r.referee(), r.constReferee()), span);
+            return new Typed.Deref(call, r.referee(), span);
+        }
+        return new Typed.Call(f, args, f.result, span);
+    }
+
+    /** nvcc's execution-space rules: device code calls device functions, host code host functions. */
+    private void checkSpace(Sema.FunctionSym callee, Span span) {
+        Sema.FunctionSym caller = sema.currentFunction();
+        if (caller == null) {
+            return;
+        }
+        ExecutionSpace from = caller.space;
+        ExecutionSpace to = callee.space;
+        if ((from == ExecutionSpace.DEVICE || from == ExecutionSpace.KERNEL) && to == ExecutionSpace.HOST) {
+            diags.error(span, DiagKey.ERR_HOST_FROM_DEVICE, callee.name, caller.name);
+        } else if (from == ExecutionSpace.HOST && to == ExecutionSpace.DEVICE) {
+            diags.error(span, DiagKey.ERR_DEVICE_FROM_HOST, callee.name, caller.name);
+        }
+    }
+
+    private Typed.Expr methodCall(Ast.Member m, Ast.Call c) {
+        Typed.Expr base = expr(m.base());
+        if (m.arrow()) {
+            base = sema.rvalue(base);
+            if (!(base.type() instanceof CType.Ptr p)) {
+                diags.error(m.span(), DiagKey.ERR_DEREF, base.type());
+                return bad(c.span());
+            }
+            base = new Typed.Deref(base, p.pointee(), m.span());
+        }
+        if (!(base.type() instanceof CType.Record rec)) {
+            diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
+            return bad(c.span());
+        }
+        List<Sema.FunctionSym> cands = new ArrayList<>();
+        for (Sema.FunctionSym f : rec.methods) {
+            if (f.name.equals(m.name())) {
+                cands.add(f);
+            }
+        }
+        if (cands.isEmpty()) {
+            diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
+            return bad(c.span());
+        }
+        List<Typed.Expr> args = args(c.args());
+        Sema.FunctionSym f = sema.resolveOverload(m.name(), cands, args, c.span(), true);
+        if (f == null) {
+            return bad(c.span());
+        }
+        checkSpace(f, c.span());
+        List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
+        if (f.thisVar != null) {
+            converted.add(0, sema.addressOf(base, m.span()));
+        }
+        return result(f, converted, c.span());
+    }
+
+    private Typed.Expr launch(Ast.KernelCall k) {
+        Sema.FunctionSym kernel = null;
+        if (k.callee() instanceof Ast.Name n) {
+            Object o = lookup(n.name());
+            if (o == null) {
+                diags.error(n.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, n.name());
+                return bad(k.span());
+            }
+            if (o instanceof List<?> set) {
+                @SuppressWarnings("unchecked")
+                List<Sema.FunctionSym> cands = (List<Sema.FunctionSym>) set;
+                List<Typed.Expr> probe = args(k.args());
+                if (!n.templateArgs().isEmpty()) {
+                    for (Sema.FunctionSym t : cands) {
+                        if (t.isTemplate && (kernel = sema.deduce(t, probe, n.templateArgs(), k.span())) != null) {
+                            break;
+                        }
+                    }
+                } else if (cands.size() == 1 && !cands.get(0).isTemplate) {
+                    kernel = cands.get(0);
+                } else {
+                    kernel = sema.resolveOverload(n.name(), cands, probe, k.span(), false);
+                }
+                if (kernel == null) {
+                    if (!n.templateArgs().isEmpty()) {
+                        diags.error(k.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
+                    }
+                    return bad(k.span());
+                }
+                return launchOf(kernel, k, probe);
+            }
+        }
+        diags.error(k.callee().span(), DiagKey.ERR_LAUNCH_NOT_KERNEL, k.callee() instanceof Ast.Name n ? n.name() : "expression");
+        return bad(k.span());
+    }
+
+    private Typed.Expr launchOf(Sema.FunctionSym kernel, Ast.KernelCall k, List<Typed.Expr> args) {
+        if (kernel.space != ExecutionSpace.KERNEL) {
+            diags.error(k.callee().span(), DiagKey.ERR_LAUNCH_NOT_KERNEL, kernel.name);
+            return bad(k.span());
+        }
+        if (k.config().size() < 2 || k.config().size() > 4) {
+            diags.error(k.span(), DiagKey.ERR_EXPECTED, "2 to 4 launch configuration arguments");
+            return bad(k.span());
+        }
+        int n = kernel.params.size();
+        if (args.size() != n) {
+            diags.error(k.span(), DiagKey.ERR_CALL_ARGS, args.size() < n ? "few" : "many", n, args.size());
+            return bad(k.span());
+        }
+        Typed.Expr grid = dim(k.config().get(0));
+        Typed.Expr block = dim(k.config().get(1));
+        Typed.Expr shared = k.config().size() > 2 ? sema.convert(sema.rvalue(expr(k.config().get(2))), CType.ULONG, k.config().get(2).span(), "arg")
+                : new Typed.IntConst(CType.ULONG, 0, k.span());
+        Typed.Expr stream = k.config().size() > 3 ? sema.rvalue(expr(k.config().get(3))) : new Typed.NullConst(new CType.Ptr(CType.VOID, false), k.span());
+        if (stream.type() instanceof CType.Ptr) {
+            stream = new Typed.Convert(stream, new CType.Ptr(CType.VOID, false), stream.span());
+        } else {
+            stream = sema.convert(stream, new CType.Ptr(CType.VOID, false), stream.span(), "arg");
+        }
+        List<Typed.Expr> converted = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            Typed.Expr a = args.get(i);
+            CType pt = kernel.params.get(i).type;
+            if (pt instanceof CType.Record) {
+                converted.add(sema.rvalue(a));
+                continue;
+            }
+            Typed.Expr r = sema.rvalue(a);
+            if (pt instanceof CType.Ptr && r.type() instanceof CType.Ptr && sema.conversionRank(r, pt) < 0) {
+                diags.error(a.span(), DiagKey.ERR_LAUNCH_ARG, r.type(), pt);
+                converted.add(Sema.zero(pt, a.span()));
+                continue;
+            }
+            converted.add(sema.convert(r, pt, a.span(), "arg"));
+        }
+        return new Typed.Launch(kernel, grid, block, shared, stream, converted, k.span());
+    }
+
+    /** A launch dimension: a dim3 value, or an integer that becomes (n, 1, 1). */
+    private Typed.Expr dim(Ast.Expr e) {
+        Typed.Expr t = sema.rvalue(expr(e));
+        if (t.type() instanceof CType.Record r && r.name.equals("dim3")) {
+            return t;
+        }
+        if (t.type() instanceof CType.Record r && r.name.equals("uint3")) {
+            return t;
+        }
+        return sema.convert(t, CType.UINT, e.span(), "arg");
+    }
+
+    // ------------------------------------------------------------ postfix
+
+    private Typed.Expr index(Ast.Index i) {
+        Typed.Expr obj = expr(i.base());
+        if (isClass(obj.type())) {
+            Typed.Expr call = operatorCall("operator[]", obj, List.of(expr(i.index())), i.span());
+            if (call != null) {
+                return call;
+            }
+        }
+        Typed.Expr base = sema.rvalue(obj);
+        Typed.Expr idx = sema.rvalue(expr(i.index()));
+        if (!(base.type() instanceof CType.Ptr) && idx.type() instanceof CType.Ptr) {
+            Typed.Expr t = base;
+            base = idx;
+            idx = t;
+        }
+        if (!(base.type() instanceof CType.Ptr p)) {
+            diags.error(i.span(), DiagKey.ERR_SUBSCRIPT);
+            return bad(i.span());
+        }
+        if (!CType.isInteger(idx.type())) {
+            diags.error(i.index().span(), DiagKey.ERR_INVALID_OPERANDS, base.type(), idx.type());
+            return bad(i.span());
+        }
+        return new Typed.Deref(new Typed.PtrArith("+", base, sema.promote(idx), p, i.span()), p.pointee(), i.span());
+    }
+
+    private Typed.Expr member(Ast.Member m) {
+        if (m.base() instanceof Ast.Name n && !m.arrow() && builtin(n.name()) != null && lookup(n.name()) == null) {
+            int comp = switch (m.name()) {
+                case "x" -> 0;
+                case "y" -> 1;
+                case "z" -> 2;
+                default -> -1;
+            };
+            if (comp < 0) {
+                diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), "uint3");
+                return bad(m.span());
+            }
+            Sema.FunctionSym f = sema.currentFunction();
+            if (f != null && !f.space.onDevice()) {
+                diags.error(n.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, n.name());
+                return bad(m.span());
+            }
+            return new Typed.BuiltinVar(builtin(n.name()), comp, m.span());
+        }
+        Typed.Expr base = expr(m.base());
+        if (m.arrow()) {
+            base = sema.rvalue(base);
+            if (!(base.type() instanceof CType.Ptr p)) {
+                diags.error(m.span(), DiagKey.ERR_DEREF, base.type());
+                return bad(m.span());
+            }
+            base = new Typed.Deref(base, p.pointee(), m.span());
+        }
+        if (!(base.type() instanceof CType.Record rec)) {
+            diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
+            return bad(m.span());
+        }
+        CType.Field f = rec.field(m.name());
+        if (f == null) {
+            diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
+            return bad(m.span());
+        }
+        if (!base.lvalue()) {
+            Typed.Var tmp = sema.temp(rec, m.span());
+            base = new Typed.Assign(new Typed.VarRef(tmp, m.span()), base, m.span());
+        }
+        return new Typed.Member(base, f, m.span());
+    }
+
+    // ------------------------------------------------------------ casts and construction
+
+    private Typed.Expr cast(Ast.Cast c) {
+        CType to = sema.resolveType(c.type(), sema.scope());
+        Typed.Expr e = sema.rvalue(expr(c.operand()));
+        return explicitConversion(e, to, c.span());
+    }
+
+    private Typed.Expr explicitConversion(Typed.Expr e, CType to, Span span) {
+        CType from = e.type();
+        if (to instanceof CType.Void) {
+            return new Typed.Convert(e, to, span);
+        }
+        if (to instanceof CType.Ref r) {
+            return new Typed.Deref(new Typed.Convert(sema.addressOf(e, span), new CType.Ptr(r.referee(), r.constReferee()), span), r.referee(), span);
+        }
+        if (CType.isScalar(from) && CType.isScalar(to)) {
+            if (to instanceof CType.Ptr && from instanceof CType.NullPtr) {
+                return new Typed.NullConst(to, span);
+            }
+            if (from instanceof CType.Flt && to instanceof CType.Ptr || from instanceof CType.Ptr && to instanceof CType.Flt) {
+                diags.error(span, DiagKey.ERR_INCOMPATIBLE, to, from);
+                return Sema.zero(to, span);
+            }
+            return new Typed.Convert(e, to, span);
+        }
+        if (to instanceof CType.Record rec) {
+            if (from == rec) {
+                return e;
+            }
+            if (!rec.constructors.isEmpty()) {
+                Typed.Var tmp = sema.temp(rec, span);
+                Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, List.of(e), span, true);
+                return ctor == null ? bad(span) : Sema.load(new Typed.Construct(tmp, ctor, sema.callArgs(ctor, List.of(e), span, 1), span));
+            }
+        }
+        diags.error(span, DiagKey.ERR_INCOMPATIBLE, to, from);
+        return bad(span);
+    }
+
+    private Typed.Expr construct(Ast.Construct c) {
+        CType t = sema.resolveType(c.type(), sema.scope());
+        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            List<Typed.Expr> args = args(c.args());
+            Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, args, c.span(), true);
+            if (ctor == null) {
+                return bad(c.span());
+            }
+            Typed.Var tmp = sema.temp(rec, c.span());
+            return new Typed.Construct(tmp, ctor, sema.callArgs(ctor, args, c.span(), 1), c.span());
+        }
+        if (c.args().isEmpty()) {
+            return Sema.zero(t, c.span());
+        }
+        if (c.args().size() == 1) {
+            return explicitConversion(sema.rvalue(expr(c.args().get(0))), t, c.span());
+        }
+        if (t instanceof CType.Record) {
+            return initList(new Ast.InitList(c.type(), c.args(), c.span()));
+        }
+        diags.error(c.span(), DiagKey.ERR_INCOMPATIBLE, t, "(...)");
+        return bad(c.span());
+    }
+
+    private Typed.Expr initList(Ast.InitList il) {
+        if (il.type() == null) {
+            if (il.items().size() == 1) {
+                return expr(il.items().get(0));
+            }
+            diags.error(il.span(), DiagKey.ERR_NOT_SUPPORTED, "a braced list without a type here");
+            return bad(il.span());
+        }
+        CType t = sema.resolveType(il.type(), sema.scope());
+        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            return construct(new Ast.Construct(il.type(), il.items(), il.span()));
+        }
+        if (CType.isScalar(t)) {
+            return il.items().isEmpty() ? Sema.zero(t, il.span()) : sema.convert(sema.rvalue(expr(il.items().get(0))), t, il.span(), "init");
+        }
+        Typed.Var tmp = sema.temp(t, il.span());
+        return sema.initializerFor(new Ast.InitList(null, il.items(), il.span()), t, il.span(), tmp);
+    }
+
+    /** {@code new T}, {@code new T(args)}, {@code new T[n]}: malloc, then the constructor for a single object. */
+    private Typed.Expr newExpr(Ast.New n) {
+        CType t = sema.resolveType(n.type(), sema.scope());
+        Typed.Expr count = n.arraySize() == null ? new Typed.IntConst(CType.ULONG, 1, n.span())
+                : sema.convert(sema.rvalue(expr(n.arraySize())), CType.ULONG, n.arraySize().span(), "arg");
+        Typed.Expr bytes = new Typed.Binary("*", count, new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(t)), n.span()), CType.ULONG, n.span());
+        Sema.FunctionSym malloc = function("malloc", n.span());
+        if (malloc == null) {
+            return bad(n.span());
+        }
+        CType pt = new CType.Ptr(t, false);
+        Typed.Expr mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
+        if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty()) {
+            if (n.arraySize() != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+                diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "'new[]' of a class with constructors");
+            }
+            return mem;
+        }
+        Typed.Var p = sema.temp(pt, n.span());
+        Typed.Expr assign = new Typed.Assign(new Typed.VarRef(p, n.span()), mem, n.span());
+        Typed.Expr obj = new Typed.Deref(Sema.load(new Typed.VarRef(p, n.span())), t, n.span());
+        Typed.Expr init;
+        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            List<Typed.Expr> args = args(n.args());
+            Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, args, n.span(), true);
+            if (ctor == null) {
+                return bad(n.span());
+            }
+            List<Typed.Expr> ca = sema.callArgs(ctor, args, n.span(), 1);
+            ca.add(0, Sema.load(new Typed.VarRef(p, n.span())));
+            init = new Typed.Call(ctor, ca, CType.VOID, n.span());
+        } else {
+            init = new Typed.Assign(obj, sema.convert(sema.rvalue(expr(n.args().get(0))), t, n.span(), "init"), n.span());
+        }
+        return new Typed.Comma(assign, new Typed.Comma(init, Sema.load(new Typed.VarRef(p, n.span())), n.span()), n.span());
+    }
+
+    private Typed.Expr deleteExpr(Ast.Delete d) {
+        Typed.Expr p = sema.rvalue(expr(d.operand()));
+        if (!(p.type() instanceof CType.Ptr)) {
+            diags.error(d.span(), DiagKey.ERR_DEREF, p.type());
+            return bad(d.span());
+        }
+        Sema.FunctionSym free = function("free", d.span());
+        return free == null ? bad(d.span()) : new Typed.Call(free, List.of(new Typed.Convert(p, new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+    }
+
+    /** A library function the language itself needs (malloc for new), declared by the built-in headers. */
+    private Sema.FunctionSym function(String name, Span span) {
+        Object o = sema.scope().lookup(name);
+        if (o instanceof List<?> l && !l.isEmpty()) {
+            return (Sema.FunctionSym) l.get(0);
+        }
+        diags.error(span, DiagKey.ERR_UNDECLARED_IDENTIFIER, name + "' (include <cstdlib>) '");
+        return null;
+    }
+
+    private Typed.Expr sizeof(CType t, Span span) {
+        if (t instanceof CType.Ref r) {
+            t = r.referee();
+        }
+        return new Typed.IntConst(CType.ULONG, CType.sizeOf(t), span);
+    }
+}

@@ -1,0 +1,1817 @@
+package webcu.frontend;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import webcu.diag.CompileError;
+import webcu.diag.DiagKey;
+import webcu.diag.Diagnostics;
+import webcu.diag.Span;
+import webcu.frontend.Ast.*;
+
+/**
+ * Recursive-descent parser for the C++ that CUDA programs use, one method per grammar rule
+ * (the rule is in each method's comment), as chibicc's parse.c. Like every C parser it must know
+ * which names are types ({@code T * x;}), so it tracks typedef, class, enum and template names per
+ * scope; everything else about names is left to {@link Sema}. On a syntax error it reports,
+ * skips to the end of the statement or declaration, and goes on, so one run shows several errors.
+ */
+public final class Parser {
+    private static final Set<String> BUILTIN_TYPE_WORDS = Set.of(
+            "void", "bool", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "__int64", "wchar_t", "size_t_builtin");
+    private static final Set<String> QUALIFIERS = Set.of("const", "volatile", "__restrict__", "__restrict", "restrict");
+    private static final Set<String> SPECIFIER_WORDS = Set.of(
+            "static", "extern", "inline", "__inline__", "__forceinline__", "__noinline__", "constexpr", "__host__", "__device__",
+            "__global__", "__shared__", "__constant__", "__managed__", "typedef", "virtual", "explicit", "register", "mutable",
+            "friend", "thread_local", "__device_builtin__", "consteval", "constinit");
+
+    private final List<Token> toks;
+    private final Diagnostics diags;
+    private int p;
+    /** Type names visible in each open scope. */
+    private final List<Set<String>> typeScopes = new ArrayList<>();
+    /** Names of class templates and function templates (so that {@code name<} starts template arguments). */
+    private final Set<String> classTemplates = new HashSet<>();
+    private final Set<String> functionTemplates = new HashSet<>();
+    /** Qualified names declared in each namespace, so that {@code using namespace} can expose them. */
+    private final Map<String, List<String>> namespaceTypes = new HashMap<>();
+    private final Map<String, List<String>> namespaceFunctionTemplates = new HashMap<>();
+    private final List<String> namespaceStack = new ArrayList<>();
+    private final List<String> classStack = new ArrayList<>();
+    /** Set by a template header so that the class it introduces is known as a template at once. */
+    private boolean pendingClassTemplate;
+    /** The scope that encloses the current template header, where the template's own name belongs. */
+    private int templateOuterScope = -1;
+
+    /** Thrown to abandon the current statement or declaration after a syntax error was reported. */
+    private static final class SyntaxError extends RuntimeException {
+        SyntaxError() {
+            super(null, null, false, false);
+        }
+    }
+
+    public Parser(List<Token> toks, Diagnostics diags) {
+        this.toks = toks;
+        this.diags = diags;
+        typeScopes.add(new HashSet<>());
+    }
+
+    // ------------------------------------------------------------------ token helpers
+
+    private Token peek() {
+        return toks.get(p);
+    }
+
+    private Token peek(int n) {
+        return toks.get(Math.min(p + n, toks.size() - 1));
+    }
+
+    private Token next() {
+        Token t = toks.get(p);
+        if (t.kind() != Token.Kind.EOF) {
+            p++;
+        }
+        return t;
+    }
+
+    private boolean at(String s) {
+        return peek().is(s) && peek().kind() != Token.Kind.STRING;
+    }
+
+    private boolean accept(String s) {
+        if (at(s)) {
+            p++;
+            return true;
+        }
+        return false;
+    }
+
+    private Token expect(String s) {
+        if (at(s)) {
+            return next();
+        }
+        // A missing ';' is reported at the end of the previous token, as clang does.
+        Token prev = p > 0 ? toks.get(p - 1) : peek();
+        Span where = s.equals(";") || s.equals(")") && false ? afterToken(prev) : peek().span();
+        diags.error(where, DiagKey.ERR_EXPECTED, "'" + s + "'");
+        throw new SyntaxError();
+    }
+
+    private static Span afterToken(Token t) {
+        Span s = t.span();
+        return new Span(s.file(), s.line(), s.column() + Math.max(1, t.text().length()), 1);
+    }
+
+    private SyntaxError error(Token at, DiagKey key, Object... args) {
+        diags.error(at.span(), key, args);
+        return new SyntaxError();
+    }
+
+    private String ident() {
+        Token t = peek();
+        if (t.kind() != Token.Kind.IDENT) {
+            throw error(t, DiagKey.ERR_EXPECTED, "identifier");
+        }
+        p++;
+        return t.text();
+    }
+
+    private void pushScope() {
+        typeScopes.add(new HashSet<>());
+    }
+
+    private void popScope() {
+        typeScopes.remove(typeScopes.size() - 1);
+    }
+
+    private void declareType(String name) {
+        typeScopes.get(typeScopes.size() - 1).add(name);
+        if (!namespaceStack.isEmpty() && classStack.isEmpty()) {
+            String ns = String.join("::", namespaceStack);
+            typeScopes.get(0).add(ns + "::" + name);
+            namespaceTypes.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+    }
+
+    private boolean isTypeName(String name) {
+        for (int i = typeScopes.size() - 1; i >= 0; i--) {
+            if (typeScopes.get(i).contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Skips to just after the next ';' at this nesting level, or before a '}' that closes it. */
+    private void recover() {
+        int depth = 0;
+        while (peek().kind() != Token.Kind.EOF) {
+            Token t = peek();
+            if (t.is("{") || t.is("(") || t.is("[")) {
+                depth++;
+            } else if (t.is("}") || t.is(")") || t.is("]")) {
+                if (depth == 0) {
+                    if (t.is("}")) {
+                        return;
+                    }
+                } else {
+                    depth--;
+                    if (depth == 0 && t.is("}")) {
+                        p++;
+                        if (at(";")) {
+                            p++;
+                        }
+                        return;
+                    }
+                }
+            } else if (t.is(";") && depth == 0) {
+                p++;
+                return;
+            }
+            p++;
+        }
+    }
+
+    // ------------------------------------------------------------------ translation unit
+
+    /** translation-unit = external-declaration* */
+    public TranslationUnit parse() {
+        List<Decl> decls = new ArrayList<>();
+        try {
+            while (peek().kind() != Token.Kind.EOF) {
+                int start = p;
+                try {
+                    externalDeclaration(decls);
+                } catch (SyntaxError e) {
+                    recover();
+                    if (at("}")) {
+                        p++;
+                    }
+                }
+                if (p == start) {
+                    p++;
+                }
+            }
+        } catch (CompileError e) {
+            // error limit reached
+        }
+        return new TranslationUnit(decls);
+    }
+
+    /** external-declaration = namespace | using | extern "C" | template-declaration | declaration */
+    private void externalDeclaration(List<Decl> out) {
+        Token t = peek();
+        if (t.kind() == Token.Kind.PRAGMA || accept(";")) {
+            if (t.kind() == Token.Kind.PRAGMA) {
+                p++;
+            }
+            return;
+        }
+        if (t.is("namespace")) {
+            p++;
+            String name = peek().kind() == Token.Kind.IDENT ? ident() : "";
+            expect("{");
+            namespaceStack.add(name);
+            List<Decl> inner = new ArrayList<>();
+            while (!at("}") && peek().kind() != Token.Kind.EOF) {
+                int start = p;
+                try {
+                    externalDeclaration(inner);
+                } catch (SyntaxError e) {
+                    recover();
+                }
+                if (p == start) {
+                    p++;
+                }
+            }
+            expect("}");
+            namespaceStack.remove(namespaceStack.size() - 1);
+            out.add(new NamespaceDecl(name, inner, t.span()));
+            return;
+        }
+        if (t.is("using")) {
+            out.add(usingDeclaration());
+            return;
+        }
+        if (t.is("extern") && peek(1).kind() == Token.Kind.STRING) {
+            p += 2;
+            if (accept("{")) {
+                while (!at("}") && peek().kind() != Token.Kind.EOF) {
+                    int start = p;
+                    try {
+                        externalDeclaration(out);
+                    } catch (SyntaxError e) {
+                        recover();
+                    }
+                    if (p == start) {
+                        p++;
+                    }
+                }
+                expect("}");
+            } else {
+                externalDeclaration(out);
+            }
+            return;
+        }
+        if (t.is("static_assert")) {
+            out.add(staticAssert());
+            return;
+        }
+        declaration(out, false);
+    }
+
+    /** using-declaration = "using" "namespace" name ";" | "using" name "=" type ";" | "using" qualified-name ";" */
+    private Decl usingDeclaration() {
+        Token u = next();
+        if (accept("namespace")) {
+            String name = qualifiedName();
+            expect(";");
+            for (String n : namespaceTypes.getOrDefault(name, List.of())) {
+                typeScopes.get(typeScopes.size() - 1).add(n);
+                if (classTemplates.contains(name + "::" + n)) {
+                    classTemplates.add(n);
+                }
+            }
+            for (String n : namespaceFunctionTemplates.getOrDefault(name, List.of())) {
+                functionTemplates.add(n);
+            }
+            return new UsingNamespace(name, u.span());
+        }
+        String name = qualifiedName();
+        if (accept("=")) {
+            TypeNode type = typeId();
+            expect(";");
+            declareType(name);
+            return new TypedefDecl(name, type, u.span());
+        }
+        expect(";");
+        String simple = name.contains("::") ? name.substring(name.lastIndexOf(':') + 1) : name;
+        if (isTypeName(name)) {
+            typeScopes.get(typeScopes.size() - 1).add(simple);
+        }
+        if (functionTemplates.contains(name)) {
+            functionTemplates.add(simple);
+        }
+        return new UsingDecl(name, u.span());
+    }
+
+    private StaticAssert staticAssert() {
+        Token s = next();
+        expect("(");
+        Expr cond = assignment();
+        String message = "";
+        if (accept(",")) {
+            Token m = next();
+            message = m.text();
+        }
+        expect(")");
+        expect(";");
+        return new StaticAssert(cond, message, s.span());
+    }
+
+    private String qualifiedName() {
+        StringBuilder sb = new StringBuilder();
+        if (accept("::")) {
+            // global qualification adds nothing here
+        }
+        sb.append(ident());
+        while (at("::") && peek(1).kind() == Token.Kind.IDENT) {
+            p++;
+            sb.append("::").append(ident());
+        }
+        return sb.toString();
+    }
+
+    // ------------------------------------------------------------------ declarations
+
+    /** The parts of a decl-specifier-seq: the base type and the non-type specifiers. */
+    private record DeclSpecs(TypeNode type, Specs specs, boolean isConst) {}
+
+    private boolean startsDeclaration() {
+        Token t = peek();
+        if (t.kind() != Token.Kind.IDENT) {
+            return false;
+        }
+        String s = t.text();
+        if (BUILTIN_TYPE_WORDS.contains(s) || QUALIFIERS.contains(s) || SPECIFIER_WORDS.contains(s)) {
+            return true;
+        }
+        if (s.equals("struct") || s.equals("class") || s.equals("union") || s.equals("enum") || s.equals("typename")
+                || s.equals("auto") || s.equals("decltype") || s.equals("template") || s.equals("__align__")
+                || s.equals("__attribute__") || s.equals("__launch_bounds__") || s.equals("alignas") || s.equals("using")) {
+            return true;
+        }
+        if (isTypeName(s) || s.equals("std") && peek(1).is("::") && isTypeName("std::" + peek(2).text())) {
+            // "T(" can be a functional cast only when T is followed by '(' and then not a declarator
+            return !(peek(1).is("(") && !isTypeName(s)) && !peek(1).is("::") || isQualifiedTypeAhead();
+        }
+        return isQualifiedTypeAhead();
+    }
+
+    private boolean isQualifiedTypeAhead() {
+        int k = p;
+        StringBuilder sb = new StringBuilder();
+        if (toks.get(k).is("::")) {
+            k++;
+        }
+        if (toks.get(k).kind() != Token.Kind.IDENT) {
+            return false;
+        }
+        sb.append(toks.get(k).text());
+        k++;
+        while (toks.get(k).is("::") && toks.get(k + 1).kind() == Token.Kind.IDENT) {
+            sb.append("::").append(toks.get(k + 1).text());
+            k += 2;
+        }
+        return sb.indexOf("::") > 0 && isTypeName(sb.toString());
+    }
+
+    /** declaration = [template-header] decl-specifiers (function-definition | init-declarator-list ";") */
+    private void declaration(List<Decl> out, boolean inClass) {
+        List<TemplateParam> tparams = List.of();
+        boolean templ = false;
+        if (at("template")) {
+            p++;
+            if (!at("<")) {
+                // explicit instantiation: template void f<int>(…); — nothing to do
+                recover();
+                return;
+            }
+            templ = true;
+            templateOuterScope = typeScopes.size() - 1;
+            tparams = templateParams();
+            pendingClassTemplate = true;
+        }
+        try {
+            declarationAfterTemplate(out, inClass, tparams, templ);
+        } finally {
+            if (templ) {
+                popScope();
+            }
+        }
+    }
+
+    /** template-header = "template" "<" template-param ("," template-param)* ">"; opens a scope for the parameters */
+    private List<TemplateParam> templateParams() {
+        expect("<");
+        pushScope();
+        List<TemplateParam> params = new ArrayList<>();
+        while (!at(">")) {
+            Token t = peek();
+            if (accept("typename") || accept("class")) {
+                accept("...");
+                String name = peek().kind() == Token.Kind.IDENT ? ident() : "__anon" + params.size();
+                declareType(name);
+                TemplateArg def = null;
+                if (accept("=")) {
+                    def = new TemplateArg(typeId(), null);
+                }
+                params.add(new TemplateParam(name, true, null, def, t.span()));
+            } else {
+                DeclSpecs ds = declSpecifiers();
+                String name = peek().kind() == Token.Kind.IDENT ? ident() : "__anon" + params.size();
+                TemplateArg def = null;
+                if (accept("=")) {
+                    def = new TemplateArg(null, shift());
+                }
+                params.add(new TemplateParam(name, false, ds.type(), def, t.span()));
+            }
+            if (!accept(",")) {
+                break;
+            }
+        }
+        expect(">");
+        return params;
+    }
+
+    private void declarationAfterTemplate(List<Decl> out, boolean inClass, List<TemplateParam> tparams, boolean templ) {
+        Token start = peek();
+        if (at("using")) {
+            out.add(usingDeclaration());
+            return;
+        }
+        if (at("static_assert")) {
+            out.add(staticAssert());
+            return;
+        }
+        // Constructors and destructors: Name( / ~Name( inside the class, or Class::Class( outside.
+        if (inClass && (at("~") || peek().kind() == Token.Kind.IDENT && !classStack.isEmpty()
+                && peek().text().equals(classStack.get(classStack.size() - 1)) && peek(1).is("("))
+                || inClass && (at("explicit") || at("__host__") || at("__device__") || at("constexpr") || at("inline")) && constructorAhead()) {
+            Specs specs = Specs.NONE;
+            while (at("explicit") || at("__host__") || at("__device__") || at("constexpr") || at("inline") || at("__forceinline__")) {
+                specs = addSpec(specs, next().text());
+            }
+            out.add(constructor(specs, classStack.get(classStack.size() - 1), tparams, start));
+            return;
+        }
+        if (!inClass && outOfClassConstructorAhead()) {
+            Specs specs = Specs.NONE;
+            while (at("__host__") || at("__device__") || at("inline") || at("__forceinline__") || at("constexpr")) {
+                specs = addSpec(specs, next().text());
+            }
+            String owner = ident();
+            expect("::");
+            out.add(constructor(specs, owner, tparams, start));
+            return;
+        }
+        DeclSpecs ds = declSpecifiers();
+        pendingClassTemplate = false;
+        if (accept(";")) {
+            // struct S { … }; or enum E { … };
+            if (ds.type() instanceof InlineRecordType r) {
+                RecordDecl d = r.decl();
+                out.add(templ ? new RecordDecl(d.kind(), d.name(), d.members(), d.complete(), tparams, d.specializationArgs(), d.bases(), d.alignAs(), d.span()) : d);
+            } else if (ds.type() instanceof InlineEnumType e) {
+                out.add(e.decl());
+            }
+            return;
+        }
+        if (ds.type() instanceof InlineRecordType r) {
+            out.add(r.decl());
+        } else if (ds.type() instanceof InlineEnumType e) {
+            out.add(e.decl());
+        }
+        TypeNode base = ds.type() instanceof InlineRecordType r ? new NamedType(r.decl().name(), List.of(), r.span())
+                : ds.type() instanceof InlineEnumType e ? new NamedType(e.decl().name(), List.of(), e.span()) : ds.type();
+        boolean first = true;
+        while (true) {
+            Declarator d = declarator(base);
+            if (d.params != null && d.nameOnly) {
+                // a function
+                FunctionDecl f = functionRest(d, ds, tparams, inClass, start);
+                out.add(f);
+                if (templ && !tparams.isEmpty() && !f.name().startsWith("operator")) {
+                    registerFunctionTemplate(f.name());
+                }
+                if (f.body() != null) {
+                    return;
+                }
+            } else {
+                TypeNode type = d.type;
+                if (ds.specs().isTypedef()) {
+                    declareType(d.name);
+                    out.add(new TypedefDecl(d.name, type, d.span));
+                } else {
+                    Expr init = initializer(type);
+                    out.add(new VarDecl(d.name, type, init, ds.specs(), d.span));
+                }
+            }
+            first = false;
+            if (!accept(",")) {
+                break;
+            }
+        }
+        expect(";");
+    }
+
+    private void registerFunctionTemplate(String name) {
+        functionTemplates.add(name);
+        if (!namespaceStack.isEmpty() && classStack.isEmpty()) {
+            String ns = String.join("::", namespaceStack);
+            functionTemplates.add(ns + "::" + name);
+            namespaceFunctionTemplates.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+    }
+
+    private boolean constructorAhead() {
+        int k = p;
+        while (toks.get(k).kind() == Token.Kind.IDENT && Set.of("explicit", "__host__", "__device__", "constexpr", "inline", "__forceinline__").contains(toks.get(k).text())) {
+            k++;
+        }
+        return toks.get(k).is("~") || !classStack.isEmpty() && toks.get(k).is(classStack.get(classStack.size() - 1)) && toks.get(k + 1).is("(");
+    }
+
+    private boolean outOfClassConstructorAhead() {
+        int k = p;
+        while (toks.get(k).kind() == Token.Kind.IDENT && Set.of("__host__", "__device__", "inline", "__forceinline__", "constexpr").contains(toks.get(k).text())) {
+            k++;
+        }
+        Token a = toks.get(k);
+        return a.kind() == Token.Kind.IDENT && isTypeName(a.text()) && toks.get(k + 1).is("::")
+                && (toks.get(k + 2).is(a.text()) && toks.get(k + 3).is("(") || toks.get(k + 2).is("~"));
+    }
+
+    private FunctionDecl constructor(Specs specs, String owner, List<TemplateParam> tparams, Token start) {
+        boolean dtor = accept("~");
+        Token nameTok = next();
+        String name = (dtor ? "~" : "") + nameTok.text();
+        pushScope();
+        try {
+            expect("(");
+            List<Param> params = new ArrayList<>();
+            boolean variadic = paramList(params);
+            while (at("noexcept") || at("const") || at("override")) {
+                p++;
+            }
+            List<MemberInit> inits = new ArrayList<>();
+            if (accept(":")) {
+                do {
+                    Token m = peek();
+                    String mname = qualifiedName();
+                    List<Expr> args = new ArrayList<>();
+                    if (accept("{")) {
+                        if (!at("}")) {
+                            do {
+                                args.add(assignment());
+                            } while (accept(","));
+                        }
+                        expect("}");
+                    } else {
+                        expect("(");
+                        if (!at(")")) {
+                            do {
+                                args.add(assignment());
+                            } while (accept(","));
+                        }
+                        expect(")");
+                    }
+                    inits.add(new MemberInit(mname, args, m.span()));
+                } while (accept(","));
+            }
+            Compound body = null;
+            if (accept("=")) {
+                next(); // default / delete
+                expect(";");
+            } else if (at("{")) {
+                body = compound();
+            } else {
+                expect(";");
+            }
+            return new FunctionDecl(name, null, params, variadic, specs, tparams, body, owner, inits, false, nameTok.span());
+        } finally {
+            popScope();
+        }
+    }
+
+    private static Specs addSpec(Specs s, String w) {
+        return new Specs(s.isStatic() || w.equals("static"), s.isExtern() || w.equals("extern"),
+                s.isInline() || w.equals("inline") || w.equals("__inline__") || w.equals("__forceinline__") || w.equals("__noinline__"),
+                s.isConstexpr() || w.equals("constexpr") || w.equals("consteval"),
+                s.host() || w.equals("__host__"), s.device() || w.equals("__device__"), s.global() || w.equals("__global__"),
+                s.shared() || w.equals("__shared__"), s.constant() || w.equals("__constant__"),
+                s.isTypedef() || w.equals("typedef"), s.isVirtual() || w.equals("virtual"), s.isExplicit() || w.equals("explicit"));
+    }
+
+    /** decl-specifiers = (storage-class | cuda-specifier | type-qualifier | type-specifier | attribute)+ */
+    private DeclSpecs declSpecifiers() {
+        Specs specs = Specs.NONE;
+        boolean isConst = false;
+        TypeNode type = null;
+        List<String> words = new ArrayList<>();
+        Token first = peek();
+        while (true) {
+            Token t = peek();
+            if (t.kind() != Token.Kind.IDENT && !t.is("::")) {
+                break;
+            }
+            String w = t.text();
+            if (SPECIFIER_WORDS.contains(w)) {
+                p++;
+                specs = addSpec(specs, w);
+                continue;
+            }
+            if (w.equals("const")) {
+                p++;
+                isConst = true;
+                continue;
+            }
+            if (QUALIFIERS.contains(w)) {
+                p++;
+                continue;
+            }
+            if (w.equals("__attribute__") || w.equals("__launch_bounds__") || w.equals("__align__") || w.equals("alignas") || w.equals("__declspec")) {
+                p++;
+                skipParens();
+                continue;
+            }
+            if (BUILTIN_TYPE_WORDS.contains(w) && type == null) {
+                p++;
+                words.add(w);
+                continue;
+            }
+            if (!words.isEmpty() || type != null) {
+                break;
+            }
+            if (w.equals("struct") || w.equals("class") || w.equals("union")) {
+                type = recordSpecifier();
+                continue;
+            }
+            if (w.equals("enum")) {
+                type = enumSpecifier();
+                continue;
+            }
+            if (w.equals("auto")) {
+                p++;
+                type = new AutoType(t.span());
+                continue;
+            }
+            if (w.equals("decltype")) {
+                p++;
+                expect("(");
+                Expr e = expression();
+                expect(")");
+                type = new DecltypeType(e, t.span());
+                continue;
+            }
+            if (w.equals("typename")) {
+                p++;
+                type = namedType();
+                continue;
+            }
+            if (isTypeName(w) || t.is("::") || isQualifiedTypeAhead()) {
+                type = namedType();
+                continue;
+            }
+            break;
+        }
+        if (type == null) {
+            if (words.isEmpty()) {
+                throw error(peek(), isTypeLikeIdent(peek()) ? DiagKey.ERR_UNKNOWN_TYPE : DiagKey.ERR_EXPECTED_TYPE, peek().text());
+            }
+            type = new BuiltinType(canonical(words, first), first.span());
+        }
+        // const belongs to the base type, so that a declarator's '*' can see it (const T *p)
+        if (isConst && !(type instanceof InlineRecordType) && !(type instanceof InlineEnumType)) {
+            type = new ConstType(type, type.span());
+        }
+        return new DeclSpecs(type, specs, isConst);
+    }
+
+    private boolean isTypeLikeIdent(Token t) {
+        return t.kind() == Token.Kind.IDENT && peek(1).kind() == Token.Kind.IDENT;
+    }
+
+    private String canonical(List<String> words, Token at) {
+        int longs = 0;
+        boolean unsigned = false;
+        boolean signed = false;
+        String base = null;
+        for (String w : words) {
+            switch (w) {
+                case "long" -> longs++;
+                case "unsigned" -> unsigned = true;
+                case "signed" -> signed = true;
+                case "short" -> base = "short";
+                case "__int64" -> longs = 2;
+                case "wchar_t" -> base = "int";
+                default -> base = w;
+            }
+        }
+        if (base == null || base.equals("int")) {
+            base = longs == 1 ? "long" : longs >= 2 ? "long long" : base == null && words.contains("short") ? "short" : "int";
+        } else if (base.equals("double") && longs > 0) {
+            base = "long double";
+        }
+        if (base.equals("char")) {
+            return unsigned ? "unsigned char" : signed ? "signed char" : "char";
+        }
+        if (base.equals("short") || base.equals("int") || base.equals("long") || base.equals("long long")) {
+            return unsigned ? "unsigned " + base : base;
+        }
+        return base;
+    }
+
+    private void skipParens() {
+        if (!at("(")) {
+            return;
+        }
+        int depth = 0;
+        do {
+            if (at("(")) {
+                depth++;
+            } else if (at(")")) {
+                depth--;
+            }
+            next();
+        } while (depth > 0 && peek().kind() != Token.Kind.EOF);
+    }
+
+    /** named-type = ["::"] name ("::" name)* [template-args] */
+    private TypeNode namedType() {
+        Token t = peek();
+        String name = qualifiedName();
+        List<TemplateArg> args = List.of();
+        if (at("<") && (classTemplates.contains(name) || isTypeName(name))) {
+            args = templateArgs();
+        }
+        // nested names after template arguments: Outer<T>::Inner
+        while (at("::") && peek(1).kind() == Token.Kind.IDENT) {
+            p++;
+            name = name + "::" + ident();
+        }
+        return new NamedType(name, args, t.span());
+    }
+
+    /** template-args = "<" (type | shift-expression) ("," …)* ">" */
+    private List<TemplateArg> templateArgs() {
+        expect("<");
+        List<TemplateArg> args = new ArrayList<>();
+        while (!at(">") && !at(">>") && !at(">>>")) {
+            if (startsTypeId()) {
+                args.add(new TemplateArg(typeId(), null));
+            } else {
+                args.add(new TemplateArg(null, shift()));
+            }
+            if (!accept(",")) {
+                break;
+            }
+        }
+        closeAngle();
+        return args;
+    }
+
+    /** Consumes one '>' of a template argument list, splitting '>>' and '>>>' as C++11 does. */
+    private void closeAngle() {
+        Token t = peek();
+        if (t.is(">")) {
+            p++;
+        } else if (t.is(">>") || t.is(">>>")) {
+            String rest = t.text().substring(1);
+            Span s = t.span();
+            toks.set(p, new Token(Token.Kind.PUNCT, rest, new Span(s.file(), s.line(), s.column() + 1, rest.length()), false, false, t.hide()));
+        } else {
+            throw error(t, DiagKey.ERR_EXPECTED, "'>'");
+        }
+    }
+
+    private boolean startsTypeId() {
+        Token t = peek();
+        if (t.kind() != Token.Kind.IDENT) {
+            return t.is("::") && isQualifiedTypeAhead();
+        }
+        String s = t.text();
+        return BUILTIN_TYPE_WORDS.contains(s) || QUALIFIERS.contains(s) || s.equals("struct") || s.equals("class")
+                || s.equals("union") || s.equals("enum") || s.equals("typename") || s.equals("decltype")
+                || isTypeName(s) && !peek(1).is("::") || isQualifiedTypeAhead();
+    }
+
+    /** type-id = decl-specifiers abstract-declarator */
+    private TypeNode typeId() {
+        DeclSpecs ds = declSpecifiers();
+        return declarator(ds.type(), true).type;
+    }
+
+    /** A parsed declarator: the name (may be null in abstract ones) and the full type. */
+    private static final class Declarator {
+        String name;
+        TypeNode type;
+        Span span;
+        List<Param> params;
+        boolean variadic;
+        boolean nameOnly;
+        boolean constMethod;
+        int pointerDepth;
+    }
+
+    private Declarator declarator(TypeNode base) {
+        return declarator(base, false);
+    }
+
+    /**
+     * declarator = ("*" qualifiers | "&" | "&&")* (name | "(" declarator ")")? suffix*
+     * suffix = "[" expr? "]" | "(" params ")" qualifiers
+     */
+    private Declarator declarator(TypeNode base, boolean abstractOk) {
+        Declarator d = new Declarator();
+        TypeNode type = base;
+        while (true) {
+            if (at("*")) {
+                Token star = next();
+                boolean constPointee = type instanceof ConstType;
+                TypeNode pointee = type instanceof ConstType c ? c.inner() : type;
+                type = new PointerType(pointee, constPointee, star.span());
+                d.pointerDepth++;
+                boolean constPtr = false;
+                while (peek().kind() == Token.Kind.IDENT && QUALIFIERS.contains(peek().text())) {
+                    constPtr |= next().text().equals("const");
+                }
+                if (constPtr) {
+                    type = new ConstType(type, star.span());
+                }
+                continue;
+            }
+            if (at("&") || at("&&")) {
+                Token amp = next();
+                boolean constRef = type instanceof ConstType;
+                type = new ReferenceType(type instanceof ConstType c ? c.inner() : type, constRef, amp.span());
+                continue;
+            }
+            if (at("__restrict__") || at("__restrict") || at("restrict")) {
+                p++;
+                continue;
+            }
+            break;
+        }
+        // Nested declarator: (*fp)(int) or (&arr)[3]
+        if (at("(") && (peek(1).is("*") || peek(1).is("&")) ) {
+            p++;
+            int innerStart = p;
+            int depth = 1;
+            while (depth > 0 && peek().kind() != Token.Kind.EOF) {
+                if (at("(")) {
+                    depth++;
+                } else if (at(")")) {
+                    depth--;
+                }
+                p++;
+            }
+            int afterInner = p;
+            // parse suffixes first (they bind to the base), then the inner declarator around the result
+            TypeNode withSuffix = suffixes(type, d);
+            int end = p;
+            p = innerStart;
+            Declarator inner = declarator(withSuffix, abstractOk);
+            expect(")");
+            if (p != afterInner) {
+                throw error(peek(), DiagKey.ERR_EXPECTED, "')'");
+            }
+            p = end;
+            inner.nameOnly = false;
+            inner.params = null;
+            return inner;
+        }
+        Token nameTok = peek();
+        if (peek().kind() == Token.Kind.IDENT && !QUALIFIERS.contains(peek().text())) {
+            if (peek().is("operator")) {
+                d.name = operatorName();
+            } else {
+                d.name = qualifiedName();
+                if (at("<") && functionTemplates.contains(d.name)) {
+                    templateArgs(); // explicit specialization f<int>(…): the arguments follow from the parameters
+                }
+            }
+            d.span = nameTok.span();
+        } else if (!abstractOk) {
+            throw error(peek(), DiagKey.ERR_EXPECTED, "identifier");
+        } else {
+            d.span = nameTok.span();
+        }
+        d.type = suffixes(type, d);
+        d.nameOnly = d.params != null && !(d.type instanceof ArrayType);
+        return d;
+    }
+
+    private String operatorName() {
+        next();
+        Token t = next();
+        String op = t.text();
+        if (op.equals("(")) {
+            expect(")");
+            return "operator()";
+        }
+        if (op.equals("[")) {
+            expect("]");
+            return "operator[]";
+        }
+        if ((op.equals("new") || op.equals("delete")) && at("[")) {
+            p += 2;
+            return "operator" + op + "[]";
+        }
+        if (t.kind() == Token.Kind.IDENT && !op.equals("new") && !op.equals("delete")) {
+            // conversion operator: operator float()
+            return "operator " + op;
+        }
+        return "operator" + op;
+    }
+
+    private TypeNode suffixes(TypeNode type, Declarator d) {
+        // "T name(16, 16)" constructs an object; only "(" followed by a parameter starts a function declarator
+        if (at("(") && startsParams()) {
+            Token lp = next();
+            pushScope();
+            List<Param> params = new ArrayList<>();
+            boolean variadic;
+            try {
+                variadic = paramList(params);
+            } finally {
+                popScope();
+            }
+            while (at("const") || at("noexcept") || at("override") || at("final") || at("volatile")) {
+                if (next().text().equals("const")) {
+                    d.constMethod = true;
+                }
+            }
+            if (accept("->")) {
+                type = typeId();
+            }
+            if (d.params == null) {
+                d.params = params;
+                d.variadic = variadic;
+            }
+            return new FunctionType(type, params, variadic, lp.span());
+        }
+        if (at("[")) {
+            List<Expr> sizes = new ArrayList<>();
+            List<Span> spans = new ArrayList<>();
+            while (at("[")) {
+                spans.add(next().span());
+                sizes.add(at("]") ? null : expression());
+                expect("]");
+            }
+            for (int i = sizes.size() - 1; i >= 0; i--) {
+                type = new ArrayType(type, sizes.get(i), spans.get(i));
+            }
+        }
+        return type;
+    }
+
+    private boolean startsParams() {
+        Token t = peek(1);
+        if (t.is(")") || t.is("...")) {
+            return true;
+        }
+        if (t.kind() != Token.Kind.IDENT) {
+            return false;
+        }
+        int save = p;
+        p++;
+        boolean r = startsDeclaration() && !(peek(1).is("(") && !isTypeName(peek().text()) && !BUILTIN_TYPE_WORDS.contains(peek().text()));
+        p = save;
+        return r;
+    }
+
+    /** params = "(" (param ("," param)* ("," "...")? | "void" | "...")? ")"; returns whether variadic */
+    private boolean paramList(List<Param> params) {
+        if (accept(")")) {
+            return false;
+        }
+        if (at("void") && peek(1).is(")")) {
+            p += 2;
+            return false;
+        }
+        boolean variadic = false;
+        while (true) {
+            if (accept("...")) {
+                variadic = true;
+                break;
+            }
+            Token start = peek();
+            DeclSpecs ds = declSpecifiers();
+            Declarator d = declarator(ds.type(), true);
+            TypeNode t = d.type;
+            if (t instanceof FunctionType ft) {
+                t = new PointerType(ft, false, ft.span());
+            }
+            Expr def = null;
+            if (accept("=")) {
+                def = assignment();
+            }
+            params.add(new Param(d.name, t, def, d.name != null ? d.span : start.span()));
+            if (!accept(",")) {
+                break;
+            }
+        }
+        expect(")");
+        return variadic;
+    }
+
+    private FunctionDecl functionRest(Declarator d, DeclSpecs ds, List<TemplateParam> tparams, boolean inClass, Token start) {
+        TypeNode result = ((FunctionType) d.type).result();
+        String owner = inClass ? classStack.get(classStack.size() - 1) : null;
+        String name = d.name;
+        if (!inClass && name.contains("::")) {
+            int k = name.lastIndexOf("::");
+            owner = name.substring(0, k);
+            name = name.substring(k + 2);
+        }
+        Compound body = null;
+        if (accept("=")) {
+            next(); // = 0, = default, = delete; the caller takes the ';'
+        } else if (at("{")) {
+            pushScope();
+            try {
+                body = compound();
+            } finally {
+                popScope();
+            }
+        }
+        return new FunctionDecl(name, result, d.params, d.variadic, ds.specs(), tparams, body, owner, List.of(), d.constMethod, d.span);
+    }
+
+    /** initializer = "=" (assignment | init-list) | init-list | "(" args ")" */
+    private Expr initializer(TypeNode type) {
+        if (accept("=")) {
+            if (at("{")) {
+                return initList(null);
+            }
+            return assignment();
+        }
+        if (at("{")) {
+            return initList(type);
+        }
+        if (at("(")) {
+            Token lp = next();
+            List<Expr> args = new ArrayList<>();
+            if (!at(")")) {
+                do {
+                    args.add(assignment());
+                } while (accept(","));
+            }
+            expect(")");
+            return new Construct(type, args, lp.span());
+        }
+        return null;
+    }
+
+    private InitList initList(TypeNode type) {
+        Token lb = expect("{");
+        List<Expr> items = new ArrayList<>();
+        while (!at("}")) {
+            if (at(".") && peek(1).kind() == Token.Kind.IDENT && peek(2).is("=")) {
+                p += 3; // designated initializers in order: field names are checked by position
+            }
+            items.add(at("{") ? initList(null) : assignment());
+            if (!accept(",")) {
+                break;
+            }
+        }
+        expect("}");
+        return new InitList(type, items, lb.span());
+    }
+
+    /** record-specifier = ("struct"|"class"|"union") [attributes] [name [template-args]] [":" bases] ["{" member* "}"] */
+    private TypeNode recordSpecifier() {
+        Token kw = next();
+        int alignAs = 0;
+        while (at("__align__") || at("alignas") || at("__attribute__") || at("__device_builtin__") || at("__builtin_align__")) {
+            Token a = next();
+            if ((a.is("__align__") || a.is("alignas") || a.is("__builtin_align__")) && at("(") && peek(1).kind() == Token.Kind.NUMBER) {
+                alignAs = Literals.parseIntegerValue(peek(1).text()).intValue();
+            }
+            skipParens();
+        }
+        String name = null;
+        Token nameTok = peek();
+        List<TemplateArg> specArgs = List.of();
+        if (peek().kind() == Token.Kind.IDENT) {
+            name = qualifiedName();
+            declareType(name);
+            if (pendingClassTemplate && templateOuterScope >= 0) {
+                typeScopes.get(templateOuterScope).add(name);
+            }
+            if (pendingClassTemplate) {
+                classTemplates.add(name);
+                if (!namespaceStack.isEmpty()) {
+                    classTemplates.add(String.join("::", namespaceStack) + "::" + name);
+                }
+            }
+            pendingClassTemplate = false;
+            if (at("<")) {
+                specArgs = templateArgs();
+            }
+        }
+        if (name == null) {
+            name = "__anon_" + kw.span().line() + "_" + kw.span().column();
+        }
+        List<TypeNode> bases = new ArrayList<>();
+        if (accept(":")) {
+            do {
+                while (at("public") || at("private") || at("protected") || at("virtual")) {
+                    p++;
+                }
+                bases.add(namedType());
+            } while (accept(","));
+        }
+        if (!at("{")) {
+            return new InlineRecordType(new RecordDecl(kw.text(), name, List.of(), false, List.of(), specArgs, bases, alignAs, nameTok.span()), nameTok.span());
+        }
+        next();
+        classStack.add(name.contains("::") ? name.substring(name.lastIndexOf(':') + 1) : name);
+        pushScope();
+        declareType(classStack.get(classStack.size() - 1));
+        List<Decl> members = new ArrayList<>();
+        try {
+            while (!at("}") && peek().kind() != Token.Kind.EOF) {
+                if ((at("public") || at("private") || at("protected")) && peek(1).is(":")) {
+                    p += 2;
+                    continue;
+                }
+                if (accept(";") || peek().kind() == Token.Kind.PRAGMA && next() != null) {
+                    continue;
+                }
+                int start = p;
+                try {
+                    if (at("friend")) {
+                        recover();
+                        continue;
+                    }
+                    declaration(members, true);
+                } catch (SyntaxError e) {
+                    recover();
+                }
+                if (p == start) {
+                    p++;
+                }
+            }
+            expect("}");
+        } finally {
+            popScope();
+            classStack.remove(classStack.size() - 1);
+        }
+        if (kw.is("struct") || kw.is("class") || kw.is("union")) {
+            // the name is a type in the enclosing scope too
+            declareType(name);
+        }
+        return new InlineRecordType(new RecordDecl(kw.text(), name, members, true, List.of(), specArgs, bases, alignAs, nameTok.span()), nameTok.span());
+    }
+
+    /** enum-specifier = "enum" ["class"|"struct"] [name] [":" type] ["{" enumerator ("," enumerator)* [","] "}"] */
+    private TypeNode enumSpecifier() {
+        Token kw = next();
+        boolean scoped = accept("class") || accept("struct");
+        String name = peek().kind() == Token.Kind.IDENT ? ident() : "__anon_enum_" + kw.span().line() + "_" + kw.span().column();
+        declareType(name);
+        TypeNode underlying = null;
+        if (accept(":")) {
+            underlying = typeId();
+        }
+        List<Enumerator> list = new ArrayList<>();
+        if (accept("{")) {
+            while (!at("}")) {
+                Token t = peek();
+                String n = ident();
+                Expr v = accept("=") ? conditional() : null;
+                list.add(new Enumerator(n, v, t.span()));
+                if (!accept(",")) {
+                    break;
+                }
+            }
+            expect("}");
+        }
+        return new InlineEnumType(new EnumDecl(name, scoped, underlying, list, kw.span()), kw.span());
+    }
+
+    // ------------------------------------------------------------------ statements
+
+    /** compound = "{" (declaration | statement)* "}" */
+    private Compound compound() {
+        Token lb = expect("{");
+        pushScope();
+        List<Stmt> stmts = new ArrayList<>();
+        try {
+            while (!at("}") && peek().kind() != Token.Kind.EOF) {
+                int start = p;
+                try {
+                    stmts.add(statement());
+                } catch (SyntaxError e) {
+                    recover();
+                }
+                if (p == start) {
+                    p++;
+                }
+            }
+            expect("}");
+        } finally {
+            popScope();
+        }
+        return new Compound(stmts, lb.span());
+    }
+
+    /** statement = compound | if | while | do | for | switch | case | default | break | continue | return | goto | declaration | expression ";" */
+    private Stmt statement() {
+        Token t = peek();
+        if (t.kind() == Token.Kind.PRAGMA) {
+            p++;
+            return new Pragma(t.text(), t.span());
+        }
+        if (t.is("{")) {
+            return compound();
+        }
+        if (t.kind() == Token.Kind.IDENT) {
+            switch (t.text()) {
+                case "if" -> {
+                    p++;
+                    boolean isConstexpr = accept("constexpr");
+                    expect("(");
+                    pushScope();
+                    try {
+                        Stmt init = null;
+                        Expr cond;
+                        if (startsDeclaration()) {
+                            List<Decl> decls = new ArrayList<>();
+                            DeclSpecs ds = declSpecifiers();
+                            Declarator d = declarator(ds.type());
+                            Expr init0 = initializer(d.type);
+                            decls.add(new VarDecl(d.name, d.type, init0, ds.specs(), d.span));
+                            if (accept(";")) {
+                                init = new DeclStmt(decls, t.span());
+                                cond = expression();
+                            } else {
+                                init = new DeclStmt(decls, t.span());
+                                cond = new Name(d.name, List.of(), d.span);
+                            }
+                        } else {
+                            cond = expression();
+                        }
+                        expect(")");
+                        Stmt then = statement();
+                        Stmt otherwise = accept("else") ? statement() : null;
+                        return new If(init, cond, then, otherwise, isConstexpr, t.span());
+                    } finally {
+                        popScope();
+                    }
+                }
+                case "while" -> {
+                    p++;
+                    expect("(");
+                    Expr c = expression();
+                    expect(")");
+                    return new While(c, statement(), t.span());
+                }
+                case "do" -> {
+                    p++;
+                    Stmt body = statement();
+                    expect("while");
+                    expect("(");
+                    Expr c = expression();
+                    expect(")");
+                    expect(";");
+                    return new DoWhile(body, c, t.span());
+                }
+                case "for" -> {
+                    return forStatement();
+                }
+                case "switch" -> {
+                    p++;
+                    expect("(");
+                    Expr c = expression();
+                    expect(")");
+                    return new Switch(c, statement(), t.span());
+                }
+                case "case" -> {
+                    p++;
+                    Expr v = conditional();
+                    expect(":");
+                    return new Case(v, t.span());
+                }
+                case "default" -> {
+                    if (peek(1).is(":")) {
+                        p += 2;
+                        return new Default(t.span());
+                    }
+                }
+                case "break" -> {
+                    p++;
+                    expect(";");
+                    return new Break(t.span());
+                }
+                case "continue" -> {
+                    p++;
+                    expect(";");
+                    return new Continue(t.span());
+                }
+                case "return" -> {
+                    p++;
+                    Expr v = at(";") ? null : at("{") ? initList(null) : expression();
+                    expect(";");
+                    return new Return(v, t.span());
+                }
+                case "goto" -> {
+                    diags.error(t.span(), DiagKey.ERR_GOTO);
+                    throw new SyntaxError();
+                }
+                case "static_assert" -> {
+                    StaticAssert sa = staticAssert();
+                    return new DeclStmt(List.of(sa), sa.span());
+                }
+                default -> { }
+            }
+            if (peek(1).is(":") && !peek(2).is(":") && !isTypeName(t.text())) {
+                diags.error(t.span(), DiagKey.ERR_GOTO);
+                throw new SyntaxError();
+            }
+        }
+        if (t.is(";")) {
+            p++;
+            return new Empty(t.span());
+        }
+        if (startsDeclaration() && !(peek(1).is("(") && isFunctionalCastAhead())) {
+            List<Decl> decls = new ArrayList<>();
+            declaration(decls, false);
+            return new DeclStmt(decls, t.span());
+        }
+        Expr e = expression();
+        expect(";");
+        return new ExprStmt(e, t.span());
+    }
+
+    /** Whether "T(" at the start of a statement is an expression (T(x).f(), T(1) + …) rather than a declaration. */
+    private boolean isFunctionalCastAhead() {
+        Token t = peek();
+        if (!isTypeName(t.text()) || BUILTIN_TYPE_WORDS.contains(t.text())) {
+            return false;
+        }
+        // "T (name)" or "T (*name)" declares; "T (expr)" followed by an operator is an expression
+        int k = p + 2;
+        int depth = 1;
+        while (depth > 0 && toks.get(k).kind() != Token.Kind.EOF) {
+            if (toks.get(k).is("(")) {
+                depth++;
+            } else if (toks.get(k).is(")")) {
+                depth--;
+            }
+            k++;
+        }
+        return !toks.get(k).is(";") && !toks.get(k).is("=") && !toks.get(k).is(",");
+    }
+
+    /** for = "for" "(" (declaration | expr? ";") expr? ";" expr? ")" statement | range-for */
+    private Stmt forStatement() {
+        Token f = next();
+        expect("(");
+        pushScope();
+        try {
+            Stmt init = null;
+            if (accept(";")) {
+                init = null;
+            } else if (startsDeclaration()) {
+                // range-for: for (T x : range)
+                int save = p;
+                DeclSpecs ds = declSpecifiers();
+                Declarator d = declarator(ds.type());
+                if (accept(":")) {
+                    Expr range = expression();
+                    expect(")");
+                    Stmt body = statement();
+                    return new RangeFor(new VarDecl(d.name, d.type, null, ds.specs(), d.span), range, body, f.span());
+                }
+                p = save;
+                List<Decl> decls = new ArrayList<>();
+                declaration(decls, false);
+                init = new DeclStmt(decls, f.span());
+            } else {
+                Token s = peek();
+                init = new ExprStmt(expression(), s.span());
+                expect(";");
+            }
+            Expr cond = at(";") ? null : expression();
+            expect(";");
+            Expr step = at(")") ? null : expression();
+            expect(")");
+            Stmt body = statement();
+            return new For(init, cond, step, body, f.span());
+        } finally {
+            popScope();
+        }
+    }
+
+    // ------------------------------------------------------------------ expressions
+
+    /** expression = assignment ("," assignment)* */
+    private Expr expression() {
+        Expr e = assignment();
+        while (at(",")) {
+            Token c = next();
+            e = new Comma(e, assignment(), c.span());
+        }
+        return e;
+    }
+
+    private static final Set<String> ASSIGN_OPS = Set.of("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=");
+
+    /** assignment = conditional (assign-op assignment)? */
+    private Expr assignment() {
+        Expr lhs = conditional();
+        Token t = peek();
+        if (t.kind() == Token.Kind.PUNCT && ASSIGN_OPS.contains(t.text())) {
+            p++;
+            Expr rhs = at("{") ? initList(null) : assignment();
+            return new Assign(t.text().substring(0, t.text().length() - 1), lhs, rhs, t.span());
+        }
+        return lhs;
+    }
+
+    /** conditional = logical-or ("?" expression ":" assignment)? */
+    private Expr conditional() {
+        Expr c = binary(0);
+        if (at("?")) {
+            Token q = next();
+            Expr a = expression();
+            expect(":");
+            Expr b = assignment();
+            return new Conditional(c, a, b, q.span());
+        }
+        return c;
+    }
+
+    private static final String[][] BINARY_LEVELS = {
+        {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"==", "!="}, {"<", ">", "<=", ">="}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"},
+    };
+    private static final int SHIFT_LEVEL = 7;
+
+    /** shift = additive (("<<" | ">>") additive)*; template arguments stop here, before '>' */
+    private Expr shift() {
+        return binary(SHIFT_LEVEL);
+    }
+
+    /** binary = the C precedence levels from || down to multiplicative, left-associative */
+    private Expr binary(int level) {
+        if (level == BINARY_LEVELS.length) {
+            return cast();
+        }
+        Expr e = binary(level + 1);
+        outer:
+        while (true) {
+            Token t = peek();
+            if (t.kind() != Token.Kind.PUNCT) {
+                break;
+            }
+            for (String op : BINARY_LEVELS[level]) {
+                if (t.text().equals(op)) {
+                    p++;
+                    e = new Binary(op, e, binary(level + 1), t.span());
+                    continue outer;
+                }
+            }
+            break;
+        }
+        return e;
+    }
+
+    /** cast = "(" type-id ")" cast | unary */
+    private Expr cast() {
+        if (at("(") && isTypeStart(peek(1)) ) {
+            int save = p;
+            Token lp = next();
+            TypeNode type = typeId();
+            if (accept(")")) {
+                if (at("{")) {
+                    return postfixOps(initList(type));
+                }
+                return new Cast("c", type, cast(), lp.span());
+            }
+            p = save;
+        }
+        return unary();
+    }
+
+    private boolean isTypeStart(Token t) {
+        if (t.kind() != Token.Kind.IDENT) {
+            return false;
+        }
+        String s = t.text();
+        if (BUILTIN_TYPE_WORDS.contains(s) || s.equals("const") || s.equals("volatile") || s.equals("struct") || s.equals("class")
+                || s.equals("union") || s.equals("enum") || s.equals("typename")) {
+            return true;
+        }
+        int save = p;
+        p = toks.indexOf(t) >= 0 ? indexOf(t) : p;
+        boolean q = isQualifiedTypeAhead();
+        p = save;
+        return isTypeName(s) && !toks.get(indexOf(t) + 1).is("::") || q;
+    }
+
+    private int indexOf(Token t) {
+        for (int k = p; k < toks.size(); k++) {
+            if (toks.get(k) == t) {
+                return k;
+            }
+        }
+        return p;
+    }
+
+    /** unary = ("+" | "-" | "!" | "~" | "*" | "&" | "++" | "--") cast | sizeof | alignof | new | delete | postfix */
+    private Expr unary() {
+        Token t = peek();
+        if (t.kind() == Token.Kind.PUNCT) {
+            switch (t.text()) {
+                case "+", "-", "!", "~", "*", "&" -> {
+                    p++;
+                    return new Unary(t.text(), cast(), t.span());
+                }
+                case "++", "--" -> {
+                    p++;
+                    return new Unary(t.text() + "pre", cast(), t.span());
+                }
+                case "&&" -> {
+                    throw error(t, DiagKey.ERR_UNSUPPORTED, "taking the address of a label");
+                }
+                default -> { }
+            }
+        }
+        if (t.is("sizeof")) {
+            p++;
+            if (at("...")) {
+                p++;
+                expect("(");
+                Token n = next();
+                expect(")");
+                return new SizeofExpr(new Name(n.text(), List.of(), n.span()), t.span());
+            }
+            if (at("(") && isTypeStart(peek(1))) {
+                int save = p;
+                p++;
+                TypeNode type = typeId();
+                if (accept(")")) {
+                    return new SizeofType(type, t.span());
+                }
+                p = save;
+            }
+            return new SizeofExpr(unary(), t.span());
+        }
+        if (t.is("alignof") || t.is("__alignof__")) {
+            p++;
+            expect("(");
+            TypeNode type = typeId();
+            expect(")");
+            return new AlignofType(type, t.span());
+        }
+        if (t.is("new")) {
+            p++;
+            TypeNode type;
+            if (accept("(")) {
+                type = typeId();
+                expect(")");
+            } else {
+                DeclSpecs ds = declSpecifiers();
+                type = ds.type();
+                while (at("*")) {
+                    type = new PointerType(type, false, next().span());
+                }
+            }
+            Expr size = null;
+            List<Expr> args = List.of();
+            if (accept("[")) {
+                size = expression();
+                expect("]");
+            }
+            if (at("(")) {
+                p++;
+                args = new ArrayList<>();
+                if (!at(")")) {
+                    do {
+                        args.add(assignment());
+                    } while (accept(","));
+                }
+                expect(")");
+            } else if (at("{")) {
+                args = initList(null).items();
+            }
+            return new New(type, size, args, t.span());
+        }
+        if (t.is("delete")) {
+            p++;
+            boolean array = false;
+            if (at("[") && peek(1).is("]")) {
+                p += 2;
+                array = true;
+            }
+            return new Delete(cast(), array, t.span());
+        }
+        return postfix();
+    }
+
+    /** postfix = primary ("[" expr "]" | "(" args ")" | "<<<" config ">>>" "(" args ")" | "." name | "->" name | "++" | "--")* */
+    private Expr postfix() {
+        return postfixOps(primary());
+    }
+
+    private Expr postfixOps(Expr e) {
+        while (true) {
+            Token t = peek();
+            if (t.is("[")) {
+                p++;
+                Expr i = expression();
+                expect("]");
+                e = new Index(e, i, t.span());
+            } else if (t.is("(")) {
+                p++;
+                e = new Call(e, args(), t.span());
+            } else if (t.is("<<<")) {
+                p++;
+                List<Expr> config = new ArrayList<>();
+                do {
+                    config.add(assignment());
+                } while (accept(","));
+                expect(">>>");
+                expect("(");
+                e = new KernelCall(e, config, args(), t.span());
+            } else if (t.is(".") || t.is("->")) {
+                p++;
+                accept("template");
+                Token n = peek();
+                String name;
+                if (accept("~")) {
+                    name = "~" + ident();
+                } else if (n.is("operator")) {
+                    name = operatorName();
+                } else {
+                    name = ident();
+                }
+                e = new Member(e, name, t.is("->"), n.span());
+            } else if (t.is("++") || t.is("--")) {
+                p++;
+                e = new Postfix(t.text(), e, t.span());
+            } else {
+                return e;
+            }
+        }
+    }
+
+    /** args = (assignment ("," assignment)*)? ")" */
+    private List<Expr> args() {
+        List<Expr> args = new ArrayList<>();
+        if (!at(")")) {
+            do {
+                args.add(at("{") ? initList(null) : assignment());
+            } while (accept(","));
+        }
+        expect(")");
+        return args;
+    }
+
+    /** primary = literal | name | "(" expression ")" | this | lambda | named-cast | type "(" args ")" | type "{" … "}" */
+    private Expr primary() {
+        Token t = peek();
+        switch (t.kind()) {
+            case NUMBER -> {
+                p++;
+                return Literals.isFloating(t.text()) && !t.text().toLowerCase().startsWith("0x") || t.text().toLowerCase().startsWith("0x") && t.text().contains(".")
+                        ? new FloatLit(t.text(), t.span()) : new IntLit(t.text(), t.span());
+            }
+            case CHAR -> {
+                p++;
+                return new CharLit(t.text(), t.span());
+            }
+            case STRING -> {
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                while (peek().kind() == Token.Kind.STRING) {
+                    String s = next().text();
+                    int q = s.indexOf('"');
+                    byte[] b = Literals.decode(s.substring(q + 1, s.length() - 1));
+                    bytes.write(b, 0, b.length);
+                }
+                return new StringLit(bytes.toByteArray(), t.span());
+            }
+            case EOF -> throw error(t, DiagKey.ERR_EXPECTED_EXPRESSION);
+            default -> { }
+        }
+        if (t.is("(")) {
+            p++;
+            Expr e = expression();
+            expect(")");
+            return e;
+        }
+        if (t.is("[")) {
+            return lambda();
+        }
+        if (t.kind() != Token.Kind.IDENT && !t.is("::")) {
+            throw error(t, DiagKey.ERR_EXPECTED_EXPRESSION);
+        }
+        switch (t.text()) {
+            case "true", "false" -> {
+                p++;
+                return new BoolLit(t.is("true"), t.span());
+            }
+            case "nullptr", "NULL" -> {
+                p++;
+                return new NullptrLit(t.span());
+            }
+            case "this" -> {
+                p++;
+                return new This(t.span());
+            }
+            case "static_cast", "reinterpret_cast", "const_cast", "dynamic_cast" -> {
+                p++;
+                expect("<");
+                TypeNode type = typeId();
+                closeAngle();
+                expect("(");
+                Expr e = expression();
+                expect(")");
+                return new Cast(t.text().substring(0, t.text().indexOf('_')), type, e, t.span());
+            }
+            default -> { }
+        }
+        if (isTypeStart(t) && !(t.kind() == Token.Kind.IDENT && functionTemplates.contains(t.text()) && !isTypeName(t.text()))) {
+            // functional cast or construction: T(x), T{…}, unsigned(x)
+            int save = p;
+            DeclSpecs ds;
+            try {
+                ds = declSpecifiers();
+            } catch (SyntaxError e) {
+                p = save;
+                throw e;
+            }
+            if (at("(")) {
+                Token lp = next();
+                return new Construct(ds.type(), args(), lp.span());
+            }
+            if (at("{")) {
+                return initList(ds.type());
+            }
+            if (at("::") || at(".")) {
+                p = save;
+            } else {
+                throw error(peek(), DiagKey.ERR_EXPECTED, "'(' for function-style cast or type construction");
+            }
+        }
+        String name = qualifiedName();
+        if (name.equals("operator")) {
+            p--;
+            name = operatorName();
+        }
+        List<TemplateArg> targs = List.of();
+        if (at("<") && (functionTemplates.contains(name) || classTemplates.contains(name))) {
+            int save = p;
+            try {
+                targs = templateArgs();
+            } catch (SyntaxError e) {
+                p = save;
+            }
+        }
+        return new Name(name, targs, t.span());
+    }
+
+    /** lambda = "[" captures "]" ["(" params ")"] ["mutable"] ["->" type] compound */
+    private Expr lambda() {
+        Token lb = next();
+        List<Capture> caps = new ArrayList<>();
+        while (!at("]")) {
+            if (accept("=")) {
+                caps.add(new Capture(null, false, true));
+            } else if (at("&") && (peek(1).is(",") || peek(1).is("]"))) {
+                p++;
+                caps.add(new Capture(null, true, true));
+            } else if (accept("&")) {
+                caps.add(new Capture(ident(), true, false));
+            } else if (accept("this")) {
+                caps.add(new Capture("this", false, false));
+            } else {
+                caps.add(new Capture(ident(), false, false));
+            }
+            if (!accept(",")) {
+                break;
+            }
+        }
+        expect("]");
+        List<Param> params = new ArrayList<>();
+        pushScope();
+        try {
+            if (accept("(")) {
+                paramList(params);
+            }
+            while (at("mutable") || at("__device__") || at("__host__") || at("constexpr")) {
+                p++;
+            }
+            TypeNode result = null;
+            if (accept("->")) {
+                result = typeId();
+            }
+            Compound body = compound();
+            return new Lambda(caps, params, result, body, lb.span());
+        } finally {
+            popScope();
+        }
+    }
+
+    /** Registers names declared as class templates (called by the template header logic). */
+    void noteClassTemplate(String name) {
+        classTemplates.add(name);
+    }
+}
