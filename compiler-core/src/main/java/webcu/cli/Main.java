@@ -1,0 +1,239 @@
+package webcu.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import webcu.diag.Diagnostics;
+import webcu.diag.InternalCompilerError;
+import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.driver.ProgramRun;
+import webcu.driver.RunState;
+import webcu.driver.SourceSet;
+import webcu.ir.IrPrinter;
+import webcu.runtime.Console;
+import webcu.wgsl.WgslBackend;
+import webcu.wgsl.WgslProgram;
+
+/**
+ * The command line, as chibicc's main.c is its driver: {@code run}, {@code check} and
+ * {@code emit} over the same pipeline the browser uses. Exit status: the program's, or 1 when
+ * compilation fails, 2 for bad usage.
+ */
+@Command(name = "webcu", mixinStandardHelpOptions = true, subcommands = {Main.Run.class, Main.Check.class, Main.Emit.class},
+        description = "CUDA C++ compiler and runtime (JVM backend)")
+public final class Main implements Callable<Integer> {
+    static final PrintStream OUT = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+    static final PrintStream ERR = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+
+    public static void main(String[] args) {
+        int status = new CommandLine(new Main()).setErr(new java.io.PrintWriter(ERR, true)).execute(args);
+        OUT.flush();
+        ERR.flush();
+        System.exit(status);
+    }
+
+    @Override
+    public Integer call() {
+        CommandLine.usage(this, ERR);
+        return 2;
+    }
+
+    /** Options every subcommand shares: include folders, macros and the input files. */
+    static class Inputs {
+        @Option(names = "-I", description = "add a folder to the include search path") List<String> includes = new ArrayList<>();
+        @Option(names = "-D", description = "define a macro (NAME or NAME=VALUE)") List<String> defines = new ArrayList<>();
+        @Option(names = "--raw-diagnostics", description = "print diagnostic keys instead of messages") boolean raw;
+
+        /** Reads the files given on the command line and the include folders below them. */
+        SourceSet sources(List<String> files) throws IOException {
+            SourceSet set = new SourceSet();
+            for (String dir : includes) {
+                set.includeDir(dir);
+                Path root = Path.of(dir);
+                if (Files.isDirectory(root)) {
+                    try (var walk = Files.walk(root, 8)) {
+                        for (Path p : (Iterable<Path>) walk::iterator) {
+                            if (Files.isRegularFile(p) && Files.size(p) < 4_000_000) {
+                                set.file(p.toString(), Files.readString(p, StandardCharsets.UTF_8), false);
+                            }
+                        }
+                    }
+                }
+            }
+            for (String f : files) {
+                Path p = Path.of(f);
+                Path dir = p.toAbsolutePath().getParent();
+                // headers beside the source may be #included by relative path
+                if (dir != null) {
+                    try (var list = Files.list(dir)) {
+                        for (Path q : (Iterable<Path>) list::iterator) {
+                            String name = q.getFileName().toString();
+                            if (Files.isRegularFile(q) && (name.endsWith(".h") || name.endsWith(".cuh") || name.endsWith(".hpp") || name.endsWith(".inc"))) {
+                                String rel = p.getParent() == null ? name : p.getParent().resolve(name).toString();
+                                if (set.text(rel) == null) {
+                                    set.file(rel, Files.readString(q, StandardCharsets.UTF_8), false);
+                                }
+                            }
+                        }
+                    }
+                }
+                set.file(f, Files.readString(p, StandardCharsets.UTF_8), true);
+            }
+            for (String d : defines) {
+                int eq = d.indexOf('=');
+                set.define(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
+            }
+            return set;
+        }
+
+        /** Compiles, printing diagnostics; null when there were errors. */
+        CompileResult compile(List<String> files) throws IOException {
+            for (String f : files) {
+                if (!Files.isRegularFile(Path.of(f))) {
+                    ERR.println("webcu: error: no such file: '" + f + "'");
+                    return null;
+                }
+            }
+            CompileResult r;
+            try {
+                r = Compiler.compile(sources(files));
+            } catch (InternalCompilerError e) {
+                ERR.println("webcu: internal compiler error: " + e.getMessage());
+                ERR.println("please report this with the program that caused it");
+                return null;
+            }
+            ERR.print(r.render(raw));
+            return r.ok() ? r : null;
+        }
+    }
+
+    @Command(name = "run", description = "compile and run a program")
+    static final class Run implements Callable<Integer> {
+        @CommandLine.Mixin Inputs in = new Inputs();
+        @Option(names = "--backend", description = "cpu (JVM emulator) or webgpu (headless Chromium; handled by ./webcu)") String backend = "cpu";
+        @Parameters(description = "source files, then -- and the program's arguments") List<String> rest = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException {
+            if (!backend.equals("cpu")) {
+                ERR.println("webcu: error: this launcher runs --backend cpu; use ./webcu run --backend webgpu for the browser");
+                return 2;
+            }
+            List<String> files = new ArrayList<>();
+            List<String> args = new ArrayList<>();
+            boolean afterFiles = false;
+            for (String r : rest) {
+                if (afterFiles) {
+                    args.add(r);
+                } else if (r.endsWith(".cu") || r.endsWith(".hip") || r.endsWith(".cpp") || r.endsWith(".cc") || r.endsWith(".c") || r.endsWith(".cuh")) {
+                    files.add(r);
+                } else {
+                    afterFiles = true;
+                    args.add(r);
+                }
+            }
+            if (files.isEmpty()) {
+                ERR.println("webcu: error: no input files");
+                return 2;
+            }
+            CompileResult r = in.compile(files);
+            if (r == null) {
+                return 1;
+            }
+            Console console = new Console() {
+                @Override
+                public void out(String text) {
+                    OUT.print(text);
+                }
+
+                @Override
+                public void err(String text) {
+                    OUT.flush();
+                    ERR.print(text);
+                }
+            };
+            List<String> argv = new ArrayList<>();
+            argv.add(Path.of(files.get(0)).getFileName().toString().replaceAll("\\.[^.]*$", ""));
+            argv.addAll(args);
+            ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv);
+            while (true) {
+                RunState s = run.resume(50_000_000);
+                if (s instanceof RunState.Exited e) {
+                    OUT.flush();
+                    return e.status();
+                }
+                if (s instanceof RunState.Waiting w && !w.completion().isDone()) {
+                    ERR.println("webcu: internal error: the CPU device left a copy unfinished");
+                    return 1;
+                }
+            }
+        }
+    }
+
+    @Command(name = "check", description = "run the front end only")
+    static final class Check implements Callable<Integer> {
+        @CommandLine.Mixin Inputs in = new Inputs();
+        @Parameters(arity = "1..*", description = "source files") List<String> files;
+
+        @Override
+        public Integer call() throws IOException {
+            return in.compile(files) == null ? 1 : 0;
+        }
+    }
+
+    @Command(name = "emit", description = "print generated code")
+    static final class Emit implements Callable<Integer> {
+        @CommandLine.Mixin Inputs in = new Inputs();
+        @Option(names = "--target", required = true, description = "ir or wgsl") String target;
+        @Option(names = "-o", description = "write to this file instead of stdout") Path output;
+        @Parameters(arity = "1..*", description = "source files") List<String> files;
+
+        @Override
+        public Integer call() throws IOException {
+            CompileResult r = in.compile(files);
+            if (r == null) {
+                return 1;
+            }
+            String text;
+            switch (target) {
+                case "ir" -> text = IrPrinter.print(r.module());
+                case "wgsl" -> {
+                    Diagnostics diags = new Diagnostics();
+                    WgslProgram w;
+                    try {
+                        w = WgslBackend.compile(r.module(), diags);
+                    } catch (webcu.diag.CompileError e) {
+                        w = null;
+                    }
+                    CompileResult shown = new CompileResult(null, diags.all(), r.sourceText());
+                    ERR.print(shown.render(in.raw));
+                    if (w == null || diags.hasErrors()) {
+                        return 1;
+                    }
+                    text = w.code();
+                }
+                default -> {
+                    ERR.println("webcu: error: unknown target '" + target + "' (use ir or wgsl)");
+                    return 2;
+                }
+            }
+            if (output != null) {
+                Files.writeString(output, text, StandardCharsets.UTF_8);
+            } else {
+                OUT.print(text);
+                OUT.flush();
+            }
+            return 0;
+        }
+    }
+}

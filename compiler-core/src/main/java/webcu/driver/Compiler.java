@@ -1,0 +1,72 @@
+package webcu.driver;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import webcu.diag.CompileError;
+import webcu.diag.Diagnostics;
+import webcu.frontend.Ast;
+import webcu.frontend.Parser;
+import webcu.frontend.Preprocessor;
+import webcu.frontend.Sema;
+import webcu.frontend.Token;
+import webcu.ir.Module;
+import webcu.ir.Validator;
+import webcu.lower.Lower;
+
+/**
+ * The front half of the pipeline: preprocess, parse and analyse every translation unit, then
+ * lower the whole program to one IR module. Device passes and backends start from that module.
+ */
+public final class Compiler {
+    private Compiler() {}
+
+    public static CompileResult compile(SourceSet sources) {
+        Diagnostics diags = new Diagnostics();
+        Map<String, String> texts = new HashMap<>();
+        Module module = null;
+        try {
+            List<Ast.TranslationUnit> units = new ArrayList<>();
+            for (String file : sources.mainFiles()) {
+                Preprocessor pp = new Preprocessor(sources, diags);
+                List<Token> toks = pp.run(file);
+                units.add(new Parser(toks, diags).parse());
+                collectTexts(pp, texts, toks);
+            }
+            if (!diags.hasErrors()) {
+                Sema.Program program = new Sema(diags).analyze(units);
+                if (!diags.hasErrors()) {
+                    module = Lower.lower(program, diags);
+                    if (!diags.hasErrors()) {
+                        Validator.check(module, "lowering");
+                    } else {
+                        module = null;
+                    }
+                }
+            }
+        } catch (CompileError e) {
+            module = null;
+        }
+        return new CompileResult(module, diags.all(), path -> {
+            String t = texts.get(path);
+            return t != null ? t : sources.text(path);
+        });
+    }
+
+    private static void collectTexts(Preprocessor pp, Map<String, String> texts, List<Token> toks) {
+        String last = null;
+        for (Token t : toks) {
+            String f = t.span().file();
+            if (!f.equals(last)) {
+                last = f;
+                if (!texts.containsKey(f)) {
+                    String text = pp.text(f);
+                    if (text != null) {
+                        texts.put(f, text);
+                    }
+                }
+            }
+        }
+    }
+}

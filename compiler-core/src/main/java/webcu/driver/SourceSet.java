@@ -1,0 +1,51 @@
+package webcu.driver;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The user's files as the compiler sees them: a small virtual file system (path to text), the
+ * files to compile, include directories and predefined macros. The built-in headers are not
+ * here; the preprocessor provides them.
+ */
+public final class SourceSet {
+    private final Map<String, String> files = new LinkedHashMap<>();
+    private final List<String> mainFiles = new ArrayList<>();
+    private final List<String> includeDirs = new ArrayList<>();
+    private final Map<String, String> defines = new LinkedHashMap<>();
+
+    /** Adds a file; {@code compile} marks it as a translation unit rather than only an include. */
+    public SourceSet file(String path, String text, boolean compile) {
+        files.put(path, text);
+        if (compile) {
+            mainFiles.add(path);
+        }
+        return this;
+    }
+
+    public SourceSet includeDir(String dir) {
+        includeDirs.add(dir);
+        return this;
+    }
+
+    public SourceSet define(String name, String value) {
+        defines.put(name, value);
+        return this;
+    }
+
+    public static SourceSet single(String path, String text) {
+        return new SourceSet().file(path, text, true);
+    }
+
+    public Map<String, String> files() { return files; }
+    public List<String> mainFiles() { return mainFiles; }
+    public List<String> includeDirs() { return includeDirs; }
+    public Map<String, String> defines() { return defines; }
+
+    /** Text of a user file by path, or null. */
+    public String text(String path) {
+        return files.get(path);
+    }
+}

@@ -1,0 +1,978 @@
+package webcu.lower;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import webcu.diag.DiagKey;
+import webcu.diag.Diagnostics;
+import webcu.diag.Span;
+import webcu.frontend.CType;
+import webcu.frontend.Sema;
+import webcu.frontend.Typed;
+import webcu.ir.AddressSpace;
+import webcu.ir.BinaryOp;
+import webcu.ir.Expr;
+import webcu.ir.Function;
+import webcu.ir.Global;
+import webcu.ir.Local;
+import webcu.ir.Module;
+import webcu.ir.Stmt;
+import webcu.ir.Type;
+import webcu.ir.UnaryOp;
+
+/**
+ * Lowers the typed tree to the IR, as javac's Lower and Gen do between them: C++ types become IR
+ * types, side effects inside expressions (assignments, ++, calls) become statements before the
+ * statement that uses their value, short-circuit operators with side effects become ifs,
+ * for/while/do become loops with a continuing block, and switch fall-through is copied out.
+ * Only functions reachable from the user's files are lowered.
+ */
+public final class Lower {
+    private final Diagnostics diags;
+    private final Module module = new Module();
+    private final Map<Sema.FunctionSym, Function> functions = new IdentityHashMap<>();
+    private final Map<Typed.Var, Global> globals = new IdentityHashMap<>();
+    private final Map<CType.Record, Type.Struct> structs = new IdentityHashMap<>();
+    private final Map<String, Global> strings = new HashMap<>();
+    private final ArrayDeque<Sema.FunctionSym> work = new ArrayDeque<>();
+    private final List<Typed.Var> dynamicInits = new ArrayList<>();
+
+    // per function
+    private Function fn;
+    private Sema.FunctionSym sym;
+    private final Map<Typed.Var, Local> locals = new IdentityHashMap<>();
+    private List<Stmt> out;
+    private int temps;
+
+    private Lower(Diagnostics diags) {
+        this.diags = diags;
+    }
+
+    public static Module lower(Sema.Program program, Diagnostics diags) {
+        Lower l = new Lower(diags);
+        for (Typed.Var g : program.globals()) {
+            l.global(g);
+        }
+        for (Sema.FunctionSym f : program.functions()) {
+            if (f.body != null && !f.span.file().startsWith("<built-in>")) {
+                l.function(f);
+            }
+        }
+        while (!l.work.isEmpty()) {
+            l.lowerBody(l.work.poll());
+        }
+        return l.module;
+    }
+
+    // ================================================================= types
+
+    Type type(CType t) {
+        return switch (t) {
+            case CType.Void v -> Type.VOID;
+            case CType.Int i -> switch (i.kind()) {
+                case BOOL -> Type.BOOL;
+                case CHAR, SCHAR -> Type.I8;
+                case UCHAR -> Type.U8;
+                case SHORT -> Type.I16;
+                case USHORT -> Type.U16;
+                case INT -> Type.I32;
+                case UINT -> Type.U32;
+                case LONG, LLONG -> Type.I64;
+                case ULONG, ULLONG -> Type.U64;
+            };
+            case CType.Enum e -> type(e.underlying);
+            case CType.Flt f -> f.isDouble() ? Type.F64 : Type.F32;
+            case CType.Ptr p -> new Type.Ptr(p.pointee() instanceof CType.Fn ? Type.VOID : type(p.pointee()));
+            case CType.Ref r -> new Type.Ptr(type(r.referee()));
+            case CType.NullPtr n -> new Type.Ptr(Type.VOID);
+            case CType.Arr a -> new Type.Array(type(a.element()), Math.max(0, a.count()));
+            case CType.Fn f -> Type.VOID;
+            case CType.Record r -> struct(r);
+        };
+    }
+
+    private Type.Struct struct(CType.Record r) {
+        Type.Struct s = structs.get(r);
+        if (s == null) {
+            s = new Type.Struct(r.name.replace(" ", ""));
+            structs.put(r, s);
+            List<Type.Field> fields = new ArrayList<>();
+            for (CType.Field f : r.fields) {
+                fields.add(new Type.Field(f.name(), type(f.type()), (int) f.offset()));
+            }
+            s.complete(fields, (int) r.size, r.align);
+        }
+        return s;
+    }
+
+    // ================================================================= globals
+
+    private void global(Typed.Var g) {
+        AddressSpace space = switch (g.space) {
+            case "device" -> AddressSpace.DEVICE;
+            case "constant" -> AddressSpace.CONSTANT;
+            case "shared" -> AddressSpace.SHARED;
+            default -> AddressSpace.HOST;
+        };
+        byte[] init = null;
+        if (g.globalInit != null) {
+            if (space == AddressSpace.SHARED) {
+                diags.error(g.span, DiagKey.ERR_NOT_SUPPORTED, "initializer not allowed for __shared__ variable");
+            }
+            init = new byte[(int) CType.sizeOf(g.type)];
+            if (!constantBytes(g.globalInit, g.type, init, 0)) {
+                init = null;
+                if (space == AddressSpace.HOST) {
+                    dynamicInits.add(g);
+                } else {
+                    diags.error(g.span, DiagKey.ERR_NOT_SUPPORTED, "a non-constant initializer for a device variable");
+                }
+            }
+        }
+        Global ig = new Global(g.name, type(g.type), space, init, g.isConst && space != AddressSpace.SHARED, g.dynamicShared, g.span);
+        globals.put(g, ig);
+        module.add(ig);
+    }
+
+    /** Writes a constant initializer's bytes (little-endian); false when it is not a constant. */
+    private boolean constantBytes(Typed.Expr e, CType t, byte[] into, int at) {
+        ByteBuffer b = ByteBuffer.wrap(into).order(ByteOrder.LITTLE_ENDIAN);
+        if (e instanceof Typed.Aggregate a) {
+            for (Typed.Init init : a.inits()) {
+                int off = at;
+                CType leaf = t;
+                for (Typed.Step s : init.path()) {
+                    off += s.field() != null ? (int) s.field().offset() : (int) (s.element() * CType.sizeOf(s.type()));
+                    leaf = s.type();
+                }
+                if (!constantBytes(init.value(), leaf, into, off)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        Object v = constValue(e);
+        if (v == null) {
+            return false;
+        }
+        if (t instanceof CType.Flt f) {
+            double d = v instanceof Double x ? x : ((Long) v).doubleValue();
+            if (f.isDouble()) {
+                b.putDouble(at, d);
+            } else {
+                b.putFloat(at, (float) d);
+            }
+            return true;
+        }
+        long x = v instanceof Long l ? l : (long) (double) (Double) v;
+        int size = (int) CType.sizeOf(t);
+        for (int i = 0; i < size && i < 8; i++) {
+            into[at + i] = (byte) (x >>> (8 * i));
+        }
+        return true;
+    }
+
+    private static Object constValue(Typed.Expr e) {
+        return switch (e) {
+            case Typed.IntConst c -> c.value();
+            case Typed.FloatConst f -> f.value();
+            case Typed.NullConst n -> 0L;
+            case Typed.Convert c -> {
+                Object v = constValue(c.operand());
+                if (v == null) {
+                    yield null;
+                }
+                if (c.type() instanceof CType.Flt f) {
+                    double d = v instanceof Double x ? x : ((Long) v).doubleValue();
+                    yield f.isDouble() ? d : (double) (float) d;
+                }
+                if (CType.isInteger(c.type())) {
+                    long l = v instanceof Long x ? x : (long) (double) (Double) v;
+                    yield c.type() instanceof CType.Int i && i.isBool() ? (l != 0 ? 1L : 0L) : wrap(c.type(), l);
+                }
+                yield null;
+            }
+            case Typed.Unary u when u.op().equals("-") -> {
+                Object v = constValue(u.operand());
+                yield v instanceof Long l ? (Object) wrap(u.type(), -l) : v instanceof Double d ? (Object) (-d) : null;
+            }
+            case Typed.Load l when l.operand() instanceof Typed.VarRef v && v.var().constValue != null -> v.var().constValue;
+            case Typed.Binary b -> {
+                Object x = constValue(b.left());
+                Object y = constValue(b.right());
+                if (x instanceof Double dx && y instanceof Double dy) {
+                    boolean f = b.type() instanceof CType.Flt ft && !ft.isDouble();
+                    double r = switch (b.op()) {
+                        case "+" -> dx + dy;
+                        case "-" -> dx - dy;
+                        case "*" -> dx * dy;
+                        case "/" -> dx / dy;
+                        default -> Double.NaN;
+                    };
+                    yield Double.isNaN(r) && !b.op().equals("/") ? null : (Object) (f ? (double) (float) r : r);
+                }
+                yield null;
+            }
+            default -> null;
+        };
+    }
+
+    private static long wrap(CType t, long v) {
+        if (t instanceof CType.Enum e) {
+            t = e.underlying;
+        }
+        if (!(t instanceof CType.Int i)) {
+            return v;
+        }
+        return switch (i.kind().size) {
+            case 1 -> i.kind().signed ? (byte) v : v & 0xFF;
+            case 2 -> i.kind().signed ? (short) v : v & 0xFFFF;
+            case 4 -> i.kind().signed ? (int) v : v & 0xFFFFFFFFL;
+            default -> v;
+        };
+    }
+
+    private Global stringGlobal(byte[] bytes, Span span) {
+        String key = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1);
+        Global g = strings.get(key);
+        if (g == null) {
+            byte[] withNul = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+            g = new Global(".str" + strings.size(), new Type.Array(Type.I8, withNul.length), AddressSpace.HOST, withNul, true, false, span);
+            strings.put(key, g);
+            module.add(g);
+        }
+        return g;
+    }
+
+    // ================================================================= functions
+
+    private Function function(Sema.FunctionSym f) {
+        Function existing = functions.get(f);
+        if (existing != null) {
+            return existing;
+        }
+        List<Local> params = new ArrayList<>();
+        for (int i = 0; i < f.params.size(); i++) {
+            Typed.Var p = f.params.get(i);
+            params.add(new Local(i, p.name.isEmpty() ? "arg" + i : p.name, type(p.type), false));
+        }
+        String name = f.irName != null ? f.irName : f.name;
+        Function irf = new Function(name, f.space, type(f.result), params, f.variadic, f.span);
+        functions.put(f, irf);
+        module.add(irf);
+        if (f.body != null) {
+            work.add(f);
+        }
+        return irf;
+    }
+
+    private void lowerBody(Sema.FunctionSym f) {
+        fn = functions.get(f);
+        sym = f;
+        locals.clear();
+        temps = 0;
+        out = new ArrayList<>();
+        for (int i = 0; i < f.params.size(); i++) {
+            Typed.Var p = f.params.get(i);
+            Local param = fn.params().get(i);
+            if (needsMemory(p)) {
+                Local mem = fn.newLocal(param.name() + ".addr", type(p.type), true);
+                out.add(new Stmt.Store(new Expr.LocalAddr(mem), new Expr.LocalGet(param), p.span));
+                locals.put(p, mem);
+            } else {
+                locals.put(p, param);
+            }
+        }
+        if (f.name.equals("main") && f.owner == null) {
+            for (Typed.Var g : dynamicInits) {
+                CType t = g.type;
+                Expr addr = new Expr.GlobalAddr(globals.get(g));
+                storeInit(addr, t, g.globalInit, g.span);
+            }
+        }
+        for (Typed.Stmt s : f.body.stmts()) {
+            stmt(s);
+        }
+        if (f.name.equals("main") && f.owner == null && type(f.result) instanceof Type.Int it
+                && (out.isEmpty() || !(out.get(out.size() - 1) instanceof Stmt.Return))) {
+            out.add(new Stmt.Return(new Expr.IntConst(it, 0), f.body.span()));
+        }
+        fn.setBody(new Stmt.Block(out, f.body.span()));
+    }
+
+    private static boolean needsMemory(Typed.Var v) {
+        return v.addressTaken || v.type instanceof CType.Arr || v.type instanceof CType.Record;
+    }
+
+    private Local local(Typed.Var v) {
+        Local l = locals.get(v);
+        if (l == null) {
+            boolean mem = needsMemory(v) && !(v.type instanceof CType.Ref);
+            l = fn.newLocal(v.name, type(v.type), mem);
+            locals.put(v, l);
+        }
+        return l;
+    }
+
+    private Local temp(Type t) {
+        return fn.newLocal("t" + (temps++), t, false);
+    }
+
+    // ================================================================= statements
+
+    private void stmt(Typed.Stmt s) {
+        switch (s) {
+            case Typed.Block b -> {
+                for (Typed.Stmt x : b.stmts()) {
+                    stmt(x);
+                }
+            }
+            case Typed.ExprStmt e -> effect(e.expr());
+            case Typed.LocalDef d -> localDef(d);
+            case Typed.If i -> {
+                Expr c = value(i.cond());
+                Stmt.Block then = block(i.then());
+                Stmt.Block otherwise = i.otherwise() == null ? Stmt.Block.empty(i.span()) : block(i.otherwise());
+                out.add(new Stmt.If(c, then, otherwise, i.span()));
+            }
+            case Typed.Loop l -> loop(l);
+            case Typed.Switch sw -> switchStmt(sw);
+            case Typed.Break b -> out.add(new Stmt.Break(b.span()));
+            case Typed.Continue c -> out.add(new Stmt.Continue(c.span()));
+            case Typed.Return r -> {
+                if (r.value() == null) {
+                    out.add(new Stmt.Return(null, r.span()));
+                } else {
+                    out.add(new Stmt.Return(value(r.value()), r.span()));
+                }
+            }
+            case Typed.Barrier b -> out.add(new Stmt.Barrier(b.span()));
+        }
+    }
+
+    private Stmt.Block block(Typed.Stmt s) {
+        List<Stmt> save = out;
+        out = new ArrayList<>();
+        stmt(s);
+        Stmt.Block b = new Stmt.Block(out, s.span());
+        out = save;
+        return b;
+    }
+
+    private void loop(Typed.Loop l) {
+        List<Stmt> save = out;
+        if (l.doWhile()) {
+            Stmt.Block body = block(l.body());
+            out = new ArrayList<>();
+            Expr c = l.cond() == null ? new Expr.BoolConst(true) : value(l.cond());
+            Stmt.Block continuing = new Stmt.Block(out, l.span());
+            out = save;
+            out.add(new Stmt.Loop(body, continuing, new Expr.Unary(UnaryOp.LNOT, c, Type.BOOL), l.span()));
+            return;
+        }
+        out = new ArrayList<>();
+        if (l.cond() != null) {
+            Expr c = value(l.cond());
+            out.add(new Stmt.If(new Expr.Unary(UnaryOp.LNOT, c, Type.BOOL), new Stmt.Block(List.of(new Stmt.Break(l.span())), l.span()),
+                    Stmt.Block.empty(l.span()), l.span()));
+        }
+        List<Stmt> bodyStmts = out;
+        Stmt.Block inner = block(l.body());
+        bodyStmts.addAll(inner.stmts());
+        Stmt.Block body = new Stmt.Block(bodyStmts, l.span());
+        out = new ArrayList<>();
+        if (l.step() != null) {
+            effect(l.step());
+        }
+        Stmt.Block continuing = new Stmt.Block(out, l.span());
+        out = save;
+        out.add(new Stmt.Loop(body, continuing, null, l.span()));
+    }
+
+    private void switchStmt(Typed.Switch sw) {
+        Expr sel = value(sw.selector());
+        Type.Int selType = (Type.Int) sel.type();
+        List<Stmt.Case> cases = new ArrayList<>();
+        List<Typed.Section> sections = sw.sections();
+        for (int i = 0; i < sections.size(); i++) {
+            List<Stmt> save = out;
+            out = new ArrayList<>();
+            // a section that does not end in a jump falls through into the next one: copy it
+            for (int k = i; k < sections.size(); k++) {
+                for (Typed.Stmt s : sections.get(k).body()) {
+                    stmt(s);
+                }
+                List<Typed.Stmt> body = sections.get(k).body();
+                if (!body.isEmpty() && endsInJump(body.get(body.size() - 1))) {
+                    break;
+                }
+            }
+            Stmt.Block b = new Stmt.Block(out, sw.span());
+            out = save;
+            List<Long> values = new ArrayList<>();
+            for (Long v : sections.get(i).values()) {
+                long nv = selType.normalize(v);
+                if (!values.contains(nv)) {
+                    values.add(nv);
+                }
+            }
+            cases.add(new Stmt.Case(values, sections.get(i).isDefault(), b));
+        }
+        out.add(new Stmt.Switch(sel, cases, sw.span()));
+    }
+
+    private static boolean endsInJump(Typed.Stmt s) {
+        return s instanceof Typed.Break || s instanceof Typed.Continue || s instanceof Typed.Return
+                || s instanceof Typed.Block b && !b.stmts().isEmpty() && endsInJump(b.stmts().get(b.stmts().size() - 1));
+    }
+
+    private void localDef(Typed.LocalDef d) {
+        Typed.Var v = d.var();
+        Local l = local(v);
+        if (d.init() == null) {
+            return;
+        }
+        if (v.type instanceof CType.Ref) {
+            out.add(new Stmt.Assign(l, value(d.init()), d.span()));
+            return;
+        }
+        if (l.addressable()) {
+            storeInit(new Expr.LocalAddr(l), v.type, d.init(), d.span());
+        } else {
+            out.add(new Stmt.Assign(l, value(d.init()), d.span()));
+        }
+    }
+
+    /** Initialises the object at {@code addr} from an initializer (construction, aggregate or value). */
+    private void storeInit(Expr addr, CType t, Typed.Expr init, Span span) {
+        if (init instanceof Typed.Construct c) {
+            construct(addr, c);
+        } else if (init instanceof Typed.Aggregate a) {
+            aggregate(addr, t, a);
+        } else {
+            out.add(new Stmt.Store(addr, value(init), span));
+        }
+    }
+
+    private void construct(Expr addr, Typed.Construct c) {
+        List<Expr> args = new ArrayList<>();
+        args.add(addr);
+        for (Typed.Expr a : c.args()) {
+            args.add(value(a));
+        }
+        out.add(new Stmt.Call(null, function(c.constructor()), args, c.span()));
+    }
+
+    private void aggregate(Expr addr, CType t, Typed.Aggregate a) {
+        if (leaves(t) > a.inits().size()) {
+            Function memset = extern("memset", Type.ptr(Type.VOID), List.of(Type.ptr(Type.VOID), Type.I32, Type.U64));
+            out.add(new Stmt.Call(null, memset, List.of(new Expr.Convert(Type.ptr(Type.VOID), addr), new Expr.IntConst(Type.I32, 0),
+                    new Expr.IntConst(Type.U64, CType.sizeOf(t))), a.span()));
+        }
+        for (Typed.Init init : a.inits()) {
+            Expr p = addr;
+            for (Typed.Step s : init.path()) {
+                if (s.field() != null) {
+                    p = new Expr.FieldAddr(p, s.field().index());
+                } else {
+                    p = new Expr.ElementAddr(p, new Expr.IntConst(Type.I64, s.element()));
+                }
+            }
+            out.add(new Stmt.Store(p, value(init.value()), a.span()));
+        }
+    }
+
+    private static long leaves(CType t) {
+        if (t instanceof CType.Arr a) {
+            return Math.max(0, a.count()) * leaves(a.element());
+        }
+        if (t instanceof CType.Record r) {
+            long n = 0;
+            for (CType.Field f : r.fields) {
+                n += leaves(f.type());
+            }
+            return r.isUnion ? Math.min(n, 1) : n;
+        }
+        return 1;
+    }
+
+    private Function extern(String name, Type result, List<Type> params) {
+        Function f = module.function(name);
+        if (f != null) {
+            return f;
+        }
+        List<Local> ps = new ArrayList<>();
+        for (int i = 0; i < params.size(); i++) {
+            ps.add(new Local(i, "a" + i, params.get(i), false));
+        }
+        return module.add(new Function(name, webcu.ir.ExecutionSpace.HOST_DEVICE, result, ps, false, Span.NONE));
+    }
+
+    // ================================================================= expressions
+
+    /** Lowers an expression evaluated only for its effects. */
+    private void effect(Typed.Expr e) {
+        switch (e) {
+            case Typed.Assign a -> assign(a);
+            case Typed.CompoundAssign c -> compoundAssign(c);
+            case Typed.IncDec i -> {
+                Place p = place(i.target());
+                Expr old = p.load();
+                p.store(step(old, i.delta()), i.span());
+            }
+            case Typed.Call c -> call(c, false);
+            case Typed.Launch l -> launch(l);
+            case Typed.Comma c -> {
+                effect(c.left());
+                effect(c.right());
+            }
+            case Typed.Convert c when c.type() instanceof CType.Void -> effect(c.operand());
+            case Typed.Construct c -> value(e);
+            case Typed.Conditional c when hasEffects(c.ifTrue()) || hasEffects(c.ifFalse()) -> {
+                Expr cond = value(c.cond());
+                List<Stmt> save = out;
+                out = new ArrayList<>();
+                effect(c.ifTrue());
+                Stmt.Block a = new Stmt.Block(out, c.span());
+                out = new ArrayList<>();
+                effect(c.ifFalse());
+                Stmt.Block b = new Stmt.Block(out, c.span());
+                out = save;
+                out.add(new Stmt.If(cond, a, b, c.span()));
+            }
+            default -> value(e); // evaluated for effects inside (and for faults on the VM)
+        }
+    }
+
+    /** Whether evaluating {@code e} may change memory or locals (so that it must be ordered). */
+    private static boolean hasEffects(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Call c -> true;
+            case Typed.Assign a -> true;
+            case Typed.CompoundAssign c -> true;
+            case Typed.IncDec i -> true;
+            case Typed.Launch l -> true;
+            case Typed.Construct c -> true;
+            case Typed.Aggregate a -> true;
+            case Typed.IntConst c -> false;
+            case Typed.FloatConst f -> false;
+            case Typed.NullConst n -> false;
+            case Typed.StringConst s -> false;
+            case Typed.VarRef v -> false;
+            case Typed.BuiltinVar b -> false;
+            case Typed.Load l -> hasEffects(l.operand());
+            case Typed.Decay d -> hasEffects(d.array());
+            case Typed.AddressOf a -> hasEffects(a.operand());
+            case Typed.Deref d -> hasEffects(d.pointer());
+            case Typed.Member m -> hasEffects(m.base());
+            case Typed.Convert c -> hasEffects(c.operand());
+            case Typed.Unary u -> hasEffects(u.operand());
+            case Typed.Binary b -> hasEffects(b.left()) || hasEffects(b.right());
+            case Typed.PtrArith p -> hasEffects(p.pointer()) || hasEffects(p.offset());
+            case Typed.PtrDiff d -> hasEffects(d.left()) || hasEffects(d.right());
+            case Typed.Conditional c -> hasEffects(c.cond()) || hasEffects(c.ifTrue()) || hasEffects(c.ifFalse());
+            case Typed.Comma c -> hasEffects(c.left()) || hasEffects(c.right());
+        };
+    }
+
+    /** A place in memory or a register local that an lvalue denotes. */
+    private final class Place {
+        final Local local;
+        final Expr address;
+        final CType type;
+
+        Place(Local local, Expr address, CType type) {
+            this.local = local;
+            this.address = address;
+            this.type = type;
+        }
+
+        Expr load() {
+            return local != null ? new Expr.LocalGet(local) : new Expr.Load(address);
+        }
+
+        void store(Expr v, Span span) {
+            if (local != null) {
+                out.add(new Stmt.Assign(local, v, span));
+            } else {
+                out.add(new Stmt.Store(address, v, span));
+            }
+        }
+
+        Expr addressOf() {
+            if (address == null) {
+                throw new webcu.diag.InternalCompilerError("address of register local " + local);
+            }
+            return address;
+        }
+    }
+
+    private Place place(Typed.Expr e) {
+        switch (e) {
+            case Typed.VarRef v -> {
+                Typed.Var var = v.var();
+                if (var.isGlobal) {
+                    Global g = globals.get(var);
+                    if (g == null) {
+                        global(var);
+                        g = globals.get(var);
+                    }
+                    return new Place(null, new Expr.GlobalAddr(g), v.type());
+                }
+                Local l = local(var);
+                if (var.type instanceof CType.Ref) {
+                    return new Place(null, new Expr.LocalGet(l), v.type());
+                }
+                return l.addressable() ? new Place(null, new Expr.LocalAddr(l), v.type()) : new Place(l, null, v.type());
+            }
+            case Typed.Deref d -> {
+                return new Place(null, value(d.pointer()), d.type());
+            }
+            case Typed.Member m -> {
+                Place base = place(m.base());
+                return new Place(null, new Expr.FieldAddr(base.addressOf(), m.field().index()), m.type());
+            }
+            case Typed.StringConst s -> {
+                return new Place(null, new Expr.GlobalAddr(stringGlobal(s.bytes(), s.span())), s.type());
+            }
+            case Typed.Assign a -> {
+                assign(a);
+                return place(a.target());
+            }
+            case Typed.CompoundAssign c -> {
+                compoundAssign(c);
+                return place(c.target());
+            }
+            case Typed.IncDec i -> {
+                Place p = place(i.target());
+                Expr old = p.load();
+                p.store(step(old, i.delta()), i.span());
+                return p;
+            }
+            case Typed.Comma c -> {
+                effect(c.left());
+                return place(c.right());
+            }
+            case Typed.Construct c -> {
+                Local l = local(c.temp());
+                Expr addr = new Expr.LocalAddr(l);
+                construct(addr, c);
+                return new Place(null, addr, c.type());
+            }
+            case Typed.Aggregate a -> {
+                Local l = local(a.temp());
+                Expr addr = new Expr.LocalAddr(l);
+                aggregate(addr, a.type(), a);
+                return new Place(null, addr, a.type());
+            }
+            default -> {
+                // an rvalue of record type used as an object: materialise it
+                Local l = fn.newLocal("obj" + (temps++), type(e.type()), true);
+                out.add(new Stmt.Store(new Expr.LocalAddr(l), value(e), e.span()));
+                return new Place(null, new Expr.LocalAddr(l), e.type());
+            }
+        }
+    }
+
+    private void assign(Typed.Assign a) {
+        Expr v = value(a.value());
+        Place p = place(a.target());
+        p.store(v, a.span());
+    }
+
+    private void compoundAssign(Typed.CompoundAssign c) {
+        Place p = place(c.target());
+        Expr old = p.load();
+        Expr rhs = value(c.value());
+        Expr result;
+        if (c.target().type() instanceof CType.Ptr) {
+            Expr idx = c.op().equals("-") ? new Expr.Unary(UnaryOp.NEG, rhs, rhs.type()) : rhs;
+            result = new Expr.PtrAdd(old, idx);
+        } else {
+            Type opType = type(c.opType());
+            Expr l = convert(old, opType);
+            BinaryOp op = binaryOp(c.op());
+            Expr r = op == BinaryOp.SHL || op == BinaryOp.SHR ? rhs : convert(rhs, opType);
+            result = convert(new Expr.Binary(op, l, r, opType), type(c.target().type()));
+        }
+        p.store(result, c.span());
+    }
+
+    private Expr step(Expr old, int delta) {
+        Type t = old.type();
+        if (t instanceof Type.Ptr) {
+            return new Expr.PtrAdd(old, new Expr.IntConst(Type.I64, delta));
+        }
+        if (t instanceof Type.Float f) {
+            return new Expr.Binary(BinaryOp.ADD, old, new Expr.FloatConst(f, delta), t);
+        }
+        if (t instanceof Type.Bool) {
+            return new Expr.BoolConst(delta > 0);
+        }
+        Type.Int it = (Type.Int) t;
+        if (it.bits() < 32) {
+            Expr wide = convert(old, Type.I32);
+            return convert(new Expr.Binary(BinaryOp.ADD, wide, new Expr.IntConst(Type.I32, delta), Type.I32), t);
+        }
+        return new Expr.Binary(BinaryOp.ADD, old, new Expr.IntConst(it, delta), t);
+    }
+
+    private static Expr convert(Expr e, Type to) {
+        return e.type().equals(to) ? e : new Expr.Convert(to, e);
+    }
+
+    private static BinaryOp binaryOp(String op) {
+        return switch (op) {
+            case "+" -> BinaryOp.ADD;
+            case "-" -> BinaryOp.SUB;
+            case "*" -> BinaryOp.MUL;
+            case "/" -> BinaryOp.DIV;
+            case "%" -> BinaryOp.REM;
+            case "&" -> BinaryOp.AND;
+            case "|" -> BinaryOp.OR;
+            case "^" -> BinaryOp.XOR;
+            case "<<" -> BinaryOp.SHL;
+            case ">>" -> BinaryOp.SHR;
+            case "==" -> BinaryOp.EQ;
+            case "!=" -> BinaryOp.NE;
+            case "<" -> BinaryOp.LT;
+            case "<=" -> BinaryOp.LE;
+            case ">" -> BinaryOp.GT;
+            case ">=" -> BinaryOp.GE;
+            case "&&" -> BinaryOp.LAND;
+            case "||" -> BinaryOp.LOR;
+            default -> throw new webcu.diag.InternalCompilerError("unknown operator " + op);
+        };
+    }
+
+    /** Lowers an expression for its value, emitting what it must do first. */
+    private Expr value(Typed.Expr e) {
+        switch (e) {
+            case Typed.IntConst c -> {
+                Type t = type(c.type());
+                return t instanceof Type.Bool ? new Expr.BoolConst(c.value() != 0) : new Expr.IntConst((Type.Int) t, c.value());
+            }
+            case Typed.FloatConst f -> {
+                return new Expr.FloatConst((Type.Float) type(f.type()), f.value());
+            }
+            case Typed.NullConst n -> {
+                return new Expr.NullPtr((Type.Ptr) type(n.type()));
+            }
+            case Typed.StringConst s -> {
+                return new Expr.ElementAddr(new Expr.GlobalAddr(stringGlobal(s.bytes(), s.span())), new Expr.IntConst(Type.I64, 0));
+            }
+            case Typed.Load l -> {
+                return place(l.operand()).load();
+            }
+            case Typed.Decay d -> {
+                return new Expr.ElementAddr(place(d.array()).addressOf(), new Expr.IntConst(Type.I64, 0));
+            }
+            case Typed.AddressOf a -> {
+                return place(a.operand()).addressOf();
+            }
+            case Typed.BuiltinVar b -> {
+                return new Expr.BuiltinGet(b.builtin(), b.component());
+            }
+            case Typed.Unary u -> {
+                Expr x = value(u.operand());
+                UnaryOp op = switch (u.op()) {
+                    case "-" -> UnaryOp.NEG;
+                    case "~" -> UnaryOp.NOT;
+                    default -> UnaryOp.LNOT;
+                };
+                return new Expr.Unary(op, x, type(u.type()));
+            }
+            case Typed.Binary b -> {
+                return binary(b);
+            }
+            case Typed.PtrArith p -> {
+                Expr base = value(p.pointer());
+                Expr off = value(p.offset());
+                if (p.op().equals("-")) {
+                    off = new Expr.Unary(UnaryOp.NEG, off, off.type());
+                }
+                return new Expr.PtrAdd(base, off);
+            }
+            case Typed.PtrDiff d -> {
+                Expr a = new Expr.Convert(Type.I64, value(d.left()));
+                Expr b = new Expr.Convert(Type.I64, value(d.right()));
+                long size = CType.sizeOf(((CType.Ptr) d.left().type()).pointee());
+                Expr diff = new Expr.Binary(BinaryOp.SUB, a, b, Type.I64);
+                return size == 1 ? diff : new Expr.Binary(BinaryOp.DIV, diff, new Expr.IntConst(Type.I64, size), Type.I64);
+            }
+            case Typed.Convert c -> {
+                if (c.type() instanceof CType.Void) {
+                    effect(c.operand());
+                    return new Expr.IntConst(Type.I32, 0);
+                }
+                return convert(value(c.operand()), type(c.type()));
+            }
+            case Typed.Conditional c -> {
+                return conditional(c);
+            }
+            case Typed.Comma c -> {
+                effect(c.left());
+                return value(c.right());
+            }
+            case Typed.Call c -> {
+                return call(c, true);
+            }
+            case Typed.Launch l -> {
+                launch(l);
+                return new Expr.IntConst(Type.I32, 0);
+            }
+            case Typed.Assign a -> {
+                assign(a);
+                return place(a.target()).load();
+            }
+            case Typed.CompoundAssign c -> {
+                compoundAssign(c);
+                return place(c.target()).load();
+            }
+            case Typed.IncDec i -> {
+                Place p = place(i.target());
+                Expr old = p.load();
+                if (i.prefix()) {
+                    p.store(step(old, i.delta()), i.span());
+                    return p.load();
+                }
+                Local t = temp(old.type());
+                out.add(new Stmt.Assign(t, old, i.span()));
+                p.store(step(new Expr.LocalGet(t), i.delta()), i.span());
+                return new Expr.LocalGet(t);
+            }
+            case Typed.VarRef v -> {
+                return place(v).load();
+            }
+            case Typed.Deref d -> {
+                return place(d).load();
+            }
+            case Typed.Member m -> {
+                return place(m).load();
+            }
+            case Typed.Construct c -> {
+                return place(c).load();
+            }
+            case Typed.Aggregate a -> {
+                return place(a).load();
+            }
+        }
+    }
+
+    private Expr binary(Typed.Binary b) {
+        BinaryOp op = binaryOp(b.op());
+        Expr l = value(b.left());
+        if (op.isLogical()) {
+            List<Stmt> save = out;
+            out = new ArrayList<>();
+            Expr r = value(b.right());
+            List<Stmt> rhsStmts = out;
+            out = save;
+            if (rhsStmts.isEmpty()) {
+                return new Expr.Binary(op, l, r, Type.BOOL);
+            }
+            // the right operand has effects: evaluate it only when needed
+            Local t = temp(Type.BOOL);
+            out.add(new Stmt.Assign(t, l, b.span()));
+            rhsStmts.add(new Stmt.Assign(t, r, b.span()));
+            Expr test = op == BinaryOp.LAND ? new Expr.LocalGet(t) : new Expr.Unary(UnaryOp.LNOT, new Expr.LocalGet(t), Type.BOOL);
+            out.add(new Stmt.If(test, new Stmt.Block(rhsStmts, b.span()), Stmt.Block.empty(b.span()), b.span()));
+            return new Expr.LocalGet(t);
+        }
+        Expr r = value(b.right());
+        return new Expr.Binary(op, l, r, op.isComparison() ? Type.BOOL : type(b.type()));
+    }
+
+    private Expr conditional(Typed.Conditional c) {
+        Expr cond = value(c.cond());
+        List<Stmt> save = out;
+        out = new ArrayList<>();
+        Expr a = value(c.ifTrue());
+        List<Stmt> aStmts = out;
+        out = new ArrayList<>();
+        Expr b = value(c.ifFalse());
+        List<Stmt> bStmts = out;
+        out = save;
+        if (aStmts.isEmpty() && bStmts.isEmpty()) {
+            return new Expr.Select(cond, a, b);
+        }
+        Local t = temp(a.type());
+        aStmts.add(new Stmt.Assign(t, a, c.span()));
+        bStmts.add(new Stmt.Assign(t, b, c.span()));
+        out.add(new Stmt.If(cond, new Stmt.Block(aStmts, c.span()), new Stmt.Block(bStmts, c.span()), c.span()));
+        return new Expr.LocalGet(t);
+    }
+
+    private Expr call(Typed.Call c, boolean wantValue) {
+        Function callee = function(c.function());
+        List<Expr> args = new ArrayList<>();
+        for (int i = 0; i < c.args().size(); i++) {
+            Expr a = value(c.args().get(i));
+            // a call's arguments are evaluated before it; keep loads from seeing later effects
+            if (i < c.args().size() - 1 && laterArgsHaveEffects(c.args(), i + 1) && !(a instanceof Expr.IntConst) && !(a instanceof Expr.LocalGet)) {
+                Local t = temp(a.type());
+                out.add(new Stmt.Assign(t, a, c.span()));
+                a = new Expr.LocalGet(t);
+            }
+            args.add(a);
+        }
+        Type rt = callee.returnType();
+        if (rt instanceof Type.Void || !wantValue) {
+            out.add(new Stmt.Call(null, callee, args, c.span()));
+            return new Expr.IntConst(Type.I32, 0);
+        }
+        Local t = rt instanceof Type.Struct ? null : temp(rt);
+        if (t == null) {
+            Local tv = fn.newLocal("ret" + (temps++), rt, false);
+            out.add(new Stmt.Call(tv, callee, args, c.span()));
+            return new Expr.LocalGet(tv);
+        }
+        out.add(new Stmt.Call(t, callee, args, c.span()));
+        return new Expr.LocalGet(t);
+    }
+
+    private static boolean laterArgsHaveEffects(List<Typed.Expr> args, int from) {
+        for (int k = from; k < args.size(); k++) {
+            if (hasEffects(args.get(k))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void launch(Typed.Launch l) {
+        List<Expr> grid = dims(l.grid());
+        List<Expr> block = dims(l.block());
+        Expr shared = convert(value(l.shared()), Type.U64);
+        Expr stream = value(l.stream());
+        List<Expr> args = new ArrayList<>();
+        for (Typed.Expr a : l.args()) {
+            args.add(value(a));
+        }
+        out.add(new Stmt.Launch(function(l.kernel()), grid, block, shared, stream, args, l.span()));
+    }
+
+    private List<Expr> dims(Typed.Expr e) {
+        if (e.type() instanceof CType.Record) {
+            Typed.Expr obj = e instanceof Typed.Load ld ? ld.operand() : e;
+            Place p = place(obj);
+            Expr addr = p.addressOf();
+            if (!(addr instanceof Expr.LocalAddr || addr instanceof Expr.GlobalAddr)) {
+                Local t = temp(addr.type());
+                out.add(new Stmt.Assign(t, addr, e.span()));
+                addr = new Expr.LocalGet(t);
+            }
+            List<Expr> d = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                d.add(new Expr.Load(new Expr.FieldAddr(addr, i)));
+            }
+            return d;
+        }
+        return List.of(convert(value(e), Type.U32), new Expr.IntConst(Type.U32, 1), new Expr.IntConst(Type.U32, 1));
+    }
+}
