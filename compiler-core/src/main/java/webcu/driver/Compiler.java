@@ -47,6 +47,13 @@ public final class Compiler {
             }
         } catch (CompileError e) {
             module = null;
+        } catch (webcu.diag.InternalCompilerError e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a bug in webcu, not in the program: report it as one, never as a stack trace
+            StackTraceElement at = e.getStackTrace().length > 0 ? e.getStackTrace()[0] : null;
+            throw new webcu.diag.InternalCompilerError(e + (at == null ? "" : " at " + at.getClassName() + "." + at.getMethodName()
+                    + ":" + at.getLineNumber()), e);
         }
         return new CompileResult(module, diags.all(), path -> {
             String t = texts.get(path);

@@ -96,6 +96,8 @@ public sealed interface CType {
         public final List<Field> fields = new ArrayList<>();
         public final List<Sema.FunctionSym> methods = new ArrayList<>();
         public final List<Sema.FunctionSym> constructors = new ArrayList<>();
+        /** Fields of a lambda's closure that capture by reference: they hold a pointer to the variable. */
+        public final java.util.Set<String> referenceCaptures = new java.util.HashSet<>();
         public boolean complete;
         public long size;
         public int align = 1;

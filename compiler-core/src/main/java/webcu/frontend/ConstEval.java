@@ -4,8 +4,13 @@ package webcu.frontend;
  * Folds a typed expression to an integer constant, with the wraparound of its C type; null when
  * it is not constant. Division by zero is not a constant (and never reaches Java's '/').
  */
-final class ConstEval {
+public final class ConstEval {
     private ConstEval() {}
+
+    /** The integer value of a typed expression if it is a constant, else null (for the lowering's initializers). */
+    public static Long fold(Typed.Expr e) {
+        return eval(e);
+    }
 
     static Long eval(Typed.Expr e) {
         return switch (e) {

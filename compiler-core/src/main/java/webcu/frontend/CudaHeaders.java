@@ -181,6 +181,30 @@ final class CudaHeaders {
         #define hipGetErrorName(e) cudaGetErrorName((cudaError_t)(e))
         #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
         #define __HIP_PLATFORM_WEBCU__ 1
+        #define hipThreadIdx_x threadIdx.x
+        #define hipThreadIdx_y threadIdx.y
+        #define hipThreadIdx_z threadIdx.z
+        #define hipBlockIdx_x blockIdx.x
+        #define hipBlockIdx_y blockIdx.y
+        #define hipBlockIdx_z blockIdx.z
+        #define hipBlockDim_x blockDim.x
+        #define hipBlockDim_y blockDim.y
+        #define hipBlockDim_z blockDim.z
+        #define hipGridDim_x gridDim.x
+        #define hipGridDim_y gridDim.y
+        #define hipGridDim_z gridDim.z
+        #define hipMallocManaged(p, n) ((hipError_t)cudaMallocManaged((p), (n)))
+        #define hipMemcpyToSymbol(s, src, n) ((hipError_t)cudaMemcpyToSymbol((s), (src), (n)))
+        #define hipStreamCreate(s) ((hipError_t)cudaStreamCreate(s))
+        #define hipStreamDestroy(s) ((hipError_t)cudaStreamDestroy(s))
+        #define hipStreamSynchronize(s) ((hipError_t)cudaStreamSynchronize(s))
+        #define hipEventCreate(e) ((hipError_t)cudaEventCreate(e))
+        #define hipEventRecord(e, s) ((hipError_t)cudaEventRecord((e), (s)))
+        #define hipEventSynchronize(e) ((hipError_t)cudaEventSynchronize(e))
+        #define hipEventElapsedTime(ms, a, b) ((hipError_t)cudaEventElapsedTime((ms), (a), (b)))
+        #define hipEventDestroy(e) ((hipError_t)cudaEventDestroy(e))
+        #define hipGetDeviceProperties(p, d) ((hipError_t)cudaGetDeviceProperties((p), (d)))
+        typedef cudaDeviceProp hipDeviceProp_t;
         """.replace("HIP_ERROR_CODES", CudaHeaders.HIP_ERROR_CODES);
 
     private static final String VECTOR_TYPES = """

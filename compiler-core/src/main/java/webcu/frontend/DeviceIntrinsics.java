@@ -142,6 +142,14 @@ final class DeviceIntrinsics {
         __device__ float __float2float_rn(float x);
         __device__ int __float2int_rd_(float x);
         __device__ float exp10f(float x);
+        __device__ unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift);
+        __device__ unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift);
+        __device__ float __int2float_rz(int x);
+        __device__ float __int2float_ru(int x);
+        __device__ float __int2float_rd(int x);
+        __device__ float __uint2float_rz(unsigned int x);
+        __device__ unsigned int __umul24(unsigned int x, unsigned int y);
+        __device__ int __float2int_rd_compat(float x);
         __device__ float __fsub_rz(float x, float y);
         __device__ float __fadd_rz(float x, float y);
         __device__ float __fmul_rz(float x, float y);

@@ -54,7 +54,7 @@ final class ExprSema {
             case Ast.This t -> self(t.span());
             case Ast.New n -> newExpr(n);
             case Ast.Delete d -> deleteExpr(d);
-            case Ast.Lambda l -> unsupported("lambdas", l.span());
+            case Ast.Lambda l -> sema.lambda(l);
         };
     }
 
@@ -84,7 +84,8 @@ final class ExprSema {
         if (left.type() instanceof CType.Record rec) {
             List<Sema.FunctionSym> members = new ArrayList<>();
             for (Sema.FunctionSym f : rec.methods) {
-                if (f.name.equals(name) && f.params.size() - 1 == rest.size()) {
+                int arity = f.isTemplate ? f.decl.params().size() : f.params.size() - 1;
+                if (f.name.equals(name) && arity == rest.size()) {
                     members.add(f);
                 }
             }
@@ -184,15 +185,16 @@ final class ExprSema {
     private Typed.Expr name(Ast.Name n) {
         Object o = lookup(n.name());
         if (o instanceof Typed.Var v) {
-            Typed.Expr ref = new Typed.VarRef(v, n.span());
-            if (v.type instanceof CType.Ref r) {
-                return new Typed.Deref(Sema.load(new Typed.VarRef(v, n.span())) instanceof Typed.Load l
-                        ? new Typed.Load(l.operand(), new CType.Ptr(r.referee(), r.constReferee()), n.span()) : null, r.referee(), n.span());
-            }
-            return ref;
+            // a reference variable denotes its referee: VarRef's place is the referred object
+            return new Typed.VarRef(v, n.span());
         }
         if (o instanceof CType.Field f) {
-            return new Typed.Member(selfObject(n.span()), f, n.span());
+            Typed.Expr self = selfObject(n.span());
+            Typed.Expr m = new Typed.Member(self, f, n.span());
+            if (self.type() instanceof CType.Record rec && rec.referenceCaptures.contains(f.name()) && f.type() instanceof CType.Ptr p) {
+                return new Typed.Deref(Sema.load(m), p.pointee(), n.span());
+            }
+            return m;
         }
         if (o instanceof Sema.EnumConst c) {
             return new Typed.IntConst(c.type(), c.value(), n.span());
@@ -895,6 +897,10 @@ final class ExprSema {
             return new Typed.Construct(tmp, ctor, sema.callArgs(ctor, args, c.span(), 1), c.span());
         }
         if (c.args().isEmpty()) {
+            if (t instanceof CType.Record || t instanceof CType.Arr) {
+                // T() value-initialises: an all-zero object
+                return new Typed.Aggregate(sema.temp(t, c.span()), List.of(), c.span());
+            }
             return Sema.zero(t, c.span());
         }
         if (c.args().size() == 1) {

@@ -477,6 +477,10 @@ public final class Sema {
             if (m.owner == rec && (m.isConstructor ? !rec.constructors.contains(m) : !rec.methods.contains(m))) {
                 (m.isConstructor ? rec.constructors : rec.methods).add(m);
             }
+            if (m.owner == rec && !m.isConstructor && f.specs().isStatic()) {
+                // static members are called as Class::name(...)
+                declare(outer, rec.name + "::" + f.name(), m, null);
+            }
         }
     }
 
@@ -658,6 +662,10 @@ public final class Sema {
         }
         FunctionSym saveFn = fn;
         Scope saveScope = scope;
+        int saveLoops = loopDepth;
+        int saveSwitches = switchDepth;
+        loopDepth = 0;
+        switchDepth = 0;
         fn = f;
         scope = new Scope(f.declScope != null ? f.declScope : global);
         if (f.owner != null) {
@@ -683,8 +691,13 @@ public final class Sema {
         }
         Typed.Block body = block(d.body(), stmts);
         f.body = body;
+        if (f.result == null) {
+            f.result = CType.VOID;
+        }
         fn = saveFn;
         scope = saveScope;
+        loopDepth = saveLoops;
+        switchDepth = saveSwitches;
     }
 
     /** Member initialisers of a constructor, in field order as C++ runs them. */
@@ -820,6 +833,10 @@ public final class Sema {
     }
 
     private Typed.Stmt returnStmt(Ast.Return r) {
+        if (fn.result == null) {
+            // a lambda without a trailing return type: the first return decides
+            fn.result = r.value() == null ? CType.VOID : rvalue(expr(r.value())).type();
+        }
         CType want = fn.result;
         if (r.value() == null) {
             if (!(want instanceof CType.Void)) {
@@ -1075,6 +1092,107 @@ public final class Sema {
             return new Typed.IntConst(CType.BOOL, 0, span);
         }
         return new Typed.Convert(e, CType.BOOL, span);
+    }
+
+    // ================================================================= lambdas
+
+    private int lambdaCount;
+
+    /**
+     * A lambda becomes a closure class, as C++ defines it: one field per captured variable (a
+     * pointer for by-reference captures), an operator() whose body is analysed at once so that
+     * its result type is known, and an object of that class initialised from the captures.
+     */
+    Typed.Expr lambda(Ast.Lambda l) {
+        if (fn == null) {
+            diags.error(l.span(), DiagKey.ERR_NOT_SUPPORTED, "a lambda outside a function");
+            return zero(CType.INT, l.span());
+        }
+        CType.Record rec = new CType.Record("lambda#" + (++lambdaCount), false);
+        List<Typed.Var> captured = new ArrayList<>();
+        List<Boolean> byRef = new ArrayList<>();
+        boolean defaultRef = false;
+        boolean hasDefault = false;
+        for (Ast.Capture c : l.captures()) {
+            if (c.defaultCapture()) {
+                hasDefault = true;
+                defaultRef = c.byReference();
+            } else if (!c.name().equals("this")) {
+                if (scope.lookup(c.name()) instanceof Typed.Var v && !v.isGlobal) {
+                    captured.add(v);
+                    byRef.add(c.byReference());
+                } else {
+                    diags.error(l.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, c.name());
+                }
+            }
+        }
+        if (hasDefault) {
+            java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+            AstNames.collect(l.body(), names);
+            for (String n : names) {
+                if (scope.lookup(n) instanceof Typed.Var v && !v.isGlobal && !captured.contains(v)) {
+                    boolean param = false;
+                    for (Ast.Param p : l.params()) {
+                        param |= n.equals(p.name());
+                    }
+                    if (!param) {
+                        captured.add(v);
+                        byRef.add(defaultRef);
+                    }
+                }
+            }
+        }
+        long offset = 0;
+        int align = 1;
+        for (int i = 0; i < captured.size(); i++) {
+            Typed.Var v = captured.get(i);
+            CType vt = v.type instanceof CType.Ref r ? r.referee() : v.type;
+            CType ft = byRef.get(i) ? new CType.Ptr(vt, false) : vt;
+            int a = CType.alignOf(ft);
+            offset = (offset + a - 1) / a * a;
+            rec.fields.add(new CType.Field(v.name, ft, offset, i));
+            if (byRef.get(i)) {
+                rec.referenceCaptures.add(v.name);
+            }
+            offset += CType.sizeOf(ft);
+            align = Math.max(align, a);
+        }
+        rec.size = Math.max(1, (offset + align - 1) / align * align);
+        rec.align = align;
+        rec.complete = true;
+
+        Ast.FunctionDecl decl = new Ast.FunctionDecl("operator()", l.result(), l.params(), false, Ast.Specs.NONE, List.of(), l.body(),
+                rec.name, List.of(), true, l.span());
+        FunctionSym op = new FunctionSym("operator()", l.span());
+        op.decl = decl;
+        op.owner = rec;
+        op.space = fn.space == ExecutionSpace.KERNEL ? ExecutionSpace.DEVICE : fn.space;
+        Scope closureScope = new Scope(fn.declScope != null ? fn.declScope : global);
+        closureScope.names.putAll(fn.bindings);
+        op.declScope = closureScope;
+        op.bindings = fn.bindings;
+        op.thisVar = new Typed.Var("this", new CType.Ptr(rec, true), l.span(), false, true, null);
+        op.params.add(op.thisVar);
+        op.defaults.add(null);
+        for (Ast.Param p : l.params()) {
+            CType t = resolveType(p.type(), scope);
+            op.params.add(new Typed.Var(p.name() == null ? "" : p.name(), t, p.span(), false, p.type() instanceof Ast.ConstType, null));
+            op.defaults.add(p.defaultValue());
+        }
+        op.result = l.result() == null ? null : resolveType(l.result(), scope);
+        op.irName = uniqueIrName(fn.irName + "::lambda" + lambdaCount);
+        rec.methods.add(op);
+        functions.add(op);
+        analyzeBody(op);
+
+        Typed.Var temp = newTemp(rec, l.span());
+        List<Typed.Init> inits = new ArrayList<>();
+        for (int i = 0; i < captured.size(); i++) {
+            Typed.Expr ref = new Typed.VarRef(captured.get(i), l.span());
+            Typed.Expr value = byRef.get(i) ? addressOf(ref, l.span()) : rvalue(ref);
+            inits.add(new Typed.Init(List.of(new Typed.Step(rec.fields.get(i), 0, rec.fields.get(i).type())), value));
+        }
+        return new Typed.Aggregate(temp, inits, l.span());
     }
 
     // ================================================================= expressions

@@ -41,6 +41,7 @@ public final class Lower {
     private final Map<String, Global> strings = new HashMap<>();
     private final ArrayDeque<Sema.FunctionSym> work = new ArrayDeque<>();
     private final List<Typed.Var> dynamicInits = new ArrayList<>();
+    private final Map<String, Integer> globalNames = new HashMap<>();
 
     // per function
     private Function fn;
@@ -134,9 +135,17 @@ public final class Lower {
                 }
             }
         }
-        Global ig = new Global(g.name, type(g.type), space, init, g.isConst && space != AddressSpace.SHARED, g.dynamicShared, g.span);
+        // a const global with a dynamic initializer is written once by main's prologue
+        boolean readOnly = g.isConst && space != AddressSpace.SHARED && !dynamicInits.contains(g);
+        Global ig = new Global(uniqueGlobalName(g.name), type(g.type), space, init, readOnly, g.dynamicShared, g.span);
         globals.put(g, ig);
         module.add(ig);
+    }
+
+    /** Static locals and __shared__ arrays of template instances may share a source name. */
+    private String uniqueGlobalName(String name) {
+        int n = globalNames.merge(name, 1, Integer::sum);
+        return n == 1 ? name : name + "." + n;
     }
 
     /** Writes a constant initializer's bytes (little-endian); false when it is not a constant. */
@@ -178,6 +187,12 @@ public final class Lower {
     }
 
     private static Object constValue(Typed.Expr e) {
+        if (CType.isInteger(e.type())) {
+            Long folded = webcu.frontend.ConstEval.fold(e);
+            if (folded != null) {
+                return folded;
+            }
+        }
         return switch (e) {
             case Typed.IntConst c -> c.value();
             case Typed.FloatConst f -> f.value();
