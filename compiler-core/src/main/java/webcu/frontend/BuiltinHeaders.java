@@ -190,6 +190,12 @@ public final class BuiltinHeaders {
             namespace std { using ::clock; using ::time; using ::clock_t; using ::time_t; }
             """, "ctime", "time.h");
         put(MathHeader.TEXT, "cmath", "math.h");
+        put(StdHeaders.UTILITY, "utility");
+        put(StdHeaders.VECTOR, "vector");
+        put(StdHeaders.ALGORITHM, "algorithm");
+        put(StdHeaders.NUMERIC, "numeric");
+        put(StdHeaders.STRING, "string");
+        put(StdHeaders.MAP, "map");
         put(CudaHeaders.RUNTIME, "cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "device_launch_parameters.h", "__webcu_cuda.h");
         put(CudaHeaders.HIP, "hip/hip_runtime.h", "hip/hip_runtime_api.h");
     }

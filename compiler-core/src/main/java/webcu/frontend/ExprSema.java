@@ -102,8 +102,16 @@ final class ExprSema {
         }
         Object o = lookup(name);
         if (o instanceof List<?> set) {
-            @SuppressWarnings("unchecked")
-            List<Sema.FunctionSym> cands = (List<Sema.FunctionSym>) set;
+            List<Sema.FunctionSym> cands = new ArrayList<>();
+            for (Object x : set) {
+                Sema.FunctionSym f = (Sema.FunctionSym) x;
+                if (f.owner == null) { // members of the enclosing class are not candidates for a free operator
+                    cands.add(f);
+                }
+            }
+            if (cands.isEmpty()) {
+                return null;
+            }
             List<Typed.Expr> all = new ArrayList<>();
             all.add(left);
             all.addAll(rest);

@@ -808,9 +808,7 @@ public final class Sema {
                 scope = save;
                 out.add(new Typed.Block(inner, f.span()));
             }
-            case Ast.RangeFor rf -> {
-                diags.error(rf.span(), DiagKey.ERR_NOT_SUPPORTED, "range-based for");
-            }
+            case Ast.RangeFor rf -> out.add(rangeFor(rf));
             case Ast.Switch sw -> out.add(switchStmt(sw));
             case Ast.Case c -> diags.error(c.span(), DiagKey.ERR_BREAK_OUTSIDE, "case");
             case Ast.Default d -> diags.error(d.span(), DiagKey.ERR_BREAK_OUTSIDE, "default");
@@ -830,6 +828,62 @@ public final class Sema {
             case Ast.Empty e -> { }
             case Ast.Pragma p -> { }
         }
+    }
+
+    /**
+     * {@code for (decl : range)} as C++ defines it: iterate from begin to end, the pointers of an
+     * array or what the container's begin() and end() return, binding decl to each element.
+     */
+    private Typed.Stmt rangeFor(Ast.RangeFor rf) {
+        Span span = rf.span();
+        Scope save = scope;
+        scope = new Scope(scope);
+        Typed.Expr range = expr(rf.range());
+        Typed.Expr begin;
+        Typed.Expr end;
+        if (range.type() instanceof CType.Arr a && range.lvalue()) {
+            begin = rvalue(range);
+            end = new Typed.PtrArith("+", rvalue(range), new Typed.IntConst(CType.LONG, a.count(), span), begin.type(), span);
+        } else if (range.type() instanceof CType.Record) {
+            begin = rvalue(expr(new Ast.Call(new Ast.Member(rf.range(), "begin", false, span), List.of(), span)));
+            end = rvalue(expr(new Ast.Call(new Ast.Member(rf.range(), "end", false, span), List.of(), span)));
+        } else {
+            diags.error(rf.range().span(), DiagKey.ERR_NOT_SUPPORTED, "a range-based for over '" + range.type() + "'");
+            scope = save;
+            return new Typed.Block(List.of(), span);
+        }
+        if (!(begin.type() instanceof CType.Ptr ptr)) {
+            diags.error(rf.range().span(), DiagKey.ERR_NOT_SUPPORTED, "iterators that are not pointers");
+            scope = save;
+            return new Typed.Block(List.of(), span);
+        }
+        Typed.Var it = newTemp(begin.type(), span);
+        Typed.Var last = newTemp(begin.type(), span);
+        List<Typed.Stmt> outer = new ArrayList<>();
+        outer.add(new Typed.LocalDef(it, begin, span));
+        outer.add(new Typed.LocalDef(last, convert(end, begin.type(), span, "init"), span));
+        Typed.Expr element = new Typed.Deref(load(new Typed.VarRef(it, span)), ptr.pointee(), span);
+        Ast.VarDecl vd = rf.var();
+        Ast.TypeNode declared = vd.type();
+        boolean isRef = declared instanceof Ast.ReferenceType;
+        Ast.TypeNode base = isRef ? ((Ast.ReferenceType) declared).referee() : declared;
+        if (base instanceof Ast.ConstType c) {
+            base = c.inner();
+        }
+        CType vt = base instanceof Ast.AutoType ? ptr.pointee() : resolveType(base, scope);
+        Typed.Var var = new Typed.Var(vd.name(), isRef ? new CType.Ref(vt, false) : vt, vd.span(), false, false, null);
+        Typed.Expr init = isRef ? addressOf(element, span) : convert(rvalue(element), vt, span, "init");
+        scope.names.put(vd.name(), var);
+        fn.locals.add(var);
+        loopDepth++;
+        List<Typed.Stmt> body = new ArrayList<>();
+        body.add(new Typed.LocalDef(var, init, span));
+        body.add(single(rf.body()));
+        loopDepth--;
+        Typed.Expr cond = new Typed.Binary("!=", load(new Typed.VarRef(it, span)), load(new Typed.VarRef(last, span)), CType.BOOL, span);
+        outer.add(new Typed.Loop(cond, new Typed.Block(body, span), new Typed.IncDec(new Typed.VarRef(it, span), 1, true, span), false, span));
+        scope = save;
+        return new Typed.Block(outer, span);
     }
 
     private Typed.Stmt returnStmt(Ast.Return r) {
@@ -1012,10 +1066,20 @@ public final class Sema {
             return new Typed.Aggregate(temp, inits, s.span());
         }
         Typed.Expr e = rvalue(expr(init));
-        if (t instanceof CType.Record rec && e.type() != rec && !rec.constructors.isEmpty() && target != null) {
+        if (t instanceof CType.Record rec && !rec.constructors.isEmpty() && target != null
+                && (e.type() != rec || hasCopyConstructor(rec))) {
             return construct(target, rec, List.of(init), init.span());
         }
         return convert(e, t, init.span(), "init");
+    }
+
+    private static boolean hasCopyConstructor(CType.Record rec) {
+        for (FunctionSym c : rec.constructors) {
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref r && r.referee() == rec) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void aggregate(Ast.InitList il, CType t, List<Typed.Step> path, List<Typed.Init> out) {
@@ -1356,12 +1420,17 @@ public final class Sema {
 
     /** How well an argument converts to a parameter: 0 exact, 1 promotion, 2 conversion, -1 not at all. */
     int conversionRank(Typed.Expr arg, CType to) {
+        return conversionRank(arg, to, true);
+    }
+
+    /** C++ allows one user-defined conversion in an implicit conversion sequence, hence the flag. */
+    private int conversionRank(Typed.Expr arg, CType to, boolean userConversion) {
         CType from = arg.type();
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
                 return arg.lvalue() || r.constReferee() ? 0 : -1;
             }
-            return r.constReferee() ? conversionRank(arg, r.referee()) : -1;
+            return r.constReferee() ? conversionRank(arg, r.referee(), userConversion) : -1;
         }
         if (from instanceof CType.Arr a && to instanceof CType.Ptr p) {
             return sameType(a.element(), p.pointee()) ? 0 : p.pointee() instanceof CType.Void ? 2 : -1;
@@ -1401,10 +1470,10 @@ public final class Sema {
         if (to instanceof CType.Int b && b.isBool() && from instanceof CType.Ptr) {
             return 2;
         }
-        if (to instanceof CType.Record rec && !(from instanceof CType.Record)) {
+        if (to instanceof CType.Record rec && from != rec && userConversion) {
             // converting constructor
             for (FunctionSym c : rec.constructors) {
-                if (c.params.size() >= 2 && conversionRank(arg, c.params.get(1).type) >= 0 && (c.params.size() == 2 || c.defaults.get(2) != null)) {
+                if (c.params.size() >= 2 && conversionRank(arg, c.params.get(1).type, false) >= 0 && (c.params.size() == 2 || c.defaults.get(2) != null)) {
                     return 3;
                 }
             }
