@@ -1,0 +1,27 @@
+package webcu.wgsl;
+
+import webcu.diag.Diagnostics;
+import webcu.ir.Module;
+import webcu.passes.DeviceModule;
+import webcu.passes.DevicePasses;
+
+/**
+ * Compiles the kernels of a program to WGSL: runs {@link DevicePasses} on a copy of the device
+ * code, then writes one shader module with an entry point and a {@link KernelLayout} per kernel.
+ * Kernels that use what WebGPU cannot run yet are reported to the diagnostics and left out; the
+ * others still compile. Used by {@code webcu emit --target wgsl} and by the WebGPU device.
+ */
+public final class WgslBackend {
+    private WgslBackend() {
+    }
+
+    /** The WGSL program of every kernel of {@code program}; the module itself is not changed. */
+    public static WgslProgram compile(Module program, Diagnostics diagnostics) {
+        return write(DevicePasses.run(program, diagnostics));
+    }
+
+    /** Writes a device module that the passes have already prepared. */
+    public static WgslProgram write(DeviceModule prepared) {
+        return new WgslWriter(prepared).write();
+    }
+}

@@ -1,0 +1,63 @@
+package webcu.wgsl;
+
+import java.util.List;
+import java.util.Map;
+import webcu.diag.Span;
+
+/**
+ * The WGSL for the kernels of one program: a single shader module with one entry point per
+ * kernel, the layout of each entry point, and the kernels that could not be translated (their
+ * diagnostics went to the compilation's {@code Diagnostics}).
+ *
+ * @param code the WGSL source of the shader module
+ * @param kernels the layout of each translated kernel, in program order
+ * @param rejected the kernels left out, by CUDA name, with the place of their first problem
+ * @param lineSpans for each line of the code (index 0 is line 1), the CUDA source span of the
+ *     statement it came from, or {@link Span#NONE} for declarations
+ */
+public record WgslProgram(String code, List<KernelLayout> kernels, Map<String, Span> rejected, List<Span> lineSpans) {
+    public WgslProgram {
+        kernels = List.copyOf(kernels);
+        rejected = Map.copyOf(rejected);
+        lineSpans = List.copyOf(lineSpans);
+    }
+
+    /** A program without kernels (nothing to compile, or compilation failed). */
+    public static WgslProgram empty() {
+        return new WgslProgram("", List.of(), Map.of(), List.of());
+    }
+
+    /**
+     * The CUDA source span of WGSL line {@code n} (1-based), so that an error the browser reports
+     * in the WGSL can point at the user's code; {@link Span#NONE} when unknown.
+     */
+    public Span sourceSpan(int n) {
+        return n >= 1 && n <= lineSpans.size() ? lineSpans.get(n - 1) : Span.NONE;
+    }
+
+    /** The layout of the kernel with this CUDA name, or null when it was rejected or does not exist. */
+    public KernelLayout kernel(String cudaName) {
+        for (KernelLayout k : kernels) {
+            if (k.kernel().equals(cudaName)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
+    /** One line of the code (1-based), for messages that quote the WGSL; empty when out of range. */
+    public String line(int n) {
+        int start = 0;
+        for (int i = 1; i < n; i++) {
+            start = code.indexOf('\n', start) + 1;
+            if (start == 0) {
+                return "";
+            }
+        }
+        if (n < 1) {
+            return "";
+        }
+        int end = code.indexOf('\n', start);
+        return end < 0 ? code.substring(start) : code.substring(start, end);
+    }
+}

@@ -1,0 +1,80 @@
+package webcu.wgsl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import webcu.ir.Module;
+
+/**
+ * Every WGSL module the writer produces for {@link WgslSamples}, and every snapshot, must pass
+ * Tint, the WGSL compiler of Chromium: {@code tools/wgsl-check/check.mjs} runs Dawn (npm
+ * {@code webgpu}, null backend) on them, including pipeline creation. Skipped only when node is
+ * not installed; missing node_modules are installed with {@code npm ci}.
+ */
+class WgslValidationTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void SamplesAndSnapshots_PassTint() throws Exception {
+        Path tool = findTool();
+        Assumptions.assumeTrue(tool != null, "tools/wgsl-check not found above " + Path.of("").toAbsolutePath());
+        Assumptions.assumeTrue(run(List.of("node", "--version"), tool, 30).exit == 0,
+                "node is not installed: the Tint validation of the generated WGSL is skipped");
+        if (!Files.isDirectory(tool.resolve("node_modules/webgpu"))) {
+            Result npm = run(List.of("npm", "ci", "--no-audit", "--no-fund"), tool, 300);
+            assertEquals(0, npm.exit, "npm ci in " + tool + " failed:\n" + npm.output);
+        }
+        List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
+        for (Map.Entry<String, Supplier<Module>> e : WgslSamples.ALL.entrySet()) {
+            Path f = tmp.resolve(e.getKey() + ".wgsl");
+            Files.writeString(f, WgslSamples.compile(e.getValue().get()).code());
+            cmd.add(f.toString());
+        }
+        if (Files.isDirectory(Golden.DIR)) {
+            try (var files = Files.list(Golden.DIR)) {
+                files.filter(f -> f.toString().endsWith(".wgsl")).sorted().forEach(f -> cmd.add(f.toAbsolutePath().toString()));
+            }
+        }
+        Result r = run(cmd, tool, 120);
+        assertEquals(0, r.exit, "Tint rejected generated WGSL:\n" + r.output);
+    }
+
+    private static Path findTool() {
+        for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+            Path t = p.resolve("tools/wgsl-check");
+            if (Files.isRegularFile(t.resolve("check.mjs"))) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    private record Result(int exit, String output) {}
+
+    private static Result run(List<String> cmd, Path dir, int seconds) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return new Result(-1, e.toString());
+        }
+        byte[] out = p.getInputStream().readAllBytes();
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return new Result(-2, "timed out: " + cmd);
+        }
+        return new Result(p.exitValue(), new String(out, StandardCharsets.UTF_8));
+    }
+}

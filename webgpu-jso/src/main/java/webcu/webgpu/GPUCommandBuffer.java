@@ -1,0 +1,7 @@
+package webcu.webgpu;
+
+import org.teavm.jso.JSObject;
+
+/** Recorded commands, ready for {@link GPUQueue#submit}. */
+public interface GPUCommandBuffer extends JSObject {
+}

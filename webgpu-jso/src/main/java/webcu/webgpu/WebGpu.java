@@ -1,0 +1,168 @@
+package webcu.webgpu;
+
+import org.teavm.jso.JSBody;
+import org.teavm.jso.JSFunctor;
+import org.teavm.jso.JSObject;
+import org.teavm.jso.core.JSArray;
+import org.teavm.jso.core.JSArrayReader;
+
+/**
+ * The entry to WebGPU ({@link #gpu()}), its flag constants, and builders for the descriptor
+ * dictionaries that WebGPU's methods take (plain JS objects, built in JS so no Java wrapper is
+ * needed per dictionary). Works in a page and in a worker.
+ */
+public final class WebGpu {
+    private WebGpu() {
+    }
+
+    // GPUBufferUsage
+    public static final int BUFFER_MAP_READ = 1;
+    public static final int BUFFER_MAP_WRITE = 2;
+    public static final int BUFFER_COPY_SRC = 4;
+    public static final int BUFFER_COPY_DST = 8;
+    public static final int BUFFER_UNIFORM = 64;
+    public static final int BUFFER_STORAGE = 128;
+    public static final int BUFFER_QUERY_RESOLVE = 512;
+    // GPUMapMode
+    public static final int MAP_READ = 1;
+    public static final int MAP_WRITE = 2;
+    // GPUShaderStage
+    public static final int SHADER_STAGE_COMPUTE = 4;
+
+    /** {@code navigator.gpu}, or null where the browser has no WebGPU. */
+    @JSBody(script = "return (typeof navigator !== 'undefined' && navigator.gpu) ? navigator.gpu : null;")
+    public static native GPU gpu();
+
+    /**
+     * Options for {@link GPU#requestAdapter}: {@code powerPreference} is {@code "high-performance"}
+     * or {@code "low-power"}; {@code compatibility} asks for WebGPU's compatibility feature level,
+     * which OpenGL ES-only machines offer (compute shaders work the same there).
+     */
+    @JSBody(params = {"powerPreference", "compatibility"}, script = """
+            return compatibility ? { powerPreference: powerPreference, featureLevel: 'compatibility' }
+                                 : { powerPreference: powerPreference };
+            """)
+    public static native JSObject adapterOptions(String powerPreference, boolean compatibility);
+
+    /**
+     * A device descriptor asking for the adapter's maximum of every limit a CUDA program can
+     * reach (buffer and binding sizes, workgroup storage and size, bindings per stage), and for
+     * the optional features webcu uses where the adapter has them: timestamp queries (kernel
+     * timings) and subgroups (warp functions).
+     */
+    @JSBody(params = "adapter", script = """
+            var names = ['maxBufferSize', 'maxStorageBufferBindingSize', 'maxUniformBufferBindingSize',
+              'maxStorageBuffersPerShaderStage', 'maxUniformBuffersPerShaderStage', 'maxBindingsPerBindGroup',
+              'maxComputeWorkgroupStorageSize', 'maxComputeInvocationsPerWorkgroup', 'maxComputeWorkgroupSizeX',
+              'maxComputeWorkgroupSizeY', 'maxComputeWorkgroupSizeZ', 'maxComputeWorkgroupsPerDimension',
+              'maxBindGroups'];
+            var limits = {};
+            for (var i = 0; i < names.length; i++) {
+              var v = adapter.limits[names[i]];
+              if (typeof v === 'number') { limits[names[i]] = v; }
+            }
+            var features = [];
+            var wanted = ['timestamp-query', 'subgroups'];
+            for (var j = 0; j < wanted.length; j++) {
+              if (adapter.features.has(wanted[j])) { features.push(wanted[j]); }
+            }
+            return { requiredLimits: limits, requiredFeatures: features, label: 'webcu' };
+            """)
+    public static native JSObject deviceDescriptor(GPUAdapter adapter);
+
+    /** The adapter's smallest subgroup size, or 0 where the browser does not say. */
+    @JSBody(params = "adapter", script = "return (adapter.info && adapter.info.subgroupMinSize) || 0;")
+    public static native int subgroupMinSize(GPUAdapter adapter);
+
+    /** The adapter's largest subgroup size, or 0 where the browser does not say. */
+    @JSBody(params = "adapter", script = "return (adapter.info && adapter.info.subgroupMaxSize) || 0;")
+    public static native int subgroupMaxSize(GPUAdapter adapter);
+
+    /** A one-line description of the adapter from whatever its info exposes. */
+    @JSBody(params = "adapter", script = """
+            var i = adapter.info || {};
+            var parts = [i.vendor, i.architecture, i.device, i.description].filter(function (s) { return !!s; });
+            return parts.length ? parts.join(' ') : 'WebGPU adapter';
+            """)
+    public static native String describe(GPUAdapter adapter);
+
+    @JSBody(params = {"size", "usage", "label"}, script = "return { size: size, usage: usage, label: label };")
+    public static native JSObject bufferDescriptor(double size, int usage, String label);
+
+    @JSBody(params = {"code", "label"}, script = "return { code: code, label: label };")
+    public static native JSObject shaderModuleDescriptor(String code, String label);
+
+    /** An empty record of pipeline-overridable constants; fill it with {@link #setConstant}. */
+    @JSBody(script = "return {};")
+    public static native JSObject constants();
+
+    @JSBody(params = {"constants", "name", "value"}, script = "constants[name] = value;")
+    public static native void setConstant(JSObject constants, String name, double value);
+
+    @JSBody(params = {"layout", "module", "entryPoint", "constants", "label"}, script = """
+            return { layout: layout, label: label,
+                     compute: { module: module, entryPoint: entryPoint, constants: constants } };
+            """)
+    public static native JSObject computePipelineDescriptor(GPUPipelineLayout layout, GPUShaderModule module,
+                                                            String entryPoint, JSObject constants, String label);
+
+    /**
+     * A compute-stage buffer entry of a bind group layout; {@code type} is {@code "storage"},
+     * {@code "read-only-storage"} or {@code "uniform"}.
+     */
+    @JSBody(params = {"binding", "type"}, script = "return { binding: binding, visibility: 4, buffer: { type: type } };")
+    public static native JSObject bufferLayoutEntry(int binding, String type);
+
+    @JSBody(params = {"entries", "label"}, script = "return { entries: entries, label: label };")
+    public static native JSObject bindGroupLayoutDescriptor(JSArrayReader<JSObject> entries, String label);
+
+    @JSBody(params = "layout", script = "return { bindGroupLayouts: [layout] };")
+    public static native JSObject pipelineLayoutDescriptor(GPUBindGroupLayout layout);
+
+    /** A whole-buffer entry of a bind group. */
+    @JSBody(params = {"binding", "buffer"}, script = "return { binding: binding, resource: { buffer: buffer } };")
+    public static native JSObject bufferBindingEntry(int binding, GPUBuffer buffer);
+
+    @JSBody(params = {"layout", "entries"}, script = "return { layout: layout, entries: entries };")
+    public static native JSObject bindGroupDescriptor(GPUBindGroupLayout layout, JSArrayReader<JSObject> entries);
+
+    /** A compute pass that writes its begin and end timestamps into two queries, or none when the set is null. */
+    @JSBody(params = {"querySet", "beginIndex", "endIndex"}, script = """
+            return querySet ? { timestampWrites: { querySet: querySet, beginningOfPassWriteIndex: beginIndex,
+                                                   endOfPassWriteIndex: endIndex } } : {};
+            """)
+    public static native JSObject computePassDescriptor(GPUQuerySet querySet, int beginIndex, int endIndex);
+
+    /** {@code type} is {@code "timestamp"} (needs the timestamp-query feature). */
+    @JSBody(params = {"type", "count"}, script = "return { type: type, count: count };")
+    public static native JSObject querySetDescriptor(String type, int count);
+
+    public static <T extends JSObject> JSArray<T> array() {
+        return JSArray.create();
+    }
+
+    /** A one-element array, as {@link GPUQueue#submit} wants. */
+    public static JSArray<GPUCommandBuffer> commands(GPUCommandBuffer buffer) {
+        JSArray<GPUCommandBuffer> a = JSArray.create();
+        a.push(buffer);
+        return a;
+    }
+
+    /** Receives a message from JavaScript. */
+    @JSFunctor
+    public interface MessageHandler extends JSObject {
+        void handle(String message);
+    }
+
+    /** Calls {@code handler} with the message of every error that no error scope captured. */
+    @JSBody(params = {"device", "handler"}, script = """
+            device.addEventListener('uncapturederror', function (e) {
+              handler(e && e.error && e.error.message ? e.error.message : String(e));
+            });
+            """)
+    public static native void onUncapturedError(GPUDevice device, MessageHandler handler);
+
+    /** The message of a rejected promise's reason (an Error, a DOMException or anything else). */
+    @JSBody(params = "reason", script = "return reason && reason.message ? String(reason.message) : String(reason);")
+    public static native String reasonMessage(Object reason);
+}

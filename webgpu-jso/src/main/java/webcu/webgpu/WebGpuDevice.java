@@ -1,0 +1,718 @@
+package webcu.webgpu;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.teavm.jso.JSObject;
+import org.teavm.jso.core.JSArray;
+import org.teavm.jso.core.JSArrayReader;
+import org.teavm.jso.core.JSPromise;
+import org.teavm.jso.typedarrays.ArrayBuffer;
+import org.teavm.jso.typedarrays.Int32Array;
+import org.teavm.jso.typedarrays.Int8Array;
+import webcu.diag.CompileError;
+import webcu.diag.Diagnostic;
+import webcu.diag.DiagnosticPrinter;
+import webcu.diag.Diagnostics;
+import webcu.diag.InternalCompilerError;
+import webcu.diag.Severity;
+import webcu.diag.Span;
+import webcu.ir.Module;
+import webcu.runtime.Completion;
+import webcu.runtime.Console;
+import webcu.runtime.Device;
+import webcu.runtime.DeviceInfo;
+import webcu.runtime.KernelLaunch;
+import webcu.wgsl.KernelLayout;
+import webcu.wgsl.WgslBackend;
+import webcu.wgsl.WgslProgram;
+
+/**
+ * The {@link Device} that runs kernels on the GPU through WebGPU: one GPUBuffer per CUDA
+ * allocation, kernels compiled to one WGSL shader module per program, launches dispatched in
+ * issue order on the device's queue.
+ *
+ * <p>Use: {@link #create} asynchronously (it needs an adapter and a device from the browser),
+ * then hand the device to the runtime. Reads complete when their staging buffer is mapped;
+ * {@link #synchronize()} when the queue has drained. Errors are sticky, as CUDA's are: a launch
+ * that cannot run (a kernel with an unsupported feature, a block larger than the adapter allows,
+ * a shader the browser rejects, a lost device) is reported once on the console's stderr, later
+ * launches are skipped, and every later completion fails with the same message, so a program
+ * never prints wrong results as if they were right.
+ *
+ * <p>Memory: WebGPU copies, clears and writes need 4-byte offsets and sizes, so unaligned
+ * {@code cudaMemcpy}/{@code cudaMemset} ranges go through the small kernels of
+ * {@link MemoryShaders}; a copy within one buffer goes through a temporary buffer.
+ */
+public final class WebGpuDevice implements Device {
+    private final Console console;
+    private final GPUDevice device;
+    private final GPUQueue queue;
+    private final String description;
+    private final DeviceInfo info;
+    private final LaunchPlan.Limits limits;
+    private final double maxBufferSize;
+    private final boolean timestamps;
+    private final int subgroupMin;
+    private final int subgroupMax;
+    private final Map<Integer, GPUBuffer> buffers = new HashMap<>();
+    private final Map<Integer, Long> sizes = new HashMap<>();
+    private final GPUBuffer nullBuffer;
+    private Compiled compiled;
+    private MemoryOps memoryOps;
+    private String fault;
+    private boolean timing;
+    private final List<KernelTime> kernelTimes = new ArrayList<>();
+    private int pendingChecks;
+    private final List<Runnable> checkWaiters = new ArrayList<>();
+
+    /** How long one launch ran on the GPU, from timestamp queries at the start and end of its pass. */
+    public record KernelTime(String kernel, double nanoseconds) {
+    }
+
+    /** The shader module of one program, with its pipelines. */
+    private static final class Compiled {
+        final Module module;
+        final WgslProgram program;
+        final List<Diagnostic> diagnostics;
+        final GPUShaderModule shader;
+        final Map<String, GPUBindGroupLayout> layouts = new HashMap<>();
+        final Map<String, GPUComputePipeline> pipelines = new HashMap<>();
+        boolean diagnosticsShown;
+        private boolean infoDone;
+        private final List<Runnable> afterInfo = new ArrayList<>();
+
+        /** Runs {@code r} once the browser's compilation messages are in (they explain later failures best). */
+        void whenInfo(Runnable r) {
+            if (infoDone) {
+                r.run();
+            } else {
+                afterInfo.add(r);
+            }
+        }
+
+        void infoArrived() {
+            infoDone = true;
+            for (Runnable r : afterInfo) {
+                r.run();
+            }
+            afterInfo.clear();
+        }
+
+        Compiled(Module module, WgslProgram program, List<Diagnostic> diagnostics, GPUShaderModule shader) {
+            this.module = module;
+            this.program = program;
+            this.diagnostics = diagnostics;
+            this.shader = shader;
+        }
+    }
+
+    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device) {
+        this.console = console;
+        this.device = device;
+        this.queue = device.getQueue();
+        this.description = WebGpu.describe(adapter);
+        GPUSupportedLimits l = device.getLimits();
+        int[] maxSize = {(int) l.getMaxComputeWorkgroupSizeX(), (int) l.getMaxComputeWorkgroupSizeY(),
+            (int) l.getMaxComputeWorkgroupSizeZ()};
+        int perDim = (int) l.getMaxComputeWorkgroupsPerDimension();
+        this.limits = new LaunchPlan.Limits((int) l.getMaxComputeInvocationsPerWorkgroup(), maxSize, perDim,
+                l.getMaxStorageBufferBindingSize());
+        this.maxBufferSize = l.getMaxBufferSize();
+        this.timestamps = device.getFeatures().has("timestamp-query");
+        this.subgroupMin = WebGpu.subgroupMinSize(adapter);
+        this.subgroupMax = WebGpu.subgroupMaxSize(adapter);
+        // WebGPU does not tell the memory size; CUDA programs only print or compare it.
+        this.info = new DeviceInfo("WebGPU: " + description, 8, 0, 4L << 30, 16, limits.maxInvocationsPerWorkgroup(),
+                maxSize, new int[] {perDim, perDim, perDim}, (long) l.getMaxComputeWorkgroupStorageSize(), 32, 65536,
+                65536, 1000000);
+        this.nullBuffer = raw(16, WebGpu.BUFFER_STORAGE, "webcu null pointer");
+        device.getLost().then(lost -> {
+            fail("the GPU device was lost (" + lost.getReason() + "): " + lost.getMessage());
+            return null;
+        });
+        WebGpu.onUncapturedError(device, message -> fail("internal error: WebGPU reported: " + message));
+    }
+
+    /**
+     * Asks the browser for an adapter and a device with the adapter's maximum limits, then calls
+     * {@code ok} with the device, or {@code failed} with a message (no WebGPU, no adapter, the
+     * device request refused).
+     */
+    public static void create(Console console, Consumer<WebGpuDevice> ok, Consumer<String> failed) {
+        GPU gpu = WebGpu.gpu();
+        if (gpu == null) {
+            failed.accept("WebGPU is not available in this browser");
+            return;
+        }
+        requestAdapter(gpu, false, console, ok, failed);
+    }
+
+    /** Asks for a core adapter first, then for a compatibility one (machines with only OpenGL ES). */
+    private static void requestAdapter(GPU gpu, boolean compatibility, Console console, Consumer<WebGpuDevice> ok,
+                                       Consumer<String> failed) {
+        gpu.requestAdapter(WebGpu.adapterOptions("high-performance", compatibility)).then(adapter -> {
+            if (adapter == null) {
+                if (!compatibility) {
+                    requestAdapter(gpu, true, console, ok, failed);
+                } else {
+                    failed.accept("the browser offers no WebGPU adapter");
+                }
+                return null;
+            }
+            adapter.requestDevice(WebGpu.deviceDescriptor(adapter)).then(device -> {
+                ok.accept(new WebGpuDevice(console, adapter, device));
+                return null;
+            }, reason -> {
+                failed.accept("the browser refused a WebGPU device: " + WebGpu.reasonMessage(reason));
+                return null;
+            });
+            return null;
+        }, reason -> {
+            failed.accept("the browser refused a WebGPU adapter: " + WebGpu.reasonMessage(reason));
+            return null;
+        });
+    }
+
+    // ---- what the app may show
+
+    /** The adapter as the browser describes it (vendor, architecture …). */
+    public String adapterDescription() {
+        return description;
+    }
+
+    /** Whether the device can time kernels with timestamp queries. */
+    public boolean hasTimestamps() {
+        return timestamps;
+    }
+
+    /** The adapter's subgroup sizes {min, max}, {0, 0} where the browser does not say. */
+    public int[] subgroupSizes() {
+        return new int[] {subgroupMin, subgroupMax};
+    }
+
+    /** The WGSL this device runs for {@code program}'s kernels (compiled once per module). */
+    public WgslProgram wgsl(Module program) {
+        return compile(program).program;
+    }
+
+    /**
+     * Times every later launch with GPU timestamps (where the adapter has the timestamp-query
+     * feature; otherwise this does nothing). The times arrive asynchronously, all of them by the
+     * time {@link #synchronize()} completes.
+     */
+    public void setKernelTiming(boolean on) {
+        timing = on && timestamps;
+    }
+
+    /** The timed launches so far, in launch order. */
+    public List<KernelTime> kernelTimes() {
+        return List.copyOf(kernelTimes);
+    }
+
+    /** The sticky error that stopped the device, or null. */
+    public String fault() {
+        return fault;
+    }
+
+    // ---- Device
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean createBuffer(int id, long bytes) {
+        if (bytes > maxBufferSize) {
+            return false;
+        }
+        long size = Math.max(4, (bytes + 3) & ~3L);
+        device.pushErrorScope("out-of-memory");
+        GPUBuffer b = raw(size, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_SRC | WebGpu.BUFFER_COPY_DST, "cuda allocation " + id);
+        check(device.popErrorScope(), "out of device memory");
+        buffers.put(id, b);
+        sizes.put(id, size);
+        return true;
+    }
+
+    @Override
+    public void destroyBuffer(int id) {
+        GPUBuffer b = buffers.remove(id);
+        sizes.remove(id);
+        if (b != null) {
+            b.destroy();
+        }
+    }
+
+    @Override
+    public void write(int buffer, long offset, byte[] src, int srcOffset, int length) {
+        if (length == 0 || fault != null) {
+            return;
+        }
+        GPUBuffer dst = buffers.get(buffer);
+        if ((offset & 3) == 0 && (length & 3) == 0) {
+            byte[] bytes = srcOffset == 0 && length == src.length ? src : Arrays.copyOfRange(src, srcOffset, srcOffset + length);
+            queue.writeBuffer(dst, offset, Int8Array.copyFromJavaArray(bytes), 0, length);
+            return;
+        }
+        // writeBuffer needs whole words: stage the bytes, then merge them in on the GPU
+        int padded = (length + 3) & ~3;
+        byte[] bytes = new byte[padded];
+        System.arraycopy(src, srcOffset, bytes, 0, length);
+        GPUBuffer staging = raw(padded, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_DST, "webcu unaligned write");
+        queue.writeBuffer(staging, 0, Int8Array.copyFromJavaArray(bytes), 0, padded);
+        memory().copyBytes(buffer, offset, offset + length, staging, 0);
+        staging.destroy();
+    }
+
+    @Override
+    public void copy(int dstBuffer, long dstOffset, int srcBuffer, long srcOffset, long length) {
+        if (length == 0 || fault != null) {
+            return;
+        }
+        GPUBuffer src = buffers.get(srcBuffer);
+        if (dstBuffer != srcBuffer && ((dstOffset | srcOffset | length) & 3) == 0) {
+            GPUCommandEncoder e = device.createCommandEncoder();
+            e.copyBufferToBuffer(src, srcOffset, buffers.get(dstBuffer), dstOffset, length);
+            queue.submit(WebGpu.commands(e.finish()));
+            return;
+        }
+        if (dstBuffer != srcBuffer) {
+            memory().copyBytes(dstBuffer, dstOffset, dstOffset + length, src, srcOffset);
+            return;
+        }
+        // WebGPU forbids a copy within one buffer (and one binding may not be read and written
+        // by two bindings): copy the source range out first
+        long a0 = srcOffset & ~3L;
+        long a1 = (srcOffset + length + 3) & ~3L;
+        GPUBuffer tmp = raw(a1 - a0, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_DST, "webcu copy within a buffer");
+        GPUCommandEncoder e = device.createCommandEncoder();
+        e.copyBufferToBuffer(src, a0, tmp, 0, a1 - a0);
+        queue.submit(WebGpu.commands(e.finish()));
+        memory().copyBytes(dstBuffer, dstOffset, dstOffset + length, tmp, srcOffset - a0);
+        tmp.destroy();
+    }
+
+    @Override
+    public void fill(int buffer, long offset, int byteValue, long length) {
+        if (length == 0 || fault != null) {
+            return;
+        }
+        int b = byteValue & 0xFF;
+        if (b == 0 && ((offset | length) & 3) == 0) {
+            GPUCommandEncoder e = device.createCommandEncoder();
+            e.clearBuffer(buffers.get(buffer), offset, length);
+            queue.submit(WebGpu.commands(e.finish()));
+            return;
+        }
+        memory().fill(buffer, offset, offset + length, b * 0x01010101);
+    }
+
+    @Override
+    public Completion read(int buffer, long offset, byte[] dst, int dstOffset, int length) {
+        Completion c = new Completion();
+        if (length == 0 || fault != null) {
+            finish(c);
+            return c;
+        }
+        long a0 = offset & ~3L;
+        long a1 = (offset + length + 3) & ~3L;
+        double size = a1 - a0;
+        GPUBuffer staging = raw(size, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu read");
+        GPUCommandEncoder e = device.createCommandEncoder();
+        e.copyBufferToBuffer(buffers.get(buffer), a0, staging, 0, size);
+        queue.submit(WebGpu.commands(e.finish()));
+        int skip = (int) (offset - a0);
+        staging.mapAsync(WebGpu.MAP_READ, 0, size).then(x -> {
+            ArrayBuffer mapped = staging.getMappedRange(0, size);
+            byte[] bytes = new Int8Array(mapped, skip, length).copyToJavaArray();
+            System.arraycopy(bytes, 0, dst, dstOffset, length);
+            staging.unmap();
+            staging.destroy();
+            whenChecksDone(() -> finish(c));
+            return null;
+        }, reason -> {
+            staging.destroy();
+            fail("could not read device memory: " + WebGpu.reasonMessage(reason));
+            finish(c);
+            return null;
+        });
+        return c;
+    }
+
+    @Override
+    public void launch(KernelLaunch launch) {
+        if (fault != null) {
+            return;
+        }
+        Compiled cp = compile(launch.module());
+        if (fault != null) {
+            return;
+        }
+        KernelLayout layout = cp.program.kernel(launch.kernel().name());
+        if (layout == null) {
+            rejected(cp, launch);
+            return;
+        }
+        LaunchPlan plan = LaunchPlan.of(layout, launch, limits, id -> sizes.getOrDefault(id, 0L));
+        if (plan.error != null) {
+            fail(at(launch.site()) + plan.error);
+            return;
+        }
+        int[] grid = launch.grid();
+        if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
+            return;
+        }
+        GPUBindGroupLayout bgl = bindGroupLayout(cp, layout);
+        GPUComputePipeline pipeline = cp.pipelines.get(plan.pipelineKey);
+        if (pipeline == null) {
+            JSObject constants = WebGpu.constants();
+            for (int i = 0; i < 3; i++) {
+                WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
+            }
+            device.pushErrorScope("validation");
+            pipeline = device.createComputePipeline(WebGpu.computePipelineDescriptor(
+                    device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(bgl)), cp.shader, layout.entryPoint(),
+                    constants, layout.kernel()));
+            check(device.popErrorScope(), "the pipeline of kernel '" + layout.kernel() + "'");
+            cp.pipelines.put(plan.pipelineKey, pipeline);
+        }
+        JSArray<JSObject> entries = WebGpu.array();
+        for (LaunchPlan.Binding b : plan.bindings) {
+            entries.push(WebGpu.bufferBindingEntry(b.binding(), b.buffer() >= 0 ? buffers.get(b.buffer()) : nullBuffer));
+        }
+        GPUBuffer uniform = null;
+        if (plan.uniform != null) {
+            uniform = raw(plan.uniform.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "kernel arguments");
+            queue.writeBuffer(uniform, 0, Int8Array.copyFromJavaArray(plan.uniform), 0, plan.uniform.length);
+            entries.push(WebGpu.bufferBindingEntry(layout.uniform().binding(), uniform));
+        }
+        device.pushErrorScope("validation");
+        GPUBindGroup group = device.createBindGroup(WebGpu.bindGroupDescriptor(bgl, entries));
+        GPUCommandEncoder e = device.createCommandEncoder();
+        GPUQuerySet queries = timing ? device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2)) : null;
+        GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(queries, 0, 1));
+        pass.setPipeline(pipeline);
+        pass.setBindGroup(0, group);
+        pass.dispatchWorkgroups(grid[0], grid[1], grid[2]);
+        pass.end();
+        GPUBuffer times = null;
+        GPUBuffer resolved = null;
+        if (queries != null) {
+            resolved = raw(16, WebGpu.BUFFER_QUERY_RESOLVE | WebGpu.BUFFER_COPY_SRC, "webcu timestamps");
+            times = raw(16, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu timestamps read");
+            e.resolveQuerySet(queries, 0, 2, resolved, 0);
+            e.copyBufferToBuffer(resolved, 0, times, 0, 16);
+        }
+        queue.submit(WebGpu.commands(e.finish()));
+        check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
+        if (queries != null) {
+            readTimes(layout.kernel(), queries, resolved, times);
+        }
+        if (uniform != null) {
+            uniform.destroy();
+        }
+    }
+
+    @Override
+    public Completion synchronize() {
+        Completion c = new Completion();
+        queue.onSubmittedWorkDone().then(x -> {
+            whenChecksDone(() -> finish(c));
+            return null;
+        }, reason -> {
+            fail("the GPU queue failed: " + WebGpu.reasonMessage(reason));
+            finish(c);
+            return null;
+        });
+        return c;
+    }
+
+    /** Records a launch's duration once its two timestamps can be read. */
+    private void readTimes(String kernel, GPUQuerySet queries, GPUBuffer resolved, GPUBuffer times) {
+        int index = kernelTimes.size();
+        kernelTimes.add(new KernelTime(kernel, Double.NaN));
+        pendingChecks++;
+        times.mapAsync(WebGpu.MAP_READ, 0, 16).then(x -> {
+            Int32Array words = new Int32Array(times.getMappedRange(0, 16));
+            long begin = (words.get(0) & 0xFFFFFFFFL) | (long) words.get(1) << 32;
+            long end = (words.get(2) & 0xFFFFFFFFL) | (long) words.get(3) << 32;
+            kernelTimes.set(index, new KernelTime(kernel, end >= begin ? (double) (end - begin) : 0));
+            times.unmap();
+            times.destroy();
+            resolved.destroy();
+            queries.destroy();
+            checkDone();
+            return null;
+        }, reason -> {
+            times.destroy();
+            resolved.destroy();
+            queries.destroy();
+            checkDone();
+            return null;
+        });
+    }
+
+    // ---- kernels
+
+    private Compiled compile(Module m) {
+        if (compiled != null && compiled.module == m) {
+            return compiled;
+        }
+        Diagnostics d = new Diagnostics();
+        WgslProgram p;
+        try {
+            p = WgslBackend.compile(m, d);
+        } catch (CompileError e) {
+            p = WgslProgram.empty();
+        } catch (InternalCompilerError e) {
+            p = WgslProgram.empty();
+            fail("internal compiler error in the WGSL backend: " + e.getMessage()
+                    + "\nplease report this bug with the program that caused it");
+        }
+        // the scope keeps Tint's error from surfacing as an uncaptured error; getCompilationInfo explains it
+        device.pushErrorScope("validation");
+        GPUShaderModule shader = device.createShaderModule(WebGpu.shaderModuleDescriptor(p.code(), "webcu kernels"));
+        JSPromise<GPUError> shaderScope = device.popErrorScope();
+        WgslProgram program = p;
+        pendingChecks++;
+        Compiled cp = new Compiled(m, p, d.all(), shader);
+        check(shaderScope, "the generated WGSL", cp);
+        shader.getCompilationInfo().then(ci -> {
+            String problem = compilationProblem(program, ci);
+            if (problem != null) {
+                fail(problem);
+            }
+            cp.infoArrived();
+            checkDone();
+            return null;
+        }, reason -> {
+            cp.infoArrived();
+            checkDone();
+            return null;
+        });
+        compiled = cp;
+        return compiled;
+    }
+
+    /**
+     * What is wrong with the compiled WGSL, or null. A barrier outside uniform control flow is the
+     * user's program (a {@code __syncthreads()} that some threads skip, e.g. after an early
+     * {@code return}), reported at its CUDA line; anything else is a bug in webcu.
+     */
+    private static String compilationProblem(WgslProgram program, GPUCompilationInfo ci) {
+        JSArrayReader<GPUCompilationMessage> messages = ci.getMessages();
+        StringBuilder internal = new StringBuilder();
+        for (int i = 0; i < messages.getLength(); i++) {
+            GPUCompilationMessage msg = messages.get(i);
+            if (!"error".equals(msg.getType())) {
+                continue;
+            }
+            if (msg.getMessage().contains("uniform control flow")) {
+                StringBuilder sb = new StringBuilder(at(program.sourceSpan(msg.getLineNum())))
+                        .append("not supported on WebGPU yet: __syncthreads() that some threads of the block may skip"
+                                + " (WGSL allows barriers only in uniform control flow)");
+                for (int j = i + 1; j < messages.getLength() && "info".equals(messages.get(j).getType()); j++) {
+                    Span s = program.sourceSpan(messages.get(j).getLineNum());
+                    if (s.isKnown()) {
+                        sb.append('\n').append(s).append(": note: ").append(messages.get(j).getMessage());
+                    }
+                }
+                return sb.toString();
+            }
+            internal.append("\nwgsl:").append(msg.getLineNum()).append(':').append(msg.getLinePos()).append(": ")
+                    .append(msg.getMessage()).append("\n    ").append(program.line(msg.getLineNum()));
+        }
+        return internal.length() == 0 ? null : "internal compiler error: the browser rejected the generated WGSL:"
+                + internal + "\nplease report this bug with the program that caused it";
+    }
+
+    /** A kernel the passes rejected: its diagnostics go to stderr, and the device stops. */
+    private void rejected(Compiled cp, KernelLaunch launch) {
+        String name = launch.kernel().name();
+        Span first = cp.program.rejected().get(name);
+        DiagnosticPrinter printer = new DiagnosticPrinter(file -> null, false);
+        String reason = "kernel '" + name + "' cannot run on WebGPU";
+        for (Diagnostic d : cp.diagnostics) {
+            if (!cp.diagnosticsShown) {
+                console.err(printer.render(d));
+            }
+            if (d.severity() == Severity.ERROR && d.span().equals(first)) {
+                reason = reason + ": " + d.message();
+            }
+        }
+        cp.diagnosticsShown = true;
+        fault = fault != null ? fault : at(launch.site()) + reason;
+    }
+
+    private GPUBindGroupLayout bindGroupLayout(Compiled cp, KernelLayout layout) {
+        GPUBindGroupLayout bgl = cp.layouts.get(layout.entryPoint());
+        if (bgl == null) {
+            JSArray<JSObject> entries = WebGpu.array();
+            for (KernelLayout.Buffer b : layout.buffers()) {
+                entries.push(WebGpu.bufferLayoutEntry(b.binding(), b.readOnly() ? "read-only-storage" : "storage"));
+            }
+            if (layout.uniform() != null) {
+                entries.push(WebGpu.bufferLayoutEntry(layout.uniform().binding(), "uniform"));
+            }
+            bgl = device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(entries, layout.kernel()));
+            cp.layouts.put(layout.entryPoint(), bgl);
+        }
+        return bgl;
+    }
+
+    // ---- errors
+
+    private static String at(Span site) {
+        return site != null && site.isKnown() ? site + ": error: " : "webcu: error: ";
+    }
+
+    /** Records the first fault and shows it; later operations are skipped and completions fail. */
+    private void fail(String message) {
+        if (fault == null) {
+            fault = message;
+            console.err(message + "\n");
+        }
+    }
+
+    private void finish(Completion c) {
+        if (fault != null) {
+            c.fail(fault);
+        } else {
+            c.complete();
+        }
+    }
+
+    /** Waits for an error scope; {@code what} names the operation in the message. */
+    private void check(JSPromise<GPUError> scope, String what) {
+        check(scope, what, compiled);
+    }
+
+    private void check(JSPromise<GPUError> scope, String what, Compiled cp) {
+        pendingChecks++;
+        scope.then(error -> {
+            if (error == null) {
+                checkDone();
+            } else if (cp == null) {
+                report(error, what);
+                checkDone();
+            } else {
+                // a shader error also fails its pipeline: let the shader's message, the cause, come first
+                cp.whenInfo(() -> {
+                    report(error, what);
+                    checkDone();
+                });
+            }
+            return null;
+        }, reason -> {
+            checkDone();
+            return null;
+        });
+    }
+
+    private void report(GPUError error, String what) {
+        fail(what.startsWith("out of") ? what + ": " + error.getMessage()
+                : "internal error: WebGPU rejected " + what + ": " + error.getMessage());
+    }
+
+    private void checkDone() {
+        pendingChecks--;
+        if (pendingChecks == 0 && !checkWaiters.isEmpty()) {
+            List<Runnable> ws = new ArrayList<>(checkWaiters);
+            checkWaiters.clear();
+            for (Runnable r : ws) {
+                r.run();
+            }
+        }
+    }
+
+    private void whenChecksDone(Runnable r) {
+        if (pendingChecks == 0) {
+            r.run();
+        } else {
+            checkWaiters.add(r);
+        }
+    }
+
+    // ---- buffers
+
+    private GPUBuffer raw(double size, int usage, String label) {
+        return device.createBuffer(WebGpu.bufferDescriptor(size, usage, label));
+    }
+
+    private MemoryOps memory() {
+        if (memoryOps == null) {
+            memoryOps = new MemoryOps();
+        }
+        return memoryOps;
+    }
+
+    /** The pipelines of {@link MemoryShaders}, created on first use. */
+    private final class MemoryOps {
+        final GPUShaderModule module = device.createShaderModule(
+                WebGpu.shaderModuleDescriptor(MemoryShaders.WGSL, "webcu memory operations"));
+        final GPUBindGroupLayout fillLayout = layout(false);
+        final GPUBindGroupLayout copyLayout = layout(true);
+        final GPUComputePipeline fill = pipeline(fillLayout, "fill");
+        final GPUComputePipeline copy = pipeline(copyLayout, "copyBytes");
+
+        private GPUBindGroupLayout layout(boolean withSource) {
+            JSArray<JSObject> entries = WebGpu.array();
+            entries.push(WebGpu.bufferLayoutEntry(0, "storage"));
+            if (withSource) {
+                entries.push(WebGpu.bufferLayoutEntry(1, "read-only-storage"));
+            }
+            entries.push(WebGpu.bufferLayoutEntry(2, "uniform"));
+            return device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(entries, "webcu memory operation"));
+        }
+
+        private GPUComputePipeline pipeline(GPUBindGroupLayout l, String entry) {
+            return device.createComputePipeline(WebGpu.computePipelineDescriptor(
+                    device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(l)), module, entry, WebGpu.constants(),
+                    "webcu " + entry));
+        }
+
+        void fill(int buffer, long start, long end, int pattern) {
+            run(fill, fillLayout, buffer, null, start, end, pattern);
+        }
+
+        void copyBytes(int dstBuffer, long start, long end, GPUBuffer src, long srcStart) {
+            run(copy, copyLayout, dstBuffer, src, start, end, (int) srcStart);
+        }
+
+        private void run(GPUComputePipeline p, GPUBindGroupLayout l, int buffer, GPUBuffer src, long start, long end,
+                         int value) {
+            long size = sizes.getOrDefault(buffer, 0L);
+            if (end > 0xFFFFFFF0L || size > limits.maxStorageBufferBindingSize()) {
+                fail("webcu: error: not supported on WebGPU yet: unaligned copies or fills in an allocation of "
+                        + size + " bytes");
+                return;
+            }
+            byte[] params = MemoryShaders.params(start, end, value);
+            GPUBuffer ub = raw(params.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "webcu memory operation");
+            queue.writeBuffer(ub, 0, Int8Array.copyFromJavaArray(params), 0, params.length);
+            JSArray<JSObject> entries = WebGpu.array();
+            entries.push(WebGpu.bufferBindingEntry(0, buffers.get(buffer)));
+            if (src != null) {
+                entries.push(WebGpu.bufferBindingEntry(1, src));
+            }
+            entries.push(WebGpu.bufferBindingEntry(2, ub));
+            int[] groups = MemoryShaders.dispatch(MemoryShaders.words(start, end));
+            device.pushErrorScope("validation");
+            GPUBindGroup group = device.createBindGroup(WebGpu.bindGroupDescriptor(l, entries));
+            GPUCommandEncoder e = device.createCommandEncoder();
+            GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(null, 0, 0));
+            pass.setPipeline(p);
+            pass.setBindGroup(0, group);
+            pass.dispatchWorkgroups(groups[0], groups[1], 1);
+            pass.end();
+            queue.submit(WebGpu.commands(e.finish()));
+            check(device.popErrorScope(), "a memory operation");
+            ub.destroy();
+        }
+    }
+}
