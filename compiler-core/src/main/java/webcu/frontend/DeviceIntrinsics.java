@@ -109,6 +109,9 @@ final class DeviceIntrinsics {
         __device__ int __double2int_rz(double x);
         __device__ long long __double2ll_rn(double x);
         __device__ float __double2float_rn(double x);
+        __device__ float __double2float_rz(double x);
+        __device__ float __double2float_ru(double x);
+        __device__ float __double2float_rd(double x);
         __device__ long long __double_as_longlong(double x);
         __device__ double __longlong_as_double(long long x);
         __device__ unsigned long long __brevll(unsigned long long x);

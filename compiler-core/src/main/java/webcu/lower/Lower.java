@@ -276,7 +276,8 @@ public final class Lower {
             Typed.Var p = f.params.get(i);
             params.add(new Local(i, p.name.isEmpty() ? "arg" + i : p.name, type(p.type), false));
         }
-        String name = f.irName != null ? f.irName : f.name;
+        // an external keeps its C name: the VM's library and the device passes bind it by that name
+        String name = f.body == null || f.irName == null ? f.name : f.irName;
         Function irf = new Function(name, f.space, type(f.result), params, f.variadic, f.span);
         functions.put(f, irf);
         module.add(irf);
