@@ -27,17 +27,24 @@ public final class Compiler {
         Map<String, String> texts = new HashMap<>();
         Module module = null;
         try {
-            List<Ast.TranslationUnit> units = new ArrayList<>();
-            for (String file : sources.mainFiles()) {
-                Preprocessor pp = new Preprocessor(sources, diags);
-                List<Token> toks = pp.run(file);
-                units.add(new Parser(toks, diags).parse());
-                collectTexts(pp, texts, toks);
+            List<Ast.TranslationUnit> units = parse(sources, diags, texts, false);
+            // nvcc compiles device code a second time with __CUDA_ARCH__ defined; so do we, when it matters
+            boolean testsArch = false;
+            for (String t : texts.values()) {
+                testsArch |= t.contains("__CUDA_ARCH__");
             }
             if (!diags.hasErrors()) {
                 Sema.Program program = new Sema(diags).analyze(units);
+                Sema.Program device = null;
+                if (testsArch && !diags.hasErrors()) {
+                    Diagnostics deviceDiags = new Diagnostics();
+                    device = new Sema(deviceDiags).analyze(parse(sources, deviceDiags, new HashMap<>(), true));
+                    for (webcu.diag.Diagnostic d : deviceDiags.all()) {
+                        diags.add(d);
+                    }
+                }
                 if (!diags.hasErrors()) {
-                    module = Lower.lower(program, diags);
+                    module = Lower.lower(program, device, diags);
                     if (!diags.hasErrors()) {
                         Validator.check(module, "lowering");
                     } else {
@@ -59,6 +66,20 @@ public final class Compiler {
             String t = texts.get(path);
             return t != null ? t : sources.text(path);
         });
+    }
+
+    private static List<Ast.TranslationUnit> parse(SourceSet sources, Diagnostics diags, Map<String, String> texts, boolean device) {
+        List<Ast.TranslationUnit> units = new ArrayList<>();
+        for (String file : sources.mainFiles()) {
+            Preprocessor pp = new Preprocessor(sources, diags);
+            if (device) {
+                pp.define("__CUDA_ARCH__", "900");
+            }
+            List<Token> toks = pp.run(file);
+            units.add(new Parser(toks, diags).parse());
+            collectTexts(pp, texts, toks);
+        }
+        return units;
     }
 
     private static void collectTexts(Preprocessor pp, Map<String, String> texts, List<Token> toks) {

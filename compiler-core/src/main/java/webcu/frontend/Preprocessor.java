@@ -65,6 +65,11 @@ public final class Preprocessor {
         }
     }
 
+    /** Defines an object-like macro before preprocessing starts (as -D does). */
+    public void define(String name, String value) {
+        predefine(name, value);
+    }
+
     private void predefine(String name, String value) {
         List<Token> body = Lexer.tokenize("<built-in>", value, diags);
         body.remove(body.size() - 1);

@@ -42,6 +42,10 @@ public final class Lower {
     private final ArrayDeque<Sema.FunctionSym> work = new ArrayDeque<>();
     private final List<Typed.Var> dynamicInits = new ArrayList<>();
     private final Map<String, Integer> globalNames = new HashMap<>();
+    /** The device-side analysis when the program tests __CUDA_ARCH__ (empty otherwise). */
+    private final Map<Sema.FunctionSym, Boolean> deviceSyms = new IdentityHashMap<>();
+    private final Map<String, Sema.FunctionSym> deviceByKey = new HashMap<>();
+    private final Map<String, Typed.Var> hostGlobalsByKey = new HashMap<>();
 
     // per function
     private Function fn;
@@ -55,11 +59,30 @@ public final class Lower {
     }
 
     public static Module lower(Sema.Program program, Diagnostics diags) {
+        return lower(program, null, diags);
+    }
+
+    /**
+     * Lowers a program whose device code was analysed separately, as nvcc compiles it twice:
+     * {@code device} is the same source preprocessed with {@code __CUDA_ARCH__} defined. Kernels and
+     * device functions come from it, host code from {@code host}; a {@code __host__ __device__}
+     * function gets one IR function per side. Null when the source never tests {@code __CUDA_ARCH__}.
+     */
+    public static Module lower(Sema.Program host, Sema.Program device, Diagnostics diags) {
         Lower l = new Lower(diags);
-        for (Typed.Var g : program.globals()) {
+        if (device != null) {
+            for (Sema.FunctionSym f : device.functions()) {
+                l.deviceSyms.put(f, Boolean.TRUE);
+                l.deviceByKey.put(key(f), f);
+            }
+            for (Typed.Var g : host.globals()) {
+                l.hostGlobalsByKey.put(g.name + "@" + g.span, g);
+            }
+        }
+        for (Typed.Var g : host.globals()) {
             l.global(g);
         }
-        for (Sema.FunctionSym f : program.functions()) {
+        for (Sema.FunctionSym f : host.functions()) {
             if (f.body != null && !f.span.file().startsWith("<built-in>")) {
                 l.function(f);
             }
@@ -68,6 +91,10 @@ public final class Lower {
             l.lowerBody(l.work.poll());
         }
         return l.module;
+    }
+
+    private static String key(Sema.FunctionSym f) {
+        return (f.irName != null ? f.irName : f.name) + "@" + f.span;
     }
 
     // ================================================================= types
@@ -271,6 +298,16 @@ public final class Lower {
         if (existing != null) {
             return existing;
         }
+        if (!deviceSyms.isEmpty() && !deviceSyms.containsKey(f) && (f.space == webcu.ir.ExecutionSpace.KERNEL
+                || f.space == webcu.ir.ExecutionSpace.DEVICE)) {
+            // host code names a kernel: its body is the device compilation's
+            Sema.FunctionSym twin = deviceByKey.get(key(f));
+            if (twin != null) {
+                Function irf = function(twin);
+                functions.put(f, irf);
+                return irf;
+            }
+        }
         List<Local> params = new ArrayList<>();
         for (int i = 0; i < f.params.size(); i++) {
             Typed.Var p = f.params.get(i);
@@ -278,6 +315,9 @@ public final class Lower {
         }
         // an external keeps its C name: the VM's library and the device passes bind it by that name
         String name = f.body == null || f.irName == null ? f.name : f.irName;
+        if (deviceSyms.containsKey(f) && f.space == webcu.ir.ExecutionSpace.HOST_DEVICE && f.body != null) {
+            name = name + ".device";
+        }
         Function irf = new Function(name, f.space, type(f.result), params, f.variadic, f.span);
         functions.put(f, irf);
         module.add(irf);
@@ -634,6 +674,10 @@ public final class Lower {
                 Typed.Var var = v.var();
                 if (var.isGlobal) {
                     Global g = globals.get(var);
+                    if (g == null && hostGlobalsByKey.get(var.name + "@" + var.span) != null) {
+                        g = globals.get(hostGlobalsByKey.get(var.name + "@" + var.span));
+                        globals.put(var, g);
+                    }
                     if (g == null) {
                         global(var);
                         g = globals.get(var);
