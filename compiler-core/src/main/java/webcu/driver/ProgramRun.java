@@ -1,0 +1,38 @@
+package webcu.driver;
+
+import java.util.List;
+import webcu.ir.Module;
+import webcu.runtime.Console;
+import webcu.runtime.Device;
+import webcu.vm.HostProcess;
+
+/**
+ * One run of a compiled program: its host code on the VM, its kernels on a {@link Device}. The
+ * caller drives it with {@link #resume} so that a browser can yield to its event loop between
+ * slices and wait for device-to-host copies without blocking.
+ */
+public final class ProgramRun {
+    private final HostProcess process;
+
+    /**
+     * Prepares a run; nothing is checked or executed before the first {@link #resume}. {@code args}
+     * is the program's whole argv, argv[0] first (when empty, argv[0] is the main file's name).
+     */
+    public ProgramRun(Module module, Device device, Console console, List<String> args) {
+        this.process = new HostProcess(module, device, console, args);
+    }
+
+    /** Runs at most about {@code instructionBudget} VM instructions and says where the program stands. */
+    public RunState resume(long instructionBudget) {
+        return switch (process.resume(instructionBudget)) {
+            case HostProcess.RUNNING -> new RunState.Running();
+            case HostProcess.WAITING -> new RunState.Waiting(process.waitingFor());
+            default -> new RunState.Exited(process.exitStatus());
+        };
+    }
+
+    /** Host VM instructions executed so far (for benchmarks and the UI's statistics). */
+    public long instructions() {
+        return process.instructions();
+    }
+}

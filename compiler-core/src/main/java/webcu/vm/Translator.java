@@ -1,0 +1,1210 @@
+package webcu.vm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import webcu.diag.Span;
+import webcu.ir.BinaryOp;
+import webcu.ir.Expr;
+import webcu.ir.Function;
+import webcu.ir.Local;
+import webcu.ir.Stmt;
+import webcu.ir.Type;
+import webcu.ir.UnaryOp;
+
+/**
+ * Translates one IR function into VM bytecode ({@link Code}), as javac's Gen turns trees into JVM
+ * code. Scalar locals get registers; addressable locals and struct or array values live in the
+ * function's memory frame, and a struct value is represented by its address until a store, a call
+ * or a return copies its bytes. Expression temporaries are allocated stack-wise per statement.
+ * Structured control flow becomes jumps; conditions compile to compare-and-branch instructions.
+ */
+final class Translator {
+    private static final int INT = 0, FLOAT = 1;
+
+    private final Program program;
+    private final Function fn;
+    private final boolean device;
+
+    private int[] code = new int[128];
+    private int len;
+    private final ArrayList<Long> longs = new ArrayList<>();
+    private final ArrayList<Double> doubles = new ArrayList<>();
+    private int sites;
+    private final ArrayList<Function> kernels = new ArrayList<>();
+    private final ArrayList<String> messages = new ArrayList<>();
+    private final ArrayList<Integer> spanPcs = new ArrayList<>();
+    private final ArrayList<Span> spans = new ArrayList<>();
+
+    /** Per local id: its register, or -1 when it lives in the frame at offset[id]. */
+    private final int[] reg;
+    private final int[] offset;
+    private int frameSize;
+    private int fixedI;
+    private int fixedF;
+    private int tempI;
+    private int tempF;
+    private int maxI;
+    private int maxF;
+    private final int[] paramBank;
+    private final int[] paramReg;
+
+    /** Break and continue targets of the enclosing loops and switches, innermost last. */
+    private final ArrayList<Target> targets = new ArrayList<>();
+
+    private record Target(Label breakTo, Label continueTo) {}
+
+    /** An address: {@code reg + index * scale + off}, where index is -1 when there is none. */
+    private record Addr(int reg, int off, int index, int scale) {
+        Addr(int reg, int off) {
+            this(reg, off, -1, 0);
+        }
+    }
+
+    private static final class Label {
+        int pos = -1;
+        int[] refs = new int[4];
+        int count;
+    }
+
+    Translator(Program program, Function fn) {
+        this.program = program;
+        this.fn = fn;
+        this.device = program.device;
+        List<Local> locals = fn.locals();
+        reg = new int[locals.size()];
+        offset = new int[locals.size()];
+        paramBank = new int[fn.params().size()];
+        paramReg = new int[fn.params().size()];
+        int frame = 0;
+        for (Local l : locals) {
+            reg[l.id()] = -1;
+            offset[l.id()] = -1;
+            if (inMemory(l)) {
+                int align = Math.max(1, l.type().align());
+                frame = (frame + align - 1) / align * align;
+                offset[l.id()] = frame;
+                frame += Math.max(0, l.type().size());
+            }
+        }
+        frameSize = frame == 0 ? 0 : (frame + 15) & ~15;
+        // Parameters arrive in the first registers of their bank, memory-resident ones included.
+        for (int k = 0; k < fn.params().size(); k++) {
+            Local p = fn.params().get(k);
+            int bank = bank(p.type());
+            paramBank[k] = bank;
+            paramReg[k] = bank == FLOAT ? fixedF++ : fixedI++;
+            if (!inMemory(p)) {
+                reg[p.id()] = paramReg[k];
+            }
+        }
+        for (Local l : locals) {
+            if (l.id() >= fn.params().size() && !inMemory(l)) {
+                reg[l.id()] = bank(l.type()) == FLOAT ? fixedF++ : fixedI++;
+            }
+        }
+        // Constants used inside loops get registers loaded once at entry, so loops do not reload them.
+        scanLoops(fn.body(), false);
+        maxI = fixedI;
+        maxF = fixedF;
+    }
+
+    private static final int MAX_CONSTANTS = 64;
+    /** Constant value (raw bits for doubles) to the register that holds it for the whole function. */
+    private final HashMap<Long, Integer> intConstants = new HashMap<>();
+    private final HashMap<Long, Integer> floatConstants = new HashMap<>();
+    private final ArrayList<long[]> constantLoads = new ArrayList<>();
+
+    private void scanLoops(Stmt s, boolean inLoop) {
+        switch (s) {
+            case Stmt.Block b -> b.stmts().forEach(x -> scanLoops(x, inLoop));
+            case Stmt.Assign a -> scanExpr(a.value(), inLoop);
+            case Stmt.Store st -> {
+                scanExpr(st.address(), inLoop);
+                scanExpr(st.value(), inLoop);
+            }
+            case Stmt.Call c -> c.args().forEach(e -> scanExpr(e, inLoop));
+            case Stmt.If i -> {
+                scanExpr(i.cond(), inLoop);
+                scanLoops(i.then(), inLoop);
+                scanLoops(i.otherwise(), inLoop);
+            }
+            case Stmt.Loop l -> {
+                scanLoops(l.body(), true);
+                scanLoops(l.continuing(), true);
+                if (l.breakIf() != null) {
+                    scanExpr(l.breakIf(), true);
+                }
+            }
+            case Stmt.Switch sw -> {
+                scanExpr(sw.selector(), inLoop);
+                sw.cases().forEach(c -> scanLoops(c.body(), inLoop));
+            }
+            case Stmt.Return r -> {
+                if (r.value() != null) {
+                    scanExpr(r.value(), inLoop);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    /** Collects the constants of a loop's expressions that will need a register (not immediates). */
+    private void scanExpr(Expr e, boolean inLoop) {
+        if (!inLoop) {
+            return;
+        }
+        switch (e) {
+            case Expr.IntConst c -> constant(INT, c.value());
+            case Expr.BoolConst b -> constant(INT, b.value() ? 1 : 0);
+            case Expr.NullPtr n -> constant(INT, 0);
+            case Expr.FloatConst f -> constant(FLOAT, Double.doubleToRawLongBits(f.value()));
+            case Expr.Binary b when (b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB) && b.right() instanceof Expr.IntConst c
+                    && c.value() == (int) c.value() -> scanExpr(b.left(), true);
+            case Expr.PtrAdd p when p.index() instanceof Expr.IntConst -> scanExpr(p.base(), true);
+            case Expr.ElementAddr a when a.index() instanceof Expr.IntConst -> scanExpr(a.base(), true);
+            default -> {
+                for (Expr c : Expr.children(e)) {
+                    scanExpr(c, true);
+                }
+            }
+        }
+    }
+
+    private void constant(int bank, long bits) {
+        HashMap<Long, Integer> map = bank == FLOAT ? floatConstants : intConstants;
+        if (map.containsKey(bits) || map.size() >= MAX_CONSTANTS) {
+            return;
+        }
+        int r = bank == FLOAT ? fixedF++ : fixedI++;
+        map.put(bits, r);
+        constantLoads.add(new long[] {bank, r, bits});
+    }
+
+    /** The register preloaded with this constant, or -1. */
+    private int constantReg(Expr e) {
+        Integer r = switch (e) {
+            case Expr.IntConst c -> intConstants.get(c.value());
+            case Expr.BoolConst b -> intConstants.get(b.value() ? 1L : 0L);
+            case Expr.NullPtr n -> intConstants.get(0L);
+            case Expr.FloatConst f -> floatConstants.get(Double.doubleToRawLongBits(f.value()));
+            default -> null;
+        };
+        return r == null ? -1 : r;
+    }
+
+    private static boolean isAggregate(Type t) {
+        return t instanceof Type.Struct || t instanceof Type.Array;
+    }
+
+    private static boolean inMemory(Local l) {
+        return l.addressable() || isAggregate(l.type());
+    }
+
+    private static int bank(Type t) {
+        return t instanceof Type.Float ? FLOAT : INT;
+    }
+
+    Code translate() {
+        mark(fn.span());
+        for (long[] c : constantLoads) {
+            if (c[0] == FLOAT) {
+                emit(Op.FK, (int) c[1], doubleConst(Double.longBitsToDouble(c[2])));
+            } else {
+                constInt((int) c[1], c[2]);
+            }
+        }
+        for (int k = 0; k < fn.params().size(); k++) {
+            Local p = fn.params().get(k);
+            if (inMemory(p)) {
+                int a = temp(INT);
+                emit(Op.FRAME, a, offset[p.id()]);
+                storeValue(new Addr(a, 0), p.type(), paramReg[k], fn.span());
+                resetTemps();
+            }
+        }
+        block(fn.body());
+        // Falling off the end: main returns 0 (C++ says so); other functions return 0 as well
+        // rather than garbage, which is what their undefined behaviour most often looks like.
+        mark(fn.span());
+        Type rt = fn.returnType();
+        if (rt instanceof Type.Float) {
+            int t = temp(FLOAT);
+            emit(Op.FK, t, doubleConst(0.0));
+            emit(Op.RETF, t);
+        } else if (rt instanceof Type.Void || isAggregate(rt)) {
+            emit(Op.RET);
+        } else {
+            int t = temp(INT);
+            emit(Op.LI, t, 0);
+            emit(Op.RETI, t);
+        }
+        int[] pcs = new int[spanPcs.size()];
+        for (int i = 0; i < pcs.length; i++) {
+            pcs[i] = spanPcs.get(i);
+        }
+        long[] lk = new long[longs.size()];
+        for (int i = 0; i < lk.length; i++) {
+            lk[i] = longs.get(i);
+        }
+        double[] dk = new double[doubles.size()];
+        for (int i = 0; i < dk.length; i++) {
+            dk[i] = doubles.get(i);
+        }
+        int[] out = new int[len];
+        System.arraycopy(code, 0, out, 0, len);
+        return new Code(fn, out, lk, dk, sites, maxI, maxF, frameSize, paramBank, paramReg, pcs,
+                spans.toArray(new Span[0]), kernels.toArray(new Function[0]), messages.toArray(new String[0]));
+    }
+
+    // ---- emission
+
+    private void emit(int... words) {
+        for (int w : words) {
+            put(w);
+        }
+    }
+
+    private void put(int w) {
+        if (len == code.length) {
+            int[] bigger = new int[len * 2];
+            System.arraycopy(code, 0, bigger, 0, len);
+            code = bigger;
+        }
+        code[len++] = w;
+    }
+
+    private void mark(Span span) {
+        if (!spanPcs.isEmpty() && spanPcs.get(spanPcs.size() - 1) == len) {
+            spans.set(spans.size() - 1, span);
+        } else {
+            spanPcs.add(len);
+            spans.add(span);
+        }
+    }
+
+    private int longConst(long v) {
+        int i = longs.indexOf(v);
+        if (i < 0) {
+            longs.add(v);
+            i = longs.size() - 1;
+        }
+        return i;
+    }
+
+    private int doubleConst(double v) {
+        for (int i = 0; i < doubles.size(); i++) {
+            if (Double.doubleToRawLongBits(doubles.get(i)) == Double.doubleToRawLongBits(v)) {
+                return i;
+            }
+        }
+        doubles.add(v);
+        return doubles.size() - 1;
+    }
+
+    private int site() {
+        return sites++;
+    }
+
+    private int temp(int bank) {
+        if (bank == FLOAT) {
+            int r = fixedF + tempF++;
+            maxF = Math.max(maxF, fixedF + tempF);
+            return r;
+        }
+        int r = fixedI + tempI++;
+        maxI = Math.max(maxI, fixedI + tempI);
+        return r;
+    }
+
+    private void resetTemps() {
+        tempI = 0;
+        tempF = 0;
+    }
+
+    private void jump(int op, Label l, int... operands) {
+        put(op);
+        for (int o : operands) {
+            put(o);
+        }
+        if (l.pos >= 0) {
+            put(l.pos);
+        } else {
+            if (l.count == l.refs.length) {
+                int[] bigger = new int[l.count * 2];
+                System.arraycopy(l.refs, 0, bigger, 0, l.count);
+                l.refs = bigger;
+            }
+            l.refs[l.count++] = len;
+            put(-1);
+        }
+    }
+
+    private void bind(Label l) {
+        l.pos = len;
+        for (int i = 0; i < l.count; i++) {
+            code[l.refs[i]] = len;
+        }
+    }
+
+    private void trap(String message) {
+        messages.add(message);
+        emit(Op.TRAP, messages.size() - 1);
+    }
+
+    // ---- statements
+
+    private void block(Stmt.Block b) {
+        for (Stmt s : b.stmts()) {
+            stmt(s);
+        }
+    }
+
+    private void stmt(Stmt s) {
+        if (!(s instanceof Stmt.Block)) {
+            mark(s.span());
+        }
+        switch (s) {
+            case Stmt.Block b -> block(b);
+            case Stmt.Assign a -> assign(a.target(), a.value(), a.span());
+            case Stmt.Store st -> {
+                Type t = st.value().type();
+                if (isAggregate(t)) {
+                    int dst = expr(st.address());
+                    int src = expr(st.value());
+                    emit(Op.COPY, dst, src, t.size(), site(), site());
+                } else {
+                    Addr a = address(st.address());
+                    int v = expr(st.value());
+                    storeValue(a, t, v, st.span());
+                }
+            }
+            case Stmt.Call c -> call(c);
+            case Stmt.If i -> ifStmt(i);
+            case Stmt.Loop l -> loop(l);
+            case Stmt.Switch sw -> switchStmt(sw);
+            case Stmt.Break b -> {
+                if (targets.isEmpty()) {
+                    trap("break outside a loop or switch");
+                } else {
+                    jump(Op.JMP, targets.get(targets.size() - 1).breakTo());
+                }
+            }
+            case Stmt.Continue c -> {
+                Label to = continueTarget();
+                if (to == null) {
+                    trap("continue outside a loop");
+                } else {
+                    jump(Op.JMP, to);
+                }
+            }
+            case Stmt.Return r -> ret(r);
+            case Stmt.Barrier b -> {
+                if (device) {
+                    emit(Op.BARRIER);
+                } else {
+                    trap("__syncthreads() called in host code");
+                }
+            }
+            case Stmt.Launch l -> launch(l);
+        }
+        resetTemps();
+    }
+
+    private Label continueTarget() {
+        for (int i = targets.size() - 1; i >= 0; i--) {
+            if (targets.get(i).continueTo() != null) {
+                return targets.get(i).continueTo();
+            }
+        }
+        return null;
+    }
+
+    private void assign(Local target, Expr value, Span span) {
+        if (isAggregate(target.type())) {
+            int dst = temp(INT);
+            emit(Op.FRAME, dst, offset[target.id()]);
+            int src = expr(value);
+            emit(Op.COPY, dst, src, target.type().size(), site(), site());
+        } else if (reg[target.id()] < 0) {
+            int a = temp(INT);
+            emit(Op.FRAME, a, offset[target.id()]);
+            int v = expr(value);
+            storeValue(new Addr(a, 0), target.type(), v, span);
+        } else {
+            exprTo(value, reg[target.id()]);
+        }
+    }
+
+    private void storeValue(Addr a, Type t, int v, Span span) {
+        if (isAggregate(t)) {
+            a = materialize(a);
+            int dst = a.reg();
+            if (a.off() != 0) {
+                // COPY has no offset operand: address the destination first.
+                dst = temp(INT);
+                emit(Op.ADDI_W, dst, a.reg(), a.off());
+            }
+            emit(Op.COPY, dst, v, t.size(), site(), site());
+            return;
+        }
+        int op = switch (t) {
+            case Type.Float f -> f.bits() == 32 ? Op.STF32 : Op.STF64;
+            case Type.Bool b -> Op.ST8;
+            case Type.Int i -> switch (i.bits()) {
+                case 8 -> Op.ST8;
+                case 16 -> Op.ST16;
+                case 32 -> Op.ST32;
+                default -> Op.ST64;
+            };
+            default -> Op.ST64;
+        };
+        if (a.index() >= 0) {
+            int x = switch (op) {
+                case Op.ST32 -> Op.STX32;
+                case Op.ST64 -> Op.STX64;
+                case Op.STF32 -> Op.STXF32;
+                case Op.STF64 -> Op.STXF64;
+                default -> -1;
+            };
+            if (x >= 0) {
+                emit(x, a.reg(), a.index(), a.scale(), a.off(), v, site());
+                return;
+            }
+            a = materialize(a);
+        }
+        emit(op, a.reg(), a.off(), v, site());
+    }
+
+    private void ifStmt(Stmt.If i) {
+        // "if (c) break;" and "if (c) continue;" jump straight to their target.
+        if (i.otherwise().stmts().isEmpty() && i.then().stmts().size() == 1) {
+            Stmt only = i.then().stmts().get(0);
+            Label to = null;
+            if (only instanceof Stmt.Break && !targets.isEmpty()) {
+                to = targets.get(targets.size() - 1).breakTo();
+            } else if (only instanceof Stmt.Continue) {
+                to = continueTarget();
+            }
+            if (to != null) {
+                condJump(i.cond(), true, to);
+                return;
+            }
+        }
+        Label otherwise = new Label();
+        condJump(i.cond(), false, otherwise);
+        resetTemps();
+        block(i.then());
+        if (i.otherwise().stmts().isEmpty()) {
+            bind(otherwise);
+        } else {
+            Label end = new Label();
+            if (fallsThrough(i.then())) {
+                jump(Op.JMP, end);
+            }
+            bind(otherwise);
+            block(i.otherwise());
+            bind(end);
+        }
+    }
+
+    private static boolean fallsThrough(Stmt.Block b) {
+        if (b.stmts().isEmpty()) {
+            return true;
+        }
+        Stmt last = b.stmts().get(b.stmts().size() - 1);
+        return !(last instanceof Stmt.Break || last instanceof Stmt.Continue || last instanceof Stmt.Return);
+    }
+
+    private void loop(Stmt.Loop l) {
+        Label top = new Label();
+        Label cont = new Label();
+        Label end = new Label();
+        bind(top);
+        targets.add(new Target(end, cont));
+        block(l.body());
+        bind(cont);
+        targets.set(targets.size() - 1, new Target(end, null));
+        block(l.continuing());
+        targets.remove(targets.size() - 1);
+        mark(l.span());
+        if (l.breakIf() != null) {
+            condJump(l.breakIf(), false, top);
+            resetTemps();
+        } else {
+            jump(Op.JMP, top);
+        }
+        bind(end);
+    }
+
+    private void switchStmt(Stmt.Switch sw) {
+        Type.Int selType = (Type.Int) sw.selector().type();
+        int sel = expr(sw.selector());
+        int n = 0;
+        for (Stmt.Case c : sw.cases()) {
+            n += c.values().size();
+        }
+        int at = len;
+        put(Op.SWITCH);
+        put(sel);
+        put(n);
+        put(-1);
+        int pairs = len;
+        for (int i = 0; i < n; i++) {
+            put(-1);
+            put(-1);
+        }
+        Label end = new Label();
+        targets.add(new Target(end, null));
+        int k = 0;
+        boolean hasDefault = false;
+        for (Stmt.Case c : sw.cases()) {
+            int body = len;
+            for (Long v : c.values()) {
+                code[pairs + 2 * k] = longConst(selType.normalize(v));
+                code[pairs + 2 * k + 1] = body;
+                k++;
+            }
+            if (c.isDefault()) {
+                code[at + 3] = body;
+                hasDefault = true;
+            }
+            resetTemps();
+            block(c.body());
+            if (fallsThrough(c.body())) {
+                jump(Op.JMP, end);
+            }
+        }
+        targets.remove(targets.size() - 1);
+        bind(end);
+        if (!hasDefault) {
+            code[at + 3] = end.pos;
+        }
+    }
+
+    private void ret(Stmt.Return r) {
+        if (r.value() == null) {
+            emit(Op.RET);
+            return;
+        }
+        Type t = r.value().type();
+        int v = expr(r.value());
+        if (isAggregate(t)) {
+            emit(Op.RETM, v, t.size());
+        } else if (t instanceof Type.Float) {
+            emit(Op.RETF, v);
+        } else {
+            emit(Op.RETI, v);
+        }
+    }
+
+    private int operand(Expr e) {
+        int r = expr(e);
+        return r << 1 | bank(e.type());
+    }
+
+    private void call(Stmt.Call c) {
+        Function f = c.callee();
+        Local result = c.result();
+        if (f.isExternal()) {
+            int math = MathFn.lookup(f);
+            if (math >= 0) {
+                int n = MathFn.arity(math);
+                int[] a = new int[n];
+                for (int i = 0; i < n; i++) {
+                    a[i] = expr(c.args().get(i));
+                }
+                if (result == null) {
+                    return;
+                }
+                int d = resultReg(result);
+                switch (n) {
+                    case 1 -> emit(Op.MATH1, d, a[0], math);
+                    case 2 -> emit(Op.MATH2, d, a[0], a[1], math);
+                    default -> emit(Op.MATH3, d, a[0], a[1], a[2], math);
+                }
+                storeResult(result, d, c.span());
+                return;
+            }
+            int[] ref = program.bindNative(f, c.span());
+            if (ref == null) {
+                trap("call to '" + f.name() + "', which no library provides");
+                return;
+            }
+            int[] ops = new int[c.args().size()];
+            for (int i = 0; i < ops.length; i++) {
+                ops[i] = operand(c.args().get(i));
+            }
+            int dst = -1;
+            int ext = Ext.NONE;
+            if (result != null && !isAggregate(result.type())) {
+                dst = resultReg(result) << 1 | bank(result.type());
+                ext = Ext.of(result.type());
+            }
+            emit(Op.NATIVE, ref[0], ref[1], dst, ext, ops.length);
+            emit(ops);
+            if (dst >= 0) {
+                storeResult(result, dst >> 1, c.span());
+            }
+            return;
+        }
+        int[] ops = new int[c.args().size()];
+        for (int i = 0; i < ops.length; i++) {
+            ops[i] = operand(c.args().get(i));
+        }
+        int dst = -1;
+        if (result != null) {
+            if (isAggregate(result.type())) {
+                int a = temp(INT);
+                emit(Op.FRAME, a, offset[result.id()]);
+                dst = a << 2 | 2;
+            } else {
+                dst = resultReg(result) << 2 | bank(result.type());
+            }
+        }
+        emit(Op.CALL, program.indexOf(f), dst, ops.length);
+        emit(ops);
+        if (result != null && !isAggregate(result.type())) {
+            storeResult(result, dst >> 2, c.span());
+        }
+    }
+
+    /** The register a call result goes to: the local's own, or a temporary for a memory local. */
+    private int resultReg(Local result) {
+        int r = reg[result.id()];
+        return r >= 0 ? r : temp(bank(result.type()));
+    }
+
+    private void storeResult(Local result, int r, Span span) {
+        if (reg[result.id()] < 0) {
+            int a = temp(INT);
+            emit(Op.FRAME, a, offset[result.id()]);
+            storeValue(new Addr(a, 0), result.type(), r, span);
+        }
+    }
+
+    private void launch(Stmt.Launch l) {
+        if (device) {
+            trap("kernel launch from device code (dynamic parallelism) is not supported");
+            return;
+        }
+        ArrayList<Integer> ops = new ArrayList<>();
+        for (Expr e : l.grid()) {
+            ops.add(operand(e));
+        }
+        for (Expr e : l.block()) {
+            ops.add(operand(e));
+        }
+        ops.add(operand(l.sharedBytes()));
+        ops.add(operand(l.stream()));
+        for (Expr e : l.args()) {
+            ops.add(operand(e));
+        }
+        int k = kernels.indexOf(l.kernel());
+        if (k < 0) {
+            kernels.add(l.kernel());
+            k = kernels.size() - 1;
+        }
+        emit(Op.LAUNCH, k, ops.size());
+        for (int o : ops) {
+            put(o);
+        }
+    }
+
+    // ---- conditions
+
+    /** Emits a jump to {@code to} taken when {@code cond} evaluates to {@code when}. */
+    private void condJump(Expr cond, boolean when, Label to) {
+        switch (cond) {
+            case Expr.BoolConst b -> {
+                if (b.value() == when) {
+                    jump(Op.JMP, to);
+                }
+                return;
+            }
+            case Expr.Unary u when u.op() == UnaryOp.LNOT -> {
+                condJump(u.operand(), !when, to);
+                return;
+            }
+            case Expr.Binary b when b.op() == BinaryOp.LAND -> {
+                if (when) {
+                    Label skip = new Label();
+                    condJump(b.left(), false, skip);
+                    condJump(b.right(), true, to);
+                    bind(skip);
+                } else {
+                    condJump(b.left(), false, to);
+                    condJump(b.right(), false, to);
+                }
+                return;
+            }
+            case Expr.Binary b when b.op() == BinaryOp.LOR -> {
+                if (when) {
+                    condJump(b.left(), true, to);
+                    condJump(b.right(), true, to);
+                } else {
+                    Label skip = new Label();
+                    condJump(b.left(), true, skip);
+                    condJump(b.right(), false, to);
+                    bind(skip);
+                }
+                return;
+            }
+            case Expr.Binary b when b.op().isComparison() && !(b.left().type() instanceof Type.Float) -> {
+                int l = expr(b.left());
+                int r = expr(b.right());
+                boolean unsigned = isUnsignedCompare(b.left().type());
+                BinaryOp op = when ? b.op() : negate(b.op());
+                switch (op) {
+                    case EQ -> jump(Op.JEQ, to, l, r);
+                    case NE -> jump(Op.JNE, to, l, r);
+                    case LT -> jump(unsigned ? Op.JLTU : Op.JLT, to, l, r);
+                    case LE -> jump(unsigned ? Op.JLEU : Op.JLE, to, l, r);
+                    case GT -> jump(unsigned ? Op.JLTU : Op.JLT, to, r, l);
+                    default -> jump(unsigned ? Op.JLEU : Op.JLE, to, r, l);
+                }
+                return;
+            }
+            default -> {
+            }
+        }
+        int c = expr(cond);
+        jump(when ? Op.JNZ : Op.JZ, to, c);
+    }
+
+    private static BinaryOp negate(BinaryOp op) {
+        return switch (op) {
+            case EQ -> BinaryOp.NE;
+            case NE -> BinaryOp.EQ;
+            case LT -> BinaryOp.GE;
+            case LE -> BinaryOp.GT;
+            case GT -> BinaryOp.LE;
+            default -> BinaryOp.LT;
+        };
+    }
+
+    private static boolean isUnsignedCompare(Type t) {
+        // Narrow unsigned values are zero-extended, so a signed compare orders them correctly.
+        return t instanceof Type.Ptr || t instanceof Type.Int i && !i.signed() && i.bits() == 64;
+    }
+
+    // ---- expressions
+
+    /** A register holding the value of {@code e}: a local's own register when possible. */
+    private int expr(Expr e) {
+        if (e instanceof Expr.LocalGet g && reg[g.local().id()] >= 0) {
+            return reg[g.local().id()];
+        }
+        int k = constantReg(e);
+        if (k >= 0) {
+            return k;
+        }
+        int t = temp(isAggregate(e.type()) ? INT : bank(e.type()));
+        exprTo(e, t);
+        return t;
+    }
+
+    /** The address {@code e} computes, as a register and a constant offset folded from field accesses. */
+    private Addr address(Expr e) {
+        switch (e) {
+            case Expr.FieldAddr f -> {
+                Type.Struct s = (Type.Struct) ((Type.Ptr) f.base().type()).pointee();
+                Addr b = address(f.base());
+                long off = (long) b.off() + s.fields().get(f.field()).offset();
+                if (off == (int) off) {
+                    return new Addr(b.reg(), (int) off, b.index(), b.scale());
+                }
+            }
+            case Expr.ElementAddr a -> {
+                Addr r = indexed(a.base(), a.index(), ((Type.Array) ((Type.Ptr) a.base().type()).pointee()).element().size());
+                if (r != null) {
+                    return r;
+                }
+            }
+            case Expr.PtrAdd p -> {
+                Addr r = indexed(p.base(), p.index(), scaleOf(p.base().type()));
+                if (r != null) {
+                    return r;
+                }
+            }
+            case Expr.LocalAddr la when offset[la.local().id()] >= 0 -> {
+                int t = temp(INT);
+                emit(Op.FRAME, t, offset[la.local().id()]);
+                return new Addr(t, 0);
+            }
+            default -> {
+            }
+        }
+        return new Addr(expr(e), 0);
+    }
+
+    /** {@code base + index * scale} as an address, folding a constant index into the offset; null if it does not fit. */
+    private Addr indexed(Expr base, Expr index, long scale) {
+        if (index instanceof Expr.IntConst c) {
+            Addr b = address(base);
+            long off = b.off() + c.value() * scale;
+            return off == (int) off ? new Addr(b.reg(), (int) off, b.index(), b.scale()) : null;
+        }
+        if (scale != (int) scale) {
+            return null;
+        }
+        Addr b = materialize(address(base));
+        return new Addr(b.reg(), b.off(), expr(index), (int) scale);
+    }
+
+    private static long scaleOf(Type ptr) {
+        Type pointee = ((Type.Ptr) ptr).pointee();
+        return pointee instanceof Type.Void ? 1 : pointee.size();
+    }
+
+    private void exprTo(Expr e, int d) {
+        switch (e) {
+            case Expr.IntConst c -> constInt(d, c.value());
+            case Expr.BoolConst b -> emit(Op.LI, d, b.value() ? 1 : 0);
+            case Expr.NullPtr n -> emit(Op.LI, d, 0);
+            case Expr.FloatConst f -> emit(Op.FK, d, doubleConst(f.value()));
+            case Expr.LocalGet g -> {
+                Local l = g.local();
+                int r = reg[l.id()];
+                if (r >= 0) {
+                    if (r != d) {
+                        emit(bank(l.type()) == FLOAT ? Op.FMOV : Op.MOV, d, r);
+                    }
+                } else if (isAggregate(l.type())) {
+                    emit(Op.FRAME, d, offset[l.id()]);
+                } else {
+                    int a = temp(INT);
+                    emit(Op.FRAME, a, offset[l.id()]);
+                    load(d, l.type(), new Addr(a, 0));
+                }
+            }
+            case Expr.LocalAddr a -> {
+                if (offset[a.local().id()] >= 0) {
+                    emit(Op.FRAME, d, offset[a.local().id()]);
+                } else {
+                    trap("address of register local " + a.local());
+                }
+            }
+            case Expr.GlobalAddr g -> constInt(d, program.globalAddress(g.global()));
+            case Expr.Load l -> {
+                if (isAggregate(l.type())) {
+                    exprTo(l.address(), d);
+                } else {
+                    load(d, l.type(), address(l.address()));
+                }
+            }
+            case Expr.Unary u -> unary(u, d);
+            case Expr.Binary b -> binary(b, d);
+            case Expr.Convert c -> convert(c, d);
+            case Expr.PtrAdd p -> lea(d, p.base(), p.index(), scaleOf(p.base().type()));
+            case Expr.ElementAddr a -> {
+                Type.Array arr = (Type.Array) ((Type.Ptr) a.base().type()).pointee();
+                lea(d, a.base(), a.index(), arr.element().size());
+            }
+            case Expr.FieldAddr f -> {
+                Addr a = materialize(address(f));
+                if (a.off() == 0) {
+                    if (a.reg() != d) {
+                        emit(Op.MOV, d, a.reg());
+                    }
+                } else {
+                    emit(Op.ADDI_W, d, a.reg(), a.off());
+                }
+            }
+            case Expr.Select s -> {
+                Label otherwise = new Label();
+                Label end = new Label();
+                condJump(s.cond(), false, otherwise);
+                exprTo(s.ifTrue(), d);
+                jump(Op.JMP, end);
+                bind(otherwise);
+                exprTo(s.ifFalse(), d);
+                bind(end);
+            }
+            case Expr.BuiltinGet b -> {
+                if (device) {
+                    emit(Op.BUILTIN, d, b.builtin().ordinal() * 3 + b.component());
+                } else {
+                    trap(b.builtin().cudaName + " used in host code");
+                }
+            }
+        }
+    }
+
+    private void constInt(int d, long v) {
+        if (v == (int) v) {
+            emit(Op.LI, d, (int) v);
+        } else {
+            emit(Op.LK, d, longConst(v));
+        }
+    }
+
+    private void load(int d, Type t, Addr a) {
+        int op = switch (t) {
+            case Type.Float f -> f.bits() == 32 ? Op.LDF32 : Op.LDF64;
+            case Type.Bool b -> Op.LD8U;
+            case Type.Int i -> switch (i.bits()) {
+                case 8 -> i.signed() ? Op.LD8S : Op.LD8U;
+                case 16 -> i.signed() ? Op.LD16S : Op.LD16U;
+                case 32 -> i.signed() ? Op.LD32S : Op.LD32U;
+                default -> Op.LD64;
+            };
+            default -> Op.LD64;
+        };
+        if (a.index() >= 0) {
+            int x = switch (op) {
+                case Op.LD32S -> Op.LDX32S;
+                case Op.LD32U -> Op.LDX32U;
+                case Op.LD64 -> Op.LDX64;
+                case Op.LDF32 -> Op.LDXF32;
+                case Op.LDF64 -> Op.LDXF64;
+                default -> -1;
+            };
+            if (x >= 0) {
+                emit(x, d, a.reg(), a.index(), a.scale(), a.off(), site());
+                return;
+            }
+            a = materialize(a);
+        }
+        emit(op, d, a.reg(), a.off(), site());
+    }
+
+    /** An address without an index: computes {@code reg + index * scale} into a temporary. */
+    private Addr materialize(Addr a) {
+        if (a.index() < 0) {
+            return a;
+        }
+        int t = temp(INT);
+        emit(Op.LEA, t, a.reg(), a.index(), a.scale());
+        return new Addr(t, a.off());
+    }
+
+    private void lea(int d, Expr base, Expr index, long scale) {
+        int b = expr(base);
+        if (index instanceof Expr.IntConst c) {
+            long off = c.value() * scale;
+            if (off == (int) off) {
+                if (off == 0) {
+                    if (b != d) {
+                        emit(Op.MOV, d, b);
+                    }
+                } else {
+                    emit(Op.ADDI_W, d, b, (int) off);
+                }
+                return;
+            }
+        }
+        int i = expr(index);
+        if (scale == (int) scale) {
+            emit(Op.LEA, d, b, i, (int) scale);
+        } else {
+            int s = temp(INT);
+            constInt(s, scale);
+            int t = temp(INT);
+            emit(Op.MUL_W, t, i, s);
+            emit(Op.ADD_W, d, b, t);
+        }
+    }
+
+    private void unary(Expr.Unary u, int d) {
+        int a = expr(u.operand());
+        switch (u.op()) {
+            case LNOT -> emit(Op.LNOT, d, a);
+            case NEG -> {
+                if (u.type() instanceof Type.Float) {
+                    emit(Op.FNEG, d, a);
+                } else {
+                    emit(Op.NEG_W, d, a);
+                    normalize(d, u.type());
+                }
+            }
+            case NOT -> {
+                emit(Op.NOT_W, d, a);
+                normalize(d, u.type());
+            }
+        }
+    }
+
+    /** Re-normalizes a register after a 64-bit operation on a narrower type. */
+    private void normalize(int d, Type t) {
+        if (t instanceof Type.Int i) {
+            int op = switch (i.bits()) {
+                case 8 -> i.signed() ? Op.SEXT8 : Op.ZEXT8;
+                case 16 -> i.signed() ? Op.SEXT16 : Op.ZEXT16;
+                case 32 -> i.signed() ? Op.SEXT32 : Op.ZEXT32;
+                default -> -1;
+            };
+            if (op >= 0) {
+                emit(op, d, d);
+            }
+        }
+    }
+
+    private void binary(Expr.Binary b, int d) {
+        BinaryOp op = b.op();
+        if (op.isLogical()) {
+            Label otherwise = new Label();
+            Label end = new Label();
+            condJump(b, false, otherwise);
+            emit(Op.LI, d, 1);
+            jump(Op.JMP, end);
+            bind(otherwise);
+            emit(Op.LI, d, 0);
+            bind(end);
+            return;
+        }
+        Type lt = b.left().type();
+        if (op.isComparison()) {
+            int l = expr(b.left());
+            int r = expr(b.right());
+            if (lt instanceof Type.Float) {
+                switch (op) {
+                    case EQ -> emit(Op.FEQ, d, l, r);
+                    case NE -> emit(Op.FNE, d, l, r);
+                    case LT -> emit(Op.FLT, d, l, r);
+                    case LE -> emit(Op.FLE, d, l, r);
+                    case GT -> emit(Op.FLT, d, r, l);
+                    default -> emit(Op.FLE, d, r, l);
+                }
+            } else {
+                boolean u = isUnsignedCompare(lt);
+                switch (op) {
+                    case EQ -> emit(Op.EQ, d, l, r);
+                    case NE -> emit(Op.NE, d, l, r);
+                    case LT -> emit(u ? Op.LTU : Op.LT, d, l, r);
+                    case LE -> emit(u ? Op.LEU : Op.LE, d, l, r);
+                    case GT -> emit(u ? Op.LTU : Op.LT, d, r, l);
+                    default -> emit(u ? Op.LEU : Op.LE, d, r, l);
+                }
+            }
+            return;
+        }
+        Type t = b.type();
+        if (t instanceof Type.Float f) {
+            boolean s = f.bits() == 32;
+            int l = expr(b.left());
+            int r = expr(b.right());
+            int o = switch (op) {
+                case ADD -> s ? Op.FADDS : Op.FADD;
+                case SUB -> s ? Op.FSUBS : Op.FSUB;
+                case MUL -> s ? Op.FMULS : Op.FMUL;
+                case DIV -> s ? Op.FDIVS : Op.FDIV;
+                default -> -1;
+            };
+            if (o < 0) {
+                trap("operator " + op.symbol + " on floating-point values");
+                return;
+            }
+            emit(o, d, l, r);
+            return;
+        }
+        if (t instanceof Type.Bool) {
+            int l = expr(b.left());
+            int r = expr(b.right());
+            emit(op == BinaryOp.AND ? Op.AND : op == BinaryOp.OR ? Op.OR : Op.XOR, d, l, r);
+            return;
+        }
+        Type.Int it = t instanceof Type.Int i ? i : Type.U64;
+        boolean wide = it.bits() == 64;
+        boolean signed = it.signed();
+        int l = expr(b.left());
+        if ((op == BinaryOp.ADD || op == BinaryOp.SUB) && b.right() instanceof Expr.IntConst c) {
+            long v = op == BinaryOp.ADD ? c.value() : -c.value();
+            if (v == (int) v && (wide || it.bits() == 32)) {
+                emit(wide ? Op.ADDI_W : signed ? Op.ADDI_I : Op.ADDI_U, d, l, (int) v);
+                return;
+            }
+        }
+        int r = expr(b.right());
+        int o = switch (op) {
+            case ADD -> wide ? Op.ADD_W : signed ? Op.ADD_I : Op.ADD_U;
+            case SUB -> wide ? Op.SUB_W : signed ? Op.SUB_I : Op.SUB_U;
+            case MUL -> wide ? Op.MUL_W : signed ? Op.MUL_I : Op.MUL_U;
+            case DIV -> wide ? (signed ? Op.DIV_W : Op.DIV_UW) : signed ? Op.DIV_I : Op.DIV_U;
+            case REM -> wide ? (signed ? Op.REM_W : Op.REM_UW) : signed ? Op.REM_I : Op.REM_U;
+            case AND -> Op.AND;
+            case OR -> Op.OR;
+            case XOR -> Op.XOR;
+            case SHL -> wide ? Op.SHL_W : signed ? Op.SHL_I : Op.SHL_U;
+            default -> wide ? (signed ? Op.SHR_W : Op.SHR_UW) : signed ? Op.SHR_I : Op.SHR_U;
+        };
+        emit(o, d, l, r);
+        if (it.bits() < 32) {
+            // 8- and 16-bit arithmetic ran in 32 bits; wrap to the narrow type.
+            normalize(d, it);
+        }
+    }
+
+    private void convert(Expr.Convert c, int d) {
+        Type to = c.type();
+        Type from = c.value().type();
+        int a = expr(c.value());
+        if (from instanceof Type.Float ff) {
+            switch (to) {
+                case Type.Float tf -> {
+                    if (tf.bits() == 32 && ff.bits() == 64) {
+                        emit(Op.D2F, d, a);
+                    } else if (a != d) {
+                        emit(Op.FMOV, d, a);
+                    }
+                }
+                case Type.Bool b -> emit(Op.FNEZ, d, a);
+                default -> emit(Op.F2I, d, a, Ext.of(to));
+            }
+            return;
+        }
+        if (to instanceof Type.Float tf) {
+            boolean u64 = from instanceof Type.Int fi && !fi.signed() && fi.bits() == 64;
+            if (tf.bits() == 32) {
+                emit(u64 ? Op.U2F : Op.I2F, d, a);
+            } else {
+                emit(u64 ? Op.U2D : Op.I2D, d, a);
+            }
+            return;
+        }
+        if (to instanceof Type.Bool) {
+            if (from instanceof Type.Bool) {
+                move(d, a);
+            } else {
+                emit(Op.NEZ, d, a);
+            }
+            return;
+        }
+        // Integer, pointer and bool sources all hold normalized 64-bit values.
+        if (to instanceof Type.Int ti && ti.bits() < 64 && !fitsWithout(from, ti)) {
+            normalizeFrom(d, a, ti);
+        } else {
+            move(d, a);
+        }
+    }
+
+    private void move(int d, int a) {
+        if (d != a) {
+            emit(Op.MOV, d, a);
+        }
+    }
+
+    /** True when every value of {@code from} is already a normalized value of {@code to}. */
+    private static boolean fitsWithout(Type from, Type.Int to) {
+        if (from instanceof Type.Bool) {
+            return true;
+        }
+        if (from instanceof Type.Int f) {
+            if (f.bits() == to.bits() && f.signed() == to.signed()) {
+                return true;
+            }
+            return f.bits() < to.bits() && (!f.signed() || to.signed());
+        }
+        return false;
+    }
+
+    private void normalizeFrom(int d, int a, Type.Int t) {
+        int op = switch (t.bits()) {
+            case 8 -> t.signed() ? Op.SEXT8 : Op.ZEXT8;
+            case 16 -> t.signed() ? Op.SEXT16 : Op.ZEXT16;
+            default -> t.signed() ? Op.SEXT32 : Op.ZEXT32;
+        };
+        emit(op, d, a);
+    }
+}

@@ -1,0 +1,175 @@
+package webcu.packager;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/** Assembles dist/: merges the source directories, writes Brotli twins and the precache manifest. */
+final class Packager {
+    private Packager() {}
+
+    static final String MANIFEST = "precache-manifest.json";
+    static final String BR = ".br";
+
+    /**
+     * One file of dist/ (never a twin).
+     *
+     * @param brotliSize size of the .br twin, or -1 when there is none
+     */
+    record Entry(String url, long rawSize, long brotliSize, String revision) {
+        /** Bytes on the wire from a host that honours the twins. */
+        long servedSize() {
+            return brotliSize >= 0 ? brotliSize : rawSize;
+        }
+    }
+
+    /**
+     * Wipes {@code out}, copies every source into it (later sources win), checks that every
+     * page file exists, writes the manifest and the twins. Returns the entries sorted by url.
+     */
+    static List<Entry> assemble(List<Path> sources, Path out, List<String> pageFiles) throws IOException {
+        Path outAbs = out.toAbsolutePath().normalize();
+        for (Path src : sources) {
+            Path srcAbs = src.toAbsolutePath().normalize();
+            if (!Files.isDirectory(srcAbs)) {
+                throw new PackagerException("source is not a directory: " + src);
+            }
+            // Wiping or filling a directory that is also being read would lose or loop over files.
+            if (outAbs.startsWith(srcAbs) || srcAbs.startsWith(outAbs)) {
+                throw new PackagerException("--out " + out + " overlaps source " + src);
+            }
+        }
+        Map<String, Path> files = collect(sources);
+        // Checked before wiping, so a typo leaves the previous dist/ in place.
+        for (String page : pageFiles) {
+            if (!files.containsKey(page)) {
+                throw new PackagerException("--page-file " + page + " is not among the packaged files");
+            }
+        }
+        wipe(outAbs);
+        for (Map.Entry<String, Path> e : files.entrySet()) {
+            Path target = outAbs.resolve(e.getKey());
+            Files.createDirectories(target.getParent());
+            Files.copy(e.getValue(), target, StandardCopyOption.REPLACE_EXISTING);
+        }
+
+        List<String> urls = new ArrayList<>(files.keySet());
+        urls.remove(MANIFEST);
+        Files.writeString(outAbs.resolve(MANIFEST), manifestJson(outAbs, urls), StandardCharsets.UTF_8);
+        urls.add(MANIFEST);
+        urls.sort(Comparator.naturalOrder());
+
+        // Quality 11 dominates the run time; files are independent, so spread them over the cores.
+        return urls.parallelStream().map(url -> entry(outAbs, url)).toList();
+    }
+
+    /** Relative url (forward slashes) to source file, in url order; later sources override earlier ones. */
+    private static Map<String, Path> collect(List<Path> sources) throws IOException {
+        Map<String, Path> files = new TreeMap<>();
+        for (Path src : sources) {
+            Path root = src.toAbsolutePath().normalize();
+            try (Stream<Path> walk = Files.walk(root)) {
+                for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+                    String url = toUrl(root.relativize(p));
+                    // Twins are derived here; a stale one from a source could disagree with its original.
+                    if (!url.endsWith(BR)) {
+                        files.put(url, p);
+                    }
+                }
+            }
+        }
+        return files;
+    }
+
+    private static Entry entry(Path out, String url) {
+        try {
+            Path file = out.resolve(url);
+            byte[] raw = Files.readAllBytes(file);
+            long brotliSize = -1;
+            if (FileTypes.isCompressible(url)) {
+                byte[] br = Brotli.compress(raw);
+                if (br.length < raw.length) {
+                    Files.write(file.resolveSibling(file.getFileName() + BR), br);
+                    brotliSize = br.length;
+                }
+            }
+            return new Entry(url, raw.length, brotliSize, revision(raw));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static String manifestJson(Path out, List<String> sortedUrls) throws IOException {
+        StringBuilder json = new StringBuilder("[");
+        String sep = "\n";
+        for (String url : sortedUrls) {
+            byte[] raw = Files.readAllBytes(out.resolve(url));
+            json.append(sep).append("  {\"url\": ").append(jsonString(url))
+                    .append(", \"revision\": \"").append(revision(raw))
+                    .append("\", \"size\": ").append(raw.length).append('}');
+            sep = ",\n";
+        }
+        return json.append(sortedUrls.isEmpty() ? "]\n" : "\n]\n").toString();
+    }
+
+    /** Content hash the service worker compares to decide what to refetch. */
+    static String revision(byte[] content) {
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(content);
+            return HexFormat.of().formatHex(sha).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+
+    static String toUrl(Path relative) {
+        return relative.toString().replace(relative.getFileSystem().getSeparator(), "/");
+    }
+
+    private static String jsonString(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                default -> {
+                    if (c < 0x20) {
+                        b.append(String.format("\\u%04x", (int) c));
+                    } else {
+                        b.append(c);
+                    }
+                }
+            }
+        }
+        return b.append('"').toString();
+    }
+
+    private static void wipe(Path dir) throws IOException {
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new PackagerException("--out " + dir + " exists and is not a directory");
+        }
+        if (Files.isDirectory(dir)) {
+            try (Stream<Path> walk = Files.walk(dir)) {
+                // Children before parents, so each directory is empty when it is deleted.
+                for (Path p : (Iterable<Path>) walk.sorted(Comparator.reverseOrder())::iterator) {
+                    if (!p.equals(dir)) {
+                        Files.delete(p);
+                    }
+                }
+            }
+        }
+        Files.createDirectories(dir);
+    }
+}

@@ -1,0 +1,186 @@
+package webcu.packager;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PackagerTest {
+    @TempDir Path tmp;
+    Path base;
+    Path overlay;
+    Path out;
+
+    static final String HTML = "<!doctype html><title>webcu</title>\n" + "<p>hello hello hello</p>\n".repeat(200);
+    static final String JS = "export function f() { return 42; }\n".repeat(300);
+
+    @BeforeEach
+    void sources() throws IOException {
+        base = Files.createDirectories(tmp.resolve("base"));
+        overlay = Files.createDirectories(tmp.resolve("overlay"));
+        out = tmp.resolve("dist");
+        write(base, "index.html", "old page");
+        write(base, "js/app.js", JS);
+        write(base, "tiny.txt", "x");
+        write(base, "stale.js.br", "not brotli");
+        Files.write(base.resolve("icon.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 1, 2, 3});
+        Files.write(base.resolve("app.wasm"), wasmLike());
+        write(overlay, "index.html", HTML);
+    }
+
+    @Test
+    void writesTwinsThatDecodeToTheOriginal() throws IOException {
+        Files.createDirectories(out);
+        write(out, "leftover.txt", "from an older build");
+        List<Packager.Entry> entries = Packager.assemble(List.of(base, overlay), out, List.of());
+
+        assertEquals(HTML, Files.readString(out.resolve("index.html")), "later source overrides");
+        assertFalse(Files.exists(out.resolve("leftover.txt")), "out is wiped first");
+        assertFalse(Files.exists(out.resolve("stale.js.br")), "twins from sources are not copied");
+        for (String name : List.of("index.html", "js/app.js", "app.wasm", Packager.MANIFEST)) {
+            byte[] raw = Files.readAllBytes(out.resolve(name));
+            byte[] br = Files.readAllBytes(out.resolve(name + ".br"));
+            assertTrue(br.length < raw.length, name);
+            assertArrayEquals(raw, Brotli.decompress(br), name);
+        }
+        assertFalse(Files.exists(out.resolve("tiny.txt.br")), "no twin when it is not smaller");
+        assertFalse(Files.exists(out.resolve("icon.png.br")), "images get no twin");
+
+        assertEquals(List.of("app.wasm", "icon.png", "index.html", "js/app.js", Packager.MANIFEST, "tiny.txt"),
+                entries.stream().map(Packager.Entry::url).toList());
+        Packager.Entry index = entries.get(2);
+        assertEquals(HTML.length(), index.rawSize());
+        assertEquals(Files.size(out.resolve("index.html.br")), index.brotliSize());
+        assertEquals(-1, entries.get(1).brotliSize());
+    }
+
+    @Test
+    void manifestListsEveryFileButTwinsAndItselfWithHashes() throws IOException {
+        Packager.assemble(List.of(base, overlay), out, List.of());
+        String manifest = Files.readString(out.resolve(Packager.MANIFEST));
+        StringBuilder expected = new StringBuilder("[\n");
+        List<String> urls = List.of("app.wasm", "icon.png", "index.html", "js/app.js", "tiny.txt");
+        for (int i = 0; i < urls.size(); i++) {
+            byte[] raw = Files.readAllBytes(out.resolve(urls.get(i)));
+            expected.append("  {\"url\": \"").append(urls.get(i)).append("\", \"revision\": \"")
+                    .append(sha256Prefix(raw)).append("\", \"size\": ").append(raw.length).append('}')
+                    .append(i + 1 < urls.size() ? ",\n" : "\n");
+        }
+        assertEquals(expected.append("]\n").toString(), manifest);
+
+        Packager.assemble(List.of(base, overlay), out, List.of());
+        assertEquals(manifest, Files.readString(out.resolve(Packager.MANIFEST)), "deterministic");
+    }
+
+    @Test
+    void revisionIsTheFirst16HexOfSha256() {
+        // SHA-256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
+        assertEquals("ba7816bf8f01cfea", Packager.revision("abc".getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    @Test
+    void commandPrintsTableAndPassesWithinBudget() {
+        Result r = main("package", "--out", out.toString(), "--budget-bytes", "1000000",
+                "--page-file", "index.html", "--page-file", "./js/app.js", base.toString(), overlay.toString());
+        assertEquals(0, r.code, r.err);
+        assertTrue(r.out.matches("(?s).*\\n  index\\.html\\s+" + grouped(HTML.length()) + " B raw\\s+[0-9,]+ B br\\n.*"), r.out);
+        assertTrue(r.out.matches("(?s).*  icon\\.png\\s+7 B raw\\s+-\\n.*"), r.out);
+        long pageBr = size("index.html.br") + size("js/app.js.br");
+        assertTrue(r.out.contains(String.format("page load: %s B raw, %s B brotli (budget 1,000,000 B)",
+                grouped(HTML.length() + JS.length()), grouped(pageBr))), r.out);
+    }
+
+    @Test
+    void overBudgetFailsNamingBudgetAndSize() {
+        Result r = main("package", "--out", out.toString(), "--budget-bytes", "10",
+                "--page-file", "index.html", base.toString(), overlay.toString());
+        assertEquals(1, r.code);
+        long br = size("index.html.br");
+        assertTrue(r.err.contains("page load is " + grouped(br) + " B brotli, over the budget of 10 B"), r.err);
+    }
+
+    @Test
+    void withoutPageFilesEveryFileCounts() {
+        Result r = main("package", "--out", out.toString(), "--budget-bytes", "100000", base.toString());
+        assertEquals(0, r.code, r.err);
+        long all = size("index.html") + size("icon.png") + size("tiny.txt")
+                + size("js/app.js.br") + size("app.wasm.br") + size(Packager.MANIFEST + ".br");
+        assertTrue(r.out.contains(", " + grouped(all) + " B brotli"), r.out);
+    }
+
+    @Test
+    void missingPageFileIsAnErrorAndKeepsTheOldOutput() throws IOException {
+        write(out, "previous.txt", "kept");
+        Result r = main("package", "--out", out.toString(), "--budget-bytes", "100000",
+                "--page-file", "nope.js", base.toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("--page-file nope.js"), r.err);
+        assertTrue(Files.exists(out.resolve("previous.txt")));
+    }
+
+    @Test
+    void refusesOutputInsideASource() {
+        Result r = main("package", "--out", base.resolve("dist").toString(), "--budget-bytes", "1", base.toString());
+        assertEquals(1, r.code);
+        assertTrue(r.err.contains("overlaps"), r.err);
+        assertTrue(Files.exists(base.resolve("index.html")));
+    }
+
+    record Result(int code, String out, String err) {}
+
+    static Result main(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Main.run(new PrintWriter(out, true), new PrintWriter(err, true), args);
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    private long size(String name) {
+        try {
+            return Files.size(out.resolve(name));
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String grouped(long n) {
+        return String.format(java.util.Locale.ROOT, "%,d", n);
+    }
+
+    private static String sha256Prefix(byte[] data) {
+        try {
+            byte[] d = java.security.MessageDigest.getInstance("SHA-256").digest(data);
+            return java.util.HexFormat.of().formatHex(d, 0, 8);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Wasm header followed by repetitive bytes, so it compresses like real code sections do. */
+    static byte[] wasmLike() {
+        byte[] b = new byte[4096];
+        byte[] header = {0, 'a', 's', 'm', 1, 0, 0, 0};
+        System.arraycopy(header, 0, b, 0, header.length);
+        for (int i = header.length; i < b.length; i++) {
+            b[i] = (byte) (i % 7);
+        }
+        return b;
+    }
+
+    static void write(Path dir, String name, String content) throws IOException {
+        Path p = dir.resolve(name);
+        Files.createDirectories(p.getParent());
+        Files.writeString(p, content, StandardCharsets.UTF_8);
+    }
+}
