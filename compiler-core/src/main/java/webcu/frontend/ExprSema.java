@@ -766,6 +766,7 @@ final class ExprSema {
             }
             converted.add(sema.convert(r, pt, a.span(), "arg"));
         }
+        sema.use(kernel);
         return new Typed.Launch(kernel, grid, block, shared, stream, converted, k.span());
     }
 

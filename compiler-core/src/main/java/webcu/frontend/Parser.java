@@ -1475,7 +1475,7 @@ public final class Parser {
 
     /** cast = "(" type-id ")" cast | unary */
     private Expr cast() {
-        if (at("(") && isTypeStart(peek(1)) ) {
+        if (at("(") && isTypeStartAt(p + 1)) {
             int save = p;
             Token lp = next();
             TypeNode type = typeId();
@@ -1490,7 +1490,9 @@ public final class Parser {
         return unary();
     }
 
-    private boolean isTypeStart(Token t) {
+    /** Whether the token at index {@code k} starts a type (for casts, sizeof and functional casts). */
+    private boolean isTypeStartAt(int k) {
+        Token t = toks.get(Math.min(k, toks.size() - 1));
         if (t.kind() != Token.Kind.IDENT) {
             return false;
         }
@@ -1500,19 +1502,10 @@ public final class Parser {
             return true;
         }
         int save = p;
-        p = toks.indexOf(t) >= 0 ? indexOf(t) : p;
+        p = k;
         boolean q = isQualifiedTypeAhead();
         p = save;
-        return isTypeName(s) && !toks.get(indexOf(t) + 1).is("::") || q;
-    }
-
-    private int indexOf(Token t) {
-        for (int k = p; k < toks.size(); k++) {
-            if (toks.get(k) == t) {
-                return k;
-            }
-        }
-        return p;
+        return isTypeName(s) && !toks.get(k + 1).is("::") || q;
     }
 
     /** unary = ("+" | "-" | "!" | "~" | "*" | "&" | "++" | "--") cast | sizeof | alignof | new | delete | postfix */
@@ -1543,7 +1536,7 @@ public final class Parser {
                 expect(")");
                 return new SizeofExpr(new Name(n.text(), List.of(), n.span()), t.span());
             }
-            if (at("(") && isTypeStart(peek(1))) {
+            if (at("(") && isTypeStartAt(p + 1)) {
                 int save = p;
                 p++;
                 TypeNode type = typeId();
@@ -1728,7 +1721,7 @@ public final class Parser {
             }
             default -> { }
         }
-        if (isTypeStart(t) && !(t.kind() == Token.Kind.IDENT && functionTemplates.contains(t.text()) && !isTypeName(t.text()))) {
+        if (isTypeStartAt(p) && !(t.kind() == Token.Kind.IDENT && functionTemplates.contains(t.text()) && !isTypeName(t.text()))) {
             // functional cast or construction: T(x), T{…}, unsigned(x)
             int save = p;
             DeclSpecs ds;

@@ -328,7 +328,19 @@ public final class Preprocessor {
             }
             texts.put(found, text);
         }
-        file(found, Lexer.tokenize(found, text, diags), out, depth + 1);
+        file(found, found.startsWith("<built-in>/") ? builtinTokens(found, text) : Lexer.tokenize(found, text, diags), out, depth + 1);
+    }
+
+    /** Tokens of the built-in headers, lexed once per process: tokens are immutable and the headers never change. */
+    private static final Map<String, List<Token>> BUILTIN_TOKENS = new HashMap<>();
+
+    private List<Token> builtinTokens(String path, String text) {
+        List<Token> toks = BUILTIN_TOKENS.get(path);
+        if (toks == null) {
+            toks = Lexer.tokenize(path, text, diags);
+            BUILTIN_TOKENS.put(path, toks);
+        }
+        return toks;
     }
 
     /** Finds an included file: beside the includer for "…", then -I folders, then built-in headers. */

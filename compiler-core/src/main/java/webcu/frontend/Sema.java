@@ -320,7 +320,8 @@ public final class Sema {
         }
         sym.irName = uniqueIrName(owner != null ? owner.name + "::" + f.name() : f.name());
         functions.add(sym);
-        if (f.body() != null) {
+        // the built-in headers define hundreds of inline functions: analyse those only when used
+        if (f.body() != null && !f.span().file().startsWith("<built-in>")) {
             pendingBodies.add(sym);
         }
         if (owner == null) {
@@ -1673,7 +1674,15 @@ public final class Sema {
     }
 
     /** Converts call arguments to the parameters, filling defaults; {@code skip} parameters (this) are not in args. */
+    /** Notes that a function is called, so that a built-in header's function body gets analysed. */
+    void use(FunctionSym f) {
+        if (f.body == null && f.decl != null && f.decl.body() != null && !f.isTemplate && !pendingBodies.contains(f)) {
+            pendingBodies.add(f);
+        }
+    }
+
     List<Typed.Expr> callArgs(FunctionSym f, List<Typed.Expr> args, Span span, int skip) {
+        use(f);
         List<Typed.Expr> out = new ArrayList<>();
         int n = f.params.size() - skip;
         for (int i = 0; i < n; i++) {
