@@ -18,9 +18,11 @@ public final class BuiltinHeaders {
         return HEADERS.get(name);
     }
 
+    /** The first name holds the text; the others include it, so #pragma once sees one file. */
     private static void put(String text, String... names) {
-        for (String n : names) {
-            HEADERS.put(n, text);
+        HEADERS.put(names[0], text);
+        for (int i = 1; i < names.length; i++) {
+            HEADERS.put(names[i], "#pragma once\n#include <" + names[0] + ">\n");
         }
     }
 
