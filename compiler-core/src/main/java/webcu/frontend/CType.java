@@ -98,6 +98,8 @@ public sealed interface CType {
         public final List<Sema.FunctionSym> constructors = new ArrayList<>();
         /** Fields of a lambda's closure that capture by reference: they hold a pointer to the variable. */
         public final java.util.Set<String> referenceCaptures = new java.util.HashSet<>();
+        /** The destructor, or null. */
+        public Sema.FunctionSym destructor;
         public boolean complete;
         public long size;
         public int align = 1;

@@ -229,9 +229,20 @@ final class ExprSema {
             diags.error(n.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, n.name());
             return bad(n.span());
         }
-        if (o instanceof List<?>) {
-            diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "taking the address of function '" + n.name() + "'");
-            return bad(n.span());
+        if (o instanceof List<?> set) {
+            List<Sema.FunctionSym> plain = new ArrayList<>();
+            for (Object x : set) {
+                Sema.FunctionSym f = (Sema.FunctionSym) x;
+                if (!f.isTemplate && f.thisVar == null) {
+                    plain.add(f);
+                }
+            }
+            if (plain.size() != 1) {
+                diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "taking the address of overloaded or template function '" + n.name() + "'");
+                return bad(n.span());
+            }
+            sema.takeAddress(plain.get(0));
+            return new Typed.FunctionRef(plain.get(0), new CType.Ptr(Sema.signatureOf(plain.get(0)), false), n.span());
         }
         diags.error(n.span(), DiagKey.ERR_EXPECTED_EXPRESSION);
         return bad(n.span());
@@ -540,10 +551,18 @@ final class ExprSema {
         }
         if (!(c.callee() instanceof Ast.Name n)) {
             Typed.Expr callee = expr(c.callee());
-            diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, callee.type());
-            return bad(c.span());
+            if (isClass(callee.type())) {
+                Typed.Expr call = operatorCall("operator()", callee, args(c.args()), c.span());
+                if (call != null) {
+                    return call;
+                }
+            }
+            return indirectCall(sema.rvalue(callee), c);
         }
         Object o = lookup(n.name());
+        if (o instanceof Typed.Var v && (v.type instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
+            return indirectCall(sema.rvalue(expr(n)), c);
+        }
         if (o instanceof Typed.Var || o instanceof CType.Field) {
             Typed.Expr obj = expr(n);
             if (isClass(obj.type())) {
@@ -628,6 +647,27 @@ final class ExprSema {
             converted.add(0, self);
         }
         return result(f, converted, c.span());
+    }
+
+    /** A call through a function pointer: arguments convert to the pointer's parameter types. */
+    private Typed.Expr indirectCall(Typed.Expr callee, Ast.Call c) {
+        CType.Fn fn = callee.type() instanceof CType.Ptr p && p.pointee() instanceof CType.Fn f ? f
+                : callee.type() instanceof CType.Fn f ? f : null;
+        if (fn == null) {
+            diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, callee.type());
+            return bad(c.span());
+        }
+        List<Typed.Expr> args = args(c.args());
+        if (args.size() < fn.params().size() || args.size() > fn.params().size() && !fn.variadic()) {
+            diags.error(c.span(), DiagKey.ERR_CALL_ARGS, args.size() < fn.params().size() ? "few" : "many", fn.params().size(), args.size());
+            return bad(c.span());
+        }
+        List<Typed.Expr> converted = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Typed.Expr a = sema.rvalue(args.get(i));
+            converted.add(i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a);
+        }
+        return new Typed.CallIndirect(callee, fn, converted, c.span());
     }
 
     private Typed.Expr result(Sema.FunctionSym f, List<Typed.Expr> args, Span span) {
@@ -985,7 +1025,21 @@ final class ExprSema {
             return bad(d.span());
         }
         Sema.FunctionSym free = function("free", d.span());
-        return free == null ? bad(d.span()) : new Typed.Call(free, List.of(new Typed.Convert(p, new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+        if (free == null) {
+            return bad(d.span());
+        }
+        Typed.Expr freeCall = new Typed.Call(free, List.of(new Typed.Convert(p, new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+        if (!d.array() && ((CType.Ptr) p.type()).pointee() instanceof CType.Record rec && rec.destructor != null) {
+            // delete runs the destructor first (for a single object; delete[] of such objects is not supported)
+            sema.use(rec.destructor);
+            Typed.Var t = sema.temp(p.type(), d.span());
+            Typed.Expr keep = new Typed.Assign(new Typed.VarRef(t, d.span()), p, d.span());
+            Typed.Expr dtor = new Typed.Call(rec.destructor, List.of(Sema.load(new Typed.VarRef(t, d.span()))), CType.VOID, d.span());
+            Typed.Expr free2 = new Typed.Call(free, List.of(new Typed.Convert(Sema.load(new Typed.VarRef(t, d.span())),
+                    new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+            return new Typed.Comma(keep, new Typed.Comma(dtor, free2, d.span()), d.span());
+        }
+        return freeCall;
     }
 
     /** A library function the language itself needs (malloc for new), declared by the built-in headers. */

@@ -101,7 +101,25 @@ public final class Sema {
     }
 
     /** The program after analysis: its functions with bodies (and externals) and globals. */
-    public record Program(List<FunctionSym> functions, List<Typed.Var> globals) {}
+    public record Program(List<FunctionSym> functions, List<Typed.Var> globals, List<FunctionSym> addressTaken) {}
+
+    private final List<FunctionSym> addressTaken = new ArrayList<>();
+
+    /** A function whose address is taken; calls through pointers dispatch over these. */
+    void takeAddress(FunctionSym f) {
+        use(f);
+        if (!addressTaken.contains(f)) {
+            addressTaken.add(f);
+        }
+    }
+
+    static CType.Fn signatureOf(FunctionSym f) {
+        List<CType> ps = new ArrayList<>();
+        for (Typed.Var p : f.params) {
+            ps.add(p.type);
+        }
+        return new CType.Fn(f.result, ps, f.variadic);
+    }
 
     private final Diagnostics diags;
     private final Scope global = new Scope(null);
@@ -137,7 +155,7 @@ public final class Sema {
         } catch (CompileError e) {
             // error limit reached
         }
-        return new Program(functions, globals);
+        return new Program(functions, globals, addressTaken);
     }
 
     private String uniqueIrName(String base) {
@@ -471,10 +489,11 @@ public final class Sema {
         rec.complete = true;
         for (Ast.Decl d : methods) {
             Ast.FunctionDecl f = (Ast.FunctionDecl) d;
+            FunctionSym m = declareFunction(f, s, rec, null);
             if (f.name().startsWith("~")) {
+                rec.destructor = m;
                 continue;
             }
-            FunctionSym m = declareFunction(f, s, rec, null);
             if (m.owner == rec && (m.isConstructor ? !rec.constructors.contains(m) : !rec.methods.contains(m))) {
                 (m.isConstructor ? rec.constructors : rec.methods).add(m);
             }
@@ -667,6 +686,12 @@ public final class Sema {
         int saveSwitches = switchDepth;
         loopDepth = 0;
         switchDepth = 0;
+        List<List<Typed.Var>> saveDtors = dtorScopes;
+        List<Integer> saveBreaks = breakDepths;
+        List<Integer> saveContinues = continueDepths;
+        dtorScopes = new ArrayList<>();
+        breakDepths = new ArrayList<>();
+        continueDepths = new ArrayList<>();
         fn = f;
         scope = new Scope(f.declScope != null ? f.declScope : global);
         if (f.owner != null) {
@@ -699,6 +724,9 @@ public final class Sema {
         scope = saveScope;
         loopDepth = saveLoops;
         switchDepth = saveSwitches;
+        dtorScopes = saveDtors;
+        breakDepths = saveBreaks;
+        continueDepths = saveContinues;
     }
 
     /** Member initialisers of a constructor, in field order as C++ runs them. */
@@ -724,10 +752,12 @@ public final class Sema {
     private Typed.Block block(Ast.Compound c, List<Typed.Stmt> prefix) {
         Scope save = scope;
         scope = new Scope(scope);
+        dtorScopes.add(new ArrayList<>());
         List<Typed.Stmt> out = new ArrayList<>(prefix);
         for (Ast.Stmt s : c.stmts()) {
             stmt(s, out);
         }
+        endDtorScope(out, c.span());
         scope = save;
         return new Typed.Block(out, c.span());
     }
@@ -735,10 +765,60 @@ public final class Sema {
     private Typed.Stmt single(Ast.Stmt s) {
         Scope save = scope;
         scope = new Scope(scope);
+        dtorScopes.add(new ArrayList<>());
         List<Typed.Stmt> out = new ArrayList<>();
         stmt(s, out);
+        endDtorScope(out, s.span());
         scope = save;
         return out.size() == 1 ? out.get(0) : new Typed.Block(out, s.span());
+    }
+
+    // ---- destructors: objects with a destructor are destroyed, in reverse order, when their scope ends
+
+    /** Per open block, the local objects whose destructor runs when it ends. */
+    private List<List<Typed.Var>> dtorScopes = new ArrayList<>();
+    /** The dtorScopes depth outside the innermost loop or switch (break) and loop (continue). */
+    private List<Integer> breakDepths = new ArrayList<>();
+    private List<Integer> continueDepths = new ArrayList<>();
+
+    private void endDtorScope(List<Typed.Stmt> out, Span span) {
+        List<Typed.Var> objects = dtorScopes.remove(dtorScopes.size() - 1);
+        boolean jumped = !out.isEmpty() && (out.get(out.size() - 1) instanceof Typed.Return || out.get(out.size() - 1) instanceof Typed.Break
+                || out.get(out.size() - 1) instanceof Typed.Continue);
+        if (!jumped) {
+            destroy(objects, out, span);
+        }
+    }
+
+    private void destroy(List<Typed.Var> objects, List<Typed.Stmt> out, Span span) {
+        for (int i = objects.size() - 1; i >= 0; i--) {
+            Typed.Var v = objects.get(i);
+            FunctionSym d = ((CType.Record) v.type).destructor;
+            v.addressTaken = true;
+            out.add(new Typed.ExprStmt(new Typed.Call(d, List.of(new Typed.AddressOf(new Typed.VarRef(v, span), new CType.Ptr(v.type, false), span)),
+                    CType.VOID, span), span));
+        }
+    }
+
+    /** Destructor calls for every scope a jump leaves, innermost first. */
+    private void destroyDownTo(int depth, List<Typed.Stmt> out, Span span) {
+        for (int k = dtorScopes.size() - 1; k >= depth; k--) {
+            destroy(dtorScopes.get(k), out, span);
+        }
+    }
+
+    private void enterBreakable(boolean loop) {
+        breakDepths.add(dtorScopes.size());
+        if (loop) {
+            continueDepths.add(dtorScopes.size());
+        }
+    }
+
+    private void leaveBreakable(boolean loop) {
+        breakDepths.remove(breakDepths.size() - 1);
+        if (loop) {
+            continueDepths.remove(continueDepths.size() - 1);
+        }
     }
 
     private void stmt(Ast.Stmt s, List<Typed.Stmt> out) {
@@ -783,13 +863,17 @@ public final class Sema {
             case Ast.While w -> {
                 Typed.Expr cond = condition(w.cond());
                 loopDepth++;
+                enterBreakable(true);
                 Typed.Stmt body = single(w.body());
+                leaveBreakable(true);
                 loopDepth--;
                 out.add(new Typed.Loop(cond, body, null, false, w.span()));
             }
             case Ast.DoWhile dw -> {
                 loopDepth++;
+                enterBreakable(true);
                 Typed.Stmt body = single(dw.body());
+                leaveBreakable(true);
                 loopDepth--;
                 out.add(new Typed.Loop(condition(dw.cond()), body, null, true, dw.span()));
             }
@@ -803,7 +887,9 @@ public final class Sema {
                 Typed.Expr cond = f.cond() == null ? null : condition(f.cond());
                 Typed.Expr step = f.step() == null ? null : expr(f.step());
                 loopDepth++;
+                enterBreakable(true);
                 Typed.Stmt body = single(f.body());
+                leaveBreakable(true);
                 loopDepth--;
                 inner.add(new Typed.Loop(cond, body, step, false, f.span()));
                 scope = save;
@@ -816,16 +902,33 @@ public final class Sema {
             case Ast.Break b -> {
                 if (loopDepth == 0 && switchDepth == 0) {
                     diags.error(b.span(), DiagKey.ERR_BREAK_OUTSIDE, "break");
+                } else if (!breakDepths.isEmpty()) {
+                    destroyDownTo(breakDepths.get(breakDepths.size() - 1), out, b.span());
                 }
                 out.add(new Typed.Break(b.span()));
             }
             case Ast.Continue c -> {
                 if (loopDepth == 0) {
                     diags.error(c.span(), DiagKey.ERR_BREAK_OUTSIDE, "continue");
+                } else if (!continueDepths.isEmpty()) {
+                    destroyDownTo(continueDepths.get(continueDepths.size() - 1), out, c.span());
                 }
                 out.add(new Typed.Continue(c.span()));
             }
-            case Ast.Return r -> out.add(returnStmt(r));
+            case Ast.Return r -> {
+                Typed.Stmt ret = returnStmt(r);
+                if (dtorScopes.stream().anyMatch(l -> !l.isEmpty())) {
+                    // the value is computed before the objects are destroyed
+                    Typed.Return rs = (Typed.Return) ret;
+                    if (rs.value() != null) {
+                        Typed.Var t = newTemp(rs.value().type(), r.span());
+                        out.add(new Typed.LocalDef(t, rs.value(), r.span()));
+                        ret = new Typed.Return(load(new Typed.VarRef(t, r.span())), r.span());
+                    }
+                    destroyDownTo(0, out, r.span());
+                }
+                out.add(ret);
+            }
             case Ast.Empty e -> { }
             case Ast.Pragma p -> { }
         }
@@ -924,6 +1027,7 @@ public final class Sema {
         boolean isDefault = false;
         List<Typed.Stmt> body = null;
         switchDepth++;
+        breakDepths.add(dtorScopes.size());
         Scope save = scope;
         scope = new Scope(scope);
         List<Ast.Stmt> items = sw.body() instanceof Ast.Compound c ? c.stmts() : List.of(sw.body());
@@ -962,6 +1066,7 @@ public final class Sema {
             sections.add(new Typed.Section(values, isDefault, body));
         }
         scope = save;
+        breakDepths.remove(breakDepths.size() - 1);
         switchDepth--;
         return new Typed.Switch(sel, sections, sw.span());
     }
@@ -1020,6 +1125,10 @@ public final class Sema {
                 scope.names.put(v.name(), var);
                 fn.locals.add(var);
                 out.add(new Typed.LocalDef(var, init, v.span()));
+                if (t instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
+                    use(rec.destructor);
+                    dtorScopes.get(dtorScopes.size() - 1).add(var);
+                }
             }
             case Ast.TypedefDecl t -> scope.names.put(t.name(), resolveType(t.type(), scope));
             case Ast.RecordDecl r -> declareRecord(r, scope, null);

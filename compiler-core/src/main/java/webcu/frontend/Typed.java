@@ -161,6 +161,14 @@ public final class Typed {
     /** A step into an aggregate: a field of a record, or an element of an array. */
     public record Step(CType.Field field, long element, CType type) {}
 
+    /** The address of a function (a function designator decayed to a pointer). */
+    public record FunctionRef(Sema.FunctionSym function, CType type, Span span) implements Expr {}
+
+    /** A call through a function pointer; args converted to the pointer's parameter types. */
+    public record CallIndirect(Expr target, CType.Fn signature, List<Expr> args, Span span) implements Expr {
+        public CType type() { return signature.result(); }
+    }
+
     /** kernel<<<grid, block, shared, stream>>>(args). grid and block are dim3 lvalues or values. */
     public record Launch(Sema.FunctionSym kernel, Expr grid, Expr block, Expr shared, Expr stream, List<Expr> args, Span span) implements Expr {
         public CType type() { return CType.VOID; }

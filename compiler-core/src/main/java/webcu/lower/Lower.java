@@ -46,6 +46,9 @@ public final class Lower {
     private final Map<Sema.FunctionSym, Boolean> deviceSyms = new IdentityHashMap<>();
     private final Map<String, Sema.FunctionSym> deviceByKey = new HashMap<>();
     private final Map<String, Typed.Var> hostGlobalsByKey = new HashMap<>();
+    /** Functions whose address the program takes, and the object that stands for each address. */
+    private final List<Sema.FunctionSym> addressTaken = new ArrayList<>();
+    private final Map<Sema.FunctionSym, Global> functionObjects = new IdentityHashMap<>();
 
     // per function
     private Function fn;
@@ -70,6 +73,7 @@ public final class Lower {
      */
     public static Module lower(Sema.Program host, Sema.Program device, Diagnostics diags) {
         Lower l = new Lower(diags);
+        l.addressTaken.addAll(host.addressTaken());
         if (device != null) {
             for (Sema.FunctionSym f : device.functions()) {
                 l.deviceSyms.put(f, Boolean.TRUE);
@@ -609,6 +613,8 @@ public final class Lower {
     private static boolean hasEffects(Typed.Expr e) {
         return switch (e) {
             case Typed.Call c -> true;
+            case Typed.CallIndirect c -> true;
+            case Typed.FunctionRef f -> false;
             case Typed.Assign a -> true;
             case Typed.CompoundAssign c -> true;
             case Typed.IncDec i -> true;
@@ -886,6 +892,12 @@ public final class Lower {
                 launch(l);
                 return new Expr.IntConst(Type.I32, 0);
             }
+            case Typed.FunctionRef f -> {
+                return new Expr.Convert(Type.ptr(Type.VOID), new Expr.GlobalAddr(functionObject(f.function())));
+            }
+            case Typed.CallIndirect c -> {
+                return callIndirect(c);
+            }
             case Typed.Assign a -> {
                 assign(a);
                 return place(a.target()).load();
@@ -1003,6 +1015,73 @@ public final class Lower {
             }
         }
         return false;
+    }
+
+    /**
+     * A function's address is that of a one-byte read-only object standing for it, named
+     * {@code __webcu_fn.NAME} (the runtime finds kernels for cudaLaunchKernel by that name).
+     */
+    private Global functionObject(Sema.FunctionSym f) {
+        Global g = functionObjects.get(f);
+        if (g == null) {
+            Function irf = function(f);
+            g = module.add(new Global("__webcu_fn." + irf.name(), Type.I8, AddressSpace.HOST, new byte[1], true, false, f.span));
+            functionObjects.put(f, g);
+        }
+        return g;
+    }
+
+    /**
+     * A call through a pointer compares it with the address of every function the program takes
+     * the address of (with the pointer's parameter count) and calls the one it names; any other
+     * value stops the program the way assert does, naming the call.
+     */
+    private Expr callIndirect(Typed.CallIndirect c) {
+        Expr target = value(c.target());
+        Local t = temp(target.type());
+        out.add(new Stmt.Assign(t, target, c.span()));
+        List<Expr> args = new ArrayList<>();
+        for (Typed.Expr a : c.args()) {
+            Expr v = value(a);
+            Local at = temp(v.type());
+            out.add(new Stmt.Assign(at, v, c.span()));
+            args.add(new Expr.LocalGet(at));
+        }
+        Type rt = type(c.signature().result());
+        Local result = rt instanceof Type.Void ? null : temp(rt);
+        List<Stmt> save = out;
+        Stmt.Block otherwise = null;
+        List<Sema.FunctionSym> cands = new ArrayList<>();
+        for (Sema.FunctionSym f : addressTaken) {
+            if (f.params.size() == c.signature().params().size() && type(f.result).equals(rt)) {
+                cands.add(f);
+            }
+        }
+        out = new ArrayList<>();
+        Function fail = extern("__assert_fail", Type.VOID, List.of(Type.ptr(Type.I8), Type.ptr(Type.I8), Type.U32, Type.ptr(Type.I8)));
+        out.add(new Stmt.Call(null, fail, List.of(stringPtr("call through a pointer that does not point to a function", c.span()),
+                stringPtr(c.span().file(), c.span()), new Expr.IntConst(Type.U32, c.span().line()), stringPtr(sym.name, c.span())), c.span()));
+        otherwise = new Stmt.Block(out, c.span());
+        for (int i = cands.size() - 1; i >= 0; i--) {
+            Sema.FunctionSym f = cands.get(i);
+            Function irf = function(f);
+            List<Expr> converted = new ArrayList<>();
+            for (int k = 0; k < args.size(); k++) {
+                converted.add(convert(args.get(k), irf.params().get(k).type()));
+            }
+            Stmt call = new Stmt.Call(result != null && irf.returnType().equals(rt) ? result : null, irf, converted, c.span());
+            Expr test = new Expr.Binary(BinaryOp.EQ, new Expr.LocalGet(t),
+                    new Expr.Convert(target.type(), new Expr.GlobalAddr(functionObject(f))), Type.BOOL);
+            otherwise = new Stmt.Block(List.of(new Stmt.If(test, new Stmt.Block(List.of(call), c.span()), otherwise, c.span())), c.span());
+        }
+        out = save;
+        out.addAll(otherwise.stmts());
+        return result == null ? new Expr.IntConst(Type.I32, 0) : new Expr.LocalGet(result);
+    }
+
+    private Expr stringPtr(String s, Span span) {
+        return new Expr.ElementAddr(new Expr.GlobalAddr(stringGlobal(s.getBytes(java.nio.charset.StandardCharsets.UTF_8), span)),
+                new Expr.IntConst(Type.I64, 0));
     }
 
     private void launch(Typed.Launch l) {
