@@ -138,6 +138,7 @@ final class CudaHeaders {
         __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice, cudaStream_t stream);
         __host__ cudaError_t cudaDriverGetVersion(int *version);
         __host__ cudaError_t cudaRuntimeGetVersion(int *version);
+        __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream);
         __host__ cudaError_t __webcu_memcpyToSymbol(const void *symbol, const void *src, size_t count, size_t offset, cudaMemcpyKind kind);
         __host__ cudaError_t __webcu_memcpyFromSymbol(void *dst, const void *symbol, size_t count, size_t offset, cudaMemcpyKind kind);
         __host__ cudaError_t __webcu_getSymbolAddress(void **devPtr, const void *symbol);

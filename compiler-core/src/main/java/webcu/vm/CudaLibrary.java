@@ -30,7 +30,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             EVENT_SYNCHRONIZE = 34, EVENT_QUERY = 35, EVENT_ELAPSED_TIME = 36, GET_DEVICE_PROPERTIES = 37,
             DEVICE_GET_ATTRIBUTE = 38, POINTER_GET_ATTRIBUTES = 39, HOST_REGISTER = 40, HOST_UNREGISTER = 41,
             MEM_PREFETCH_ASYNC = 42, DRIVER_GET_VERSION = 43, RUNTIME_GET_VERSION = 44, MEMCPY_TO_SYMBOL = 45,
-            MEMCPY_FROM_SYMBOL = 46, GET_SYMBOL_ADDRESS = 47, GET_SYMBOL_SIZE = 48;
+            MEMCPY_FROM_SYMBOL = 46, GET_SYMBOL_ADDRESS = 47, GET_SYMBOL_SIZE = 48, LAUNCH_KERNEL = 49;
 
     private static final HashMap<String, Integer> NAMES = new HashMap<>();
 
@@ -63,6 +63,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             {"cudaHostRegister", "40"}, {"cudaHostUnregister", "41"}, {"cudaMemPrefetchAsync", "42"},
             {"cudaDriverGetVersion", "43"}, {"cudaRuntimeGetVersion", "44"}, {"__webcu_memcpyToSymbol", "45"},
             {"__webcu_memcpyFromSymbol", "46"}, {"__webcu_getSymbolAddress", "47"}, {"__webcu_getSymbolSize", "48"},
+            {"cudaLaunchKernel", "49"},
         };
         for (String[] e : more) {
             NAMES.put(e[0], Integer.parseInt(e[1]));
@@ -208,6 +209,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             }
             case STREAM_DESTROY -> t.returnI(rt.streamDestroy(t.argI(0)));
             case STREAM_QUERY -> t.returnI(rt.streamQuery(t.argI(0)));
+            case LAUNCH_KERNEL -> t.returnI(launchKernel(t));
             case STREAM_WAIT_EVENT -> t.returnI(rt.streamWaitEvent(t.argI(0), t.argI(1)));
             case EVENT_DESTROY -> t.returnI(rt.eventDestroy(t.argI(0)));
             case EVENT_RECORD -> t.returnI(rt.eventRecord(t.argI(0), t.argCount() > 1 ? t.argI(1) : 0));
@@ -500,6 +502,45 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             strings.put(s, a);
         }
         return a;
+    }
+
+    /** Maps a function's address (what {@code (const void *)kernel} gives) to the function; set by the host process. */
+    private java.util.function.LongFunction<Function> functionAt = a -> null;
+
+    public void setFunctionResolver(java.util.function.LongFunction<Function> functionAt) {
+        this.functionAt = functionAt;
+    }
+
+    /**
+     * cudaLaunchKernel(func, grid, block, args, sharedMem, stream): args[k] points to the value of
+     * the kernel's parameter k, read with the parameter's type, as CUDA reads it.
+     */
+    private int launchKernel(VmThread t) {
+        io.flush();
+        Function kernel = functionAt.apply(t.argI(0));
+        if (kernel == null || !kernel.isKernel()) {
+            return rt.error(CudaError.INVALID_DEVICE_FUNCTION);
+        }
+        long gridAt = t.argI(1);
+        long blockAt = t.argI(2);
+        int[] grid = {mem.readI32(gridAt), mem.readI32(gridAt + 4), mem.readI32(gridAt + 8)};
+        int[] block = {mem.readI32(blockAt), mem.readI32(blockAt + 4), mem.readI32(blockAt + 8)};
+        long argv = t.argI(3);
+        List<KernelArg> args = new ArrayList<>();
+        for (int k = 0; k < kernel.params().size(); k++) {
+            Type pt = kernel.params().get(k).type();
+            long p = mem.readI64(argv + 8L * k);
+            KernelArg arg = switch (pt) {
+                case Type.Ptr ptr -> rt.pointerArg(mem.readI64(p));
+                case Type.Float f -> new KernelArg.Scalar(pt, f.bits() == 32 ? mem.readI32(p) & 0xFFFFFFFFL : mem.readI64(p));
+                case Type.Int i -> new KernelArg.Scalar(pt, i.normalize(i.bits() == 64 ? mem.readI64(p)
+                        : i.bits() == 32 ? mem.readI32(p) : i.bits() == 16 ? (mem.readU8(p) | mem.readU8(p + 1) << 8) : mem.readU8(p)));
+                case Type.Bool b -> new KernelArg.Scalar(pt, mem.readU8(p) != 0 ? 1 : 0);
+                default -> new KernelArg.Bytes(pt, mem.readBytes(p, pt.size()));
+            };
+            args.add(arg);
+        }
+        return rt.launch(module, kernel, grid, block, t.argI(4), args, t.span());
     }
 
     @Override

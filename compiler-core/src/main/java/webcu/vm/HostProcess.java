@@ -120,6 +120,15 @@ public final class HostProcess {
         CudaLibrary cuda = new CudaLibrary(runtime, memory, io, module, shadows::get);
         program = new Program(module, false, memory, this::place, libc, cuda, new IntrinsicLibrary());
         program.setLauncher(cuda);
+        // a function's address is that of the object the lowering made for it, named __webcu_fn.NAME
+        cuda.setFunctionResolver(address -> {
+            for (webcu.ir.Global g : module.globals()) {
+                if (g.name().startsWith("__webcu_fn.") && program.globalAddress(g) == address) {
+                    return module.function(g.name().substring("__webcu_fn.".length()));
+                }
+            }
+            return null;
+        });
         interpreter = new Interpreter(program);
         Function main = module.function("main");
         if (main == null || main.isExternal()) {
