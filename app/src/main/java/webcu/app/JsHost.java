@@ -1,0 +1,26 @@
+package webcu.app;
+
+import org.teavm.jso.JSBody;
+import org.teavm.jso.JSFunctor;
+import org.teavm.jso.JSObject;
+
+/** The worker script's side of the bridge (webcu-worker.js defines {@code webcuHost}). */
+final class JsHost {
+    private JsHost() {
+    }
+
+    @JSBody(params = {"stream", "text"}, script = "webcuHost.write(stream, text);")
+    static native void write(int stream, String text);
+
+    @JSBody(params = "status", script = "webcuHost.exit(status);")
+    static native void exit(int status);
+
+    @JSBody(params = "task", script = "webcuHost.later(task);")
+    static native void later(Task task);
+
+    /** A Java callback the worker script calls once. */
+    @JSFunctor
+    interface Task extends JSObject {
+        void run();
+    }
+}

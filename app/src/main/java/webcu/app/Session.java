@@ -1,0 +1,72 @@
+package webcu.app;
+
+import java.util.List;
+import webcu.driver.CompileResult;
+import webcu.driver.SourceSet;
+import webcu.runtime.Device;
+
+/**
+ * One press of Run: compile, show the diagnostics, open the chosen device, run the program to
+ * its exit. Exit statuses: the program's own, 1 when it did not compile or the device could not
+ * be opened (as the command line reports them), {@link RunLoop#INTERNAL_ERROR_STATUS} for a bug in webcu.
+ */
+final class Session {
+    /** How many VM instructions run between two turns of the event loop (tens of milliseconds). */
+    static final long SLICE_BUDGET = 8_000_000L;
+
+    private final Toolchain toolchain;
+    private final BufferedConsole console;
+    private final RunLoop.Scheduler scheduler;
+    private final RunLoop.Exit exit;
+
+    Session(Toolchain toolchain, BufferedConsole console, RunLoop.Scheduler scheduler, RunLoop.Exit exit) {
+        this.toolchain = toolchain;
+        this.console = console;
+        this.scheduler = scheduler;
+        this.exit = exit;
+    }
+
+    void start(SourceSet sources, List<String> args, String backend) {
+        CompileResult result;
+        try {
+            result = toolchain.compile(sources);
+        } catch (RuntimeException | Error e) {
+            fail(RunLoop.internalErrorMessage("compilation", e), RunLoop.INTERNAL_ERROR_STATUS);
+            return;
+        }
+        String diagnostics = result.render(false);
+        if (!diagnostics.isEmpty()) {
+            console.err(diagnostics);
+        }
+        if (!result.ok()) {
+            fail("", 1);
+            return;
+        }
+        try {
+            toolchain.openDevice(backend, console,
+                    device -> run(result, device, args),
+                    message -> fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1));
+        } catch (RuntimeException | Error e) {
+            fail(RunLoop.internalErrorMessage("device setup", e), RunLoop.INTERNAL_ERROR_STATUS);
+        }
+    }
+
+    private void run(CompileResult result, Device device, List<String> args) {
+        RunLoop.Program program;
+        try {
+            program = toolchain.start(result.module(), device, console, args);
+        } catch (RuntimeException | Error e) {
+            fail(RunLoop.internalErrorMessage("program start", e), RunLoop.INTERNAL_ERROR_STATUS);
+            return;
+        }
+        new RunLoop(program, SLICE_BUDGET, console, scheduler, exit).step();
+    }
+
+    private void fail(String message, int status) {
+        if (!message.isEmpty()) {
+            console.err(message);
+        }
+        console.flush();
+        exit.exited(status);
+    }
+}

@@ -1,0 +1,20 @@
+package webcu.app;
+
+import java.util.List;
+import java.util.function.Consumer;
+import webcu.driver.CompileResult;
+import webcu.driver.SourceSet;
+import webcu.ir.Module;
+import webcu.runtime.Console;
+import webcu.runtime.Device;
+
+/** What the app needs from the compiler, the devices and the VM; tests substitute a fake. */
+interface Toolchain {
+    CompileResult compile(SourceSet sources);
+
+    /** Opens the device named by {@code backend} ("webgpu" or "cpu"); exactly one callback is called, maybe later. */
+    void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed);
+
+    /** Starts the program's host code on the VM. */
+    RunLoop.Program start(Module module, Device device, Console console, List<String> args);
+}

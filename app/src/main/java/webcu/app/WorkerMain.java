@@ -1,0 +1,85 @@
+package webcu.app;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.teavm.jso.JSExport;
+import webcu.driver.SourceSet;
+
+/**
+ * The entry point that TeaVM compiles for the page's Web Worker. The worker script fills in a
+ * request through the exported setters (files, include directories, macros, arguments), then
+ * calls {@link #start}; output and the exit status come back through {@code webcuHost}.
+ */
+public final class WorkerMain {
+    private static SourceSet sources = new SourceSet();
+    private static List<String> args = new ArrayList<>();
+    /** Counts runs; a run whose number is no longer current was stopped and must stay silent. */
+    private static int generation;
+
+    private WorkerMain() {
+    }
+
+    public static void main(String[] argv) {
+        // Nothing to do at load time: the worker script drives everything through the exports.
+    }
+
+    /** Forgets the previous request. */
+    @JSExport
+    public static void reset() {
+        sources = new SourceSet();
+        args = new ArrayList<>();
+    }
+
+    /** Adds a user file; {@code compile} makes it a translation unit rather than only an include. */
+    @JSExport
+    public static void addFile(String path, String text, boolean compile) {
+        sources.file(path, text, compile);
+    }
+
+    @JSExport
+    public static void addIncludeDir(String dir) {
+        sources.includeDir(dir);
+    }
+
+    @JSExport
+    public static void addDefine(String name, String value) {
+        sources.define(name, value);
+    }
+
+    /** Adds one program argument (what follows {@code --} on the command line). */
+    @JSExport
+    public static void addArg(String arg) {
+        args.add(arg);
+    }
+
+    /** Compiles and runs the request on {@code backend} ("webgpu" or "cpu"). */
+    @JSExport
+    public static void start(String backend) {
+        int run = ++generation;
+        BufferedConsole console = new BufferedConsole((stream, text) -> {
+            if (run == generation) {
+                JsHost.write(stream, text);
+            }
+        });
+        RunLoop.Scheduler scheduler = task -> JsHost.later(() -> {
+            if (run == generation) {
+                task.run();
+            }
+        });
+        RunLoop.Exit exit = status -> {
+            if (run == generation) {
+                JsHost.exit(status);
+            }
+        };
+        new Session(new WebcuToolchain(), console, scheduler, exit).start(sources, List.copyOf(args), backend);
+    }
+
+    /**
+     * Drops the current run: it gets no more slices and its output and exit are ignored. Only the
+     * engine on the page's thread needs this; a worker is simply terminated.
+     */
+    @JSExport
+    public static void stop() {
+        generation++;
+    }
+}

@@ -1,0 +1,115 @@
+package webcu.app;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+import webcu.diag.DiagKey;
+import webcu.diag.Diagnostic;
+import webcu.diag.Severity;
+import webcu.diag.Span;
+import webcu.driver.CompileResult;
+import webcu.driver.RunState;
+import webcu.driver.SourceSet;
+import webcu.ir.Module;
+import webcu.runtime.Console;
+import webcu.runtime.Device;
+
+/** One press of Run, with a fake compiler, device and VM. */
+class SessionTest {
+    private final List<String> events = new ArrayList<>();
+    private final Deque<Runnable> eventLoop = new ArrayDeque<>();
+    private final BufferedConsole console = new BufferedConsole((s, t) -> events.add((s == 1 ? "out:" : "err:") + t));
+
+    /** Compiles to {@code result}; opens a device unless {@code deviceError} is set; the program prints and exits 0. */
+    private class Fake implements Toolchain {
+        CompileResult result;
+        String deviceError;
+        List<String> seenArgs;
+        String seenBackend;
+
+        @Override
+        public CompileResult compile(SourceSet sources) {
+            return result;
+        }
+
+        @Override
+        public void openDevice(String backend, Console c, Consumer<Device> ok, Consumer<String> failed) {
+            seenBackend = backend;
+            if (deviceError != null) {
+                failed.accept(deviceError);
+            } else {
+                ok.accept(null);
+            }
+        }
+
+        @Override
+        public RunLoop.Program start(Module module, Device device, Console c, List<String> args) {
+            seenArgs = args;
+            return budget -> {
+                c.out("hello\n");
+                return new RunState.Exited(0);
+            };
+        }
+    }
+
+    private void run(Fake fake, String backend) {
+        new Session(fake, console, eventLoop::add, status -> events.add("exit " + status))
+                .start(SourceSet.single("main.cu", "int main() {}"), List.of("a", "b"), backend);
+        while (!eventLoop.isEmpty()) {
+            eventLoop.pop().run();
+        }
+    }
+
+    private static CompileResult ok() {
+        return new CompileResult(new Module(), List.of(), path -> null);
+    }
+
+    @Test
+    void runsACompiledProgram() {
+        Fake fake = new Fake();
+        fake.result = ok();
+        run(fake, "webgpu");
+        assertEquals(List.of("out:hello\n", "exit 0"), events);
+        assertEquals("webgpu", fake.seenBackend);
+        assertEquals(List.of("a", "b"), fake.seenArgs);
+    }
+
+    @Test
+    void compileErrorsGoToStderrWithStatusOne() {
+        Fake fake = new Fake();
+        Diagnostic d = new Diagnostic(Severity.ERROR, new Span("main.cu", 1, 5, 3), DiagKey.ERR_EXPECTED_EXPRESSION,
+                "expected expression", List.of());
+        fake.result = new CompileResult(null, List.of(d), path -> path.equals("main.cu") ? "int main() {}" : null);
+        run(fake, "cpu");
+        assertEquals(List.of("err:main.cu:1:5: error: expected expression\nint main() {}\n    ^~~\n1 error generated.\n", "exit 1"),
+                events);
+    }
+
+    @Test
+    void aDeviceThatCannotOpenIsReported() {
+        Fake fake = new Fake();
+        fake.result = ok();
+        fake.deviceError = "no adapter";
+        run(fake, "webgpu");
+        assertEquals(List.of("err:webcu: cannot use the webgpu backend: no adapter\n", "exit 1"), events);
+    }
+
+    @Test
+    void aCompilerCrashIsAnInternalError() {
+        Fake fake = new Fake() {
+            @Override
+            public CompileResult compile(SourceSet sources) {
+                throw new IndexOutOfBoundsException("Index 3 out of bounds for length 3");
+            }
+        };
+        run(fake, "cpu");
+        assertEquals(List.of("err:webcu: internal compiler error during compilation: IndexOutOfBoundsException: "
+                + "Index 3 out of bounds for length 3\nwebcu: please report this, with the program that caused it\n",
+                "exit " + RunLoop.INTERNAL_ERROR_STATUS), events);
+    }
+}

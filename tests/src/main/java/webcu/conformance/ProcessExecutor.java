@@ -1,0 +1,69 @@
+package webcu.conformance;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs {@code ./webcu COMMAND... FILE} as a process, with stdout and stderr captured apart. */
+public final class ProcessExecutor implements Executor {
+    private final Path root;
+    private final List<String> command;
+
+    /** {@code command} follows the launcher, e.g. {@code run --backend cpu} or {@code check}. */
+    public ProcessExecutor(Path root, List<String> command) {
+        this.root = root;
+        this.command = List.copyOf(command);
+    }
+
+    @Override
+    public Outcome execute(Path source, Duration timeout) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(root.resolve("webcu").toString());
+        cmd.addAll(command);
+        cmd.add(source.toString());
+        Path out = Files.createTempFile("webcu-conformance-", ".out");
+        Path err = Files.createTempFile("webcu-conformance-", ".err");
+        long start = System.nanoTime();
+        try {
+            Process p = new ProcessBuilder(cmd)
+                    .directory(root.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .redirectOutput(out.toFile())
+                    .redirectError(err.toFile())
+                    .start();
+            boolean finished;
+            try {
+                finished = p.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                finished = false;
+            }
+            if (!finished) {
+                // The launcher execs java, but a build it started may have children of its own.
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+                try {
+                    p.waitFor(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            // As the reference driver decodes: UTF-8, malformed bytes replaced.
+            String stdout = new String(Files.readAllBytes(out), StandardCharsets.UTF_8);
+            String stderr = new String(Files.readAllBytes(err), StandardCharsets.UTF_8);
+            if (!finished) {
+                return new Outcome(Outcome.TIMED_OUT, stdout, stderr + "timeout after " + timeout.toSeconds() + "s", true, millis);
+            }
+            return new Outcome(p.exitValue(), stdout, stderr, false, millis);
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+}
