@@ -23,7 +23,7 @@ import webcu.runtime.Console;
  * Measures the VM (not a test): instructions per second of a compute-bound host loop (integer
  * hashing and a float recurrence), and thread-instructions per second of a kernel whose threads
  * each run such a loop on the CPU device. Run with
- * {@code java -cp compiler-core/target/classes webcu.vm.VmBenchmark [iterations]}.
+ * {@code java -cp compiler-core/target/classes webcu.vm.VmBenchmark [iterations] [host|kernel|both]}.
  */
 public final class VmBenchmark {
     private static final Span S = new Span("bench.cu", 1, 1);
@@ -31,11 +31,17 @@ public final class VmBenchmark {
     private VmBenchmark() {
     }
 
+    /** Arguments: loop iterations (default 20,000,000), then {@code host}, {@code kernel} or {@code both}. */
     public static void main(String[] args) {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
+        String which = args.length > 1 ? args[1] : "both";
         for (int round = 0; round < 5; round++) {
-            host(n);
-            kernel(n / 2048);
+            if (!which.equals("kernel")) {
+                host(n);
+            }
+            if (!which.equals("host")) {
+                kernel(n / 2048);
+            }
         }
     }
 
