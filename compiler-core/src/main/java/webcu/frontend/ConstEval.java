@@ -87,7 +87,8 @@ public final class ConstEval {
         };
     }
 
-    static long wrap(CType t, long v) {
+    /** Wraps a value to an integer type's width and sign, as a conversion to it does. */
+    public static long wrap(CType t, long v) {
         if (t instanceof CType.Enum e) {
             t = e.underlying;
         }

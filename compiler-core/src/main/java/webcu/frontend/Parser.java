@@ -217,18 +217,7 @@ public final class Parser {
             expect("{");
             namespaceStack.add(name);
             List<Decl> inner = new ArrayList<>();
-            while (!at("}") && peek().kind() != Token.Kind.EOF) {
-                int start = p;
-                try {
-                    externalDeclaration(inner);
-                } catch (SyntaxError e) {
-                    recover();
-                }
-                if (p == start) {
-                    p++;
-                }
-            }
-            expect("}");
+            declarationsUntilBrace(inner);
             namespaceStack.remove(namespaceStack.size() - 1);
             out.add(new NamespaceDecl(name, inner, t.span()));
             return;
@@ -240,18 +229,7 @@ public final class Parser {
         if (t.is("extern") && peek(1).kind() == Token.Kind.STRING) {
             p += 2;
             if (accept("{")) {
-                while (!at("}") && peek().kind() != Token.Kind.EOF) {
-                    int start = p;
-                    try {
-                        externalDeclaration(out);
-                    } catch (SyntaxError e) {
-                        recover();
-                    }
-                    if (p == start) {
-                        p++;
-                    }
-                }
-                expect("}");
+                declarationsUntilBrace(out);
             } else {
                 externalDeclaration(out);
             }
@@ -262,6 +240,22 @@ public final class Parser {
             return;
         }
         declaration(out, false);
+    }
+
+    /** external-declaration* "}" — the body of a namespace or an extern "C" block, with recovery per declaration */
+    private void declarationsUntilBrace(List<Decl> out) {
+        while (!at("}") && peek().kind() != Token.Kind.EOF) {
+            int start = p;
+            try {
+                externalDeclaration(out);
+            } catch (SyntaxError e) {
+                recover();
+            }
+            if (p == start) {
+                p++;
+            }
+        }
+        expect("}");
     }
 
     /** using-declaration = "using" "namespace" name ";" | "using" name "=" type ";" | "using" qualified-name ";" */

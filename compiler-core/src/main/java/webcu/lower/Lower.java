@@ -239,13 +239,13 @@ public final class Lower {
                 }
                 if (CType.isInteger(c.type())) {
                     long l = v instanceof Long x ? x : (long) (double) (Double) v;
-                    yield c.type() instanceof CType.Int i && i.isBool() ? (l != 0 ? 1L : 0L) : wrap(c.type(), l);
+                    yield c.type() instanceof CType.Int i && i.isBool() ? (l != 0 ? 1L : 0L) : webcu.frontend.ConstEval.wrap(c.type(), l);
                 }
                 yield null;
             }
             case Typed.Unary u when u.op().equals("-") -> {
                 Object v = constValue(u.operand());
-                yield v instanceof Long l ? (Object) wrap(u.type(), -l) : v instanceof Double d ? (Object) (-d) : null;
+                yield v instanceof Long l ? (Object) webcu.frontend.ConstEval.wrap(u.type(), -l) : v instanceof Double d ? (Object) (-d) : null;
             }
             case Typed.Load l when l.operand() instanceof Typed.VarRef v && v.var().constValue != null -> v.var().constValue;
             case Typed.Binary b -> {
@@ -265,21 +265,6 @@ public final class Lower {
                 yield null;
             }
             default -> null;
-        };
-    }
-
-    private static long wrap(CType t, long v) {
-        if (t instanceof CType.Enum e) {
-            t = e.underlying;
-        }
-        if (!(t instanceof CType.Int i)) {
-            return v;
-        }
-        return switch (i.kind().size) {
-            case 1 -> i.kind().signed ? (byte) v : v & 0xFF;
-            case 2 -> i.kind().signed ? (short) v : v & 0xFFFF;
-            case 4 -> i.kind().signed ? (int) v : v & 0xFFFFFFFFL;
-            default -> v;
         };
     }
 
