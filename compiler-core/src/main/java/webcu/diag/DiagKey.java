@@ -38,6 +38,7 @@ public enum DiagKey {
     ERR_ASSIGN_READONLY("err.assign.readonly", "read-only variable is not assignable"),
     ERR_INCOMPATIBLE("err.incompatible", "cannot initialize a value of type ''{0}'' with an expression of type ''{1}''"), // to, from
     ERR_INCOMPATIBLE_ASSIGN("err.incompatible.assign", "assigning to ''{0}'' from incompatible type ''{1}''"), // to, from
+    ERR_REFERENCE_BIND("err.reference.bind", "non-const lvalue reference to type ''{0}'' cannot bind to {1}"), // type, what
     ERR_INVALID_OPERANDS("err.invalid.operands", "invalid operands to binary expression (''{0}'' and ''{1}'')"), // types
     ERR_INVALID_UNARY("err.invalid.unary", "invalid argument type ''{0}'' to unary expression"), // type
     ERR_NOT_CALLABLE("err.not.callable", "called object type ''{0}'' is not a function or function pointer"), // type
@@ -50,6 +51,7 @@ public enum DiagKey {
     ERR_RETURN_VOID("err.return.void", "void function ''{0}'' should not return a value"), // name
     ERR_BREAK_OUTSIDE("err.break.outside", "''{0}'' statement not in loop or switch statement"), // break/continue
     ERR_KERNEL_RETURN("err.kernel.return", "a __global__ function must have a void return type"),
+    ERR_KERNEL_REFERENCE("err.kernel.reference", "a parameter of a __global__ function cannot have reference type ''{0}''"), // type
     ERR_HOST_FROM_DEVICE("err.host.from.device", "calling a __host__ function(''{0}'') from a __global__ function(''{1}'') is not allowed"), // callee, caller
     ERR_DEVICE_FROM_HOST("err.device.from.host", "calling a __device__ function(''{0}'') from a __host__ function(''{1}'') is not allowed"), // callee, caller
     ERR_LAUNCH_NOT_KERNEL("err.launch.not.kernel", "''{0}'' is not a __global__ function; only kernels can be launched with <<<...>>>"), // name

@@ -794,6 +794,10 @@ final class ExprSema {
         for (int i = 0; i < n; i++) {
             Typed.Expr a = args.get(i);
             CType pt = kernel.params.get(i).type;
+            if (pt instanceof CType.Ref) {
+                converted.add(bad(a.span())); // reported at the kernel's declaration
+                continue;
+            }
             if (pt instanceof CType.Record) {
                 converted.add(sema.rvalue(a));
                 continue;

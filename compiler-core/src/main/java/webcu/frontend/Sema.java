@@ -260,8 +260,14 @@ public final class Sema {
             Typed.Var var = new Typed.Var(v.name(), t, v.span(), true, isConst || sp.isConstexpr(), space);
             var.dynamicShared = sp.shared() && sp.isExtern() && t instanceof CType.Arr a && a.count() < 0;
             if (v.init() != null) {
+                // a global's initializer is analysed outside any function (static locals too)
+                FunctionSym saveFn = fn;
                 fn = null;
-                var.globalInit = initializer(v.init(), t, v.span(), var);
+                try {
+                    var.globalInit = initializer(v.init(), t, v.span(), var);
+                } finally {
+                    fn = saveFn;
+                }
                 if ((isConst || sp.isConstexpr()) && CType.isInteger(t)) {
                     var.constValue = constant(v.init());
                 }
@@ -347,6 +353,13 @@ public final class Sema {
         }
         if (sym.space == ExecutionSpace.KERNEL && !(sym.result instanceof CType.Void)) {
             diags.error(f.span(), DiagKey.ERR_KERNEL_RETURN);
+        }
+        if (sym.space == ExecutionSpace.KERNEL) {
+            for (Typed.Var p : sym.params) {
+                if (p.type instanceof CType.Ref r) {
+                    diags.error(p.span, DiagKey.ERR_KERNEL_REFERENCE, r);
+                }
+            }
         }
         return sym;
     }
@@ -1418,11 +1431,20 @@ public final class Sema {
         return new Typed.AddressOf(e, new CType.Ptr(e.type(), false), span);
     }
 
+    /** Marks the variable an lvalue designates as living in memory (its address is taken). */
     static void markAddressTaken(Typed.Expr e) {
-        if (e instanceof Typed.VarRef v && !(v.var().type instanceof CType.Ref)) {
-            v.var().addressTaken = true;
-        } else if (e instanceof Typed.Member m) {
-            markAddressTaken(m.base());
+        switch (e) {
+            case Typed.VarRef v when !(v.var().type instanceof CType.Ref) -> v.var().addressTaken = true;
+            case Typed.Member m -> markAddressTaken(m.base());
+            case Typed.IncDec i -> markAddressTaken(i.target());
+            case Typed.Assign a -> markAddressTaken(a.target());
+            case Typed.CompoundAssign c -> markAddressTaken(c.target());
+            case Typed.Comma c -> markAddressTaken(c.right());
+            case Typed.Conditional c -> {
+                markAddressTaken(c.ifTrue());
+                markAddressTaken(c.ifFalse());
+            }
+            default -> { }
         }
     }
 
@@ -1807,7 +1829,15 @@ public final class Sema {
                 scope = save;
             }
             if (pt instanceof CType.Ref r) {
-                out.add(addressOf(r.constReferee() && !sameType(a.type(), r.referee()) ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
+                boolean same = sameType(a.type(), r.referee());
+                if (!r.constReferee() && (!same || !a.lvalue())) {
+                    diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
+                            same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
+                    Typed.Var tmp = newTemp(r.referee(), a.span());
+                    out.add(addressOf(new Typed.VarRef(tmp, a.span()), a.span()));
+                    continue;
+                }
+                out.add(addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
             } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()) {
                 Typed.Var tmp = newTemp(rec, a.span());
                 FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);

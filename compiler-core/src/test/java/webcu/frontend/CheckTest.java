@@ -106,4 +106,11 @@ class CheckTest {
             }
             """);
     }
+
+    @Test
+    void externLocalWithInitializerLeavesTheFunctionIntact() {
+        // found by the fuzzer: the initializer of a block-scope extern left Sema without its function
+        CompileResult r = Compiler.compile(SourceSet.single("main.cu", "__global__ void k(int *p) {\nextern int *q = p;\nint t = threadIdx.x;\np[t] = t;\n}\n"));
+        assertTrue(r.ok() || !r.diagnostics().isEmpty(), r.render(false));
+    }
 }
