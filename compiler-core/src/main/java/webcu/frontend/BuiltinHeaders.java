@@ -186,7 +186,7 @@ public final class BuiltinHeaders {
             typedef long time_t;
             #define CLOCKS_PER_SEC 1000000L
             extern "C" {
-            clock_t clock(void);
+            __host__ __device__ clock_t clock(void);
             time_t time(time_t *t);
             }
             namespace std { using ::clock; using ::time; using ::clock_t; using ::time_t; }

@@ -11,6 +11,7 @@ final class CudaHeaders {
         #include <cmath>
         #include <cstdlib>
         #include <cstring>
+        #include <ctime>
         struct uint3 { unsigned int x, y, z; };
         struct dim3 {
             unsigned int x, y, z;

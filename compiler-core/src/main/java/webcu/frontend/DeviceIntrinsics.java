@@ -99,8 +99,7 @@ final class DeviceIntrinsics {
         __device__ unsigned int __reduce_or_sync(unsigned int mask, unsigned int value);
         __device__ unsigned int __reduce_xor_sync(unsigned int mask, unsigned int value);
         __device__ long long clock64(void);
-        __device__ int clock(void);
-        __device__ double __dadd_rn(double x, double y);
+                __device__ double __dadd_rn(double x, double y);
         __device__ double __dsub_rn(double x, double y);
         __device__ double __dmul_rn(double x, double y);
         __device__ double __ddiv_rn(double x, double y);
