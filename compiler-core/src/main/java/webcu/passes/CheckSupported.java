@@ -17,19 +17,20 @@ import webcu.ir.Type;
  * Rejects, with the feature and its line, every construct that no earlier pass has lowered and
  * the WGSL writer cannot express.
  *
- * <p>CUDA features it rejects today: 64-bit integers, {@code double}, 8- and 16-bit integers,
- * structs in kernels, {@code __device__}/{@code __constant__} globals, {@code extern __shared__}
- * arrays, external functions other than {@link Intrinsics} (device {@code printf}, atomics,
- * warp functions …), whole-array or whole-struct copies, and launches from device code.
+ * <p>CUDA features it rejects today: {@code double} arithmetic (doubles may be loaded, stored,
+ * passed and converted to and from float, since their bits only move), 64-bit {@code switch}
+ * selectors, floating-point types other than float and double, external functions other than
+ * {@link Intrinsics} and the atomics the writer has (device {@code printf}, warp functions …),
+ * atomics on 64-bit values other than an add, whole-array or whole-struct copies of atomic
+ * memory, and launches from device code.
  *
- * <p>Why WebGPU needs it: WGSL has only 32-bit integers and floats (no i64, f64, i8 or i16; f16
- * is optional), and its storage arrays hold 4-byte words; an unsupported feature must be an error
- * naming the feature, never a shader that Tint refuses or a kernel that computes something else.
+ * <p>Why WebGPU needs it: WGSL has only 32-bit integers and floats (the writer emulates 64-bit
+ * integers, but has no double arithmetic), and no calls beyond its built-ins; an unsupported
+ * feature must be an error naming the feature, never a shader that Tint refuses or a kernel that
+ * computes something else.
  *
- * <p>Expects: the output of every lowering pass; runs last. Guarantees: a kernel that survives uses
- * only i32, u32, f32, bool and arrays of them, the WGSL built-ins of {@link Intrinsics}, static
- * {@code __shared__} arrays, and the canonical addresses of {@link MemoryModel}. Each later pass
- * (Int64/Float64, SubWord, GlobalVariables, Printf, Atomics, Warps) removes its feature from this list.
+ * <p>Expects: the output of every lowering pass; runs last. Guarantees: a kernel that survives
+ * uses only what the WGSL writer prints. Each lowering pass removes its feature from this list.
  *
  * <p>chipStar twin: none (LLVM's SPIR-V backend reports what it cannot select).
  */
@@ -68,19 +69,17 @@ public final class CheckSupported implements DevicePass {
         void run() {
             at = k.span();
             KernelInterface in = m.interfaceOf(k);
-            for (Local p : k.params()) {
-                if (!(p.type() instanceof Type.Ptr)) {
-                    String why = unsupported(p.type());
-                    if (why != null) {
-                        reject(why);
-                    }
+            for (Local l : k.locals()) {
+                String why = unsupported(l.type());
+                if (why != null) {
+                    reject(why);
                 }
             }
             Rewriter.forEachStmt(k.body(), this::stmt);
             Rewriter.forEachExpr(k.body(), (s, e) -> {
                 // the arguments of a call already rejected (a printf's format string, its promoted
                 // varargs) would only repeat the same problem
-                if (!(s instanceof Stmt.Call c && !Intrinsics.isSupported(c.callee()))) {
+                if (!(s instanceof Stmt.Call c && !isSupported(c.callee()))) {
                     at = s.span();
                     expr(e);
                 }
@@ -93,45 +92,43 @@ public final class CheckSupported implements DevicePass {
         private void stmt(Stmt s) {
             at = s.span();
             switch (s) {
-                case Stmt.Assign a -> local(a.target());
                 case Stmt.Call c -> {
-                    if (!Intrinsics.isSupported(c.callee())) {
+                    if (!isSupported(c.callee())) {
                         reject("'" + cudaName(c.callee().name()) + "' in device code");
-                    }
-                    if (c.result() != null) {
-                        local(c.result());
                     }
                 }
                 case Stmt.Store st -> {
-                    Type t = ((Type.Ptr) st.address().type()).pointee();
-                    if (t instanceof Type.Array || t instanceof Type.Struct) {
-                        reject("copying whole arrays or structs");
+                    Type t = Build.pointee(st.address().type());
+                    if (Layouts.isAggregate(t) && atomicPlace(st.address())) {
+                        reject("copying whole arrays or structs that atomics also access");
                     }
                 }
                 case Stmt.Launch l -> reject("launching kernels from device code");
                 case Stmt.Switch sw -> {
-                    String why = unsupported(sw.selector().type());
-                    if (why != null) {
-                        reject(why);
+                    if (Layouts.isWide(sw.selector().type())) {
+                        reject("switch on a 64-bit value");
                     }
                 }
                 default -> { }
             }
         }
 
-        private void local(Local l) {
-            String why = unsupported(l.type());
-            if (why != null) {
-                reject(why);
-            }
+        private boolean atomicPlace(Expr a) {
+            return switch (a) {
+                case Expr.GlobalAddr g -> m.isAtomic(g.global());
+                case Expr.ElementAddr e -> atomicPlace(e.base());
+                case Expr.FieldAddr f -> atomicPlace(f.base());
+                default -> false;
+            };
         }
 
         private void expr(Expr e) {
             switch (e) {
                 case Expr.GlobalAddr g -> global(g.global());
-                case Expr.LocalAddr a -> local(a.local());
-                case Expr.Load l when l.type() instanceof Type.Array || l.type() instanceof Type.Struct ->
-                        reject("copying whole arrays or structs");
+                case Expr.Unary u when isDouble(u.type()) && u.op() != webcu.ir.UnaryOp.NEG ->
+                        reject("double-precision arithmetic ('double')");
+                case Expr.Load l when Layouts.isAggregate(l.type()) && atomicPlace(l.address()) ->
+                        reject("copying whole arrays or structs that atomics also access");
                 default -> {
                     if (!(e.type() instanceof Type.Ptr)) {
                         String why = unsupported(e.type());
@@ -144,19 +141,56 @@ public final class CheckSupported implements DevicePass {
         }
 
         private void global(Global g) {
-            if (g.space() == AddressSpace.SHARED && g.dynamicShared()) {
-                reject("extern __shared__ arrays ('" + g.name() + "')");
-            } else if (g.space() == AddressSpace.SHARED) {
+            if (g.space() == AddressSpace.HOST && isString(g)) {
+                return; // a string literal passed to an intrinsic (__builtin_nanf("")), which never reads it
+            }
+            if (g.space() == AddressSpace.HOST) {
+                reject("host variables in device code ('" + g.name() + "')");
+            } else if (!g.dynamicShared()) {
                 String why = unsupported(g.type());
                 if (why != null) {
                     reject(why);
                 }
-            } else if (g.space() == AddressSpace.HOST) {
-                reject("host variables in device code ('" + g.name() + "')");
-            } else {
-                reject("__device__ and __constant__ variables ('" + g.name() + "')");
             }
         }
+    }
+
+    /** Whether the expression is made of constants only (the WGSL writer folds it, doubles included). */
+    private static boolean constant(Expr e) {
+        if (e instanceof Expr.Load || e instanceof Expr.LocalGet || e instanceof Expr.BuiltinGet || e instanceof Expr.LocalAddr
+                || e instanceof Expr.GlobalAddr) {
+            return false;
+        }
+        for (Expr c : Expr.children(e)) {
+            if (!constant(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isString(Global g) {
+        return g.readOnly() && g.type() instanceof Type.Array a && a.element() instanceof Type.Int i && i.bits() == 8;
+    }
+
+    private static boolean isDouble(Type t) {
+        return t instanceof Type.Float f && f.bits() == 64;
+    }
+
+    /** Whether the writer can print a call of {@code f}: WGSL built-ins and 32-bit (and 64-bit add) atomics. */
+    static boolean isSupported(Function f) {
+        if (Intrinsics.isSupported(f)) {
+            return true;
+        }
+        if (!MemoryModel.isAtomic(f)) {
+            return false;
+        }
+        String op = f.name().substring("__webcu_atomic".length(), f.name().lastIndexOf('_'));
+        return switch (op) {
+            case "Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "CAS" -> !f.returnType().equals(Type.F32)
+                    && (f.returnType().size() == 4 || op.equals("Add") && f.returnType() instanceof Type.Int);
+            default -> false;
+        };
     }
 
     /**
@@ -184,27 +218,31 @@ public final class CheckSupported implements DevicePass {
 
     private static boolean isTypeSuffix(String s) {
         return switch (s) {
-            case "i32", "u32", "f32", "i64", "u64", "f64" -> true;
+            case "i32", "u32", "f32", "i64", "u64", "f64", "u16" -> true;
             default -> false;
         };
     }
 
-    /** Why WGSL cannot hold a value of this type yet, or null when it can. */
+    /** Why WGSL cannot hold a value of this type, or null when the writer can. */
     static String unsupported(Type t) {
         return switch (t) {
-            case Type.Int i when i.bits() == 64 -> "64-bit integers (" + TypeNames.c(t) + ")";
-            case Type.Int i when i.bits() < 32 -> "8-bit and 16-bit integers (" + TypeNames.c(t) + ")";
-            case Type.Float f when f.bits() == 64 -> "double precision (" + TypeNames.c(t) + ")";
-            case Type.Float f when f.bits() != 32 -> "floating-point type " + TypeNames.c(t);
-            case Type.Struct s -> "structs in kernels (" + TypeNames.c(t) + ")";
+            case Type.Float f when f.bits() != 32 && f.bits() != 64 -> "floating-point type " + TypeNames.c(t);
             case Type.Array a -> unsupported(a.element());
-            case Type.Ptr p -> "pointers in this position";
+            case Type.Struct s -> {
+                for (Type.Field f : s.fields()) {
+                    String why = unsupported(f.type());
+                    if (why != null) {
+                        yield why;
+                    }
+                }
+                yield null;
+            }
             default -> null;
         };
     }
 
     /** The feature list as the tests pin it (for documentation). */
     static List<String> features() {
-        return List.of("64-bit integers", "double precision", "8-bit and 16-bit integers", "structs in kernels");
+        return List.of("switch on a 64-bit value");
     }
 }

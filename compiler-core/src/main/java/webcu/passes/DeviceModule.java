@@ -30,6 +30,14 @@ public final class DeviceModule {
     private final Map<Function, KernelInterface> interfaces = new IdentityHashMap<>();
     private final Map<String, Span> rejected = new LinkedHashMap<>();
     private final Set<String> reported = new HashSet<>();
+    private final Set<Global> atomicGlobals = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    private final DebugBuffer debug = new DebugBuffer();
+    private final Map<Function, Integer> coarsening = new IdentityHashMap<>();
+    private final Map<Function, List<ArgumentLeaf>> leaves = new IdentityHashMap<>();
+
+    /** A scalar or pointer inside a struct argument: its argument, its byte offset there, and its local. */
+    public record ArgumentLeaf(int index, int argOffset, Local local) {
+    }
 
     private DeviceModule(Module module, Diagnostics diagnostics) {
         this.module = module;
@@ -119,6 +127,11 @@ public final class DeviceModule {
         return diagnostics;
     }
 
+    /** The printf formats, strings and assertion sites that the debug buffer's records refer to. */
+    public DebugBuffer debug() {
+        return debug;
+    }
+
     /** The interface {@link MemoryModel} gave the kernel, or null before it ran. */
     public KernelInterface interfaceOf(Function kernel) {
         return interfaces.get(kernel);
@@ -126,6 +139,34 @@ public final class DeviceModule {
 
     void setInterface(Function kernel, KernelInterface in) {
         interfaces.put(kernel, in);
+    }
+
+    void addArgumentLeaf(Function kernel, ArgumentLeaf leaf) {
+        leaves.computeIfAbsent(kernel, x -> new ArrayList<>()).add(leaf);
+    }
+
+    /** The leaves {@link StructArguments} split the kernel's struct arguments into, in order. */
+    public List<ArgumentLeaf> argumentLeaves(Function kernel) {
+        return leaves.getOrDefault(kernel, List.of());
+    }
+
+    void setCoarsening(Function kernel, int threadsPerInvocation) {
+        coarsening.put(kernel, threadsPerInvocation);
+    }
+
+    /** How many CUDA threads each invocation of the kernel runs ({@link ThreadCoarsening}); 1 when not coarsened. */
+    public int coarsening(Function kernel) {
+        return coarsening.getOrDefault(kernel, 1);
+    }
+
+    /** Marks a shared variable that atomics touch: WGSL declares its elements {@code atomic<…>}. */
+    void markAtomic(Global g) {
+        atomicGlobals.add(g);
+    }
+
+    /** Whether atomics touch the shared variable {@code g} (in any kernel). */
+    public boolean isAtomic(Global g) {
+        return atomicGlobals.contains(g);
     }
 
     /**

@@ -14,13 +14,24 @@ import webcu.ir.Validator;
  */
 public final class DevicePasses {
     /**
-     * The passes, in order. DESIGN.md's remaining passes slot in where they belong:
-     * Inline, DynamicSharedMemory, GlobalVariables, Printf, Abort, MemoryModel, Atomics, SubWord,
-     * Int64/Float64, Warps, Uniformity, GridFolding, then CheckSupported.
+     * The passes, in order. GlobalVariables and SubWord of DESIGN.md are folded into MemoryModel
+     * (every device variable gets a binding of its own) and the WGSL writer (sub-word accesses on
+     * word bindings); GridFolding is done by the WGSL writer and the launch plan together. The
+     * ThreadCoarsening entry is a placeholder: {@link #run(Module, Diagnostics, java.util.Map)}
+     * replaces it by one that knows the launch's block sizes.
      */
     public static final List<DevicePass> PIPELINE = List.of(
             new Inline(),
+            new DynamicSharedMemory(),
+            new Printf(),
+            new Abort(),
+            new Warps(),
+            new Int64(),
+            new StructArguments(),
             new MemoryModel(),
+            new Atomics(),
+            new Uniformity(),
+            new ThreadCoarsening(new java.util.HashMap<>()),
             new CheckSupported());
 
     private DevicePasses() {
@@ -31,9 +42,17 @@ public final class DevicePasses {
      * reported to {@code diagnostics} and their kernels left out of the result.
      */
     public static DeviceModule run(Module program, Diagnostics diagnostics) {
+        return run(program, diagnostics, new java.util.HashMap<>());
+    }
+
+    /**
+     * Runs the pipeline with some kernels coarsened: {@code coarsening} maps a kernel's name to the
+     * CUDA threads each invocation runs (for blocks larger than the adapter's workgroups).
+     */
+    public static DeviceModule run(Module program, Diagnostics diagnostics, java.util.Map<String, Integer> coarsening) {
         DeviceModule m = DeviceModule.copyOf(program, diagnostics);
         for (DevicePass p : PIPELINE) {
-            run(p, m);
+            run(p instanceof ThreadCoarsening ? new ThreadCoarsening(coarsening) : p, m);
         }
         return m;
     }

@@ -114,6 +114,14 @@ public final class Inline implements DevicePass {
                         call.span()));
             }
             stack.remove(stack.size() - 1);
+            if (callee.span().file().startsWith("<built-in>")) {
+                // a header's wrapper (atomicAdd → __webcu_atomicAdd_i32): its problems are the caller's line's
+                List<Stmt> moved = new ArrayList<>(out.size());
+                for (Stmt s : out) {
+                    moved.add(respan(s, call.span()));
+                }
+                return moved;
+            }
             return out;
         }
 
@@ -200,6 +208,38 @@ public final class Inline implements DevicePass {
                 return returnsOnlyAtEnd(callee.body()) && !stmts.isEmpty() && stmts.get(stmts.size() - 1) == r;
             }
         }
+    }
+
+    /** The statement with {@code at} as the span of it and of every statement inside it. */
+    static Stmt respan(Stmt s, webcu.diag.Span at) {
+        return switch (s) {
+            case Stmt.Block b -> respanBlock(b, at);
+            case Stmt.Assign a -> new Stmt.Assign(a.target(), a.value(), at);
+            case Stmt.Store st -> new Stmt.Store(st.address(), st.value(), at);
+            case Stmt.Call c -> new Stmt.Call(c.result(), c.callee(), c.args(), at);
+            case Stmt.If i -> new Stmt.If(i.cond(), respanBlock(i.then(), at), respanBlock(i.otherwise(), at), at);
+            case Stmt.Loop l -> new Stmt.Loop(respanBlock(l.body(), at), respanBlock(l.continuing(), at), l.breakIf(), at);
+            case Stmt.Switch sw -> {
+                List<Stmt.Case> cases = new ArrayList<>();
+                for (Stmt.Case c : sw.cases()) {
+                    cases.add(new Stmt.Case(c.values(), c.isDefault(), respanBlock(c.body(), at)));
+                }
+                yield new Stmt.Switch(sw.selector(), cases, at);
+            }
+            case Stmt.Break b -> new Stmt.Break(at);
+            case Stmt.Continue c -> new Stmt.Continue(at);
+            case Stmt.Return r -> new Stmt.Return(r.value(), at);
+            case Stmt.Barrier b -> new Stmt.Barrier(at);
+            case Stmt.Launch l -> new Stmt.Launch(l.kernel(), l.grid(), l.block(), l.sharedBytes(), l.stream(), l.args(), at);
+        };
+    }
+
+    private static Stmt.Block respanBlock(Stmt.Block b, webcu.diag.Span at) {
+        List<Stmt> out = new ArrayList<>(b.stmts().size());
+        for (Stmt s : b.stmts()) {
+            out.add(respan(s, at));
+        }
+        return new Stmt.Block(out, at);
     }
 
     /** True when the body has no return, or one, as its last top-level statement. */

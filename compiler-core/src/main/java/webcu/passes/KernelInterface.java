@@ -2,74 +2,116 @@ package webcu.passes;
 
 import java.util.ArrayList;
 import java.util.List;
+import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Type;
 
 /**
- * How each parameter of a kernel reaches it on WebGPU, as {@link MemoryModel} decided: a scalar
- * comes in the uniform buffer, a pointer becomes a storage binding plus a hidden element offset
- * (also in the uniform buffer). Backends lay out bindings and uniforms from this; the runtime
- * fills them from the launch's arguments, which come in the original parameter order.
+ * How the arguments and the device variables of a kernel reach it on WebGPU, as
+ * {@link MemoryModel} decided: every scalar (a scalar parameter, or a scalar inside a struct
+ * parameter) comes in the uniform buffer; every pointer (a pointer parameter, a pointer inside a
+ * struct parameter, a {@code __device__} or {@code __constant__} variable the kernel uses) becomes
+ * a storage binding, with a hidden offset in the uniform buffer. Backends lay out bindings and
+ * uniforms from this; the runtime fills them from the launch's arguments and the variables'
+ * buffers.
  */
 public final class KernelInterface {
-    /** One parameter of the kernel, by its position in the CUDA signature. */
-    public sealed interface Param {
-        int index();
-
-        /** The parameter's local in the device module's kernel. */
-        Local local();
+    /** Where a binding's buffer comes from at launch. */
+    public sealed interface Source {
     }
-
-    /** A scalar parameter, read from the uniform buffer into {@code local} when the kernel starts. */
-    public record Value(int index, Local local) implements Param {}
 
     /**
-     * A pointer parameter, bound as a storage buffer of {@code element}s. {@code offset} is the
-     * hidden u32 local holding the pointer's element offset into that buffer (so a host-side
-     * {@code d_a + 100} works without a misaligned binding offset); {@code written} says whether
-     * the kernel may store through it, {@code read} whether it may load through it.
+     * The pointer at byte {@code argOffset} of argument {@code index}: the argument itself when it
+     * is a pointer ({@code argOffset} 0), a pointer field when it is a struct.
      */
-    public record Buffer(int index, Local local, Type element, boolean read, boolean written, Local offset)
-            implements Param {}
-
-    private final List<Param> params;
-
-    public KernelInterface(List<Param> params) {
-        this.params = List.copyOf(params);
+    public record Arg(int index, int argOffset) implements Source {
     }
 
-    /** Every parameter, in the CUDA signature's order. */
-    public List<Param> params() {
-        return params;
+    /** The buffer the runtime created for a {@code __device__} or {@code __constant__} variable. */
+    public record Symbol(Global global) implements Source {
     }
 
-    public List<Buffer> buffers() {
-        List<Buffer> out = new ArrayList<>();
-        for (Param p : params) {
-            if (p instanceof Buffer b) {
-                out.add(b);
-            }
+    /**
+     * How a kernel sees a binding. {@code TYPED}: an array of {@code element}s (the pointers'
+     * pointee), indexed in elements. {@code WORDS}: an array of u32 words indexed by byte address,
+     * for buffers accessed as several types, in pieces smaller than a word, or as structs whose
+     * layout WGSL cannot state.
+     */
+    public enum View { TYPED, WORDS }
+
+    /**
+     * A storage binding.
+     *
+     * @param name a name for the WGSL variable (the CUDA name of what it serves)
+     * @param root what pointers into it start from: a pointer local (a parameter, or the local
+     *     standing for a pointer field of a struct parameter), or null for a device variable
+     * @param element the element type of a {@code TYPED} view; {@code u8} for {@code WORDS}
+     * @param atomic whether atomics touch it (its WGSL elements are then {@code atomic<…>})
+     * @param offset the hidden u32 local holding the pointer's offset into the buffer, in
+     *     elements ({@code TYPED}) or bytes ({@code WORDS}); null for device variables (always 0)
+     */
+    public record Binding(String name, Source source, Local root, Type element, View view, boolean read,
+                          boolean written, boolean atomic, Local offset) {
+        /** Bytes per unit of the hidden offset: a pointer argument's byte offset divided by this. */
+        public int unitSize() {
+            return view == View.WORDS ? 1 : element.size();
         }
-        return out;
+
+        public Global global() {
+            return source instanceof Symbol s ? s.global() : null;
+        }
     }
 
+    /**
+     * A scalar from the launch's arguments: byte {@code argOffset} of argument {@code index}
+     * ({@code argOffset} 0 for a scalar argument), of IR type {@code type}, read into
+     * {@code local} when the kernel starts.
+     */
+    public record Value(String name, int index, int argOffset, Type type, Local local) {
+    }
+
+    private final List<Binding> bindings;
+    private final List<Value> values;
+
+    public KernelInterface(List<Binding> bindings, List<Value> values) {
+        this.bindings = List.copyOf(bindings);
+        this.values = List.copyOf(values);
+    }
+
+    /** The storage bindings, in binding order. */
+    public List<Binding> bindings() {
+        return bindings;
+    }
+
+    /** The scalars of the uniform buffer, in the order of the arguments. */
     public List<Value> values() {
-        List<Value> out = new ArrayList<>();
-        for (Param p : params) {
-            if (p instanceof Value v) {
-                out.add(v);
-            }
-        }
-        return out;
+        return values;
     }
 
-    /** The interface parameter whose hidden offset or value is {@code l}, or null. */
-    public Param paramOf(Local l) {
-        for (Param p : params) {
-            if (p.local().equals(l) || p instanceof Buffer b && b.offset().equals(l)) {
-                return p;
+    /** The binding whose root is {@code root}, or null. */
+    public Binding bindingOf(Local root) {
+        for (Binding b : bindings) {
+            if (root.equals(b.root())) {
+                return b;
             }
         }
         return null;
+    }
+
+    /** The binding of device variable {@code g}, or null. */
+    public Binding bindingOf(Global g) {
+        for (Binding b : bindings) {
+            if (b.global() == g) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    /** The interface with binding {@code old} replaced (a later pass marks it atomic, say). */
+    public KernelInterface with(Binding old, Binding replacement) {
+        List<Binding> bs = new ArrayList<>(bindings);
+        bs.set(bs.indexOf(old), replacement);
+        return new KernelInterface(bs, values);
     }
 }

@@ -2,42 +2,53 @@ package webcu.passes;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import webcu.diag.DiagKey;
 import webcu.diag.Span;
+import webcu.ir.AddressSpace;
 import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
 import webcu.ir.Function;
+import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
-import webcu.ir.UnaryOp;
+import webcu.passes.KernelInterface.View;
 
 /**
- * Gives every pointer of a kernel a provenance: the storage binding it points into (one of the
- * kernel's pointer parameters) and a u32 element index into that binding.
+ * Gives every pointer of a kernel a provenance: the storage binding or the local or shared
+ * variable it points into (its root), and a u32 index into that root.
  *
- * <p>CUDA feature: pointer parameters ({@code float *a}), pointer arithmetic and indexing
- * ({@code a[i]}, {@code *(a + i)}), pointer locals derived from a parameter
- * ({@code float *row = a + r * n}), and host-side offsets ({@code kernel<<<…>>>(d_a + 100)}).
+ * <p>CUDA feature: pointer parameters and pointer arithmetic ({@code a[i]}, {@code *(a + i)},
+ * {@code (float *)((char *)base + row * pitch)}), pointer locals ({@code float *row = a + r * n}),
+ * host-side offsets ({@code kernel<<<…>>>(d_a + 100)}), pointers to structs and fields
+ * ({@code pts[i].x}), the scalars and pointers of struct parameters (which {@link StructArguments}
+ * has split into locals), {@code __device__} and {@code __constant__} variables (each in its own
+ * buffer, as the runtime allocates them), and pointers to local and shared variables
+ * ({@code this}, {@code int *p = &s[k]}).
  *
  * <p>Why WebGPU needs it: WGSL has no flat pointers into buffers; a kernel sees each buffer as a
  * {@code var<storage>} array, and a binding's offset must be a multiple of 256 bytes
- * (minStorageBufferOffsetAlignment), so an arbitrary host offset has to travel as a number.
+ * (minStorageBufferOffsetAlignment), so an arbitrary host offset travels as a number. A buffer
+ * whose accesses all use its pointee type (or a same-size scalar, by bitcast) is an array of that
+ * type ({@link View#TYPED}, indexed in elements); any other buffer (char data, a float buffer
+ * walked with a char pointer, structs with bools) is an array of u32 words indexed by byte
+ * ({@link View#WORDS}), which the WGSL writer reads and writes word by word.
  *
- * <p>Expects: inlined kernels (no device calls). Guarantees afterwards: every pointer parameter has
- * a scalar element type (i32, u32, f32) and a hidden u32 offset local; every access through it is
- * {@code load/store(ptradd(%param, index: u32))} with the offset already added; pointer locals are
- * replaced by u32 index locals of the same name; no other pointer value remains except the
- * addresses of locals and shared globals ({@code &x}, {@code elem(&arr, i)}), which WGSL writes as
- * places. 64-bit index arithmetic built from 32-bit values with +, -, *, &, |, ^ is narrowed to
- * u32, exact for every in-bounds index. The kernel's {@link KernelInterface} is recorded. Pointers
- * whose provenance is not static (loaded from memory, mixing two parameters, pointing to locals)
- * are rejected for now; DESIGN.md's heap-binding fallback will take them.
+ * <p>Expects: inlined kernels, 64-bit index arithmetic already narrowed where it can be
+ * ({@link Int64}), struct parameters split ({@link StructArguments}). Guarantees afterwards: no pointer-typed local or parameter is read; each
+ * pointer local has a u32 index local of the same name; every address loaded from, stored to or
+ * passed to an atomic is canonical: {@code ptradd(B, i)} for element {@code i} of a typed binding
+ * {@code B} (the root, converted to the element pointer type where its type differs), possibly
+ * with {@code field}/{@code elem} into the element and a final same-size {@code convert}; for a
+ * word binding {@code convert<ptr<T>>(ptradd(convert<ptr<u8>>(R), byte))} with scalar {@code T};
+ * for local and shared variables a path of {@code elem}/{@code field} from {@code &x}. Copies of
+ * structs to or from word bindings are split into their scalars; a struct parameter's leaves are
+ * read from the uniform buffer or bound as buffers. The kernel's {@link KernelInterface} is
+ * recorded. Pointers whose provenance is not static (loaded
+ * from a buffer, mixing two roots) are rejected.
  *
  * <p>chipStar twin: none (clspv's argument mapping and LLVM's InferAddressSpaces do this job).
  */
@@ -54,23 +65,69 @@ public final class MemoryModel implements DevicePass {
         }
     }
 
-    /** Whether WGSL can hold this type in a storage array without the sub-word or 64-bit passes. */
-    static boolean isWordElement(Type t) {
-        return t.equals(Type.I32) || t.equals(Type.U32) || t.equals(Type.F32);
+    /** Whether the name is one of the front end's atomic externals ({@code __webcu_atomicAdd_i32} …). */
+    static boolean isAtomic(Function f) {
+        return f.isExternal() && f.name().startsWith("__webcu_atomic");
+    }
+
+    /** What pointers point into: a binding (argument or device variable) or a local or shared variable. */
+    private static final class Root {
+        final String name;
+        final KernelInterface.Source source;
+        /** The pointer local a binding starts from (a parameter or a struct parameter's pointer field). */
+        final Local local;
+        /** A device variable (binding) or a shared variable (place). */
+        final Global global;
+        /** An addressable local (place). */
+        final Local variable;
+        /** The unit of indices: the pointee below all array levels. */
+        final Type element;
+        View view = View.TYPED;
+        boolean read;
+        boolean written;
+        boolean atomic;
+        Local offset;
+
+        Root(String name, KernelInterface.Source source, Local local, Global global, Local variable, Type element) {
+            this.name = name;
+            this.source = source;
+            this.local = local;
+            this.global = global;
+            this.variable = variable;
+            this.element = element;
+        }
+
+        boolean isBinding() {
+            return source != null;
+        }
+    }
+
+    /**
+     * A pointer value: its root, and either its index in the root's units (elements of a typed
+     * root, bytes of a word root) or, when it points inside an element of a typed root, the
+     * canonical address of that part ({@code inner}).
+     */
+    private record Ptr(Root root, Expr index, Type pointee, Expr inner) {
+    }
+
+    /** Thrown to start the rewrite again once a binding has fallen back to words. */
+    private static final class Restart extends RuntimeException {
+        Restart() {
+            super(null, null, false, false);
+        }
     }
 
     private static final class State {
         final DeviceModule m;
         final Function k;
-        /** Pointer params and pointer locals to the param (binding) they point into. */
-        final Map<Local, Local> binding = new LinkedHashMap<>();
-        /** Param to its element type. */
-        final Map<Local, Type> element = new LinkedHashMap<>();
-        final Map<Local, Local> offset = new HashMap<>();
-        /** Pointer locals (and assigned pointer params) to the u32 index local that replaces them. */
+        final List<Root> bindings = new ArrayList<>();
+        final List<KernelInterface.Value> values = new ArrayList<>();
+        /** Pointer locals (parameters, struct fields, ordinary locals) to their root. */
+        final Map<Local, Root> rootOf = new HashMap<>();
+        final Map<Global, Root> globalRoots = new IdentityHashMap<>();
+        final Map<Local, Root> variableRoots = new HashMap<>();
+        /** Pointer locals assigned in the body to the u32 index local that replaces them. */
         final Map<Local, Local> index = new HashMap<>();
-        final Set<Local> read = new HashSet<>();
-        final Set<Local> written = new HashSet<>();
         Span at;
         boolean failed;
 
@@ -88,89 +145,173 @@ public final class MemoryModel implements DevicePass {
         }
 
         void run() {
-            for (Local p : k.params()) {
-                if (p.type() instanceof Type.Ptr ptr) {
-                    if (p.addressable()) {
-                        reject("taking the address of pointer parameter '" + p.name() + "'");
-                        return;
-                    }
-                    Type el = ptr.pointee() instanceof Type.Void ? castTarget(p) : ptr.pointee();
-                    if (!isWordElement(el)) {
-                        reject("pointer parameters to " + TypeNames.c(el) + " ('" + p.name() + "')");
-                        return;
-                    }
-                    element.put(p, el);
-                    binding.put(p, p);
-                    offset.put(p, k.newLocal(p.name() + ".offset", Type.U32, false));
-                } else if (!(p.type() instanceof Type.Int || p.type() instanceof Type.Float || p.type() instanceof Type.Bool)) {
-                    reject("parameters of type " + TypeNames.c(p.type()) + " ('" + p.name() + "')");
-                    return;
-                }
-            }
-            if (!resolvePointerLocals()) {
-                return;
-            }
-            List<Stmt> prologue = new ArrayList<>();
-            for (Map.Entry<Local, Local> e : binding.entrySet()) {
-                Local l = e.getKey();
-                if (assigned.contains(l)) {
-                    Local idx = k.newLocal(l.name(), Type.U32, false);
-                    index.put(l, idx);
-                    if (l.id() < k.params().size()) {
-                        prologue.add(new Stmt.Assign(idx, new Expr.LocalGet(offset.get(l)), k.span()));
-                    }
-                }
-            }
-            Stmt.Block body = new Body().block(k.body());
+            parameters();
             if (failed) {
                 return;
             }
-            prologue.addAll(body.stmts());
-            k.setBody(new Stmt.Block(prologue, k.body().span()));
-            List<KernelInterface.Param> params = new ArrayList<>();
-            for (int i = 0; i < k.params().size(); i++) {
-                Local p = k.params().get(i);
-                if (element.containsKey(p)) {
-                    params.add(new KernelInterface.Buffer(i, p, element.get(p), read.contains(p), written.contains(p),
-                            offset.get(p)));
-                } else {
-                    params.add(new KernelInterface.Value(i, p));
+            Stmt.Block body = k.body();
+            if (failed || !resolvePointerLocals(body)) {
+                return;
+            }
+            Stmt.Block rewritten = null;
+            for (int attempt = 0; attempt <= bindings.size() + 1 && rewritten == null; attempt++) {
+                for (Root r : allRoots()) {
+                    r.read = false;
+                    r.written = false;
+                    r.atomic = false;
+                }
+                try {
+                    rewritten = new Body().block(body);
+                } catch (Restart again) {
+                    rewritten = null;
+                }
+                if (failed) {
+                    return;
                 }
             }
-            m.setInterface(k, new KernelInterface(params));
+            if (rewritten == null) {
+                throw new webcu.diag.InternalCompilerError("MemoryModel: no stable view for kernel " + k.name());
+            }
+            List<Stmt> prologue = new ArrayList<>();
+            for (Map.Entry<Local, Local> e : index.entrySet()) {
+                Root r = rootOf.get(e.getKey());
+                if (r != null && r.local == e.getKey() && r.offset != null) {
+                    prologue.add(new Stmt.Assign(e.getValue(), Build.get(r.offset), k.span()));
+                }
+            }
+            prologue.addAll(rewritten.stmts());
+            k.setBody(new Stmt.Block(prologue, k.body().span()));
+            List<KernelInterface.Binding> out = new ArrayList<>();
+            for (Root r : bindings) {
+                if (!r.read && !r.written && !r.atomic) {
+                    continue; // never dereferenced (only passed along or compared): nothing to bind
+                }
+                boolean words = r.view == View.WORDS;
+                out.add(new KernelInterface.Binding(r.name, r.source, r.local, words ? Type.U8 : r.element, r.view,
+                        r.read, r.written || r.atomic, r.atomic, r.offset));
+            }
+            m.setInterface(k, new KernelInterface(out, values));
+            for (Root r : variableRoots.values()) {
+                if (r.atomic && r.global != null) {
+                    m.markAtomic(r.global);
+                }
+            }
+            for (Root r : globalRoots.values()) {
+                if (r.atomic && !r.isBinding()) {
+                    m.markAtomic(r.global);
+                }
+            }
         }
 
-        /** The element type a {@code void *} parameter is cast to, or void when it is never cast. */
+        private List<Root> allRoots() {
+            List<Root> all = new ArrayList<>(bindings);
+            for (Root r : globalRoots.values()) {
+                if (!r.isBinding()) {
+                    all.add(r);
+                }
+            }
+            all.addAll(variableRoots.values());
+            return all;
+        }
+
+        // ---- the interface: parameters, struct parameters, device variables
+
+        private void parameters() {
+            for (int i = 0; i < k.params().size(); i++) {
+                Local p = k.params().get(i);
+                if (p.addressable()) {
+                    reject("taking the address of parameter '" + p.name() + "'");
+                    return;
+                }
+                switch (p.type()) {
+                    case Type.Ptr ptr -> pointerParam(p, i, 0, p.name());
+                    case Type.Struct s -> {
+                        // StructArguments has split it into locals for its scalars and pointers
+                        for (DeviceModule.ArgumentLeaf leaf : m.argumentLeaves(k)) {
+                            if (leaf.index() != i) {
+                                continue;
+                            }
+                            Local l = leaf.local();
+                            if (l.type() instanceof Type.Ptr) {
+                                pointerParam(l, i, leaf.argOffset(), l.name());
+                            } else {
+                                values.add(new KernelInterface.Value(l.name(), i, leaf.argOffset(), l.type(), l));
+                            }
+                        }
+                    }
+                    case Type.Array a -> reject("array parameters ('" + p.name() + "')");
+                    default -> values.add(new KernelInterface.Value(p.name(), i, 0, p.type(), p));
+                }
+            }
+        }
+
+        private void pointerParam(Local p, int index, int argOffset, String name) {
+            Type el = Build.pointee(p.type()) instanceof Type.Void ? castTarget(p) : Layouts.innermost(Build.pointee(p.type()));
+            Root r = new Root(name, new KernelInterface.Arg(index, argOffset), p, null, null, el);
+            r.view = Layouts.storable(el) ? View.TYPED : View.WORDS;
+            r.offset = k.newLocal(name + ".offset", Type.U32, false);
+            bindings.add(r);
+            rootOf.put(p, r);
+        }
+
+        /** The element type a {@code void *} parameter is cast to (u32 when it is never cast). */
         private Type castTarget(Local p) {
             Type[] found = {Type.VOID};
             Rewriter.forEachExpr(k.body(), (s, e) -> {
                 if (found[0] instanceof Type.Void && e instanceof Expr.Convert c && c.type() instanceof Type.Ptr to
-                        && c.value() instanceof Expr.LocalGet g && g.local().equals(p)) {
-                    found[0] = to.pointee();
+                        && c.value() instanceof Expr.LocalGet g && g.local().equals(p) && !(to.pointee() instanceof Type.Void)) {
+                    found[0] = Layouts.innermost(to.pointee());
                 }
             });
-            // An unused void pointer still needs some element type for its binding.
-            return found[0] instanceof Type.Void && !used(p) ? Type.U32 : found[0];
+            return found[0] instanceof Type.Void ? Type.U32 : found[0];
         }
 
-        private boolean used(Local p) {
-            boolean[] u = {false};
-            Rewriter.forEachExpr(k.body(), (s, e) -> u[0] |= e instanceof Expr.LocalGet g && g.local().equals(p));
-            return u[0];
+        private Root globalRoot(Global g) {
+            Root r = globalRoots.get(g);
+            if (r == null) {
+                switch (g.space()) {
+                    case DEVICE, CONSTANT -> {
+                        if (DebugBuffer.is(g)) {
+                            // declared by the writer in bind group 1, for every kernel: a place, not an argument
+                            r = new Root(g.name(), null, null, g, null, Type.U32);
+                            globalRoots.put(g, r);
+                            return r;
+                        }
+                        r = new Root(g.name(), new KernelInterface.Symbol(g), null, g, null, Layouts.innermost(g.type()));
+                        r.view = Layouts.storable(r.element) ? View.TYPED : View.WORDS;
+                        bindings.add(r);
+                    }
+                    case SHARED -> {
+                        r = new Root(g.name(), null, null, g, null, Layouts.innermost(g.type()));
+                        if (g.dynamicShared()) {
+                            // extern __shared__: one array of words, addressed by byte
+                            r.view = View.WORDS;
+                        }
+                    }
+                    default -> {
+                        return null;
+                    }
+                }
+                globalRoots.put(g, r);
+            }
+            return r;
         }
 
-        final Set<Local> assigned = new HashSet<>();
+        private Root variableRoot(Local l) {
+            return variableRoots.computeIfAbsent(l, x -> new Root(x.name(), null, null, null, x, Layouts.innermost(x.type())));
+        }
+
+        // ---- pointer locals
 
         /**
-         * Finds the binding of every pointer local from its assignments, iterating to a fixed point
+         * Finds the root of every pointer local from its assignments, iterating to a fixed point
          * (a local may be assigned from another pointer local before or after it in the code).
          */
-        private boolean resolvePointerLocals() {
+        private boolean resolvePointerLocals(Stmt.Block body) {
             List<Stmt.Assign> assigns = new ArrayList<>();
-            Rewriter.forEachStmt(k.body(), s -> {
+            Rewriter.forEachStmt(body, s -> {
                 if (s instanceof Stmt.Assign a && a.target().type() instanceof Type.Ptr) {
                     assigns.add(a);
-                    assigned.add(a.target());
                 }
             });
             boolean changed = true;
@@ -178,44 +319,47 @@ public final class MemoryModel implements DevicePass {
                 changed = false;
                 for (Stmt.Assign a : assigns) {
                     at = a.span();
-                    Local root = root(a.value());
+                    Root root = rootOf(a.value());
                     if (root == null) {
                         continue;
                     }
-                    Local had = binding.get(a.target());
+                    Root had = rootOf.get(a.target());
                     if (had == null) {
-                        binding.put(a.target(), root);
+                        rootOf.put(a.target(), root);
                         changed = true;
-                    } else if (had != root && !had.equals(root)) {
-                        reject("a pointer that may point into different arguments ('" + a.target().name() + "')");
+                    } else if (had != root) {
+                        reject("a pointer that may point into different variables or arguments ('" + a.target().name() + "')");
                         return false;
                     }
                 }
             }
             for (Stmt.Assign a : assigns) {
-                if (!binding.containsKey(a.target())) {
+                if (!rootOf.containsKey(a.target())) {
                     at = a.span();
-                    Local root = root(a.value());
-                    if (root == null && !failed) {
-                        reject(describeUnknown(a.value()));
-                    }
+                    reject(describeUnknown(a.value()));
                     return false;
                 }
+                // an assigned parameter starts from its hidden offset (see run)
+                index.computeIfAbsent(a.target(), t -> k.newLocal(t.name(), Type.U32, false));
             }
             return !failed;
         }
 
-        /** The parameter a pointer expression points into, or null when unknown (yet). */
-        private Local root(Expr e) {
+        /** The root a pointer expression points into, or null when unknown (yet). */
+        private Root rootOf(Expr e) {
             return switch (e) {
-                case Expr.LocalGet g -> binding.get(g.local());
-                case Expr.PtrAdd p -> root(p.base());
-                case Expr.Convert c when c.value().type() instanceof Type.Ptr -> root(c.value());
+                case Expr.LocalGet g -> rootOf.get(g.local());
+                case Expr.LocalAddr a -> variableRoot(a.local());
+                case Expr.GlobalAddr g -> globalRoot(g.global());
+                case Expr.PtrAdd p -> rootOf(p.base());
+                case Expr.ElementAddr a -> rootOf(a.base());
+                case Expr.FieldAddr f -> rootOf(f.base());
+                case Expr.Convert c when c.value().type() instanceof Type.Ptr -> rootOf(c.value());
                 case Expr.Select s -> {
-                    Local a = root(s.ifTrue());
-                    Local b = root(s.ifFalse());
-                    if (a != null && b != null && !a.equals(b)) {
-                        reject("a pointer that may point into different arguments");
+                    Root a = rootOf(s.ifTrue());
+                    Root b = rootOf(s.ifFalse());
+                    if (a != null && b != null && a != b) {
+                        reject("a pointer that may point into different variables or arguments");
                         yield null;
                     }
                     yield a != null ? a : b;
@@ -228,42 +372,305 @@ public final class MemoryModel implements DevicePass {
             return switch (e) {
                 case Expr.Load l -> "pointers loaded from memory";
                 case Expr.NullPtr n -> "null pointers in kernels";
-                case Expr.LocalAddr a -> "pointers to local variables";
-                case Expr.ElementAddr a -> "pointers to local variables or shared memory";
-                case Expr.GlobalAddr g -> "pointers to global variables";
-                case Expr.Convert c -> "converting an integer to a pointer";
+                case Expr.GlobalAddr g -> "host variables in device code ('" + g.global().name() + "')";
+                case Expr.Convert c -> c.value().type() instanceof Type.Ptr ? describeUnknown(c.value())
+                        : "converting an integer to a pointer";
                 case Expr.PtrAdd p -> describeUnknown(p.base());
                 default -> "this use of pointers";
             };
         }
 
-        /** Rewrites the kernel's statements: pointer assignments become index assignments. */
-        private final class Body extends Rewriter {
-            @Override
-            protected List<Stmt> stmt(Stmt s) {
-                Span saved = at;
-                at = s.span();
-                try {
-                    if (s instanceof Stmt.Assign a && a.target().type() instanceof Type.Ptr) {
-                        return List.of(new Stmt.Assign(index.get(a.target()), indexOf(a.value()), a.span()));
-                    }
-                    if (s instanceof Stmt.Call c && !Intrinsics.isSupported(c.callee())) {
-                        return List.of(s); // a later pass lowers it (Printf, Atomics …) or CheckSupported names it
-                    }
-                    if (s instanceof Stmt.Store st) {
-                        Expr address = address(st.address(), true);
-                        return List.of(new Stmt.Store(address, value(st.value()), st.span()));
-                    }
-                    return super.stmt(s);
-                } finally {
-                    at = saved;
-                }
-            }
+        // ---- pointer values
 
-            @Override
-            protected Expr expr(Expr e) {
-                return value(e);
+        /** A pointer expression as root and index, or null when it has no static root. */
+        private Ptr eval(Expr e) {
+            return switch (e) {
+                case Expr.LocalGet g -> {
+                    Root r = rootOf.get(g.local());
+                    if (r == null) {
+                        yield null;
+                    }
+                    Local idx = index.get(g.local());
+                    Expr i = idx != null ? Build.get(idx) : r.offset != null ? Build.get(r.offset) : Build.u32(0);
+                    yield new Ptr(r, i, Build.pointee(g.type()), null);
+                }
+                case Expr.GlobalAddr g -> {
+                    Root r = globalRoot(g.global());
+                    yield r == null ? null : new Ptr(r, Build.u32(0), g.global().type(), null);
+                }
+                case Expr.LocalAddr a -> new Ptr(variableRoot(a.local()), Build.u32(0), a.local().type(), null);
+                case Expr.Convert c when c.value().type() instanceof Type.Ptr -> {
+                    Ptr p = eval(c.value());
+                    if (p == null) {
+                        yield null;
+                    }
+                    Type to = Build.pointee(c.type());
+                    if (p.inner() != null) {
+                        if (to.equals(p.pointee()) || to instanceof Type.Void) {
+                            yield p;
+                        }
+                        if (sameUnit(to, p.pointee())) {
+                            yield new Ptr(p.root(), null, to, new Expr.Convert(c.type(), p.inner()));
+                        }
+                        yield fallback(p.root());
+                    }
+                    if (p.root().view == View.TYPED && !(to instanceof Type.Void) && units(to, p.root().element) < 0) {
+                        yield fallback(p.root());
+                    }
+                    yield new Ptr(p.root(), p.index(), to, null);
+                }
+                case Expr.PtrAdd pa -> {
+                    Ptr b = eval(pa.base());
+                    if (b == null) {
+                        yield null;
+                    }
+                    Expr i = toU32(value(pa.index()));
+                    if (b.root().view == View.WORDS) {
+                        yield new Ptr(b.root(), Build.add(b.index(), Build.mul(i, b.pointee().size())), b.pointee(), null);
+                    }
+                    if (b.inner() != null) {
+                        if (b.inner() instanceof Expr.ElementAddr ea) {
+                            yield new Ptr(b.root(), null, b.pointee(),
+                                    new Expr.ElementAddr(ea.base(), Build.add(toU32(ea.index()), i)));
+                        }
+                        yield fallback(b.root());
+                    }
+                    long c = units(b.pointee(), b.root().element);
+                    if (c < 0) {
+                        yield fallback(b.root());
+                    }
+                    yield new Ptr(b.root(), Build.add(b.index(), Build.mul(i, c)), b.pointee(), null);
+                }
+                case Expr.ElementAddr ea -> {
+                    Ptr b = eval(ea.base());
+                    if (b == null) {
+                        yield null;
+                    }
+                    Type el = ((Type.Array) b.pointee()).element();
+                    Expr i = toU32(value(ea.index()));
+                    if (b.root().view == View.WORDS) {
+                        yield new Ptr(b.root(), Build.add(b.index(), Build.mul(i, el.size())), el, null);
+                    }
+                    if (b.inner() != null) {
+                        yield new Ptr(b.root(), null, el, new Expr.ElementAddr(b.inner(), i));
+                    }
+                    long c = units(el, b.root().element);
+                    if (c < 0) {
+                        yield fallback(b.root());
+                    }
+                    yield new Ptr(b.root(), Build.add(b.index(), Build.mul(i, c)), el, null);
+                }
+                case Expr.FieldAddr fa -> {
+                    Ptr b = eval(fa.base());
+                    if (b == null) {
+                        yield null;
+                    }
+                    Type.Field f = ((Type.Struct) b.pointee()).fields().get(fa.field());
+                    if (b.root().view == View.WORDS) {
+                        yield new Ptr(b.root(), Build.add(b.index(), Build.u32(f.offset())), f.type(), null);
+                    }
+                    if (b.inner() != null) {
+                        yield new Ptr(b.root(), null, f.type(), new Expr.FieldAddr(b.inner(), fa.field()));
+                    }
+                    if (!b.pointee().equals(b.root().element)) {
+                        yield fallback(b.root());
+                    }
+                    yield new Ptr(b.root(), null, f.type(), new Expr.FieldAddr(elementPlace(b.root(), b.index()), fa.field()));
+                }
+                case Expr.Select s -> {
+                    Ptr a = eval(s.ifTrue());
+                    Ptr b = eval(s.ifFalse());
+                    if (a == null || b == null) {
+                        yield null;
+                    }
+                    if (a.root() != b.root()) {
+                        reject("a pointer that may point into different variables or arguments");
+                        yield null;
+                    }
+                    if (a.inner() != null || b.inner() != null) {
+                        yield fallback(a.root());
+                    }
+                    yield new Ptr(a.root(), new Expr.Select(value(s.cond()), a.index(), b.index()), a.pointee(), null);
+                }
+                default -> null;
+            };
+        }
+
+        /**
+         * Marks a binding as word-addressed and starts the rewrite again; for a local or shared
+         * variable, which has no word view, reports the construct instead.
+         */
+        private Ptr fallback(Root r) {
+            if (r.isBinding() && r.view == View.TYPED) {
+                r.view = View.WORDS;
+                throw new Restart();
             }
+            reject("reinterpreting local or shared memory as another type ('" + r.name + "')");
+            return null;
+        }
+
+        /** How many root elements a {@code t} spans, or -1 when {@code t} is not made of whole elements. */
+        private static long units(Type t, Type element) {
+            if (sameUnit(t, element)) {
+                return 1;
+            }
+            if (t instanceof Type.Array a) {
+                long c = units(a.element(), element);
+                return c < 0 ? -1 : c * a.count();
+            }
+            return -1;
+        }
+
+        /** Same type, or scalars of the same size that a bitcast turns into each other. */
+        static boolean sameUnit(Type a, Type b) {
+            if (a.equals(b)) {
+                return true;
+            }
+            boolean sa = a instanceof Type.Int || a instanceof Type.Float;
+            boolean sb = b instanceof Type.Int || b instanceof Type.Float;
+            return sa && sb && a.size() == b.size() && a.size() >= 4;
+        }
+
+        /** The canonical address of element {@code i} of a typed root. */
+        private Expr elementPlace(Root r, Expr i) {
+            if (r.isBinding()) {
+                Expr base;
+                if (r.local != null) {
+                    base = Build.get(r.local);
+                } else {
+                    base = new Expr.GlobalAddr(r.global);
+                }
+                if (!Build.pointee(base.type()).equals(r.element)) {
+                    base = new Expr.Convert(Type.ptr(r.element), base);
+                }
+                return new Expr.PtrAdd(base, i);
+            }
+            Expr place = r.variable != null ? new Expr.LocalAddr(r.variable) : new Expr.GlobalAddr(r.global);
+            return flatElement(place, i);
+        }
+
+        /** {@code elem(elem(&a, i / n), i % n)} … down to the element type, for a flat index into nested arrays. */
+        private static Expr flatElement(Expr place, Expr i) {
+            Type t = Build.pointee(place.type());
+            if (!(t instanceof Type.Array a)) {
+                return place;
+            }
+            long inner = 1;
+            for (Type x = a.element(); x instanceof Type.Array xa; x = xa.element()) {
+                inner *= xa.count();
+            }
+            if (inner == 1) {
+                return new Expr.ElementAddr(place, i);
+            }
+            Expr outer = i instanceof Expr.IntConst c ? Build.u32(c.value() / inner)
+                    : new Expr.Binary(BinaryOp.DIV, i, Build.u32(inner), Type.U32);
+            Expr rest = i instanceof Expr.IntConst c ? Build.u32(c.value() % inner)
+                    : new Expr.Binary(BinaryOp.REM, i, Build.u32(inner), Type.U32);
+            return flatElement(new Expr.ElementAddr(place, outer), rest);
+        }
+
+        // ---- accesses
+
+        /**
+         * The canonical address through which a {@code t} at {@code a} is read or written, or null
+         * (after a rejection). {@code t} is a scalar, or an aggregate of a typed root or variable.
+         */
+        private Expr access(Expr a, boolean store, boolean atomic) {
+            Type t = Build.pointee(a.type());
+            Expr direct = placePath(a);
+            if (direct != null) {
+                Root r = rootOf(a);
+                if (r != null) {
+                    mark(r, store, atomic);
+                }
+                return direct;
+            }
+            Ptr p = eval(a);
+            if (p == null) {
+                if (!failed) {
+                    reject(describeUnknown(a));
+                }
+                return a;
+            }
+            Root r = p.root();
+            mark(r, store, atomic);
+            if (atomic && r.isBinding() && r.view == View.TYPED && !atomicElement(r.element)) {
+                fallback(r);
+            }
+            if (r.view == View.WORDS) {
+                if (Layouts.isAggregate(t)) {
+                    throw new webcu.diag.InternalCompilerError("MemoryModel: aggregate access to a word binding");
+                }
+                if (store && t.size() < 4) {
+                    // bytes of one word may be written by several threads at once: atomic and/or
+                    r.atomic = true;
+                }
+                return wordAddress(r, p.index(), t);
+            }
+            if (p.inner() != null) {
+                return p.inner();
+            }
+            if (!sameUnit(t, r.element)) {
+                if (units(t, r.element) > 0 && !atomic) {
+                    // a whole array of elements: its first element's place, as an array
+                    return new Expr.Convert(a.type(), elementPlace(r, p.index()));
+                }
+                fallback(r);
+            }
+            Expr place = elementPlace(r, p.index());
+            return t.equals(r.element) ? place : new Expr.Convert(a.type(), place);
+        }
+
+        private static boolean atomicElement(Type t) {
+            return t.equals(Type.I32) || t.equals(Type.U32) || t.equals(Type.F32);
+        }
+
+        private static void mark(Root r, boolean store, boolean atomic) {
+            if (atomic) {
+                r.atomic = true;
+                r.read = true;
+                r.written = true;
+            } else if (store) {
+                r.written = true;
+            } else {
+                r.read = true;
+            }
+        }
+
+        private static Expr wordAddress(Root r, Expr byteIndex, Type t) {
+            Expr base = r.local != null ? Build.get(r.local) : new Expr.GlobalAddr(r.global);
+            Expr bytes = new Expr.PtrAdd(new Expr.Convert(Type.ptr(Type.U8), base), byteIndex);
+            return new Expr.Convert(Type.ptr(t), bytes);
+        }
+
+        /**
+         * A direct access to a local or shared variable ({@code x}, {@code s[i][j]}, {@code p.f}),
+         * rebuilt with its indices rewritten, or null when {@code a} goes through a pointer.
+         */
+        private Expr placePath(Expr a) {
+            return switch (a) {
+                case Expr.LocalAddr l -> a;
+                case Expr.GlobalAddr g when g.global().space() == AddressSpace.SHARED && !g.global().dynamicShared()
+                        || DebugBuffer.is(g.global()) -> a;
+                case Expr.ElementAddr e -> {
+                    Expr b = placePath(e.base());
+                    yield b == null ? null : new Expr.ElementAddr(b, narrowIndex(value(e.index())));
+                }
+                case Expr.FieldAddr f -> {
+                    Expr b = placePath(f.base());
+                    yield b == null ? null : new Expr.FieldAddr(b, f.field());
+                }
+                case Expr.PtrAdd p when p.base() instanceof Expr.ElementAddr e -> {
+                    // &arr[j] + i: an array decayed to a pointer and then offset
+                    Expr b = placePath(e.base());
+                    if (b == null) {
+                        yield null;
+                    }
+                    Expr j = toU32(value(e.index()));
+                    yield new Expr.ElementAddr(b, Build.add(j, toU32(value(p.index()))));
+                }
+                default -> null;
+            };
         }
 
         /** A non-pointer expression with every load's address rewritten. */
@@ -273,7 +680,13 @@ public final class MemoryModel implements DevicePass {
                 return e;
             }
             if (e instanceof Expr.Load l) {
-                return new Expr.Load(address(l.address(), false));
+                return new Expr.Load(access(l.address(), false, false));
+            }
+            if (e instanceof Expr.Binary b && b.left().type() instanceof Type.Ptr) {
+                return comparePointers(b);
+            }
+            if (e instanceof Expr.Convert c && c.value().type() instanceof Type.Ptr && c.type() instanceof Type.Bool) {
+                return notNull(c.value());
             }
             if (e instanceof Expr.Convert c && c.value().type() instanceof Type.Ptr) {
                 reject("converting a pointer to an integer");
@@ -290,93 +703,185 @@ public final class MemoryModel implements DevicePass {
             return Rewriter.withChildren(e, mapped);
         }
 
-        /** An address that is loaded from or stored to, in the canonical form WGSL can write as a place. */
-        Expr address(Expr a, boolean store) {
-            Local root = root(a);
-            if (root != null) {
-                (store ? written : read).add(root);
-                Type el = ((Type.Ptr) a.type()).pointee();
-                if (!el.equals(element.get(root))) {
-                    reject("accessing " + TypeNames.c(element.get(root)) + " memory as " + TypeNames.c(el));
-                }
-                return new Expr.PtrAdd(new Expr.LocalGet(root), indexOf(a));
+        /**
+         * {@code p != nullptr}: a pointer argument that was null has the hidden offset
+         * {@link #NULL_OFFSET} (the runtime binds a dummy buffer for it); local and shared
+         * variables are never null.
+         */
+        private Expr notNull(Expr p) {
+            if (p instanceof Expr.NullPtr) {
+                return new Expr.BoolConst(false);
             }
-            return switch (a) {
-                case Expr.LocalAddr l -> {
-                    if (l.local().type() instanceof Type.Ptr) {
-                        reject("pointers stored in memory ('" + l.local().name() + "')");
-                    }
-                    yield a;
-                }
-                case Expr.GlobalAddr g -> a;
-                case Expr.ElementAddr e -> new Expr.ElementAddr(address(e.base(), store), narrowIndex(value(e.index())));
-                case Expr.FieldAddr f -> new Expr.FieldAddr(address(f.base(), store), f.field());
-                case Expr.PtrAdd p when p.base() instanceof Expr.ElementAddr e -> {
-                    // &arr[j] + i: an array decayed to a pointer and then offset
-                    Expr j = narrowIndex(value(e.index()));
-                    Expr i = sameType(narrowIndex(value(p.index())), j.type());
-                    yield new Expr.ElementAddr(address(e.base(), store), new Expr.Binary(BinaryOp.ADD, j, i, j.type()));
-                }
-                default -> {
-                    reject(describeUnknown(a));
-                    yield a;
-                }
-            };
+            Ptr v = eval(p);
+            if (v == null) {
+                reject(describeUnknown(p));
+                return new Expr.BoolConst(true);
+            }
+            if (!v.root().isBinding() || v.inner() != null || v.root().global != null) {
+                return new Expr.BoolConst(true);
+            }
+            return new Expr.Binary(BinaryOp.NE, v.index(), Build.u32(NULL_OFFSET), Type.BOOL);
         }
 
-        /** The u32 element index (offset included) of a pointer into a binding. */
-        Expr indexOf(Expr e) {
-            return switch (e) {
-                case Expr.LocalGet g -> {
-                    Local idx = index.get(g.local());
-                    if (idx != null) {
-                        yield new Expr.LocalGet(idx);
-                    }
-                    Local off = offset.get(g.local());
-                    if (off == null) {
-                        reject(describeUnknown(e));
-                        yield new Expr.IntConst(Type.U32, 0);
-                    }
-                    yield new Expr.LocalGet(off);
+        /** Pointer comparisons: against null, or two pointers into one root by their indices. */
+        private Expr comparePointers(Expr.Binary b) {
+            boolean eq = b.op() == BinaryOp.EQ;
+            if (b.right() instanceof Expr.NullPtr || b.left() instanceof Expr.NullPtr) {
+                Expr p = b.right() instanceof Expr.NullPtr ? b.left() : b.right();
+                if (eq || b.op() == BinaryOp.NE) {
+                    Expr nn = notNull(p);
+                    return eq ? new Expr.Unary(webcu.ir.UnaryOp.LNOT, nn, Type.BOOL) : nn;
                 }
-                case Expr.PtrAdd p -> {
-                    Type el = ((Type.Ptr) p.base().type()).pointee();
-                    Local root = root(p.base());
-                    if (root != null && !el.equals(element.get(root))) {
-                        reject("pointer arithmetic on " + TypeNames.c(el) + " pointers into " + TypeNames.c(element.get(root))
-                                + " memory");
+            }
+            Ptr l = eval(b.left());
+            Ptr r = eval(b.right());
+            if (l == null || r == null || l.inner() != null || r.inner() != null) {
+                reject("comparing these pointers");
+                return b;
+            }
+            if (l.root() != r.root()) {
+                if (eq || b.op() == BinaryOp.NE) {
+                    return new Expr.BoolConst(!eq);
+                }
+                reject("ordering pointers into different variables or arguments");
+                return b;
+            }
+            return new Expr.Binary(b.op(), l.index(), r.index(), Type.BOOL);
+        }
+
+        /** Whether the pointer expression reaches a word binding (where aggregates move scalar by scalar). */
+        private boolean isWords(Expr a) {
+            Root r = rootOf(a);
+            return r != null && r.isBinding() && r.view == View.WORDS;
+        }
+
+        /** Copies an aggregate scalar by scalar, for word bindings: {@code to} and {@code from} are addresses. */
+        private void splitCopy(Expr to, Expr from, Type t, Span span, List<Stmt> out) {
+            switch (t) {
+                case Type.Struct s -> {
+                    for (int f = 0; f < s.fields().size(); f++) {
+                        splitCopy(new Expr.FieldAddr(to, f), new Expr.FieldAddr(from, f), s.fields().get(f).type(), span, out);
                     }
-                    yield new Expr.Binary(BinaryOp.ADD, indexOf(p.base()), toU32(value(p.index())), Type.U32);
                 }
-                case Expr.Convert c when c.value().type() instanceof Type.Ptr -> {
-                    Local root = root(c.value());
-                    Type to = ((Type.Ptr) c.type()).pointee();
-                    Type from = ((Type.Ptr) c.value().type()).pointee();
-                    if (root != null && !to.equals(element.get(root)) && !(to instanceof Type.Void)
-                            && !from.equals(to)) {
-                        reject("casting a pointer to " + TypeNames.c(element.get(root)) + " into a pointer to "
-                                + TypeNames.c(to));
+                case Type.Array a -> {
+                    for (int i = 0; i < a.count(); i++) {
+                        splitCopy(new Expr.ElementAddr(to, Build.u32(i)), new Expr.ElementAddr(from, Build.u32(i)), a.element(),
+                                span, out);
                     }
-                    yield indexOf(c.value());
                 }
-                case Expr.Select s -> new Expr.Select(value(s.cond()), indexOf(s.ifTrue()), indexOf(s.ifFalse()));
-                default -> {
-                    reject(describeUnknown(e));
-                    yield new Expr.IntConst(Type.U32, 0);
+                default -> out.add(new Stmt.Store(access(to, true, false), new Expr.Load(access(from, false, false)), span));
+            }
+        }
+
+        /** Rewrites the kernel's statements into canonical accesses. */
+        private final class Body extends Rewriter {
+            @Override
+            protected List<Stmt> stmt(Stmt s) {
+                Span saved = at;
+                at = s.span();
+                try {
+                    return rewrite(s);
+                } finally {
+                    at = saved;
                 }
-            };
+            }
+
+            private List<Stmt> rewrite(Stmt s) {
+                switch (s) {
+                    case Stmt.Assign a when a.target().type() instanceof Type.Ptr -> {
+                        Ptr p = eval(a.value());
+                        if (p == null) {
+                            reject(describeUnknown(a.value()));
+                            return List.of();
+                        }
+                        if (p.inner() != null) {
+                            fallback(p.root());
+                            return List.of();
+                        }
+                        return List.of(new Stmt.Assign(index.get(a.target()), p.index(), a.span()));
+                    }
+                    case Stmt.Assign a when Layouts.isAggregate(a.target().type()) && a.value() instanceof Expr.Load l
+                            && isWords(l.address()) -> {
+                        Local tmp = k.newLocal(a.target().name() + ".copy", a.target().type(), true);
+                        List<Stmt> out = new ArrayList<>();
+                        splitCopy(new Expr.LocalAddr(tmp), l.address(), a.target().type(), a.span(), out);
+                        out.add(new Stmt.Assign(a.target(), new Expr.Load(new Expr.LocalAddr(tmp)), a.span()));
+                        return out;
+                    }
+                    case Stmt.Store st when st.value().type() instanceof Type.Ptr -> {
+                        reject("storing pointers in memory");
+                        return List.of(s);
+                    }
+                    case Stmt.Store st when Layouts.isAggregate(st.value().type())
+                            && (isWords(st.address()) || st.value() instanceof Expr.Load l && isWords(l.address())) -> {
+                        List<Stmt> out = new ArrayList<>();
+                        Expr from;
+                        if (st.value() instanceof Expr.Load l) {
+                            from = l.address();
+                        } else {
+                            Local tmp = k.newLocal("copy", st.value().type(), true);
+                            out.add(new Stmt.Store(new Expr.LocalAddr(tmp), value(st.value()), st.span()));
+                            from = new Expr.LocalAddr(tmp);
+                        }
+                        splitCopy(st.address(), from, st.value().type(), st.span(), out);
+                        return out;
+                    }
+                    case Stmt.Store st -> {
+                        Expr address = access(st.address(), true, false);
+                        return List.of(new Stmt.Store(address, value(st.value()), st.span()));
+                    }
+                    case Stmt.Call c when !CheckSupported.isSupported(c.callee()) && !isAtomic(c.callee()) -> {
+                        return List.of(s); // a later pass lowers it, or CheckSupported names it
+                    }
+                    case Stmt.Call c -> {
+                        List<Expr> args = new ArrayList<>();
+                        boolean atomic = isAtomic(c.callee());
+                        for (int i = 0; i < c.args().size(); i++) {
+                            Expr x = c.args().get(i);
+                            if (x.type() instanceof Type.Ptr) {
+                                if (stringLiteral(x) != null) {
+                                    args.add(x); // a string literal: the pass that lowers the call reads it
+                                } else {
+                                    args.add(access(x, true, atomic && i == 0));
+                                }
+                            } else {
+                                args.add(value(x));
+                            }
+                        }
+                        return List.of(new Stmt.Call(c.result(), c.callee(), args, c.span()));
+                    }
+                    default -> {
+                        return List.of(rebuild(s));
+                    }
+                }
+            }
+
+            @Override
+            protected Expr expr(Expr e) {
+                return value(e);
+            }
         }
     }
 
-    private static Expr sameType(Expr e, Type t) {
-        return e.type().equals(t) ? e : new Expr.Convert(t, e);
+    /** The hidden offset of a null pointer argument: any access through it fails the bounds check. */
+    public static final long NULL_OFFSET = 0x80000000L;
+
+    /** The host variable (a string literal) a pointer argument points into, or null. */
+    static webcu.ir.Global stringLiteral(Expr x) {
+        return switch (x) {
+            case Expr.GlobalAddr g when g.global().space() == AddressSpace.HOST -> g.global();
+            case Expr.ElementAddr e -> stringLiteral(e.base());
+            case Expr.PtrAdd p -> stringLiteral(p.base());
+            case Expr.Convert c when c.value().type() instanceof Type.Ptr -> stringLiteral(c.value());
+            default -> null;
+        };
     }
 
     /** An array index: 32-bit as it is, 64-bit narrowed to u32 where that is exact. */
     static Expr narrowIndex(Expr i) {
         if (i.type() instanceof Type.Int t && t.bits() == 64) {
-            Expr n = narrow(i);
-            return n != null ? n : i;
+            Expr n = Int64.narrow(i);
+            return n != null ? n : new Expr.Convert(Type.U32, i);
         }
         return i;
     }
@@ -386,50 +891,15 @@ public final class MemoryModel implements DevicePass {
         if (i.type().equals(Type.U32)) {
             return i;
         }
+        if (i instanceof Expr.IntConst c) {
+            return Build.u32(c.value());
+        }
         if (i.type() instanceof Type.Int t && t.bits() == 64) {
-            Expr n = narrow(i);
+            Expr n = Int64.narrow(i);
             if (n != null) {
                 return n;
             }
         }
         return new Expr.Convert(Type.U32, i);
-    }
-
-    /**
-     * The low 32 bits of a 64-bit integer expression computed in u32, or null when the expression
-     * is not made only of ring operations on values that were 32-bit (or constants).
-     */
-    static Expr narrow(Expr e) {
-        if (!(e.type() instanceof Type.Int t) || t.bits() != 64) {
-            return e.type().equals(Type.U32) ? e : e.type() instanceof Type.Int i && i.bits() <= 32
-                    ? new Expr.Convert(Type.U32, e) : null;
-        }
-        return switch (e) {
-            case Expr.IntConst c -> new Expr.IntConst(Type.U32, c.value());
-            case Expr.Convert c when c.value().type() instanceof Type.Int from && from.bits() <= 32 ->
-                    from.equals(Type.U32) ? c.value() : new Expr.Convert(Type.U32, c.value());
-            case Expr.Convert c when c.value().type() instanceof Type.Int from && from.bits() == 64 -> narrow(c.value());
-            case Expr.Binary b when b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB || b.op() == BinaryOp.MUL
-                    || b.op() == BinaryOp.AND || b.op() == BinaryOp.OR || b.op() == BinaryOp.XOR -> {
-                Expr l = narrow(b.left());
-                Expr r = narrow(b.right());
-                yield l == null || r == null ? null : new Expr.Binary(b.op(), l, r, Type.U32);
-            }
-            case Expr.Binary b when b.op() == BinaryOp.SHL && b.right() instanceof Expr.IntConst c
-                    && c.value() >= 0 && c.value() < 32 -> {
-                Expr l = narrow(b.left());
-                yield l == null ? null : new Expr.Binary(BinaryOp.SHL, l, new Expr.IntConst(Type.U32, c.value()), Type.U32);
-            }
-            case Expr.Unary u when u.op() == UnaryOp.NEG || u.op() == UnaryOp.NOT -> {
-                Expr x = narrow(u.operand());
-                yield x == null ? null : new Expr.Unary(u.op(), x, Type.U32);
-            }
-            case Expr.Select s -> {
-                Expr a = narrow(s.ifTrue());
-                Expr b = narrow(s.ifFalse());
-                yield a == null || b == null ? null : new Expr.Select(s.cond(), a, b);
-            }
-            default -> null;
-        };
     }
 }

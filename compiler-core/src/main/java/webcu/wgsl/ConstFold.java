@@ -71,7 +71,8 @@ final class ConstFold {
                     && b.right() instanceof Expr.IntConst c && c.value() == 0 ->
                     b.op() == BinaryOp.DIV ? b.left() : new Expr.IntConst((Type.Int) b.type(), 0);
             case Expr.Binary b when (b.op() == BinaryOp.SHL || b.op() == BinaryOp.SHR)
-                    && b.right() instanceof Expr.IntConst c && unsigned(c) >= 32 && b.type() instanceof Type.Int t ->
+                    && b.right() instanceof Expr.IntConst c && unsigned(c) >= 32 && b.type() instanceof Type.Int t
+                    && t.bits() <= 32 ->
                     b.op() == BinaryOp.SHR && t.signed()
                             ? new Expr.Binary(BinaryOp.SHR, b.left(), new Expr.IntConst(Type.U32, 31), t)
                             : new Expr.IntConst(t, 0);
@@ -88,15 +89,40 @@ final class ConstFold {
     private static Expr unary(Expr.Unary u) {
         return switch (u.op()) {
             case NEG -> u.operand() instanceof Expr.IntConst i ? new Expr.IntConst((Type.Int) u.type(), -i.value())
-                    : u.operand() instanceof Expr.FloatConst f ? new Expr.FloatConst(f.type(), -f.value()) : null;
+                    : u.operand() instanceof Expr.FloatConst f ? new Expr.FloatConst(f.type(), negate(f.value())) : null;
             case NOT -> u.operand() instanceof Expr.IntConst i ? new Expr.IntConst((Type.Int) u.type(), ~i.value()) : null;
             case LNOT -> u.operand() instanceof Expr.BoolConst b ? new Expr.BoolConst(!b.value()) : null;
         };
     }
 
+    /**
+     * {@code -v} by flipping the sign bit: TeaVM's WebAssembly output computes {@code -v} as
+     * {@code 0 - v}, which turns -0.0 into +0.0.
+     */
+    static double negate(double v) {
+        return Double.longBitsToDouble(Double.doubleToRawLongBits(v) ^ Long.MIN_VALUE);
+    }
+
     private static Expr binary(Expr.Binary b) {
         if (b.left() instanceof Expr.IntConst l && b.right() instanceof Expr.IntConst r) {
             return intBinary(b.op(), l, r, b.type());
+        }
+        if (b.left() instanceof Expr.FloatConst l && b.right() instanceof Expr.FloatConst r && l.type().bits() == 64) {
+            double x = l.value();
+            double y = r.value();
+            return switch (b.op()) {
+                case ADD -> new Expr.FloatConst(Type.F64, x + y);
+                case SUB -> new Expr.FloatConst(Type.F64, x - y);
+                case MUL -> new Expr.FloatConst(Type.F64, x * y);
+                case DIV -> new Expr.FloatConst(Type.F64, x / y);
+                case EQ -> new Expr.BoolConst(x == y);
+                case NE -> new Expr.BoolConst(x != y);
+                case LT -> new Expr.BoolConst(x < y);
+                case LE -> new Expr.BoolConst(x <= y);
+                case GT -> new Expr.BoolConst(x > y);
+                case GE -> new Expr.BoolConst(x >= y);
+                default -> null;
+            };
         }
         if (b.left() instanceof Expr.FloatConst l && b.right() instanceof Expr.FloatConst r && l.type().bits() == 32) {
             float x = (float) l.value();
@@ -144,8 +170,11 @@ final class ConstFold {
                 default -> c >= 0;
             });
         }
-        if (!(type instanceof Type.Int rt) || t.bits() > 32) {
+        if (!(type instanceof Type.Int rt)) {
             return null;
+        }
+        if (t.bits() == 64) {
+            return wideBinary(op, x, y, rt);
         }
         long min = signed ? -(1L << (t.bits() - 1)) : 0;
         long v = switch (op) {
@@ -165,6 +194,25 @@ final class ConstFold {
             return null;
         }
         return new Expr.IntConst(rt, v);
+    }
+
+    /** 64-bit integer arithmetic as the writer's helpers compute it (x / 0 = x, shift counts modulo 64). */
+    private static Expr wideBinary(BinaryOp op, long x, long y, Type.Int t) {
+        boolean signed = t.signed();
+        Long v = switch (op) {
+            case ADD -> x + y;
+            case SUB -> x - y;
+            case MUL -> x * y;
+            case AND -> x & y;
+            case OR -> x | y;
+            case XOR -> x ^ y;
+            case DIV -> y == 0 || signed && x == Long.MIN_VALUE && y == -1 ? x : signed ? x / y : Long.divideUnsigned(x, y);
+            case REM -> y == 0 || signed && x == Long.MIN_VALUE && y == -1 ? 0 : signed ? x % y : Long.remainderUnsigned(x, y);
+            case SHL -> x << (y & 63);
+            case SHR -> signed ? x >> (y & 63) : x >>> (y & 63);
+            default -> null;
+        };
+        return v == null ? null : new Expr.IntConst(t, v);
     }
 
     private static Expr convert(Type to, Expr v) {
@@ -193,6 +241,7 @@ final class ConstFold {
         }
         return switch (to) {
             case Type.Bool b -> new Expr.BoolConst(isFloat ? d != 0 : i != 0);
+            case Type.Int t when t.bits() == 64 && !isFloat -> new Expr.IntConst(t, i);
             case Type.Int t when t.bits() <= 32 -> {
                 if (!isFloat) {
                     yield new Expr.IntConst(t, i);
@@ -202,6 +251,8 @@ final class ConstFold {
                 double hi = t.signed() ? (double) ((1L << (t.bits() - 1)) - 1) : (double) ((1L << t.bits()) - 1);
                 yield new Expr.IntConst(t, Double.isNaN(d) ? 0 : (long) Math.max(lo, Math.min(hi, d)));
             }
+            case Type.Float f when f.bits() == 64 -> new Expr.FloatConst(f, isFloat ? d
+                    : v instanceof Expr.IntConst c && !c.type().signed() ? unsignedToDouble(i) : (double) i);
             case Type.Float f when f.bits() == 32 -> {
                 if (isFloat) {
                     yield new Expr.FloatConst(f, (float) d);

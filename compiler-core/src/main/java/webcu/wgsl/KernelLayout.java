@@ -5,51 +5,65 @@ import webcu.ir.Type;
 
 /**
  * What the runtime needs to launch one kernel of a {@link WgslProgram}: the entry point, the
- * storage bindings of bind group 0 and which kernel parameters they serve, the uniform buffer's
- * byte layout, and the names of the {@code override} constants that set the workgroup size.
+ * storage bindings of bind group 0 and what fills them, the uniform buffer's byte layout, and the
+ * names of the {@code override} constants that set the workgroup size (and the dynamic shared
+ * memory size, where the kernel has {@code extern __shared__} memory).
  *
  * <p>Launch recipe: create (or reuse) the compute pipeline for {@link #entryPoint} with the
- * constants {@code workgroupSize[0..2] = blockDim.x, y, z}; bind each {@link Buffer} to the
- * allocation its parameter points into (the whole buffer, offset 0); write each
+ * constants {@code workgroupSize[0..2] = blockDim.x, y, z} (and {@link #dynamicSharedWords} =
+ * the launch's dynamic shared bytes / 4, rounded up); bind each {@link Buffer} to the whole
+ * allocation its argument points into, or to its device variable's buffer; write each
  * {@link UniformField} at its byte offset into a buffer of {@link Uniform#size} bytes; dispatch
  * {@code gridDim.x, y, z} workgroups.
  *
  * @param kernel the CUDA name of the kernel, as {@code Function.name()} in the IR
  * @param entryPoint the WGSL entry point's name (legal and unique; usually the CUDA name)
  * @param buffers the storage bindings, in binding order
- * @param uniform the uniform buffer, or null when the kernel has no parameters
+ * @param uniform the uniform buffer, or null when the kernel needs none
  * @param workgroupSize the three override names for blockDim.x, y, z
+ * @param dynamicSharedWords the override that sizes the dynamic shared array in u32 words, or
+ *     null when the kernel has no {@code extern __shared__} memory
+ * @param coarsening the CUDA threads each invocation runs (ThreadCoarsening); 1 for one each
+ * @param coarseWorkgroup for a coarsened kernel, the override that sizes its one-dimensional
+ *     workgroup: the block's threads divided by {@code coarsening}, rounded up; null otherwise
  */
 public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform,
-                           List<String> workgroupSize) {
+                           List<String> workgroupSize, String dynamicSharedWords, int coarsening, String coarseWorkgroup) {
     public KernelLayout {
         buffers = List.copyOf(buffers);
         workgroupSize = List.copyOf(workgroupSize);
     }
 
+    public KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform, List<String> workgroupSize,
+                        String dynamicSharedWords) {
+        this(kernel, entryPoint, buffers, uniform, workgroupSize, dynamicSharedWords, 1, null);
+    }
+
     /**
-     * A storage binding: an {@code array<element>} over one allocation. {@code params} are the
-     * indices of the pointer parameters that access memory through it (one today; several once
-     * aliasing arguments share a binding). A read-only binding must be bound with the layout type
-     * {@code read-only-storage}, a writable one with {@code storage}; WebGPU forbids binding one
-     * buffer range to a writable binding and to any other binding of the same dispatch.
+     * A storage binding over one allocation: for a pointer argument ({@code param} ≥ 0), the
+     * allocation the pointer at byte {@code argOffset} of argument {@code param} points into (the
+     * argument itself when it is a pointer, a field when it is a struct); for a device variable
+     * ({@code param} -1), the buffer of the variable named {@code symbol}. A read-only binding must
+     * be bound with the layout type {@code read-only-storage}, a writable one with
+     * {@code storage}; WebGPU forbids binding one buffer range to a writable binding and to any
+     * other binding of the same dispatch.
      *
      * @param name the WGSL variable's name, for messages
+     * @param unitSize bytes per unit of the hidden offset: the argument's byte offset into its
+     *     allocation divided by this is the offset the kernel receives (1 for word bindings)
      */
-    public record Buffer(int binding, List<Integer> params, String name, Type element, boolean readOnly) {
-        public Buffer {
-            params = List.copyOf(params);
-        }
-
+    public record Buffer(int binding, int param, int argOffset, String symbol, String name, int unitSize,
+                         boolean readOnly) {
         /** Bytes per element: a parameter's byte offset divided by this is its hidden offset. */
         public int elementSize() {
-            return element.size();
+            return unitSize;
         }
     }
 
     /**
-     * The uniform buffer at {@code binding}: {@code size} bytes (a multiple of 16), holding every
-     * scalar parameter and every pointer parameter's hidden offset.
+     * The uniform buffer at {@code binding}: {@code size} bytes (a multiple of 16), holding at
+     * byte 0 the grid (GridFolding: gridDim.x, y, z, then how many x-slices make one CUDA row),
+     * then every scalar of the arguments and every pointer argument's hidden offset.
      */
     public record Uniform(int binding, int size, List<UniformField> fields) {
         public Uniform {
@@ -58,21 +72,31 @@ public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffer
     }
 
     /**
-     * One 4-byte field of the uniform buffer. For a scalar parameter ({@code hiddenOffset} false)
-     * it holds the argument: i32 and u32 as their 32 bits, f32 as its IEEE bits, bool as 0 or 1.
-     * For a pointer parameter ({@code hiddenOffset} true) it holds the u32 element offset of the
-     * argument into its allocation: byte offset / element size of its {@link Buffer}.
+     * One field of the uniform buffer. For a scalar ({@code buffer} -1) it holds the value at byte
+     * {@code argOffset} of argument {@code param}: 32-bit integers and floats as their bits, 8- and
+     * 16-bit integers sign- or zero-extended to 32 bits, bool as 0 or 1, 64-bit integers and
+     * doubles as 8 bytes. For a hidden offset ({@code buffer} ≥ 0, the index of a {@link Buffer}
+     * in {@link #buffers}) it holds the u32 offset of that buffer's argument into its allocation,
+     * in units of the buffer's {@link Buffer#unitSize}.
      *
-     * @param param the index of the kernel parameter it serves
-     * @param type the IR type of the parameter's value (u32 for a hidden offset)
+     * @param type the IR type of the value (u32 for a hidden offset)
      * @param offset the byte offset in the uniform buffer
      */
-    public record UniformField(String name, int param, boolean hiddenOffset, Type type, int offset) {}
+    public record UniformField(String name, int param, int argOffset, Type type, int offset, int buffer) {
+        public boolean hiddenOffset() {
+            return buffer >= 0;
+        }
 
-    /** The buffer that serves parameter {@code param}, or null when it is not a pointer. */
+        /** Bytes the field takes: 8 for 64-bit values, else 4. */
+        public int size() {
+            return type.size() == 8 ? 8 : 4;
+        }
+    }
+
+    /** The first buffer that serves pointer argument {@code param} itself, or null. */
     public Buffer bufferOf(int param) {
         for (Buffer b : buffers) {
-            if (b.params().contains(param)) {
+            if (b.param() == param && b.argOffset() == 0) {
                 return b;
             }
         }

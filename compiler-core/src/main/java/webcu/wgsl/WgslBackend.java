@@ -20,6 +20,14 @@ public final class WgslBackend {
         return write(DevicePasses.run(program, diagnostics));
     }
 
+    /**
+     * The WGSL program with the kernels of {@code coarsening} coarsened: each invocation runs as many
+     * CUDA threads as the map says (for blocks larger than the adapter's workgroups).
+     */
+    public static WgslProgram compile(Module program, Diagnostics diagnostics, java.util.Map<String, Integer> coarsening) {
+        return write(DevicePasses.run(program, diagnostics, coarsening));
+    }
+
     /** Writes a device module that the passes have already prepared. */
     public static WgslProgram write(DeviceModule prepared) {
         return new WgslWriter(prepared).write();

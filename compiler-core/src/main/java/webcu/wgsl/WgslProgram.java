@@ -3,6 +3,7 @@ package webcu.wgsl;
 import java.util.List;
 import java.util.Map;
 import webcu.diag.Span;
+import webcu.passes.DebugBuffer;
 
 /**
  * The WGSL for the kernels of one program: a single shader module with one entry point per
@@ -14,17 +15,30 @@ import webcu.diag.Span;
  * @param rejected the kernels left out, by CUDA name, with the place of their first problem
  * @param lineSpans for each line of the code (index 0 is line 1), the CUDA source span of the
  *     statement it came from, or {@link Span#NONE} for declarations
+ * @param debug the printf formats and assertion sites of the debug buffer's records
+ * @param checkSites the bounds-checked accesses, which a fault record names by index
  */
-public record WgslProgram(String code, List<KernelLayout> kernels, Map<String, Span> rejected, List<Span> lineSpans) {
+public record WgslProgram(String code, List<KernelLayout> kernels, Map<String, Span> rejected, List<Span> lineSpans,
+                          DebugBuffer debug, List<CheckSite> checkSites) {
     public WgslProgram {
         kernels = List.copyOf(kernels);
-        rejected = Map.copyOf(rejected);
+        // not Map.copyOf: lookups in TeaVM's immutable maps trap ("remainder by zero") in WebAssembly
+        rejected = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rejected));
         lineSpans = List.copyOf(lineSpans);
+        checkSites = List.copyOf(checkSites);
+    }
+
+    /**
+     * A memory access the kernel checks: a fault in the debug buffer names it by its index here.
+     *
+     * @param kind {@link DebugBuffer#OOB_READ}, {@link DebugBuffer#OOB_WRITE} or {@link DebugBuffer#MISALIGNED}
+     */
+    public record CheckSite(Span span, int kind) {
     }
 
     /** A program without kernels (nothing to compile, or compilation failed). */
     public static WgslProgram empty() {
-        return new WgslProgram("", List.of(), Map.of(), List.of());
+        return new WgslProgram("", List.of(), new java.util.HashMap<>(), List.of(), new DebugBuffer(), List.of());
     }
 
     /**

@@ -37,6 +37,43 @@ final class PassTesting {
         return dm;
     }
 
+    /**
+     * The device module of a small CUDA program, compiled by the front end, after running
+     * {@code before} on it: the input of the pass under test, as the pipeline would give it.
+     */
+    static DeviceModule fromCuda(String source, DevicePass... before) {
+        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        set.file("t.cu", source, true);
+        webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
+        if (!r.ok()) {
+            throw new AssertionError("the test program does not compile:\n" + r.render(false));
+        }
+        DeviceModule dm = DeviceModule.copyOf(r.module(), new Diagnostics());
+        for (DevicePass p : before) {
+            DevicePasses.run(p, dm);
+        }
+        return dm;
+    }
+
+    /** The kernels of a device module as IR text (externals left out: they are only declarations). */
+    static String kernels(DeviceModule dm) {
+        StringBuilder sb = new StringBuilder();
+        for (webcu.ir.Function f : dm.module().functions()) {
+            if (!f.isExternal()) {
+                sb.append(IrPrinter.print(f));
+            }
+        }
+        return sb.toString();
+    }
+
+    /** Checks the kernels' IR before, runs {@code pass}, validates, and checks the kernels' IR after. */
+    static Diagnostics check(DevicePass pass, DeviceModule dm, String before, String after) {
+        assertEquals(before, kernels(dm), "the IR before " + pass.name());
+        DevicePasses.run(pass, dm);
+        assertEquals(after, kernels(dm), "the IR after " + pass.name());
+        return dm.diagnostics();
+    }
+
     /** Diagnostics rendered in raw mode (keys, not text), one per line, without source lines. */
     static String errors(Diagnostics d) {
         DiagnosticPrinter p = new DiagnosticPrinter(f -> null, false);

@@ -45,6 +45,107 @@ final class WgslSamples {
         ALL.put("names", WgslSamples::names);
         ALL.put("two_kernels", WgslSamples::twoKernels);
         ALL.put("math", WgslSamples::math);
+        ALL.put("int64", () -> cuda("""
+                __global__ void wide(unsigned long long *out, const long long *in, int n)
+                {
+                    size_t i = blockIdx.x * blockDim.x + threadIdx.x;
+                    long long v = in[i];
+                    unsigned long long acc = (unsigned long long)v * 3000000000ULL + (v >> 7);
+                    acc ^= acc << 33;
+                    if (v < -5 || (unsigned long long)v / 7 > 100) acc += (unsigned long long)(float)v;
+                    out[i] = acc % 1000003;
+                }
+                """));
+        ALL.put("words", () -> cuda("""
+                struct Rec { char tag; bool on; short s; int v; };
+                __global__ void bytes(const char *in, char *out, float *rows, int pitch, Rec *recs)
+                {
+                    int i = threadIdx.x;
+                    out[i] = in[i] - 32;
+                    float *row = (float *)((char *)rows + i * pitch);
+                    row[1] = row[0] * 2.0f;
+                    if (recs[i].on) recs[i].s = (short)(recs[i].tag + recs[i].v);
+                }
+                """));
+        ALL.put("structs", () -> cuda("""
+                struct float3 { float x, y, z; };
+                struct Body { float3 pos; float mass; };
+                struct Params { int n; float scale; float *extra; };
+                __global__ void step(Body *b, Params p)
+                {
+                    int i = threadIdx.x;
+                    if (i >= p.n) return;
+                    Body me = b[i];
+                    me.pos.x += me.mass * p.scale;
+                    b[i] = me;
+                    p.extra[i] = me.pos.y;
+                }
+                """));
+        ALL.put("atomics", () -> cuda("""
+                __global__ void hist(const int *keys, int *bins, float *sum, unsigned *ring, int *mn)
+                {
+                    __shared__ int local[16];
+                    int i = threadIdx.x;
+                    if (i < 16) local[i] = 0;
+                    __syncthreads();
+                    atomicAdd(&local[keys[i] % 16], 1);
+                    __syncthreads();
+                    if (i < 16) atomicAdd(&bins[i], local[i]);
+                    atomicAdd(sum, 0.5f);
+                    atomicInc(ring, 15u);
+                    atomicMin(mn, keys[i]);
+                    if (atomicCAS(&bins[16], 0, i) == 0) atomicExch(&bins[17], i);
+                }
+                """));
+        ALL.put("printf_assert", () -> cuda("""
+                #include <cstdio>
+                #include <cassert>
+                __global__ void say(int n, double x, const char *msg)
+                {
+                    assert(n > 0);
+                    printf("%d %s %.3f %s\\n", n + (int)threadIdx.x, threadIdx.x % 2 ? "odd" : "even", x, msg);
+                }
+                """));
+        ALL.put("warps", () -> cuda("""
+                __global__ void warp(const float *in, float *out, unsigned *votes)
+                {
+                    float v = in[threadIdx.x];
+                    for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
+                    out[threadIdx.x] = v;
+                    votes[threadIdx.x] = __ballot_sync(0xffffffffu, v > 0.0f) + __syncthreads_count(v < 1.0f);
+                }
+                """));
+        ALL.put("dynamic_shared", () -> cuda("""
+                extern __shared__ unsigned char smem[];
+                __global__ void carve(float *out, int n)
+                {
+                    float *fs = (float *)smem;
+                    char *cs = (char *)(fs + n);
+                    int t = threadIdx.x;
+                    fs[t] = t * 0.5f;
+                    cs[t] = (char)t;
+                    __syncthreads();
+                    out[t] = fs[n - 1 - t] + cs[t];
+                }
+                """));
+        ALL.put("doubles", () -> cuda("""
+                __global__ void affine(double *d, double mul, double add, int n)
+                {
+                    int i = threadIdx.x;
+                    if (i < n && d[i] > -1.0) d[i] = d[i] * mul + add / (double)i - (float)d[i];
+                }
+                """));
+    }
+
+    /** A sample compiled from CUDA by the front end, for constructs that are long to build by hand. */
+    static Module cuda(String source) {
+        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        set.file("t.cu", source, true);
+        webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
+        if (!r.ok()) {
+            throw new AssertionError("the sample does not compile:\n" + r.render(false));
+        }
+        return r.module();
     }
 
     static WgslProgram compile(Module m) {

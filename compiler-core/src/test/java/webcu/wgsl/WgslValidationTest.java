@@ -42,6 +42,9 @@ class WgslValidationTest {
             Files.writeString(f, WgslSamples.compile(e.getValue().get()).code());
             cmd.add(f.toString());
         }
+        Path library = tmp.resolve("library.wgsl");
+        Files.writeString(library, WgslLibrary.all());
+        cmd.add(library.toString());
         if (Files.isDirectory(Golden.DIR)) {
             try (var files = Files.list(Golden.DIR)) {
                 files.filter(f -> f.toString().endsWith(".wgsl")).sorted().forEach(f -> cmd.add(f.toAbsolutePath().toString()));

@@ -20,10 +20,32 @@ class WgslWriterTest {
         return WgslSamples.compile(WgslSamples.ALL.get(sample).get()).code();
     }
 
+    /**
+     * Checks snippets in the code with its bounds checks taken out ({@code a[webcu_checked(i, …)]}
+     * reads as {@code a[i]}), so each test shows the construct it is about; {@link #BoundsChecks}
+     * pins the checks themselves.
+     */
     private static void assertContains(String code, String... snippets) {
+        String plain = unchecked(code);
         for (String s : snippets) {
-            assertTrue(code.contains(s), "missing\n" + s + "\nin\n" + code);
+            assertTrue(plain.contains(s), "missing\n" + s + "\nin\n" + plain);
         }
+    }
+
+    static String unchecked(String code) {
+        return code.replaceAll("webcu_checked\\((.*?), arrayLength\\(&\\w+\\), \\d+u, \\d+u\\)", "$1");
+    }
+
+    /** Every access to a storage buffer is checked against its length; a fault names the access's site. */
+    @Test
+    void BoundsChecks() {
+        WgslProgram p = WgslSamples.compile(vectorAdd("vecAdd", Type.F32));
+        assertContains(p.code(), "fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {");
+        assertTrue(p.code().contains("c[webcu_checked(c_offset + u32(i), arrayLength(&c), 2u, 3u)] = "
+                + "a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)]"), p.code());
+        assertEquals(3, p.checkSites().size());
+        assertEquals(webcu.passes.DebugBuffer.OOB_WRITE, p.checkSites().get(2).kind());
+        assertEquals("t.cu:8:3", p.checkSites().get(2).span().toString());
     }
 
     @Test
@@ -35,8 +57,8 @@ class WgslWriterTest {
         assertEquals(List.of(true, true, false), k.buffers().stream().map(KernelLayout.Buffer::readOnly).toList());
         assertEquals(4, k.buffers().get(0).elementSize());
         assertEquals(3, k.uniform().binding());
-        assertEquals(16, k.uniform().size());
-        assertEquals(List.of("n@0 param 3", "a_offset@4 param 0", "b_offset@8 param 1", "c_offset@12 param 2"),
+        assertEquals(32, k.uniform().size());
+        assertEquals(List.of("n@16 param 3", "a_offset@20 param 0", "b_offset@24 param 1", "c_offset@28 param 2"),
                 k.uniform().fields().stream().map(f -> f.name() + "@" + f.offset() + " param " + f.param()).toList());
         assertTrue(k.uniform().fields().get(1).hiddenOffset());
         assertEquals(List.of("blockDim_x", "blockDim_y", "blockDim_z"), k.workgroupSize());
@@ -46,21 +68,32 @@ class WgslWriterTest {
     }
 
     @Test
-    void Layout_NoParameters_NoUniform() {
+    void Layout_NoParameters_GridOnly() {
         Function k = kernel("empty");
         k.setBody(block(ret()));
         WgslProgram p = WgslSamples.compile(module(k));
-        assertNull(p.kernel("empty").uniform());
+        assertEquals(16, p.kernel("empty").uniform().size());
+        assertTrue(p.kernel("empty").uniform().fields().isEmpty());
         assertTrue(p.kernel("empty").buffers().isEmpty());
         assertContains(p.code(), "fn empty(", "  return;\n");
+    }
+
+    /** GridFolding: blockIdx and gridDim come from the workgroup id and the grid in the uniform buffer. */
+    @Test
+    void GridFolding_BlockIdx() {
+        assertContains(wgsl("vector_add_i32"),
+                "  let gridDim = addInts_params.webcu_grid.xyz;\n"
+                        + "  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % addInts_params.webcu_grid.w) * "
+                        + "workgroupCount.x, workgroupId.y / addInts_params.webcu_grid.w, workgroupId.z);\n"
+                        + "  if blockIdx.x >= gridDim.x {\n    return;\n  }\n");
     }
 
     @Test
     void Builtins_IndexAndBlockDim() {
         assertContains(wgsl("index_2d"),
                 "@compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)",
-                "@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>,"
-                        + " @builtin(num_workgroups) gridDim: vec3<u32>",
+                "@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>,"
+                        + " @builtin(num_workgroups) workgroupCount: vec3<u32>",
                 "y = i32((blockIdx.y * blockDim_y) + threadIdx.y);");
     }
 
@@ -77,7 +110,7 @@ class WgslWriterTest {
                     } else {
                       sel_1 = a[a_offset];
                     }
-                    and = sel_1 > 0.0f;
+                    and = (sel_1 > 0.0f) && !webcu_isnanf(sel_1);
                   }
                   ok = and;
                 """);
@@ -192,7 +225,7 @@ class WgslWriterTest {
                 "u[u_offset + 4u] = x >> x;",
                 "b = flag != (x < 3u);",
                 "u[u_offset + 5u] = u32(b);",
-                "u[u_offset + 6u] = u32(fl[fl_offset]);",
+                "u[u_offset + 6u] = webcu_f32_to_u32(fl[fl_offset]);",
                 "fl[fl_offset + 1u] = f32(i32(x));",
                 "if (!bool(fl[fl_offset + 2u])) {",
                 "fl[fl_offset + 2u] = (-fl[fl_offset + 2u]);");
@@ -212,7 +245,7 @@ class WgslWriterTest {
     void Names_ReservedAndColliding() {
         assertContains(wgsl("names"),
                 "var<storage, read_write> loop_: array<i32>;",
-                "struct fn_Params {\n  select_: i32,\n  v__n: i32,\n  loop_offset: u32,\n}",
+                "struct fn_Params {\n  webcu_grid: vec4<u32>,\n  select_: i32,\n  v__n: i32,\n  loop_offset: u32,\n}",
                 "fn fn_(",
                 "var min_: i32;",
                 "var loop__1: i32;",
@@ -236,7 +269,7 @@ class WgslWriterTest {
 
     @Test
     void Math_Builtins() {
-        assertContains(wgsl("math"), "r = sqrt(a[a_offset]);", "r = max(r, 1.0f);", "m = min(n, 3i);");
+        assertContains(wgsl("math"), "r = sqrt(a[a_offset]);", "r = webcu_fmaxf(r, 1.0f);", "m = min(n, 3i);");
         assertFalse(wgsl("math").contains("sqrt(r)"), "a pure call whose result is unused is dropped");
     }
 
@@ -256,7 +289,10 @@ class WgslWriterTest {
     void RejectedKernel_LeftOut_OthersKept() {
         Module m = vectorAdd("good", Type.I32);
         Function bad = kernel("bad", param(0, "d", Type.ptr(Type.F64)));
-        bad.setBody(block(ret()));
+        Function mystery = external("mystery", Type.I32, Type.I32);
+        Local r = bad.newLocal("r", Type.I32, false);
+        bad.setBody(block(call(r, mystery, i32(1)), ret()));
+        m.add(mystery);
         m.add(bad);
         Diagnostics d = new Diagnostics();
         WgslProgram p = WgslBackend.compile(m, d);
@@ -305,8 +341,8 @@ class WgslWriterTest {
                 assertEquals("t.cu:5:3", p.sourceSpan(n).toString());
             } else if (lines[i].contains("if threadIdx.x < 16u")) {
                 assertEquals("t.cu:4:3", p.sourceSpan(n).toString());
-            } else if (lines[i].contains("return;")) {
-                assertEquals("t.cu:4:3", p.sourceSpan(n).toString(), "the return's own span");
+            } else if (lines[i].contains("active = false;")) {
+                assertEquals("t.cu:4:3", p.sourceSpan(n).toString(), "the return's own span (a flag before the barrier)");
             } else if (lines[i].contains("out[out_offset] = 1i;")) {
                 assertEquals("t.cu:6:3", p.sourceSpan(n).toString());
             } else if (lines[i].startsWith("override") || lines[i].startsWith("@group")) {
@@ -317,15 +353,18 @@ class WgslWriterTest {
         assertEquals(webcu.diag.Span.NONE, p.sourceSpan(0));
     }
 
-    /** A rejected kernel's {@code __shared__ long long s[64]} must not reach the module (WGSL has no i64). */
+    /** A rejected kernel's {@code __shared__} array must not reach the module (its type may be what failed). */
     @Test
     void SharedArray_OfRejectedKernel_NotDeclared() {
         Module m = vectorAdd("good", Type.I32);
         webcu.ir.Global sums = new webcu.ir.Global("sums", new Type.Array(Type.I64, 64), webcu.ir.AddressSpace.SHARED,
                 null, false, false, webcu.diag.Span.NONE);
         m.add(sums);
+        Function mystery = external("mystery", Type.I64, Type.I64);
+        m.add(mystery);
         Function bad = kernel("bad");
-        bad.setBody(block(store(elem(new webcu.ir.Expr.GlobalAddr(sums), tid(0)), i64(0))));
+        Local r = bad.newLocal("r", Type.I64, false);
+        bad.setBody(block(call(r, mystery, i64(0)), store(elem(new webcu.ir.Expr.GlobalAddr(sums), tid(0)), get(r))));
         m.add(bad);
         Diagnostics d = new Diagnostics();
         WgslProgram p = WgslBackend.compile(m, d);

@@ -3,17 +3,25 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel control
 @group(0) @binding(0) var<storage, read_write> out: array<i32>;
 struct control_Params {
+  webcu_grid: vec4<u32>,
   n: i32,
   out_offset: u32,
 }
 @group(0) @binding(1) var<uniform> control_params: control_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = control_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % control_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / control_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let n = control_params.n;
   let out_offset = control_params.out_offset;
   var i: i32;
@@ -51,5 +59,23 @@ fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   }
   storageBarrier();
   workgroupBarrier();
-  out[out_offset + u32(t)] = acc;
+  out[webcu_checked(out_offset + u32(t), arrayLength(&out), 0u, 3u)] = acc;
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

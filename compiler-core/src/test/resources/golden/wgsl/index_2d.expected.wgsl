@@ -3,10 +3,13 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel scale2d
 @group(0) @binding(0) var<storage, read_write> m: array<f32>;
 struct scale2d_Params {
+  webcu_grid: vec4<u32>,
   width: i32,
   height: i32,
   s: f32,
@@ -15,7 +18,12 @@ struct scale2d_Params {
 @group(0) @binding(1) var<uniform> scale2d_params: scale2d_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn scale2d(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn scale2d(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = scale2d_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % scale2d_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / scale2d_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let width = scale2d_params.width;
   let height = scale2d_params.height;
   let s = scale2d_params.s;
@@ -25,6 +33,24 @@ fn scale2d(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   x = i32((blockIdx.x * blockDim_x) + threadIdx.x);
   y = i32((blockIdx.y * blockDim_y) + threadIdx.y);
   if (x < width) && (y < height) {
-    m[m_offset + u32((y * width) + x)] = m[m_offset + u32((y * width) + x)] * s;
+    m[webcu_checked(m_offset + u32((y * width) + x), arrayLength(&m), 1u, 3u)] = m[webcu_checked(m_offset + u32((y * width) + x), arrayLength(&m), 0u, 2u)] * s;
   }
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

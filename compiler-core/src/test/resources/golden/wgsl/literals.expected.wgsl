@@ -3,37 +3,63 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel literals
 @group(0) @binding(0) var<storage, read_write> f: array<f32>;
 @group(0) @binding(1) var<storage, read_write> q: array<i32>;
 struct literals_Params {
+  webcu_grid: vec4<u32>,
   f_offset: u32,
   q_offset: u32,
 }
 @group(0) @binding(2) var<uniform> literals_params: literals_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn literals(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn literals(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = literals_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % literals_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / literals_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let f_offset = literals_params.f_offset;
   let q_offset = literals_params.q_offset;
-  f[f_offset] = f32_from_bits(0x7f800000u);
-  f[f_offset + 1u] = f32_from_bits(0x1u);
-  f[f_offset + 2u] = bitcast<f32>(0x7f7fffffu);
-  f[f_offset + 3u] = (-0.0f);
-  f[f_offset + 4u] = 0.1f;
-  f[f_offset + 5u] = f32_from_bits(0x7f800000u);
-  f[f_offset + 6u] = f32_from_bits(0x7fc00000u);
-  q[q_offset] = i32(-2147483648);
-  q[q_offset + 1u] = i32(-2147483648);
-  q[q_offset + 2u] = i32(-2147483648);
-  q[q_offset + 3u] = q[q_offset + 3u];
-  q[q_offset + 4u] = 0i;
-  q[q_offset + 5u] = 2147483647i;
-  q[q_offset + 6u] = (-7i);
+  f[webcu_checked(f_offset, arrayLength(&f), 0u, 3u)] = f32_from_bits(0x7f800000u);
+  f[webcu_checked(f_offset + 1u, arrayLength(&f), 1u, 3u)] = f32_from_bits(0x1u);
+  f[webcu_checked(f_offset + 2u, arrayLength(&f), 2u, 3u)] = bitcast<f32>(0x7f7fffffu);
+  f[webcu_checked(f_offset + 3u, arrayLength(&f), 3u, 3u)] = (-0.0f);
+  f[webcu_checked(f_offset + 4u, arrayLength(&f), 4u, 3u)] = 0.1f;
+  f[webcu_checked(f_offset + 5u, arrayLength(&f), 5u, 3u)] = f32_from_bits(0x7f800000u);
+  f[webcu_checked(f_offset + 6u, arrayLength(&f), 6u, 3u)] = f32_from_bits(0x7fc00000u);
+  q[webcu_checked(q_offset, arrayLength(&q), 7u, 3u)] = i32(-2147483648);
+  q[webcu_checked(q_offset + 1u, arrayLength(&q), 8u, 3u)] = i32(-2147483648);
+  q[webcu_checked(q_offset + 2u, arrayLength(&q), 9u, 3u)] = i32(-2147483648);
+  q[webcu_checked(q_offset + 3u, arrayLength(&q), 11u, 3u)] = q[webcu_checked(q_offset + 3u, arrayLength(&q), 10u, 2u)];
+  q[webcu_checked(q_offset + 4u, arrayLength(&q), 12u, 3u)] = 0i;
+  q[webcu_checked(q_offset + 5u, arrayLength(&q), 13u, 3u)] = 2147483647i;
+  q[webcu_checked(q_offset + 6u, arrayLength(&q), 14u, 3u)] = (-7i);
 }
 
 // Infinities, NaNs and subnormals as run-time values: Tint rejects them in constant expressions.
 fn f32_from_bits(bits: u32) -> f32 {
   return bitcast<f32>(bits);
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

@@ -3,29 +3,69 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel norms
 @group(0) @binding(0) var<storage, read_write> a: array<f32>;
 struct norms_Params {
+  webcu_grid: vec4<u32>,
   n: i32,
   a_offset: u32,
 }
 @group(0) @binding(1) var<uniform> norms_params: norms_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = norms_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % norms_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / norms_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let n = norms_params.n;
   let a_offset = norms_params.a_offset;
   var r: f32;
   var m: i32;
   var u: u32;
-  r = sqrt(a[a_offset]);
-  r = max(r, 1.0f);
+  r = sqrt(a[webcu_checked(a_offset, arrayLength(&a), 0u, 2u)]);
+  r = webcu_fmaxf(r, 1.0f);
   m = min(n, 3i);
   m = i32(countOneBits(u32(m)));
   m = select(0i, i32(firstTrailingBit((m + n))) + 1i, (m + n) != 0i);
   m = abs(m);
-  r = (r + a[a_offset + 1u]);
+  r = (r + a[webcu_checked(a_offset + 1u, arrayLength(&a), 1u, 2u)]);
   u = ((u32(n) & 0xffffffu) * (3u & 0xffffffu));
-  a[a_offset + u32(m + i32(u))] = r;
+  a[webcu_checked(a_offset + u32(m + i32(u)), arrayLength(&a), 2u, 3u)] = r;
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_isnanf(x: f32) -> bool {
+  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
+}
+
+fn webcu_fmaxf(a: f32, b: f32) -> f32 {
+  if webcu_isnanf(a) {
+    return b;
+  }
+  if webcu_isnanf(b) {
+    return a;
+  }
+  return max(a, b);
+}
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

@@ -3,10 +3,13 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel fn
 @group(0) @binding(0) var<storage, read_write> loop_: array<i32>;
 struct fn_Params {
+  webcu_grid: vec4<u32>,
   select_: i32,
   v__n: i32,
   loop_offset: u32,
@@ -14,7 +17,12 @@ struct fn_Params {
 @group(0) @binding(1) var<uniform> fn_params: fn_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn fn_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn fn_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = fn_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fn_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fn_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let select_ = fn_params.select_;
   let v__n = fn_params.v__n;
   let loop_offset = fn_params.loop_offset;
@@ -24,5 +32,23 @@ fn fn_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   min_ = select_ + v__n;
   loop__1 = min_;
   a_b = loop__1;
-  loop_[loop_offset] = a_b;
+  loop_[webcu_checked(loop_offset, arrayLength(&loop_), 0u, 3u)] = a_b;
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

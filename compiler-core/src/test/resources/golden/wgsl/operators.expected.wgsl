@@ -3,11 +3,14 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel operators
 @group(0) @binding(0) var<storage, read_write> u: array<u32>;
 @group(0) @binding(1) var<storage, read_write> fl: array<f32>;
 struct operators_Params {
+  webcu_grid: vec4<u32>,
   sh: i32,
   flag: u32,
   u_offset: u32,
@@ -16,23 +19,56 @@ struct operators_Params {
 @group(0) @binding(2) var<uniform> operators_params: operators_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn operators(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn operators(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = operators_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % operators_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / operators_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let sh = operators_params.sh;
   let flag = operators_params.flag != 0u;
   let u_offset = operators_params.u_offset;
   let fl_offset = operators_params.fl_offset;
   var x: u32;
   var b: bool;
-  x = u[u_offset];
-  u[u_offset + 1u] = (0u - x);
-  u[u_offset + 2u] = (~x);
-  u[u_offset + 3u] = x << u32(sh);
-  u[u_offset + 4u] = x >> x;
+  x = u[webcu_checked(u_offset, arrayLength(&u), 0u, 2u)];
+  u[webcu_checked(u_offset + 1u, arrayLength(&u), 1u, 3u)] = (0u - x);
+  u[webcu_checked(u_offset + 2u, arrayLength(&u), 2u, 3u)] = (~x);
+  u[webcu_checked(u_offset + 3u, arrayLength(&u), 3u, 3u)] = x << u32(sh);
+  u[webcu_checked(u_offset + 4u, arrayLength(&u), 4u, 3u)] = x >> x;
   b = flag != (x < 3u);
-  u[u_offset + 5u] = u32(b);
-  u[u_offset + 6u] = u32(fl[fl_offset]);
-  fl[fl_offset + 1u] = f32(i32(x));
-  if (!bool(fl[fl_offset + 2u])) {
-    fl[fl_offset + 2u] = (-fl[fl_offset + 2u]);
+  u[webcu_checked(u_offset + 5u, arrayLength(&u), 5u, 3u)] = u32(b);
+  u[webcu_checked(u_offset + 6u, arrayLength(&u), 7u, 3u)] = webcu_f32_to_u32(fl[webcu_checked(fl_offset, arrayLength(&fl), 6u, 2u)]);
+  fl[webcu_checked(fl_offset + 1u, arrayLength(&fl), 8u, 3u)] = f32(i32(x));
+  if (!bool(fl[webcu_checked(fl_offset + 2u, arrayLength(&fl), 9u, 2u)])) {
+    fl[webcu_checked(fl_offset + 2u, arrayLength(&fl), 11u, 3u)] = (-fl[webcu_checked(fl_offset + 2u, arrayLength(&fl), 10u, 2u)]);
   }
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_f32_to_u32(f: f32) -> u32 {
+  if (bitcast<u32>(f) & 0x7fffffffu) > 0x7f800000u || f <= 0.0f {
+    return 0u;
+  }
+  if f >= 4294967296.0f {
+    return 0xffffffffu;
+  }
+  return u32(f);
+}
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

@@ -3,17 +3,25 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel selects
 @group(0) @binding(0) var<storage, read_write> a: array<f32>;
 struct selects_Params {
+  webcu_grid: vec4<u32>,
   n: i32,
   a_offset: u32,
 }
 @group(0) @binding(1) var<uniform> selects_params: selects_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = selects_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / selects_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let n = selects_params.n;
   let a_offset = selects_params.a_offset;
   var i: i32;
@@ -23,7 +31,7 @@ fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   v = select(2.0f, 1.0f, i < n);
   var sel: f32;
   if i < n {
-    sel = a[a_offset + u32(i)];
+    sel = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)];
   } else {
     sel = 0.0f;
   }
@@ -32,14 +40,36 @@ fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   if and {
     var sel_1: f32;
     if i < 4i {
-      sel_1 = a[a_offset + u32(i)];
+      sel_1 = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 1u, 2u)];
     } else {
-      sel_1 = a[a_offset];
+      sel_1 = a[webcu_checked(a_offset, arrayLength(&a), 2u, 2u)];
     }
-    and = sel_1 > 0.0f;
+    and = (sel_1 > 0.0f) && !webcu_isnanf(sel_1);
   }
   ok = and;
   if ok {
-    a[a_offset + u32(i)] = v;
+    a[webcu_checked(a_offset + u32(i), arrayLength(&a), 3u, 3u)] = v;
   }
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_isnanf(x: f32) -> bool {
+  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
+}
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

@@ -3,27 +3,53 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 var<workgroup> tile: array<f32, 64>;
 
 // kernel reverse
 @group(0) @binding(0) var<storage, read> in: array<f32>;
 @group(0) @binding(1) var<storage, read_write> out: array<f32>;
 struct reverse_Params {
+  webcu_grid: vec4<u32>,
   in_offset: u32,
   out_offset: u32,
 }
 @group(0) @binding(2) var<uniform> reverse_params: reverse_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn reverse(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn reverse(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = reverse_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % reverse_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / reverse_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let in_offset = reverse_params.in_offset;
   let out_offset = reverse_params.out_offset;
   var i: i32;
   var tmp: array<f32, 2>;
   i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
-  tile[threadIdx.x] = in[in_offset + u32(i)];
+  tile[threadIdx.x] = in[webcu_checked(in_offset + u32(i), arrayLength(&in), 0u, 2u)];
   storageBarrier();
   workgroupBarrier();
   tmp[0i] = tile[63u - threadIdx.x];
-  out[out_offset + u32(i)] = tmp[0i];
+  out[webcu_checked(out_offset + u32(i), arrayLength(&out), 1u, 3u)] = tmp[0i];
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

@@ -3,12 +3,15 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
+@group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
 // kernel addInts
 @group(0) @binding(0) var<storage, read> a: array<i32>;
 @group(0) @binding(1) var<storage, read> b: array<i32>;
 @group(0) @binding(2) var<storage, read_write> c: array<i32>;
 struct addInts_Params {
+  webcu_grid: vec4<u32>,
   n: i32,
   a_offset: u32,
   b_offset: u32,
@@ -17,7 +20,12 @@ struct addInts_Params {
 @group(0) @binding(3) var<uniform> addInts_params: addInts_Params;
 
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
-fn addInts(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) blockIdx: vec3<u32>, @builtin(num_workgroups) gridDim: vec3<u32>) {
+fn addInts(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
+  let gridDim = addInts_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / addInts_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let n = addInts_params.n;
   let a_offset = addInts_params.a_offset;
   let b_offset = addInts_params.b_offset;
@@ -25,6 +33,24 @@ fn addInts(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var i: i32;
   i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
   if i < n {
-    c[c_offset + u32(i)] = a[a_offset + u32(i)] + b[b_offset + u32(i)];
+    c[webcu_checked(c_offset + u32(i), arrayLength(&c), 2u, 3u)] = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)] + b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 2u)];
   }
+}
+
+// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
+// and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_fault(site: u32, kind: u32) {
+  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+    atomicStore(&webcu_debug[1], kind);
+    atomicStore(&webcu_debug[2], site);
+  }
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if i < n {
+    return i;
+  }
+  webcu_fault(site, kind);
+  return 0u;
 }

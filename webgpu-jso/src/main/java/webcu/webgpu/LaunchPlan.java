@@ -17,11 +17,27 @@ import webcu.wgsl.KernelLayout;
 final class LaunchPlan {
     /** The adapter limits a launch is checked against. */
     record Limits(int maxInvocationsPerWorkgroup, int[] maxWorkgroupSize, int maxWorkgroupsPerDimension,
-                  double maxStorageBufferBindingSize) {
+                  double maxStorageBufferBindingSize, int maxStorageBuffers, long maxWorkgroupStorage) {
+        Limits(int maxInvocationsPerWorkgroup, int[] maxWorkgroupSize, int maxWorkgroupsPerDimension,
+               double maxStorageBufferBindingSize) {
+            this(maxInvocationsPerWorkgroup, maxWorkgroupSize, maxWorkgroupsPerDimension, maxStorageBufferBindingSize, 8, 16384);
+        }
     }
 
     /** Storage binding {@code binding} gets buffer {@code buffer} (-1: a null pointer, bound to a dummy buffer). */
     record Binding(int binding, int buffer, boolean readOnly) {
+    }
+
+    /** Where the device keeps what the launch refers to besides its arguments. */
+    interface Memory {
+        /** The byte size of buffer {@code id}. */
+        long size(int id);
+
+        /** The buffer and byte offset behind a device address, or null when no live buffer holds it. */
+        long[] locate(long address);
+
+        /** The buffer of the device variable named {@code symbol}, or -1 when it has none. */
+        int symbol(String symbol);
     }
 
     final List<Binding> bindings;
@@ -32,63 +48,127 @@ final class LaunchPlan {
     /** Why the launch cannot run, or null. */
     final String error;
 
-    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error) {
+    /** The workgroups to dispatch (x folded into y where the grid is wider than the adapter allows). */
+    final int[] dispatch;
+
+    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch) {
         this.bindings = bindings;
         this.uniform = uniform;
         this.pipelineKey = pipelineKey;
         this.error = error;
+        this.dispatch = dispatch;
     }
 
     private static LaunchPlan failed(String error) {
-        return new LaunchPlan(List.of(), null, null, error);
+        return new LaunchPlan(List.of(), null, null, error, null);
+    }
+
+    /** Plans a launch whose arguments hold only buffer-relative pointers (JVM tests). */
+    static LaunchPlan of(KernelLayout layout, KernelLaunch launch, Limits limits, IntToLongFunction bufferSize) {
+        return of(layout, launch, limits, new Memory() {
+            public long size(int id) {
+                return bufferSize.applyAsLong(id);
+            }
+
+            public long[] locate(long address) {
+                return null;
+            }
+
+            public int symbol(String symbol) {
+                return -1;
+            }
+        });
     }
 
     /**
-     * Plans {@code launch} of the kernel laid out as {@code layout}. {@code bufferSize} gives the
-     * byte size of a buffer by id.
+     * The CUDA threads each invocation must run for a block of {@code block} threads: 1 when the
+     * adapter's workgroups hold the block, else enough that the workgroup fits (ThreadCoarsening).
      */
-    static LaunchPlan of(KernelLayout layout, KernelLaunch launch, Limits limits, IntToLongFunction bufferSize) {
+    static int coarsening(int[] block, Limits limits) {
+        long threads = (long) block[0] * block[1] * block[2];
+        boolean fits = threads <= limits.maxInvocationsPerWorkgroup();
+        for (int i = 0; i < 3; i++) {
+            fits &= block[i] <= limits.maxWorkgroupSize()[i];
+        }
+        if (fits) {
+            return 1;
+        }
+        long perInvocation = Math.min(limits.maxInvocationsPerWorkgroup(), limits.maxWorkgroupSize()[0]);
+        // a block that fits in threads but not in its z (or y) is linearized too: two threads per invocation
+        return (int) Math.max(2, Math.min(64, (threads + perInvocation - 1) / perInvocation));
+    }
+
+    /** Plans {@code launch} of the kernel laid out as {@code layout}. */
+    static LaunchPlan of(KernelLayout layout, KernelLaunch launch, Limits limits, Memory memory) {
         int[] b = launch.block();
         long threads = (long) b[0] * b[1] * b[2];
-        if (threads > limits.maxInvocationsPerWorkgroup()) {
+        int k = layout.coarsening();
+        long workgroup = (threads + k - 1) / k;
+        if (workgroup > limits.maxInvocationsPerWorkgroup() || k > 1 && workgroup > limits.maxWorkgroupSize()[0]) {
             return failed("not supported on WebGPU yet: blocks of " + threads + " threads (this adapter allows "
                     + limits.maxInvocationsPerWorkgroup() + ")");
         }
         String[] dims = {"x", "y", "z"};
         for (int i = 0; i < 3; i++) {
-            if (b[i] > limits.maxWorkgroupSize()[i]) {
+            if (k == 1 && b[i] > limits.maxWorkgroupSize()[i]) {
                 return failed("not supported on WebGPU yet: blockDim." + dims[i] + " = " + b[i]
                         + " (this adapter allows " + limits.maxWorkgroupSize()[i] + ")");
             }
-            if (launch.grid()[i] > limits.maxWorkgroupsPerDimension()) {
-                return failed("not supported on WebGPU yet: gridDim." + dims[i] + " = " + launch.grid()[i]
+            if (i > 0 && (launch.grid()[i] & 0xFFFFFFFFL) > limits.maxWorkgroupsPerDimension()) {
+                return failed("not supported on WebGPU yet: gridDim." + dims[i] + " = " + (launch.grid()[i] & 0xFFFFFFFFL)
                         + " (this adapter allows " + limits.maxWorkgroupsPerDimension() + " blocks per dimension)");
             }
         }
-        if (launch.dynamicSharedBytes() != 0) {
+        if (launch.dynamicSharedBytes() > limits.maxWorkgroupStorage()) {
+            return failed("not supported on WebGPU yet: " + launch.dynamicSharedBytes() + " bytes of dynamic shared memory"
+                    + " (this adapter allows " + limits.maxWorkgroupStorage() + " bytes of shared memory per block)");
+        }
+        if (layout.buffers().size() > limits.maxStorageBuffers()) {
+            return failed("not supported on WebGPU yet: kernels with " + layout.buffers().size()
+                    + " buffers (pointer arguments and device variables; this adapter allows " + limits.maxStorageBuffers()
+                    + ")");
+        }
+        if (launch.dynamicSharedBytes() != 0 && layout.dynamicSharedWords() == null) {
             return failed("not supported on WebGPU yet: dynamic shared memory (extern __shared__)");
         }
         List<Binding> bindings = new ArrayList<>();
-        long[] hiddenOffset = new long[launch.args().size()];
+        long[] hiddenOffset = new long[layout.buffers().size()];
         StringBuilder pattern = new StringBuilder();
-        for (KernelLayout.Buffer buf : layout.buffers()) {
+        for (int n = 0; n < layout.buffers().size(); n++) {
+            KernelLayout.Buffer buf = layout.buffers().get(n);
             int id = -1;
-            for (int param : buf.params()) {
-                if (!(launch.args().get(param) instanceof KernelArg.Pointer p)) {
-                    return failed("internal error: argument " + (param + 1) + " of '" + layout.kernel()
+            if (buf.param() < 0) {
+                id = memory.symbol(buf.symbol());
+                if (id < 0) {
+                    return failed("internal error: device variable '" + buf.symbol() + "' has no buffer");
+                }
+            } else {
+                KernelArg arg = launch.args().get(buf.param());
+                long[] at;
+                if (arg instanceof KernelArg.Pointer p && buf.argOffset() == 0) {
+                    at = p.buffer() >= 0 ? new long[] {p.buffer(), p.offset()} : p.address() == 0 ? null : memory.locate(p.address());
+                } else if (arg instanceof KernelArg.Bytes s) {
+                    long address = read(s.bytes(), buf.argOffset(), 8);
+                    at = address == 0 ? null : memory.locate(address);
+                } else {
+                    return failed("internal error: argument " + (buf.param() + 1) + " of '" + layout.kernel()
                             + "' is not a pointer");
                 }
-                if (p.buffer() >= 0) {
-                    if (p.offset() % buf.elementSize() != 0) {
-                        return failed("misaligned address: pointer argument " + (param + 1) + " of '" + layout.kernel()
-                                + "' is not aligned to its " + buf.elementSize() + "-byte elements");
+                if (at == null) {
+                    // a null or dangling pointer: bound to a dummy buffer, with an offset that makes
+                    // any access through it fail the kernel's bounds check, as an illegal address
+                    hiddenOffset[n] = 0x80000000L;
+                } else {
+                    if (at[1] % buf.unitSize() != 0) {
+                        return failed("misaligned address: pointer argument " + (buf.param() + 1) + " of '" + layout.kernel()
+                                + "' is not aligned to its " + buf.unitSize() + "-byte elements");
                     }
-                    id = p.buffer();
-                    hiddenOffset[param] = p.offset() / buf.elementSize();
+                    id = (int) at[0];
+                    hiddenOffset[n] = at[1] / buf.unitSize();
                 }
             }
-            if (id >= 0 && bufferSize.applyAsLong(id) > limits.maxStorageBufferBindingSize()) {
-                return failed("not supported on WebGPU yet: an allocation of " + bufferSize.applyAsLong(id)
+            if (id >= 0 && memory.size(id) > limits.maxStorageBufferBindingSize()) {
+                return failed("not supported on WebGPU yet: an allocation of " + memory.size(id)
                         + " bytes in a kernel (this adapter binds at most " + (long) limits.maxStorageBufferBindingSize()
                         + " bytes)");
             }
@@ -100,31 +180,68 @@ final class LaunchPlan {
                 Binding x = bindings.get(i);
                 Binding y = bindings.get(j);
                 if (x.buffer() >= 0 && x.buffer() == y.buffer() && !(x.readOnly() && y.readOnly())) {
-                    return failed("not supported on WebGPU yet: pointer arguments '"
-                            + layout.buffers().get(i).name() + "' and '" + layout.buffers().get(j).name()
-                            + "' point into one allocation and the kernel writes through one of them");
+                    return failed("not supported on WebGPU yet: '" + layout.buffers().get(i).name() + "' and '"
+                            + layout.buffers().get(j).name() + "' point into one allocation and the kernel writes through"
+                            + " one of them");
                 }
             }
         }
+        // GridFolding: x beyond the adapter's limit is dispatched as several rows of slices
+        long gx = launch.grid()[0] & 0xFFFFFFFFL;
+        long slice = Math.min(gx, limits.maxWorkgroupsPerDimension());
+        long fold = slice == 0 ? 1 : (gx + slice - 1) / slice;
+        long dy = (launch.grid()[1] & 0xFFFFFFFFL) * fold;
+        if (dy > limits.maxWorkgroupsPerDimension()) {
+            return failed("not supported on WebGPU yet: a grid of " + gx + " x " + (launch.grid()[1] & 0xFFFFFFFFL)
+                    + " blocks (this adapter dispatches at most " + limits.maxWorkgroupsPerDimension() + " x "
+                    + limits.maxWorkgroupsPerDimension() + ")");
+        }
+        int[] dispatch = {(int) slice, (int) dy, launch.grid()[2]};
         byte[] uniform = null;
         if (layout.uniform() != null) {
             uniform = new byte[layout.uniform().size()];
+            putInt(uniform, 0, launch.grid()[0]);
+            putInt(uniform, 4, launch.grid()[1]);
+            putInt(uniform, 8, launch.grid()[2]);
+            putInt(uniform, 12, (int) fold);
             for (KernelLayout.UniformField f : layout.uniform().fields()) {
-                int bits;
                 if (f.hiddenOffset()) {
-                    bits = (int) hiddenOffset[f.param()];
-                } else if (launch.args().get(f.param()) instanceof KernelArg.Scalar s) {
-                    bits = f.type() instanceof Type.Bool ? (s.bits() != 0 ? 1 : 0) : (int) s.bits();
+                    putInt(uniform, f.offset(), (int) hiddenOffset[f.buffer()]);
+                    continue;
+                }
+                long bits;
+                KernelArg arg = launch.args().get(f.param());
+                if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {
+                    bits = s.bits();
+                } else if (arg instanceof KernelArg.Bytes s) {
+                    bits = read(s.bytes(), f.argOffset(), f.type() instanceof Type.Bool ? 1 : f.type().size());
                 } else {
                     return failed("internal error: argument " + (f.param() + 1) + " of '" + layout.kernel()
                             + "' is not a scalar");
                 }
-                putInt(uniform, f.offset(), bits);
+                switch (f.type()) {
+                    case Type.Bool x -> bits = (bits & 0xFF) != 0 ? 1 : 0;
+                    case Type.Int t -> bits = t.normalize(bits);
+                    default -> { }
+                }
+                putInt(uniform, f.offset(), (int) bits);
+                if (f.size() == 8) {
+                    putInt(uniform, f.offset() + 4, (int) (bits >>> 32));
+                }
             }
         }
         String key = layout.entryPoint() + "|" + b[0] + "," + b[1] + "," + b[2] + "|" + launch.dynamicSharedBytes()
                 + "|" + pattern;
-        return new LaunchPlan(bindings, uniform, key, null);
+        return new LaunchPlan(bindings, uniform, key, null, dispatch);
+    }
+
+    /** {@code size} bytes little-endian at {@code at} (zero-extended). */
+    static long read(byte[] a, int at, int size) {
+        long v = 0;
+        for (int i = size - 1; i >= 0; i--) {
+            v = v << 8 | (at + i < a.length ? a[at + i] & 0xFF : 0);
+        }
+        return v;
     }
 
     static void putInt(byte[] a, int at, int v) {

@@ -119,6 +119,10 @@ public final class WebGpu {
     @JSBody(params = "layout", script = "return { bindGroupLayouts: [layout] };")
     public static native JSObject pipelineLayoutDescriptor(GPUBindGroupLayout layout);
 
+    /** A pipeline layout of two bind groups: a kernel's own (0) and webcu's debug buffer (1). */
+    @JSBody(params = {"layout", "debug"}, script = "return { bindGroupLayouts: [layout, debug] };")
+    public static native JSObject pipelineLayoutDescriptor(GPUBindGroupLayout layout, GPUBindGroupLayout debug);
+
     /** A whole-buffer entry of a bind group. */
     @JSBody(params = {"binding", "buffer"}, script = "return { binding: binding, resource: { buffer: buffer } };")
     public static native JSObject bufferBindingEntry(int binding, GPUBuffer buffer);

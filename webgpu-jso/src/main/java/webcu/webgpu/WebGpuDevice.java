@@ -20,10 +20,11 @@ import webcu.diag.Diagnostics;
 import webcu.diag.InternalCompilerError;
 import webcu.diag.Severity;
 import webcu.diag.Span;
+import webcu.passes.DebugBuffer;
 import webcu.ir.Module;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
-import webcu.runtime.Device;
+import webcu.runtime.AddressedDevice;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.KernelLaunch;
 import webcu.wgsl.KernelLayout;
@@ -47,7 +48,7 @@ import webcu.wgsl.WgslProgram;
  * {@code cudaMemcpy}/{@code cudaMemset} ranges go through the small kernels of
  * {@link MemoryShaders}; a copy within one buffer goes through a temporary buffer.
  */
-public final class WebGpuDevice implements Device {
+public final class WebGpuDevice implements AddressedDevice {
     private final Console console;
     private final GPUDevice device;
     private final GPUQueue queue;
@@ -55,12 +56,28 @@ public final class WebGpuDevice implements Device {
     private final DeviceInfo info;
     private final LaunchPlan.Limits limits;
     private final double maxBufferSize;
+    /** Queue submissions so far, and how many of them the last finished drain covered. */
+    private long submitted;
+    private long drained;
     private final boolean timestamps;
     private final int subgroupMin;
     private final int subgroupMax;
     private final Map<Integer, GPUBuffer> buffers = new HashMap<>();
     private final Map<Integer, Long> sizes = new HashMap<>();
+    /** Where the runtime placed each buffer, and each device variable, in the device address space. */
+    private final Map<Integer, Long> bases = new HashMap<>();
+    private final Map<String, Long> symbols = new HashMap<>();
+    /** The host copies of managed buffers, and whether the device's copies are the newer ones. */
+    private final Map<Integer, byte[]> managed = new HashMap<>();
+    private boolean managedOnDevice;
     private final GPUBuffer nullBuffer;
+    /** Printf records and fault reports of every kernel (webcu.passes.DebugBuffer), bound as group 1. */
+    private final GPUBuffer debugBuffer;
+    private final GPUBindGroupLayout debugLayout;
+    private final GPUBindGroup debugGroup;
+    /** Whether a kernel ran since the debug buffer was last read back, and whose tables its records follow. */
+    private boolean debugDirty;
+    private Compiled debugProgram;
     private Compiled compiled;
     private MemoryOps memoryOps;
     private String fault;
@@ -81,6 +98,8 @@ public final class WebGpuDevice implements Device {
         final GPUShaderModule shader;
         final Map<String, GPUBindGroupLayout> layouts = new HashMap<>();
         final Map<String, GPUComputePipeline> pipelines = new HashMap<>();
+        /** The same module compiled with a kernel coarsened, by "kernel/factor". */
+        final Map<String, Compiled> variants = new HashMap<>();
         boolean diagnosticsShown;
         private boolean infoDone;
         private final List<Runnable> afterInfo = new ArrayList<>();
@@ -120,16 +139,26 @@ public final class WebGpuDevice implements Device {
             (int) l.getMaxComputeWorkgroupSizeZ()};
         int perDim = (int) l.getMaxComputeWorkgroupsPerDimension();
         this.limits = new LaunchPlan.Limits((int) l.getMaxComputeInvocationsPerWorkgroup(), maxSize, perDim,
-                l.getMaxStorageBufferBindingSize());
+                l.getMaxStorageBufferBindingSize(), (int) l.getMaxStorageBuffersPerShaderStage(),
+                (long) l.getMaxComputeWorkgroupStorageSize());
         this.maxBufferSize = l.getMaxBufferSize();
         this.timestamps = device.getFeatures().has("timestamp-query");
         this.subgroupMin = WebGpu.subgroupMinSize(adapter);
         this.subgroupMax = WebGpu.subgroupMaxSize(adapter);
-        // WebGPU does not tell the memory size; CUDA programs only print or compare it.
-        this.info = new DeviceInfo("WebGPU: " + description, 8, 0, 4L << 30, 16, limits.maxInvocationsPerWorkgroup(),
-                maxSize, new int[] {perDim, perDim, perDim}, (long) l.getMaxComputeWorkgroupStorageSize(), 32, 65536,
-                65536, 1000000);
+        // CUDA's architectural limits, as every GPU since Volta reports them: programs size their
+        // launches and print these. A launch beyond what the adapter can dispatch fails with a
+        // message naming the adapter's limit (LaunchPlan); WebGPU does not tell the memory size.
+        this.info = new DeviceInfo("WebGPU: " + description, 8, 0, 4L << 30, 16, 1024, new int[] {1024, 1024, 64},
+                new int[] {Integer.MAX_VALUE, 65535, 65535}, 49152, 32, 65536, 65536, 1000000);
         this.nullBuffer = raw(16, WebGpu.BUFFER_STORAGE, "webcu null pointer");
+        this.debugBuffer = raw(DebugBuffer.WORDS * 4.0, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_SRC | WebGpu.BUFFER_COPY_DST,
+                "webcu printf and faults");
+        JSArray<JSObject> debugEntries = WebGpu.array();
+        debugEntries.push(WebGpu.bufferLayoutEntry(0, "storage"));
+        this.debugLayout = device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(debugEntries, "webcu debug"));
+        JSArray<JSObject> group = WebGpu.array();
+        group.push(WebGpu.bufferBindingEntry(0, debugBuffer));
+        this.debugGroup = device.createBindGroup(WebGpu.bindGroupDescriptor(debugLayout, group));
         device.getLost().then(lost -> {
             fail("the GPU device was lost (" + lost.getReason() + "): " + lost.getMessage());
             return null;
@@ -240,9 +269,86 @@ public final class WebGpuDevice implements Device {
     }
 
     @Override
+    public void mapBuffer(int id, long base, String label, Span site) {
+        bases.put(id, base);
+    }
+
+    @Override
+    public void mapGlobal(webcu.ir.Global g, long address) {
+        symbols.put(g.name(), address);
+    }
+
+    @Override
+    public void reset() {
+        fault = null;
+        symbols.clear();
+    }
+
+    /**
+     * Managed memory (cudaMallocManaged): a host copy of the buffer that the program reads and
+     * writes directly. It is uploaded before a launch and downloaded when the host next waits for
+     * the device, as CUDA requires the host to synchronize before touching managed memory that
+     * kernels may change.
+     */
+    @Override
+    public byte[] bufferBytes(int id) {
+        Long size = sizes.get(id);
+        if (size == null || size > Integer.MAX_VALUE) {
+            return null;
+        }
+        byte[] host = new byte[(int) (long) size];
+        managed.put(id, host);
+        return host;
+    }
+
+    /** Before a launch: the host's managed copies become the device's, unless kernels have changed them since. */
+    private void uploadManaged() {
+        if (managedOnDevice) {
+            return;
+        }
+        for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
+            byte[] b = e.getValue();
+            writeBuffer(buffers.get(e.getKey()), 0, Int8Array.copyFromJavaArray(b), 0, b.length);
+        }
+        managedOnDevice = !managed.isEmpty();
+    }
+
+    /** When the host waits: the device's managed buffers are copied back into the host's copies. */
+    private void downloadManaged() {
+        if (!managedOnDevice || fault != null) {
+            return;
+        }
+        managedOnDevice = false;
+        for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
+            byte[] host = e.getValue();
+            int size = host.length + 3 & ~3;
+            GPUBuffer staging = raw(size, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu managed read");
+            GPUCommandEncoder enc = device.createCommandEncoder();
+            enc.copyBufferToBuffer(buffers.get(e.getKey()), 0, staging, 0, size);
+            queue.submit(WebGpu.commands(enc.finish()));
+            pendingChecks++;
+            staging.mapAsync(WebGpu.MAP_READ, 0, size).then(x -> {
+                byte[] bytes = new Int8Array(staging.getMappedRange(0, size), 0, host.length).copyToJavaArray();
+                System.arraycopy(bytes, 0, host, 0, host.length);
+                staging.unmap();
+                staging.destroy();
+                checkDone();
+                return null;
+            }, reason -> {
+                staging.destroy();
+                fail("could not read managed memory back: " + WebGpu.reasonMessage(reason));
+                checkDone();
+                return null;
+            });
+        }
+    }
+
+    @Override
     public void destroyBuffer(int id) {
         GPUBuffer b = buffers.remove(id);
         sizes.remove(id);
+        bases.remove(id);
+        managed.remove(id);
         if (b != null) {
             b.destroy();
         }
@@ -253,10 +359,14 @@ public final class WebGpuDevice implements Device {
         if (length == 0 || fault != null) {
             return;
         }
+        byte[] host = managed.get(buffer);
+        if (host != null) {
+            System.arraycopy(src, srcOffset, host, (int) offset, length);
+        }
         GPUBuffer dst = buffers.get(buffer);
         if ((offset & 3) == 0 && (length & 3) == 0) {
             byte[] bytes = srcOffset == 0 && length == src.length ? src : Arrays.copyOfRange(src, srcOffset, srcOffset + length);
-            queue.writeBuffer(dst, offset, Int8Array.copyFromJavaArray(bytes), 0, length);
+            writeBuffer(dst, offset, Int8Array.copyFromJavaArray(bytes), 0, length);
             return;
         }
         // writeBuffer needs whole words: stage the bytes, then merge them in on the GPU
@@ -264,7 +374,7 @@ public final class WebGpuDevice implements Device {
         byte[] bytes = new byte[padded];
         System.arraycopy(src, srcOffset, bytes, 0, length);
         GPUBuffer staging = raw(padded, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_DST, "webcu unaligned write");
-        queue.writeBuffer(staging, 0, Int8Array.copyFromJavaArray(bytes), 0, padded);
+        writeBuffer(staging, 0, Int8Array.copyFromJavaArray(bytes), 0, padded);
         memory().copyBytes(buffer, offset, offset + length, staging, 0);
         staging.destroy();
     }
@@ -274,11 +384,19 @@ public final class WebGpuDevice implements Device {
         if (length == 0 || fault != null) {
             return;
         }
+        if (managed.containsKey(srcBuffer)) {
+            uploadManaged();
+        }
+        if (managed.containsKey(dstBuffer)) {
+            // the copy lands on the device: the host's copy refreshes when the host next waits
+            uploadManaged();
+            managedOnDevice = true;
+        }
         GPUBuffer src = buffers.get(srcBuffer);
         if (dstBuffer != srcBuffer && ((dstOffset | srcOffset | length) & 3) == 0) {
             GPUCommandEncoder e = device.createCommandEncoder();
             e.copyBufferToBuffer(src, srcOffset, buffers.get(dstBuffer), dstOffset, length);
-            queue.submit(WebGpu.commands(e.finish()));
+            submit(e);
             return;
         }
         if (dstBuffer != srcBuffer) {
@@ -292,7 +410,7 @@ public final class WebGpuDevice implements Device {
         GPUBuffer tmp = raw(a1 - a0, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_DST, "webcu copy within a buffer");
         GPUCommandEncoder e = device.createCommandEncoder();
         e.copyBufferToBuffer(src, a0, tmp, 0, a1 - a0);
-        queue.submit(WebGpu.commands(e.finish()));
+        submit(e);
         memory().copyBytes(dstBuffer, dstOffset, dstOffset + length, tmp, srcOffset - a0);
         tmp.destroy();
     }
@@ -302,11 +420,15 @@ public final class WebGpuDevice implements Device {
         if (length == 0 || fault != null) {
             return;
         }
+        byte[] host = managed.get(buffer);
+        if (host != null) {
+            Arrays.fill(host, (int) offset, (int) (offset + length), (byte) byteValue);
+        }
         int b = byteValue & 0xFF;
         if (b == 0 && ((offset | length) & 3) == 0) {
             GPUCommandEncoder e = device.createCommandEncoder();
             e.clearBuffer(buffers.get(buffer), offset, length);
-            queue.submit(WebGpu.commands(e.finish()));
+            submit(e);
             return;
         }
         memory().fill(buffer, offset, offset + length, b * 0x01010101);
@@ -314,6 +436,11 @@ public final class WebGpuDevice implements Device {
 
     @Override
     public Completion read(int buffer, long offset, byte[] dst, int dstOffset, int length) {
+        readDebug();
+        if (managed.containsKey(buffer)) {
+            uploadManaged();
+        }
+        downloadManaged();
         Completion c = new Completion();
         if (length == 0 || fault != null) {
             finish(c);
@@ -325,9 +452,12 @@ public final class WebGpuDevice implements Device {
         GPUBuffer staging = raw(size, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu read");
         GPUCommandEncoder e = device.createCommandEncoder();
         e.copyBufferToBuffer(buffers.get(buffer), a0, staging, 0, size);
-        queue.submit(WebGpu.commands(e.finish()));
+        submit(e);
         int skip = (int) (offset - a0);
+        long upTo = submitted;
         staging.mapAsync(WebGpu.MAP_READ, 0, size).then(x -> {
+            // the copy ran, so everything submitted before it has too
+            drained = Math.max(drained, upTo);
             ArrayBuffer mapped = staging.getMappedRange(0, size);
             byte[] bytes = new Int8Array(mapped, skip, length).copyToJavaArray();
             System.arraycopy(bytes, 0, dst, dstOffset, length);
@@ -358,7 +488,20 @@ public final class WebGpuDevice implements Device {
             rejected(cp, launch);
             return;
         }
-        LaunchPlan plan = LaunchPlan.of(layout, launch, limits, id -> sizes.getOrDefault(id, 0L));
+        int coarse = LaunchPlan.coarsening(launch.block(), limits);
+        if (coarse > 1) {
+            // a block larger than the adapter's workgroups: a variant whose invocations run several threads
+            cp = variant(cp, launch.kernel().name(), coarse);
+            if (fault != null) {
+                return;
+            }
+            layout = cp.program.kernel(launch.kernel().name());
+            if (layout == null) {
+                rejected(cp, launch);
+                return;
+            }
+        }
+        LaunchPlan plan = LaunchPlan.of(layout, launch, limits, memoryMap);
         if (plan.error != null) {
             fail(at(launch.site()) + plan.error);
             return;
@@ -367,6 +510,13 @@ public final class WebGpuDevice implements Device {
         if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
             return;
         }
+        uploadManaged();
+        if (debugDirty && debugProgram != cp) {
+            // the records so far follow the other program's printf formats and check sites
+            readDebug();
+        }
+        debugDirty = true;
+        debugProgram = cp;
         GPUBindGroupLayout bgl = bindGroupLayout(cp, layout);
         GPUComputePipeline pipeline = cp.pipelines.get(plan.pipelineKey);
         if (pipeline == null) {
@@ -374,9 +524,16 @@ public final class WebGpuDevice implements Device {
             for (int i = 0; i < 3; i++) {
                 WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
             }
+            if (layout.coarseWorkgroup() != null) {
+                long threads = (long) launch.block()[0] * launch.block()[1] * launch.block()[2];
+                WebGpu.setConstant(constants, layout.coarseWorkgroup(), (threads + layout.coarsening() - 1) / layout.coarsening());
+            }
+            if (layout.dynamicSharedWords() != null) {
+                WebGpu.setConstant(constants, layout.dynamicSharedWords(), Math.max(1, (launch.dynamicSharedBytes() + 3) / 4));
+            }
             device.pushErrorScope("validation");
             pipeline = device.createComputePipeline(WebGpu.computePipelineDescriptor(
-                    device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(bgl)), cp.shader, layout.entryPoint(),
+                    device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(bgl, debugLayout)), cp.shader, layout.entryPoint(),
                     constants, layout.kernel()));
             check(device.popErrorScope(), "the pipeline of kernel '" + layout.kernel() + "'");
             cp.pipelines.put(plan.pipelineKey, pipeline);
@@ -388,7 +545,7 @@ public final class WebGpuDevice implements Device {
         GPUBuffer uniform = null;
         if (plan.uniform != null) {
             uniform = raw(plan.uniform.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "kernel arguments");
-            queue.writeBuffer(uniform, 0, Int8Array.copyFromJavaArray(plan.uniform), 0, plan.uniform.length);
+            writeBuffer(uniform, 0, Int8Array.copyFromJavaArray(plan.uniform), 0, plan.uniform.length);
             entries.push(WebGpu.bufferBindingEntry(layout.uniform().binding(), uniform));
         }
         device.pushErrorScope("validation");
@@ -398,7 +555,8 @@ public final class WebGpuDevice implements Device {
         GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(queries, 0, 1));
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, group);
-        pass.dispatchWorkgroups(grid[0], grid[1], grid[2]);
+        pass.setBindGroup(1, debugGroup);
+        pass.dispatchWorkgroups(plan.dispatch[0], plan.dispatch[1], plan.dispatch[2]);
         pass.end();
         GPUBuffer times = null;
         GPUBuffer resolved = null;
@@ -408,7 +566,7 @@ public final class WebGpuDevice implements Device {
             e.resolveQuerySet(queries, 0, 2, resolved, 0);
             e.copyBufferToBuffer(resolved, 0, times, 0, 16);
         }
-        queue.submit(WebGpu.commands(e.finish()));
+        submit(e);
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
         if (queries != null) {
             readTimes(layout.kernel(), queries, resolved, times);
@@ -420,8 +578,18 @@ public final class WebGpuDevice implements Device {
 
     @Override
     public Completion synchronize() {
+        readDebug();
+        downloadManaged();
+        if (drained == submitted && pendingChecks == 0) {
+            // nothing issued since the queue last drained: done now, as cudaStreamQuery expects
+            Completion c = new Completion();
+            finish(c);
+            return c;
+        }
         Completion c = new Completion();
+        long upTo = submitted;
         queue.onSubmittedWorkDone().then(x -> {
+            drained = Math.max(drained, upTo);
             whenChecksDone(() -> finish(c));
             return null;
         }, reason -> {
@@ -430,6 +598,78 @@ public final class WebGpuDevice implements Device {
             return null;
         });
         return c;
+    }
+
+    // ---- device printf and faults
+
+    /**
+     * Reads the debug buffer back after the kernels launched since the last read: prints their
+     * printf records in order (CUDA prints them when the host synchronizes) and reports the first
+     * fault (a failed assertion with every failing thread's message, an out-of-bounds or
+     * misaligned access), then clears the header for the next kernels. Later completions wait for it.
+     */
+    private void readDebug() {
+        if (!debugDirty || fault != null || debugProgram == null) {
+            return;
+        }
+        debugDirty = false;
+        Compiled cp = debugProgram;
+        pendingChecks++;
+        int first = 65536;
+        readWords(0, first, head -> {
+            int cursor = Math.min(head[DebugBuffer.CURSOR], DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE);
+            int end = DebugBuffer.PRINTF_BASE + Math.max(0, cursor);
+            if (end * 4 <= first) {
+                decodeDebug(cp, head, end);
+                return;
+            }
+            readWords(first, end * 4 - first, rest -> {
+                int[] all = Arrays.copyOf(head, end);
+                System.arraycopy(rest, 0, all, first / 4, rest.length);
+                decodeDebug(cp, all, end);
+            });
+        });
+    }
+
+    /** Copies {@code bytes} bytes of the debug buffer from {@code offset} and hands them over as words. */
+    private void readWords(int offset, int bytes, Consumer<int[]> then) {
+        GPUBuffer staging = raw(bytes, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu debug read");
+        GPUCommandEncoder e = device.createCommandEncoder();
+        e.copyBufferToBuffer(debugBuffer, offset, staging, 0, bytes);
+        // webcu's own bookkeeping: not work the program issued, so it leaves cudaStreamQuery's answer alone
+        queue.submit(WebGpu.commands(e.finish()));
+        staging.mapAsync(WebGpu.MAP_READ, 0, bytes).then(x -> {
+            Int32Array mapped = new Int32Array(staging.getMappedRange(0, bytes));
+            int[] words = new int[bytes / 4];
+            for (int i = 0; i < words.length; i++) {
+                words[i] = mapped.get(i);
+            }
+            staging.unmap();
+            staging.destroy();
+            then.accept(words);
+            return null;
+        }, reason -> {
+            staging.destroy();
+            fail("could not read device printf output: " + WebGpu.reasonMessage(reason));
+            checkDone();
+            return null;
+        });
+    }
+
+    private void decodeDebug(Compiled cp, int[] w, int end) {
+        DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end);
+        if (!r.stdout().isEmpty()) {
+            console.out(r.stdout());
+        }
+        if (!r.stderr().isEmpty()) {
+            console.err(r.stderr());
+        }
+        // the next kernels start from an empty header (the records after it are simply overwritten)
+        queue.writeBuffer(debugBuffer, 0, Int8Array.copyFromJavaArray(new byte[64]), 0, 64);
+        if (r.fault() != null) {
+            fail(r.fault());
+        }
+        checkDone();
     }
 
     /** Records a launch's duration once its two timestamps can be read. */
@@ -457,16 +697,60 @@ public final class WebGpuDevice implements Device {
         });
     }
 
+    /** What launch plans look up: buffer sizes, the buffer behind an address, device variables' buffers. */
+    private final LaunchPlan.Memory memoryMap = new LaunchPlan.Memory() {
+        @Override
+        public long size(int id) {
+            return sizes.getOrDefault(id, 0L);
+        }
+
+        @Override
+        public long[] locate(long address) {
+            for (Map.Entry<Integer, Long> e : bases.entrySet()) {
+                long off = address - e.getValue();
+                if (off >= 0 && off < sizes.getOrDefault(e.getKey(), 0L)) {
+                    return new long[] {e.getKey(), off};
+                }
+            }
+            return null;
+        }
+
+        @Override
+        public int symbol(String symbol) {
+            Long address = symbols.get(symbol);
+            long[] at = address == null ? null : locate(address);
+            return at == null ? -1 : (int) at[0];
+        }
+    };
+
     // ---- kernels
+
+    /** The program of {@code cp}'s module with {@code kernel} coarsened by {@code factor}, compiled once. */
+    private Compiled variant(Compiled cp, String kernel, int factor) {
+        String key = kernel + "/" + factor;
+        Compiled v = cp.variants.get(key);
+        if (v == null) {
+            java.util.Map<String, Integer> coarsening = new HashMap<>();
+            coarsening.put(kernel, factor);
+            v = build(cp.module, coarsening);
+            cp.variants.put(key, v);
+        }
+        return v;
+    }
 
     private Compiled compile(Module m) {
         if (compiled != null && compiled.module == m) {
             return compiled;
         }
+        compiled = build(m, new HashMap<>());
+        return compiled;
+    }
+
+    private Compiled build(Module m, java.util.Map<String, Integer> coarsening) {
         Diagnostics d = new Diagnostics();
         WgslProgram p;
         try {
-            p = WgslBackend.compile(m, d);
+            p = WgslBackend.compile(m, d, coarsening);
         } catch (CompileError e) {
             p = WgslProgram.empty();
         } catch (InternalCompilerError e) {
@@ -495,8 +779,7 @@ public final class WebGpuDevice implements Device {
             checkDone();
             return null;
         });
-        compiled = cp;
-        return compiled;
+        return cp;
     }
 
     /**
@@ -640,6 +923,16 @@ public final class WebGpuDevice implements Device {
 
     // ---- buffers
 
+    private void submit(GPUCommandEncoder e) {
+        submitted++;
+        queue.submit(WebGpu.commands(e.finish()));
+    }
+
+    private void writeBuffer(GPUBuffer dst, double offset, Int8Array data, int dataOffset, int size) {
+        submitted++;
+        queue.writeBuffer(dst, offset, data, dataOffset, size);
+    }
+
     private GPUBuffer raw(double size, int usage, String label) {
         return device.createBuffer(WebGpu.bufferDescriptor(size, usage, label));
     }
@@ -694,7 +987,7 @@ public final class WebGpuDevice implements Device {
             }
             byte[] params = MemoryShaders.params(start, end, value);
             GPUBuffer ub = raw(params.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "webcu memory operation");
-            queue.writeBuffer(ub, 0, Int8Array.copyFromJavaArray(params), 0, params.length);
+            writeBuffer(ub, 0, Int8Array.copyFromJavaArray(params), 0, params.length);
             JSArray<JSObject> entries = WebGpu.array();
             entries.push(WebGpu.bufferBindingEntry(0, buffers.get(buffer)));
             if (src != null) {
@@ -710,7 +1003,7 @@ public final class WebGpuDevice implements Device {
             pass.setBindGroup(0, group);
             pass.dispatchWorkgroups(groups[0], groups[1], 1);
             pass.end();
-            queue.submit(WebGpu.commands(e.finish()));
+            submit(e);
             check(device.popErrorScope(), "a memory operation");
             ub.destroy();
         }

@@ -59,8 +59,10 @@ class LaunchPlanTest {
         LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {64, 1, 1}, args(1, 0, 2, 400)), SOFTWARE, id -> 4096);
         assertNull(p.error);
         assertEquals(List.of(new LaunchPlan.Binding(0, 1, true), new LaunchPlan.Binding(1, 2, false)), p.bindings);
-        // n = -5, flag = 1, a's offset 0, b's offset 400 / 4 = 100; padded to 16 bytes
-        assertArrayEquals(new byte[] {-5, -1, -1, -1, 1, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0}, p.uniform);
+        // the grid (4, 1, 1, one slice per row), then n = -5, flag = 1, a's offset 0, b's offset 400 / 4 = 100
+        assertArrayEquals(new byte[] {4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+            -5, -1, -1, -1, 1, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0}, p.uniform);
+        assertArrayEquals(new int[] {4, 1, 1}, p.dispatch);
         assertEquals("k|64,1,1|0|rw", p.pipelineKey);
     }
 
@@ -95,7 +97,7 @@ class LaunchPlanTest {
     void WritableAliasing_Rejected() {
         Module m = kernel();
         LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {1, 1, 1}, args(1, 0, 1, 64)), SOFTWARE, id -> 256);
-        assertEquals("not supported on WebGPU yet: pointer arguments 'a' and 'b' point into one allocation"
+        assertEquals("not supported on WebGPU yet: 'a' and 'b' point into one allocation"
                 + " and the kernel writes through one of them", p.error);
     }
 
@@ -105,6 +107,113 @@ class LaunchPlanTest {
         LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {1, 1, 1}, args(-1, 0, 2, 0)), SOFTWARE, id -> 64);
         assertNull(p.error);
         assertEquals(-1, p.bindings.get(0).buffer());
+    }
+
+    /**
+     * {@code struct Params { int n; float *out; double scale; }} by value: the scalars go to the
+     * uniform buffer from their offsets in the argument's bytes, the pointer to a binding.
+     */
+    @Test
+    void StructArgument_LeavesAndPointer() {
+        Type.Struct params = new Type.Struct("Params");
+        params.complete(List.of(new Type.Field("n", Type.I32, 0), new Type.Field("out", Type.ptr(Type.F32), 8),
+                new Type.Field("scale", Type.F64, 16)), 24, 8);
+        Local p = new Local(0, "p", params, false);
+        Function k = new Function("k", ExecutionSpace.KERNEL, Type.VOID, List.of(p), false, Span.NONE);
+        Local addr = k.newLocal("p.addr", params, true);
+        webcu.ir.Expr out = new webcu.ir.Expr.Load(new webcu.ir.Expr.FieldAddr(new webcu.ir.Expr.LocalAddr(addr), 1));
+        webcu.ir.Expr n = new webcu.ir.Expr.Load(new webcu.ir.Expr.FieldAddr(new webcu.ir.Expr.LocalAddr(addr), 0));
+        k.setBody(new Stmt.Block(List.of(
+                new Stmt.Store(new webcu.ir.Expr.LocalAddr(addr), new webcu.ir.Expr.LocalGet(p), Span.NONE),
+                new Stmt.Store(new webcu.ir.Expr.PtrAdd(out, n), new webcu.ir.Expr.FloatConst(Type.F32, 1), Span.NONE)),
+                Span.NONE));
+        Module m = new Module();
+        m.add(k);
+        KernelLayout layout = layout(m);
+        byte[] bytes = new byte[24];
+        LaunchPlan.putInt(bytes, 0, 7);
+        long address = 0x7f0000000100L + 40;
+        LaunchPlan.putInt(bytes, 8, (int) address);
+        LaunchPlan.putInt(bytes, 12, (int) (address >>> 32));
+        long scale = Double.doubleToRawLongBits(2.5);
+        LaunchPlan.putInt(bytes, 16, (int) scale);
+        LaunchPlan.putInt(bytes, 20, (int) (scale >>> 32));
+        KernelLaunch launch = new KernelLaunch(m, k, new int[] {1, 1, 1}, new int[] {1, 1, 1}, 0,
+                List.of(new KernelArg.Bytes(params, bytes)), Span.NONE);
+        LaunchPlan plan = LaunchPlan.of(layout, launch, SOFTWARE, new LaunchPlan.Memory() {
+            public long size(int id) {
+                return 4096;
+            }
+
+            public long[] locate(long a) {
+                return new long[] {9, a - 0x7f0000000100L};
+            }
+
+            public int symbol(String s) {
+                return -1;
+            }
+        });
+        assertNull(plan.error);
+        assertEquals(List.of(new LaunchPlan.Binding(0, 9, false)), plan.bindings);
+        // after the grid: n = 7 at 16, scale's 8 bytes at 24, the pointer's offset 40 / 4 = 10 at 32; padded to 48 bytes
+        assertArrayEquals(new byte[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+            7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 64, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, plan.uniform);
+    }
+
+    /** GridFolding: 100001 blocks in x on an adapter of 65535 per dimension are two rows of 65535-block slices. */
+    @Test
+    void WideGrid_Folded() {
+        Module m = kernel();
+        KernelLaunch wide = new KernelLaunch(m, m.function("k"), new int[] {100001, 3, 1}, new int[] {32, 1, 1}, 0,
+                args(1, 0, 2, 0), Span.NONE);
+        LaunchPlan p = LaunchPlan.of(layout(m), wide, SOFTWARE, id -> 64);
+        assertNull(p.error);
+        assertArrayEquals(new int[] {65535, 6, 1}, p.dispatch);
+        assertEquals(100001, readInt(p.uniform, 0));
+        assertEquals(3, readInt(p.uniform, 4));
+        assertEquals(2, readInt(p.uniform, 12));
+        KernelLaunch tooWide = new KernelLaunch(m, m.function("k"), new int[] {100001, 40000, 1}, new int[] {32, 1, 1}, 0,
+                args(1, 0, 2, 0), Span.NONE);
+        assertEquals("not supported on WebGPU yet: a grid of 100001 x 40000 blocks (this adapter dispatches at most 65535"
+                + " x 65535)", LaunchPlan.of(layout(m), tooWide, SOFTWARE, id -> 64).error);
+    }
+
+    /** ThreadCoarsening: blocks beyond the adapter's 256 invocations run 2 or 4 threads per invocation. */
+    @Test
+    void BigBlocks_Coarsened() {
+        assertEquals(1, LaunchPlan.coarsening(new int[] {256, 1, 1}, SOFTWARE));
+        assertEquals(2, LaunchPlan.coarsening(new int[] {512, 1, 1}, SOFTWARE));
+        assertEquals(4, LaunchPlan.coarsening(new int[] {32, 32, 1}, SOFTWARE));
+        assertEquals(2, LaunchPlan.coarsening(new int[] {1, 1, 128}, SOFTWARE), "z beyond 64 per workgroup");
+        Module m = kernel();
+        WgslProgram p = WgslBackend.compile(m, new Diagnostics(), java.util.Map.of("k", 2));
+        KernelLayout l = p.kernel("k");
+        assertEquals(2, l.coarsening());
+        LaunchPlan plan = LaunchPlan.of(l, launch(m, new int[] {512, 1, 1}, args(1, 0, 2, 0)), SOFTWARE, id -> 4096);
+        assertNull(plan.error);
+        assertNotEquals(null, l.coarseWorkgroup());
+    }
+
+    /** A kernel with more buffers than the adapter binds fails with a message, not a WebGPU validation error. */
+    @Test
+    void TooManyBuffers() {
+        Module m = kernel();
+        LaunchPlan.Limits one = new LaunchPlan.Limits(256, new int[] {256, 256, 64}, 65535, 1 << 27, 1, 16384);
+        LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {1, 1, 1}, args(1, 0, 2, 0)), one, id -> 64);
+        assertEquals("not supported on WebGPU yet: kernels with 2 buffers (pointer arguments and device variables;"
+                + " this adapter allows 1)", p.error);
+    }
+
+    /** A null pointer argument gets the offset that makes every access through it fail its bounds check. */
+    @Test
+    void NullPointer_HiddenOffset() {
+        Module m = kernel();
+        LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {1, 1, 1}, args(-1, 0, 2, 0)), SOFTWARE, id -> 64);
+        assertEquals(0x80000000, readInt(p.uniform, 24));
+    }
+
+    private static int readInt(byte[] a, int at) {
+        return (a[at] & 0xFF) | (a[at + 1] & 0xFF) << 8 | (a[at + 2] & 0xFF) << 16 | (a[at + 3] & 0xFF) << 24;
     }
 
     @Test

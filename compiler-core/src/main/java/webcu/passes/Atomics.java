@@ -1,0 +1,292 @@
+package webcu.passes;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import webcu.diag.DiagKey;
+import webcu.diag.Span;
+import webcu.ir.BinaryOp;
+import webcu.ir.ExecutionSpace;
+import webcu.ir.Expr;
+import webcu.ir.Function;
+import webcu.ir.Global;
+import webcu.ir.Local;
+import webcu.ir.Stmt;
+import webcu.ir.Type;
+
+/**
+ * Turns the CUDA atomics that WGSL lacks into compare-and-swap loops over the ones it has.
+ *
+ * <p>CUDA feature: {@code atomicAdd}/{@code atomicExch} on float, {@code atomicInc} and
+ * {@code atomicDec} (with their wrap-around), and signed {@code atomicMin}/{@code atomicMax} on
+ * memory that {@link MemoryModel} addresses as u32 words. The front end calls them as externals
+ * {@code __webcu_atomic<Op>_<type>}.
+ *
+ * <p>Why WebGPU needs it: WGSL has atomics only on {@code atomic<i32>} and {@code atomic<u32>}
+ * (add, sub, max, min, and, or, xor, exchange, and a weak compare-exchange); a float lives in an
+ * {@code atomic<u32>} as its bits, so adding to it means reading, adding and swapping until no
+ * other thread got in between, as chipStar and CUDA's own pre-Pascal code do.
+ *
+ * <p>Expects: {@link MemoryModel}'s canonical addresses (atomic places are already declared
+ * atomic). Guarantees: the atomics left are 32-bit add, sub, exchange, and, or, xor, min and max
+ * on integers of the place's own signedness, compare-and-swap, and 64-bit add; each loop reads
+ * the old value atomically, computes the new one, and retries while
+ * {@code __webcu_atomicCAS_u32} returns another value, then yields the old value as CUDA does.
+ * 64-bit atomics other than add are left for {@link CheckSupported} to name.
+ *
+ * <p>chipStar twin: the CAS emulation of float atomics in chipStar's device library.
+ */
+public final class Atomics implements DevicePass {
+    @Override
+    public String name() {
+        return "Atomics";
+    }
+
+    @Override
+    public void run(DeviceModule m) {
+        State s = new State(m);
+        for (Function k : m.kernels()) {
+            if (hasAtomics(k)) {
+                s.kernel = k;
+                k.setBody(s.new Body().block(k.body()));
+            }
+        }
+    }
+
+    private static boolean hasAtomics(Function k) {
+        boolean[] found = {false};
+        Rewriter.forEachStmt(k.body(), s -> found[0] |= s instanceof Stmt.Call c && MemoryModel.isAtomic(c.callee()));
+        return found[0];
+    }
+
+    /** The op and type of an atomic external: "Add", "f32" for {@code __webcu_atomicAdd_f32}. */
+    static String[] opAndType(Function f) {
+        String n = f.name().substring("__webcu_atomic".length());
+        int us = n.lastIndexOf('_');
+        return new String[] {n.substring(0, us), n.substring(us + 1)};
+    }
+
+    private static final class State {
+        final DeviceModule m;
+        final Map<String, Function> externals = new HashMap<>();
+        Function kernel;
+
+        State(DeviceModule m) {
+            this.m = m;
+        }
+
+        /** The external {@code name} of the device module, created once with this signature. */
+        Function external(String name, Type ret, Type... params) {
+            return externals.computeIfAbsent(name, n -> {
+                Function f = m.module().function(n);
+                if (f != null && f.isExternal()) {
+                    return f;
+                }
+                List<Local> ps = new ArrayList<>();
+                for (int i = 0; i < params.length; i++) {
+                    ps.add(new Local(i, "p" + i, params[i], false));
+                }
+                Function e = new Function(n, ExecutionSpace.DEVICE, ret, ps, false, Span.NONE);
+                m.module().add(e);
+                return e;
+            });
+        }
+
+        Function cas() {
+            return external("__webcu_atomicCAS_u32", Type.U32, Type.ptr(Type.U32), Type.U32, Type.U32);
+        }
+
+        /** Whether the canonical address is a word of a word binding (u32 storage). */
+        boolean inWords(Expr address) {
+            return address instanceof Expr.Convert c && c.value() instanceof Expr.PtrAdd pa
+                    && pa.base() instanceof Expr.Convert bytes && Build.pointee(bytes.type()).equals(Type.U8);
+        }
+
+        final class Body extends Rewriter {
+            @Override
+            protected List<Stmt> stmt(Stmt s) {
+                if (!(s instanceof Stmt.Call c) || !MemoryModel.isAtomic(c.callee())) {
+                    return super.stmt(s);
+                }
+                String[] ot = opAndType(c.callee());
+                String op = ot[0];
+                String t = ot[1];
+                Expr address = c.args().get(0);
+                boolean words = inWords(address);
+                boolean wide = t.endsWith("64");
+                if (wide && !(op.equals("Add") && (t.equals("u64") || t.equals("i64")))) {
+                    if (!words) {
+                        m.reject(kernel, c.span(), DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "64-bit atomics on shared memory ('atomic"
+                                + op + "')");
+                        return List.of(s);
+                    }
+                    return locked(c, op, t);
+                }
+                switch (op) {
+                    case "Add", "Exch" -> {
+                        if (t.equals("f32")) {
+                            return floatLoop(c, op);
+                        }
+                    }
+                    case "Inc", "Dec" -> {
+                        return incDecLoop(c, op);
+                    }
+                    case "Min", "Max" -> {
+                        if (t.equals("i32") && words) {
+                            return signedMinMaxLoop(c, op);
+                        }
+                    }
+                    default -> { }
+                }
+                return List.of(s);
+            }
+        }
+
+        /** {@code old = atomicAdd(float *a, v)}: add to the bits' float until the swap succeeds. */
+        private List<Stmt> floatLoop(Stmt.Call c, String op) {
+            Span at = c.span();
+            Function asFloat = external("__uint_as_float", Type.F32, Type.U32);
+            Function asBits = external("__float_as_uint", Type.U32, Type.F32);
+            Expr bitsAddress = new Expr.Convert(Type.ptr(Type.U32), c.args().get(0));
+            Local v = kernel.newLocal("atomic.value", Type.F32, false);
+            Local old = kernel.newLocal("atomic.old", Type.U32, false);
+            Local assumed = kernel.newLocal("atomic.assumed", Type.U32, false);
+            Local sum = kernel.newLocal("atomic.sum", Type.F32, false);
+            Local bits = kernel.newLocal("atomic.bits", Type.U32, false);
+            List<Stmt> out = new ArrayList<>();
+            out.add(new Stmt.Assign(v, c.args().get(1), at));
+            out.add(new Stmt.Assign(old, new Expr.Load(bitsAddress), at));
+            List<Stmt> body = new ArrayList<>();
+            body.add(new Stmt.Assign(assumed, Build.get(old), at));
+            if (op.equals("Add")) {
+                body.add(Build.call(sum, asFloat, List.of(Build.get(assumed)), at));
+                body.add(Build.call(bits, asBits, List.of(new Expr.Binary(BinaryOp.ADD, Build.get(sum), Build.get(v), Type.F32)),
+                        at));
+            } else {
+                body.add(Build.call(bits, asBits, List.of(Build.get(v)), at));
+            }
+            body.add(Build.call(old, cas(), List.of(bitsAddress, Build.get(assumed), Build.get(bits)), at));
+            out.add(loopUntilSwapped(body, old, assumed, at));
+            if (c.result() != null) {
+                out.add(Build.call(c.result(), asFloat, List.of(Build.get(old)), at));
+            }
+            return out;
+        }
+
+        /** atomicInc: {@code old >= v ? 0 : old + 1}; atomicDec: {@code old == 0 || old > v ? v : old - 1}. */
+        private List<Stmt> incDecLoop(Stmt.Call c, String op) {
+            Span at = c.span();
+            Expr address = c.args().get(0);
+            Local v = kernel.newLocal("atomic.limit", Type.U32, false);
+            Local old = kernel.newLocal("atomic.old", Type.U32, false);
+            Local assumed = kernel.newLocal("atomic.assumed", Type.U32, false);
+            List<Stmt> out = new ArrayList<>();
+            out.add(new Stmt.Assign(v, c.args().get(1), at));
+            out.add(new Stmt.Assign(old, new Expr.Load(address), at));
+            List<Stmt> body = new ArrayList<>();
+            body.add(new Stmt.Assign(assumed, Build.get(old), at));
+            Expr a = Build.get(assumed);
+            Expr next;
+            if (op.equals("Inc")) {
+                next = new Expr.Select(Build.bin(BinaryOp.GE, a, Build.get(v)), Build.u32(0), Build.bin(BinaryOp.ADD, a, Build.u32(1)));
+            } else {
+                Expr wrap = Build.bin(BinaryOp.LOR, Build.bin(BinaryOp.EQ, a, Build.u32(0)), Build.bin(BinaryOp.GT, a, Build.get(v)));
+                next = new Expr.Select(wrap, Build.get(v), Build.bin(BinaryOp.SUB, a, Build.u32(1)));
+            }
+            body.add(Build.call(old, cas(), List.of(address, a, next), at));
+            out.add(loopUntilSwapped(body, old, assumed, at));
+            if (c.result() != null) {
+                out.add(new Stmt.Assign(c.result(), Build.get(old), at));
+            }
+            return out;
+        }
+
+        /** Signed min/max on u32 words: compare as i32, swap the bits. */
+        private List<Stmt> signedMinMaxLoop(Stmt.Call c, String op) {
+            Span at = c.span();
+            Expr address = new Expr.Convert(Type.ptr(Type.U32), c.args().get(0));
+            Local v = kernel.newLocal("atomic.value", Type.I32, false);
+            Local old = kernel.newLocal("atomic.old", Type.U32, false);
+            Local assumed = kernel.newLocal("atomic.assumed", Type.U32, false);
+            List<Stmt> out = new ArrayList<>();
+            out.add(new Stmt.Assign(v, c.args().get(1), at));
+            out.add(new Stmt.Assign(old, new Expr.Load(address), at));
+            List<Stmt> body = new ArrayList<>();
+            body.add(new Stmt.Assign(assumed, Build.get(old), at));
+            Expr cur = new Expr.Convert(Type.I32, Build.get(assumed));
+            Expr better = Build.bin(op.equals("Min") ? BinaryOp.LT : BinaryOp.GT, Build.get(v), cur);
+            Expr next = new Expr.Select(better, new Expr.Convert(Type.U32, Build.get(v)), Build.get(assumed));
+            body.add(Build.call(old, cas(), List.of(address, Build.get(assumed), next), at));
+            out.add(loopUntilSwapped(body, old, assumed, at));
+            if (c.result() != null) {
+                out.add(new Stmt.Assign(c.result(), new Expr.Convert(Type.I32, Build.get(old)), at));
+            }
+            return out;
+        }
+
+        /**
+         * A 64-bit atomic WGSL has no instruction for (compare-and-swap, exchange, min, max, add on
+         * double): a read-modify-write of the two words inside a spin lock on a word of the debug
+         * buffer. The critical section sits inside the loop that takes the lock, so a thread never
+         * waits while a thread of its own subgroup holds it; all such atomics of a launch share the lock.
+         */
+        private List<Stmt> locked(Stmt.Call c, String op, String t) {
+            Span at = c.span();
+            Global debug = DebugBuffer.global(m.module());
+            Expr lock = new Expr.ElementAddr(new Expr.GlobalAddr(debug), Build.u32(DebugBuffer.LOCK));
+            Type vt = c.callee().returnType();
+            Expr address = c.args().get(0);
+            Local old = kernel.newLocal("atomic.old", vt, false);
+            Local got = kernel.newLocal("atomic.lock", Type.U32, false);
+            List<Local> args = new ArrayList<>();
+            List<Stmt> out = new ArrayList<>();
+            for (int i = 1; i < c.args().size(); i++) {
+                Local a = kernel.newLocal("atomic.arg", c.args().get(i).type(), false);
+                out.add(new Stmt.Assign(a, c.args().get(i), at));
+                args.add(a);
+            }
+            Expr o = Build.get(old);
+            Expr v = Build.get(args.get(args.size() - 1));
+            Expr next = switch (op) {
+                case "CAS" -> new Expr.Select(Build.bin(BinaryOp.EQ, o, Build.get(args.get(0))), v, o);
+                case "Exch" -> v;
+                case "Min" -> new Expr.Select(Build.bin(BinaryOp.LT, v, o), v, o);
+                case "Max" -> new Expr.Select(Build.bin(BinaryOp.GT, v, o), v, o);
+                case "Add" -> Build.bin(BinaryOp.ADD, o, v);
+                case "Sub" -> Build.bin(BinaryOp.SUB, o, v);
+                case "And" -> Build.bin(BinaryOp.AND, o, v);
+                case "Or" -> Build.bin(BinaryOp.OR, o, v);
+                case "Xor" -> Build.bin(BinaryOp.XOR, o, v);
+                default -> null;
+            };
+            if (next == null) {
+                m.reject(kernel, at, DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "64-bit atomic" + op);
+                return List.of(c);
+            }
+            List<Stmt> critical = new ArrayList<>();
+            critical.add(new Stmt.Assign(old, new Expr.Load(address), at));
+            critical.add(new Stmt.Store(address, next, at));
+            critical.add(Build.call(null, external("__webcu_atomicExch_u32", Type.U32, Type.ptr(Type.U32), Type.U32),
+                    List.of(lock, Build.u32(0)), at));
+            critical.add(new Stmt.Break(at));
+            List<Stmt> body = new ArrayList<>();
+            body.add(Build.call(got, cas(), List.of(lock, Build.u32(0), Build.u32(1)), at));
+            body.add(new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(got), Build.u32(0)), Build.block(critical, at),
+                    Stmt.Block.empty(at), at));
+            out.add(new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at), null, at));
+            if (c.result() != null) {
+                out.add(new Stmt.Assign(c.result(), o, at));
+            }
+            return out;
+        }
+
+        /** {@code loop { body; if (old == assumed) break; }}: the swap took when the CAS saw what we assumed. */
+        private Stmt loopUntilSwapped(List<Stmt> body, Local old, Local assumed, Span at) {
+            List<Stmt> b = new ArrayList<>(body);
+            b.add(new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(old), Build.get(assumed)),
+                    new Stmt.Block(List.of(new Stmt.Break(at)), at), Stmt.Block.empty(at), at));
+            return new Stmt.Loop(new Stmt.Block(b, at), Stmt.Block.empty(at), null, at);
+        }
+    }
+}

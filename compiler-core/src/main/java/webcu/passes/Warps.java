@@ -1,0 +1,465 @@
+package webcu.passes;
+
+import java.util.ArrayList;
+import java.util.List;
+import webcu.diag.Span;
+import webcu.ir.AddressSpace;
+import webcu.ir.BinaryOp;
+import webcu.ir.Builtin;
+import webcu.ir.Expr;
+import webcu.ir.Function;
+import webcu.ir.Global;
+import webcu.ir.Local;
+import webcu.ir.Stmt;
+import webcu.ir.Type;
+
+/**
+ * Emulates CUDA's warp functions and block-wide predicates exactly through workgroup memory and
+ * barriers: each thread writes its value to a scratch array at its linear thread index, the
+ * block waits, each reads the lane it wants (or, for votes and reductions, the 32 lanes of its
+ * warp), and the block waits again before the scratch is reused.
+ *
+ * <p>CUDA feature: {@code __shfl_sync}, {@code __shfl_up_sync}, {@code __shfl_down_sync},
+ * {@code __shfl_xor_sync} (any width, 32- and 64-bit values), {@code __ballot_sync},
+ * {@code __any_sync}, {@code __all_sync}, {@code __activemask}, {@code __syncwarp},
+ * {@code __match_any_sync}, {@code __match_all_sync}, the sm_80 {@code __reduce_*_sync}, and
+ * {@code __syncthreads_count}/{@code _and}/{@code _or}. A warp is 32 consecutive threads in the
+ * block's linear order, as on NVIDIA hardware.
+ *
+ * <p>Why WebGPU needs it: WGSL's subgroups have the adapter's size (4 on Chromium's software
+ * adapter, 32 or 64 elsewhere) and are optional, so they cannot give CUDA's 32-lane semantics;
+ * workgroup memory and {@code workgroupBarrier()} can, on any adapter. The cost is that the
+ * calls must be reached by the whole block, as barriers must in WGSL: a warp function inside a
+ * branch that only some warps take is reported at its line (by the browser's uniformity analysis,
+ * mapped back to CUDA).
+ *
+ * <p>Expects: inlined kernels, before {@link MemoryModel}. Guarantees afterwards: none of these
+ * calls remain; the scratch arrays are shared variables ({@code __webcu_warp_lo},
+ * {@code __webcu_warp_hi} for 64-bit values, {@code __webcu_block_count}).
+ *
+ * <p>chipStar twin: HipWarps (which maps to OpenCL subgroups instead).
+ */
+public final class Warps implements DevicePass {
+    /** The most threads a block may have: the scratch arrays hold one word per thread. */
+    static final int MAX_THREADS = 1024;
+
+    @Override
+    public String name() {
+        return "Warps";
+    }
+
+    @Override
+    public void run(DeviceModule m) {
+        for (Function k : m.kernels()) {
+            boolean[] found = {false};
+            Rewriter.forEachStmt(k.body(), s -> found[0] |= s instanceof Stmt.Call c && kind(c.callee()) != null);
+            if (found[0]) {
+                State st = new State(m, k);
+                k.setBody(st.new Body().block(k.body()));
+            }
+        }
+    }
+
+    /** The collective a call is ("shfl", "ballot" …), or null. */
+    static String kind(Function f) {
+        if (!f.isExternal()) {
+            return null;
+        }
+        String n = f.name();
+        if (n.startsWith("__webcu_shfl_up_")) {
+            return "shfl_up";
+        }
+        if (n.startsWith("__webcu_shfl_down_")) {
+            return "shfl_down";
+        }
+        if (n.startsWith("__webcu_shfl_xor_")) {
+            return "shfl_xor";
+        }
+        if (n.startsWith("__webcu_shfl_")) {
+            return "shfl";
+        }
+        if (n.startsWith("__webcu_match_any_")) {
+            return "match_any";
+        }
+        if (n.startsWith("__webcu_match_all_")) {
+            return "match_all";
+        }
+        if (n.startsWith("__webcu_reduce_")) {
+            return "reduce_" + n.substring("__webcu_reduce_".length(), n.lastIndexOf('_'));
+        }
+        return switch (n) {
+            case "__ballot_sync" -> "ballot";
+            case "__any_sync" -> "any";
+            case "__all_sync" -> "all";
+            case "__activemask" -> "activemask";
+            case "__syncwarp" -> "syncwarp";
+            case "__syncthreads_count" -> "count";
+            case "__syncthreads_and" -> "and";
+            case "__syncthreads_or" -> "or";
+            case "__reduce_and_sync" -> "reduce_and";
+            case "__reduce_or_sync" -> "reduce_or";
+            case "__reduce_xor_sync" -> "reduce_xor";
+            default -> null;
+        };
+    }
+
+    private static final class State {
+        final DeviceModule m;
+        final Function k;
+        Global lo;
+        Global hi;
+        Global count;
+        Span at;
+
+        State(DeviceModule m, Function k) {
+            this.m = m;
+            this.k = k;
+        }
+
+        Global shared(String name, int words) {
+            for (Global g : m.module().globals()) {
+                if (g.name().equals(name)) {
+                    return g;
+                }
+            }
+            return m.module().add(new Global(name, new Type.Array(Type.U32, words), AddressSpace.SHARED, null, false, false,
+                    Span.NONE));
+        }
+
+        Expr tid() {
+            Expr x = new Expr.BuiltinGet(Builtin.THREAD_IDX, 0);
+            Expr y = new Expr.BuiltinGet(Builtin.THREAD_IDX, 1);
+            Expr z = new Expr.BuiltinGet(Builtin.THREAD_IDX, 2);
+            Expr dx = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 0);
+            Expr dy = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 1);
+            return Build.add(x, Build.bin(BinaryOp.MUL, dx, Build.add(y, Build.bin(BinaryOp.MUL, dy, z))));
+        }
+
+        Expr threads() {
+            return Build.bin(BinaryOp.MUL, Build.bin(BinaryOp.MUL, new Expr.BuiltinGet(Builtin.BLOCK_DIM, 0),
+                    new Expr.BuiltinGet(Builtin.BLOCK_DIM, 1)), new Expr.BuiltinGet(Builtin.BLOCK_DIM, 2));
+        }
+
+        Expr slot(Global g, Expr i) {
+            return new Expr.ElementAddr(new Expr.GlobalAddr(g), i);
+        }
+
+        Local local(String name, Type t) {
+            return k.newLocal(name, t, false);
+        }
+
+        Stmt barrier() {
+            return new Stmt.Barrier(at);
+        }
+
+        Stmt assign(Local l, Expr v) {
+            return new Stmt.Assign(l, v, at);
+        }
+
+        Stmt ifThen(Expr c, List<Stmt> then) {
+            return new Stmt.If(c, Build.block(then, at), Stmt.Block.empty(at), at);
+        }
+
+        final class Body extends Rewriter {
+            @Override
+            protected List<Stmt> stmt(Stmt s) {
+                if (s instanceof Stmt.Call c && kind(c.callee()) != null) {
+                    at = c.span();
+                    return lower(c, kind(c.callee()));
+                }
+                return super.stmt(s);
+            }
+        }
+
+        /** The statements that replace one collective call. */
+        List<Stmt> lower(Stmt.Call c, String kind) {
+            List<Stmt> out = new ArrayList<>();
+            Local tid = local("warp.tid", Type.U32);
+            Local lane = local("warp.lane", Type.U32);
+            Local base = local("warp.base", Type.U32);
+            out.add(assign(tid, tid()));
+            out.add(assign(lane, Build.bin(BinaryOp.AND, Build.get(tid), Build.u32(31))));
+            out.add(assign(base, Build.bin(BinaryOp.SUB, Build.get(tid), Build.get(lane))));
+            switch (kind) {
+                case "shfl", "shfl_up", "shfl_down", "shfl_xor" -> shuffle(c, kind, tid, lane, base, out);
+                case "ballot", "any", "all", "activemask" -> vote(c, kind, tid, lane, base, out);
+                case "syncwarp" -> out.add(barrier());
+                case "count", "and", "or" -> blockCount(c, kind, tid, out);
+                case "match_any", "match_all" -> match(c, kind, tid, lane, base, out);
+                default -> reduce(c, kind.substring("reduce_".length()), tid, lane, base, out);
+            }
+            return out;
+        }
+
+        /** Splits a 32- or 64-bit value into u32 words (floats by their bits). */
+        private List<Expr> words(Expr v, List<Stmt> out) {
+            Type t = v.type();
+            if (t.equals(Type.F32)) {
+                Local b = local("warp.bits", Type.U32);
+                out.add(Build.call(b, Printf.external(m, "__float_as_uint", Type.U32, Type.F32), List.of(v), at));
+                return List.of(Build.get(b));
+            }
+            if (t.equals(Type.F64)) {
+                Local b = local("warp.bits", Type.I64);
+                out.add(Build.call(b, Printf.external(m, "__double_as_longlong", Type.I64, Type.F64), List.of(v), at));
+                v = Build.get(b);
+                t = Type.I64;
+            }
+            if (Layouts.isWide(t)) {
+                Local x = local("warp.value", t);
+                out.add(assign(x, v));
+                return List.of(new Expr.Convert(Type.U32, Build.get(x)),
+                        new Expr.Convert(Type.U32, new Expr.Binary(BinaryOp.SHR, Build.get(x), Build.u32(32), t)));
+            }
+            return List.of(Build.as(Type.U32, v));
+        }
+
+        /** Rebuilds a value of type {@code t} from u32 words into {@code result}. */
+        private void fromWords(Local result, Type t, List<Expr> w, List<Stmt> out) {
+            if (result == null) {
+                return;
+            }
+            if (t.equals(Type.F32)) {
+                out.add(Build.call(result, Printf.external(m, "__uint_as_float", Type.F32, Type.U32), List.of(w.get(0)), at));
+                return;
+            }
+            if (Layouts.isWide(t)) {
+                Expr v = new Expr.Binary(BinaryOp.OR, new Expr.Binary(BinaryOp.SHL, new Expr.Convert(Type.U64, w.get(1)),
+                        Build.u32(32), Type.U64), new Expr.Convert(Type.U64, w.get(0)), Type.U64);
+                if (t.equals(Type.F64)) {
+                    out.add(Build.call(result, Printf.external(m, "__longlong_as_double", Type.F64, Type.I64),
+                            List.of(new Expr.Convert(Type.I64, v)), at));
+                } else {
+                    out.add(assign(result, Build.as(t, v)));
+                }
+                return;
+            }
+            out.add(assign(result, Build.as(t, w.get(0))));
+        }
+
+        private void shuffle(Stmt.Call c, String kind, Local tid, Local lane, Local base, List<Stmt> out) {
+            Expr value = c.args().get(1);
+            Type t = value.type();
+            List<Expr> w = words(value, out);
+            List<Local> own = new ArrayList<>();
+            for (Expr x : w) {
+                Local o = local("warp.own", Type.U32);
+                out.add(assign(o, x));
+                own.add(o);
+            }
+            Local width = local("warp.width", Type.U32);
+            out.add(assign(width, Build.as(Type.U32, c.args().get(3))));
+            Expr seg = Build.bin(BinaryOp.AND, Build.get(lane), new Expr.Unary(webcu.ir.UnaryOp.NOT,
+                    Build.bin(BinaryOp.SUB, Build.get(width), Build.u32(1)), Type.U32));
+            Expr arg = Build.as(Type.U32, c.args().get(2));
+            Local src = local("warp.src", Type.U32);
+            Local ok = local("warp.ok", Type.BOOL);
+            Expr laneInSeg = Build.bin(BinaryOp.SUB, Build.get(lane), seg);
+            switch (kind) {
+                case "shfl" -> {
+                    out.add(assign(src, Build.add(seg, Build.bin(BinaryOp.AND, arg, Build.bin(BinaryOp.SUB, Build.get(width),
+                            Build.u32(1))))));
+                    out.add(assign(ok, new Expr.BoolConst(true)));
+                }
+                case "shfl_up" -> {
+                    out.add(assign(src, Build.bin(BinaryOp.SUB, Build.get(lane), arg)));
+                    out.add(assign(ok, Build.bin(BinaryOp.GE, laneInSeg, arg)));
+                }
+                case "shfl_down" -> {
+                    out.add(assign(src, Build.add(Build.get(lane), arg)));
+                    out.add(assign(ok, Build.bin(BinaryOp.LT, Build.add(laneInSeg, arg), Build.get(width))));
+                }
+                default -> {
+                    out.add(assign(src, Build.bin(BinaryOp.XOR, Build.get(lane), arg)));
+                    out.add(assign(ok, Build.bin(BinaryOp.EQ, Build.bin(BinaryOp.AND, Build.get(src), new Expr.Unary(
+                            webcu.ir.UnaryOp.NOT, Build.bin(BinaryOp.SUB, Build.get(width), Build.u32(1)), Type.U32)), seg)));
+                }
+            }
+            Expr from = Build.add(Build.get(base), Build.get(src));
+            Expr valid = Build.bin(BinaryOp.LAND, Build.get(ok), Build.bin(BinaryOp.LT, from, threads()));
+            List<Expr> got = new ArrayList<>();
+            for (int i = 0; i < own.size(); i++) {
+                Global g = i == 0 ? lo() : hi();
+                out.add(new Stmt.Store(slot(g, Build.get(tid)), Build.get(own.get(i)), at));
+            }
+            out.add(barrier());
+            for (int i = 0; i < own.size(); i++) {
+                Global g = i == 0 ? lo() : hi();
+                Local r = local("warp.got", Type.U32);
+                out.add(assign(r, Build.get(own.get(i))));
+                out.add(ifThen(valid, List.of(assign(r, new Expr.Load(slot(g, from))))));
+                got.add(Build.get(r));
+            }
+            out.add(barrier());
+            fromWords(c.result(), t, got, out);
+        }
+
+        /** The lanes of this warp that exist (a last warp may be partial), as a mask. */
+        private Expr present(Local base) {
+            Expr left = Build.bin(BinaryOp.SUB, threads(), Build.get(base));
+            return new Expr.Select(Build.bin(BinaryOp.GE, left, Build.u32(32)), Build.u32(0xFFFFFFFFL),
+                    Build.bin(BinaryOp.SUB, Build.bin(BinaryOp.SHL, Build.u32(1), left), Build.u32(1)));
+        }
+
+        /** Gathers one bit per lane (the predicate) into a ballot of the warp. */
+        private Local ballot(Expr pred, Local tid, Local base, List<Stmt> out) {
+            out.add(new Stmt.Store(slot(lo(), Build.get(tid)), new Expr.Select(pred, Build.u32(1), Build.u32(0)), at));
+            out.add(barrier());
+            Local bits = local("warp.ballot", Type.U32);
+            out.add(assign(bits, Build.u32(0)));
+            forLanes(base, (i, valid, body) -> body.add(ifThen(Build.bin(BinaryOp.LAND, valid,
+                    Build.bin(BinaryOp.NE, new Expr.Load(slot(lo(), Build.add(Build.get(base), Build.get(i)))), Build.u32(0))),
+                    List.of(assign(bits, Build.bin(BinaryOp.OR, Build.get(bits), Build.bin(BinaryOp.SHL, Build.u32(1),
+                            Build.get(i))))))), out);
+            out.add(barrier());
+            return bits;
+        }
+
+        private interface LaneBody {
+            void add(Local i, Expr valid, List<Stmt> body);
+        }
+
+        /** {@code for (i = 0; i < 32; i++) body} with {@code valid}: lane i of this warp exists. */
+        private void forLanes(Local base, LaneBody f, List<Stmt> out) {
+            Local i = local("warp.i", Type.U32);
+            out.add(assign(i, Build.u32(0)));
+            List<Stmt> body = new ArrayList<>();
+            body.add(ifThen(Build.bin(BinaryOp.GE, Build.get(i), Build.u32(32)), List.of(new Stmt.Break(at))));
+            f.add(i, Build.bin(BinaryOp.LT, Build.add(Build.get(base), Build.get(i)), threads()), body);
+            out.add(new Stmt.Loop(Build.block(body, at), Build.block(List.of(assign(i, Build.add(Build.get(i), Build.u32(1)))), at),
+                    null, at));
+        }
+
+        private void vote(Stmt.Call c, String kind, Local tid, Local lane, Local base, List<Stmt> out) {
+            if (kind.equals("activemask")) {
+                if (c.result() != null) {
+                    out.add(assign(c.result(), present(base)));
+                }
+                return;
+            }
+            Expr pred = Build.bin(BinaryOp.NE, c.args().get(1), new Expr.IntConst((Type.Int) c.args().get(1).type(), 0));
+            Local bits = ballot(pred, tid, base, out);
+            if (c.result() == null) {
+                return;
+            }
+            Expr r = switch (kind) {
+                case "ballot" -> Build.get(bits);
+                case "any" -> new Expr.Select(Build.bin(BinaryOp.NE, Build.get(bits), Build.u32(0)), Build.i32(1), Build.i32(0));
+                default -> new Expr.Select(Build.bin(BinaryOp.EQ, Build.get(bits), present(base)), Build.i32(1), Build.i32(0));
+            };
+            out.add(assign(c.result(), Build.as(c.result().type(), r)));
+        }
+
+        /** {@code __syncthreads_count/and/or}: an atomic count of the block's true predicates between barriers. */
+        private void blockCount(Stmt.Call c, String kind, Local tid, List<Stmt> out) {
+            Global g = count();
+            Function add = Printf.atomicU32(m, "Add");
+            out.add(ifThen(Build.bin(BinaryOp.EQ, Build.get(tid), Build.u32(0)),
+                    List.of(new Stmt.Store(slot(g, Build.u32(0)), Build.u32(0), at))));
+            out.add(barrier());
+            Expr pred = Build.bin(BinaryOp.NE, c.args().get(0), new Expr.IntConst((Type.Int) c.args().get(0).type(), 0));
+            out.add(ifThen(pred, List.of(Build.call(null, add, List.of(slot(g, Build.u32(0)), Build.u32(1)), at))));
+            out.add(barrier());
+            Local n = local("block.count", Type.U32);
+            out.add(assign(n, new Expr.Load(slot(g, Build.u32(0)))));
+            out.add(barrier());
+            if (c.result() == null) {
+                return;
+            }
+            Expr r = switch (kind) {
+                case "count" -> Build.get(n);
+                case "and" -> new Expr.Select(Build.bin(BinaryOp.EQ, Build.get(n), threads()), Build.u32(1), Build.u32(0));
+                default -> new Expr.Select(Build.bin(BinaryOp.NE, Build.get(n), Build.u32(0)), Build.u32(1), Build.u32(0));
+            };
+            out.add(assign(c.result(), Build.as(c.result().type(), r)));
+        }
+
+        /** match_any: the lanes holding my value; match_all: every lane when all hold the same value. */
+        private void match(Stmt.Call c, String kind, Local tid, Local lane, Local base, List<Stmt> out) {
+            List<Expr> w = words(c.args().get(1), out);
+            List<Local> own = new ArrayList<>();
+            for (int j = 0; j < w.size(); j++) {
+                Local o = local("warp.own", Type.U32);
+                out.add(assign(o, w.get(j)));
+                own.add(o);
+                out.add(new Stmt.Store(slot(j == 0 ? lo() : hi(), Build.get(tid)), Build.get(o), at));
+            }
+            out.add(barrier());
+            Local same = local("warp.same", Type.U32);
+            out.add(assign(same, Build.u32(0)));
+            forLanes(base, (i, valid, body) -> {
+                Expr eq = valid;
+                for (int j = 0; j < own.size(); j++) {
+                    eq = Build.bin(BinaryOp.LAND, eq, Build.bin(BinaryOp.EQ,
+                            new Expr.Load(slot(j == 0 ? lo() : hi(), Build.add(Build.get(base), Build.get(i)))), Build.get(own.get(j))));
+                }
+                body.add(ifThen(eq, List.of(assign(same, Build.bin(BinaryOp.OR, Build.get(same),
+                        Build.bin(BinaryOp.SHL, Build.u32(1), Build.get(i)))))));
+            }, out);
+            out.add(barrier());
+            if (kind.equals("match_any")) {
+                if (c.result() != null) {
+                    out.add(assign(c.result(), Build.get(same)));
+                }
+                return;
+            }
+            Expr all = Build.bin(BinaryOp.EQ, Build.get(same), present(base));
+            if (c.result() != null) {
+                out.add(assign(c.result(), new Expr.Select(all, present(base), Build.u32(0))));
+            }
+            Expr predAddr = c.args().get(2);
+            out.add(new Stmt.Store(predAddr, new Expr.Select(all, Build.i32(1), Build.i32(0)), at));
+        }
+
+        /** The sm_80 warp reductions: every lane gets the reduction of the warp's values. */
+        private void reduce(Stmt.Call c, String op, Local tid, Local lane, Local base, List<Stmt> out) {
+            Expr v = c.args().get(1);
+            Type t = v.type();
+            out.add(new Stmt.Store(slot(lo(), Build.get(tid)), Build.as(Type.U32, v), at));
+            out.add(barrier());
+            Local acc = local("warp.acc", t);
+            Expr first = Build.as(t, new Expr.Load(slot(lo(), Build.get(base))));
+            out.add(assign(acc, first));
+            forLanes(base, (i, valid, body) -> {
+                Expr x = Build.as(t, new Expr.Load(slot(lo(), Build.add(Build.get(base), Build.get(i)))));
+                Expr a = Build.get(acc);
+                Expr next = switch (op) {
+                    case "add" -> Build.bin(BinaryOp.ADD, a, x);
+                    case "min" -> new Expr.Select(Build.bin(BinaryOp.LT, x, a), x, a);
+                    case "max" -> new Expr.Select(Build.bin(BinaryOp.GT, x, a), x, a);
+                    case "and" -> Build.bin(BinaryOp.AND, a, x);
+                    case "or" -> Build.bin(BinaryOp.OR, a, x);
+                    default -> Build.bin(BinaryOp.XOR, a, x);
+                };
+                // lane 0 is already in acc for min, max and and/or (idempotent); add and xor start over
+                body.add(ifThen(Build.bin(BinaryOp.LAND, valid, Build.bin(BinaryOp.GT, Build.get(i), Build.u32(0))),
+                        List.of(assign(acc, next))));
+            }, out);
+            out.add(barrier());
+            if (c.result() != null) {
+                out.add(assign(c.result(), Build.as(c.result().type(), Build.get(acc))));
+            }
+        }
+
+        Global lo() {
+            if (lo == null) {
+                lo = shared("__webcu_warp_lo", MAX_THREADS);
+            }
+            return lo;
+        }
+
+        Global hi() {
+            if (hi == null) {
+                hi = shared("__webcu_warp_hi", MAX_THREADS);
+            }
+            return hi;
+        }
+
+        Global count() {
+            if (count == null) {
+                count = shared("__webcu_block_count", 1);
+            }
+            return count;
+        }
+    }
+}

@@ -1,0 +1,976 @@
+package webcu.wgsl;
+
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The WGSL helper functions the writer calls where WGSL has no operator of its own: 64-bit
+ * integers on {@code vec2<u32>} (low word first; every operator, comparison and conversion,
+ * exact, with C's wrap-around), conversions between float and double bit patterns, and strong
+ * compare-and-swap. A kernel module gets only the helpers it uses, each once, with the ones they
+ * call. All names start with {@code webcu_}; the writer reserves them before naming anything else.
+ */
+final class WgslLibrary {
+    private record Helper(String code, List<String> uses) {
+    }
+
+    private static final Map<String, Helper> ALL = new LinkedHashMap<>();
+
+    private static void def(String name, String code, String... uses) {
+        ALL.put(name, new Helper(code, List.of(uses)));
+    }
+
+    static {
+        def("webcu_DivMod64", """
+                struct webcu_DivMod64 {
+                  q: vec2<u32>,
+                  r: vec2<u32>,
+                }
+                """);
+        def("webcu_i64", """
+                fn webcu_i64(x: i32) -> vec2<u32> {
+                  return vec2<u32>(bitcast<u32>(x), select(0u, 0xffffffffu, x < 0i));
+                }
+                """);
+        def("webcu_add64", """
+                fn webcu_add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  let lo = a.x + b.x;
+                  return vec2<u32>(lo, a.y + b.y + select(0u, 1u, lo < a.x));
+                }
+                """);
+        def("webcu_sub64", """
+                fn webcu_sub64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  return vec2<u32>(a.x - b.x, a.y - b.y - select(0u, 1u, a.x < b.x));
+                }
+                """);
+        def("webcu_neg64", """
+                fn webcu_neg64(a: vec2<u32>) -> vec2<u32> {
+                  return webcu_sub64(vec2<u32>(0u, 0u), a);
+                }
+                """, "webcu_sub64");
+        def("webcu_mulwide", """
+                fn webcu_mulwide(a: u32, b: u32) -> vec2<u32> {
+                  let a0 = a & 0xffffu;
+                  let a1 = a >> 16u;
+                  let b0 = b & 0xffffu;
+                  let b1 = b >> 16u;
+                  let p00 = a0 * b0;
+                  let p01 = a0 * b1;
+                  let p10 = a1 * b0;
+                  let mid = (p00 >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
+                  return vec2<u32>((p00 & 0xffffu) | (mid << 16u), a1 * b1 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u));
+                }
+                """);
+        def("webcu_mul64", """
+                fn webcu_mul64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  let p = webcu_mulwide(a.x, b.x);
+                  return vec2<u32>(p.x, p.y + a.x * b.y + a.y * b.x);
+                }
+                """, "webcu_mulwide");
+        def("webcu_shl64", """
+                fn webcu_shl64(a: vec2<u32>, n: u32) -> vec2<u32> {
+                  let s = n & 63u;
+                  if s == 0u {
+                    return a;
+                  }
+                  if s < 32u {
+                    return vec2<u32>(a.x << s, (a.y << s) | (a.x >> (32u - s)));
+                  }
+                  return vec2<u32>(0u, a.x << (s - 32u));
+                }
+                """);
+        def("webcu_shr64u", """
+                fn webcu_shr64u(a: vec2<u32>, n: u32) -> vec2<u32> {
+                  let s = n & 63u;
+                  if s == 0u {
+                    return a;
+                  }
+                  if s < 32u {
+                    return vec2<u32>((a.x >> s) | (a.y << (32u - s)), a.y >> s);
+                  }
+                  return vec2<u32>(a.y >> (s - 32u), 0u);
+                }
+                """);
+        def("webcu_shr64s", """
+                fn webcu_shr64s(a: vec2<u32>, n: u32) -> vec2<u32> {
+                  let s = n & 63u;
+                  let hi = bitcast<i32>(a.y);
+                  if s == 0u {
+                    return a;
+                  }
+                  if s < 32u {
+                    return vec2<u32>((a.x >> s) | (a.y << (32u - s)), bitcast<u32>(hi >> s));
+                  }
+                  return vec2<u32>(bitcast<u32>(hi >> (s - 32u)), bitcast<u32>(hi >> 31u));
+                }
+                """);
+        def("webcu_ltu64", """
+                fn webcu_ltu64(a: vec2<u32>, b: vec2<u32>) -> bool {
+                  return a.y < b.y || (a.y == b.y && a.x < b.x);
+                }
+                """);
+        def("webcu_lts64", """
+                fn webcu_lts64(a: vec2<u32>, b: vec2<u32>) -> bool {
+                  let ah = bitcast<i32>(a.y);
+                  let bh = bitcast<i32>(b.y);
+                  return ah < bh || (ah == bh && a.x < b.x);
+                }
+                """);
+        def("webcu_udivmod64", """
+                fn webcu_udivmod64(a: vec2<u32>, b: vec2<u32>) -> webcu_DivMod64 {
+                  if b.x == 0u && b.y == 0u {
+                    return webcu_DivMod64(a, vec2<u32>(0u, 0u));
+                  }
+                  if a.y == 0u && b.y == 0u {
+                    return webcu_DivMod64(vec2<u32>(a.x / b.x, 0u), vec2<u32>(a.x % b.x, 0u));
+                  }
+                  var q = vec2<u32>(0u, 0u);
+                  var r = vec2<u32>(0u, 0u);
+                  for (var i = 63u; ; i = i - 1u) {
+                    let top = r.y >> 31u;
+                    r = webcu_shl64(r, 1u);
+                    r.x = r.x | ((select(a.x, a.y, i >= 32u) >> (i & 31u)) & 1u);
+                    if top != 0u || !webcu_ltu64(r, b) {
+                      r = webcu_sub64(r, b);
+                      if i >= 32u {
+                        q.y = q.y | (1u << (i - 32u));
+                      } else {
+                        q.x = q.x | (1u << i);
+                      }
+                    }
+                    if i == 0u {
+                      break;
+                    }
+                  }
+                  return webcu_DivMod64(q, r);
+                }
+                """, "webcu_DivMod64", "webcu_shl64", "webcu_ltu64", "webcu_sub64");
+        def("webcu_sdivmod64", """
+                fn webcu_sdivmod64(a: vec2<u32>, b: vec2<u32>) -> webcu_DivMod64 {
+                  let na = (a.y >> 31u) != 0u;
+                  let nb = (b.y >> 31u) != 0u;
+                  let d = webcu_udivmod64(select(a, webcu_neg64(a), na), select(b, webcu_neg64(b), nb));
+                  return webcu_DivMod64(select(d.q, webcu_neg64(d.q), na != nb), select(d.r, webcu_neg64(d.r), na));
+                }
+                """, "webcu_udivmod64", "webcu_neg64");
+        def("webcu_u64_to_f32", """
+                fn webcu_u64_to_f32(a: vec2<u32>) -> f32 {
+                  if a.y == 0u {
+                    return f32(a.x);
+                  }
+                  let n = countLeadingZeros(a.y);
+                  let s = 32u - n;
+                  let m = select((a.y << n) | (a.x >> s), a.y, n == 0u);
+                  let sticky = select(0u, 1u, (a.x << n) != 0u);
+                  return f32(m | sticky) * exp2(f32(s));
+                }
+                """);
+        def("webcu_i64_to_f32", """
+                fn webcu_i64_to_f32(a: vec2<u32>) -> f32 {
+                  let neg = (a.y >> 31u) != 0u;
+                  let r = webcu_u64_to_f32(select(a, webcu_neg64(a), neg));
+                  return select(r, -r, neg);
+                }
+                """, "webcu_u64_to_f32", "webcu_neg64");
+        def("webcu_f32_to_u64", """
+                fn webcu_f32_to_u64(f: f32) -> vec2<u32> {
+                  let t = trunc(f);
+                  if !(t > 0.0f) {
+                    return vec2<u32>(0u, 0u);
+                  }
+                  if t >= 18446744073709551616.0f {
+                    return vec2<u32>(0xffffffffu, 0xffffffffu);
+                  }
+                  let hi = floor(t / 4294967296.0f);
+                  return vec2<u32>(u32(t - hi * 4294967296.0f), u32(hi));
+                }
+                """);
+        def("webcu_f32_to_i64", """
+                fn webcu_f32_to_i64(f: f32) -> vec2<u32> {
+                  if (bitcast<u32>(f) & 0x7fffffffu) > 0x7f800000u {
+                    return vec2<u32>(0u, 0u);
+                  }
+                  let t = trunc(f);
+                  if t >= 9223372036854775808.0f {
+                    return vec2<u32>(0xffffffffu, 0x7fffffffu);
+                  }
+                  if t <= -9223372036854775808.0f {
+                    return vec2<u32>(0u, 0x80000000u);
+                  }
+                  let m = webcu_f32_to_u64(abs(t));
+                  return select(m, webcu_neg64(m), t < 0.0f);
+                }
+                """, "webcu_f32_to_u64", "webcu_neg64");
+        def("webcu_f32_to_f64", """
+                fn webcu_f32_to_f64(f: f32) -> vec2<u32> {
+                  let b = bitcast<u32>(f);
+                  let sign = b & 0x80000000u;
+                  let e = (b >> 23u) & 0xffu;
+                  var m = b & 0x7fffffu;
+                  var e64 = e + 896u;
+                  if e == 0xffu {
+                    e64 = 0x7ffu;
+                  } else if e == 0u {
+                    if m == 0u {
+                      return vec2<u32>(0u, sign);
+                    }
+                    let n = countLeadingZeros(m) - 8u;
+                    m = (m << n) & 0x7fffffu;
+                    e64 = 897u - n;
+                  }
+                  return vec2<u32>(m << 29u, sign | (e64 << 20u) | (m >> 3u));
+                }
+                """);
+        def("webcu_f64_to_f32", """
+                fn webcu_f64_to_f32(d: vec2<u32>) -> f32 {
+                  return webcu_f64_to_f32_mode(d, 0u);
+                }
+                """, "webcu_f64_to_f32_mode");
+        // mode 0: to nearest even, 1: toward zero, 2: up, 3: down
+        def("webcu_f64_to_f32_mode", """
+                fn webcu_f64_to_f32_mode(d: vec2<u32>, mode: u32) -> f32 {
+                  let sign = d.y & 0x80000000u;
+                  let neg = sign != 0u;
+                  let e = (d.y >> 20u) & 0x7ffu;
+                  let mhi = d.y & 0xfffffu;
+                  if e == 0x7ffu {
+                    if (mhi | d.x) != 0u {
+                      return bitcast<f32>(sign | 0x7fc00000u | (mhi << 3u) | (d.x >> 29u));
+                    }
+                    return bitcast<f32>(sign | 0x7f800000u);
+                  }
+                  let away = (mode == 2u && !neg) || (mode == 3u && neg);
+                  let huge = select(0x7f7fffffu, 0x7f800000u, mode == 0u || away);
+                  if e == 0u {
+                    return bitcast<f32>(sign | select(0u, 1u, away && (mhi | d.x) != 0u));
+                  }
+                  let ex = i32(e) - 1023i;
+                  if ex > 127i {
+                    return bitcast<f32>(sign | huge);
+                  }
+                  let s = 0x80000000u | (mhi << 11u) | (d.x >> 21u);
+                  let sticky = (d.x << 11u) != 0u;
+                  var shift = 8u;
+                  if ex < -126i {
+                    shift = u32(min(8i - 126i - ex, 40i));
+                  }
+                  var kept = 0u;
+                  var rest = s;
+                  var lower = sticky;
+                  if shift < 32u {
+                    kept = s >> shift;
+                    rest = s << (32u - shift);
+                  } else if shift > 32u {
+                    rest = 0u;
+                    lower = true;
+                  }
+                  var up = false;
+                  if mode == 0u {
+                    up = rest > 0x80000000u || (rest == 0x80000000u && (lower || (kept & 1u) != 0u));
+                  } else if away {
+                    up = rest != 0u || lower;
+                  }
+                  if up {
+                    kept = kept + 1u;
+                  }
+                  var bits = kept;
+                  if ex >= -126i {
+                    bits = (u32(ex + 126i) << 23u) + kept;
+                  }
+                  if bits >= 0x7f800000u {
+                    bits = huge;
+                  }
+                  return bitcast<f32>(sign | bits);
+                }
+                """);
+    }
+
+    static {
+        def("webcu_f32_bits", """
+                fn webcu_f32_bits(bits: u32) -> f32 {
+                  return bitcast<f32>(bits);
+                }
+                """);
+        def("webcu_isnanf", """
+                fn webcu_isnanf(x: f32) -> bool {
+                  return (bitcast<u32>(x) & 0x7fffffffu) > 0x7f800000u;
+                }
+                """);
+        def("webcu_isnan64", """
+                fn webcu_isnan64(d: vec2<u32>) -> bool {
+                  return (d.y & 0x7ff00000u) == 0x7ff00000u && ((d.y & 0xfffffu) | d.x) != 0u;
+                }
+                """);
+        def("webcu_fminf", """
+                fn webcu_fminf(a: f32, b: f32) -> f32 {
+                  if webcu_isnanf(a) {
+                    return b;
+                  }
+                  if webcu_isnanf(b) {
+                    return a;
+                  }
+                  return min(a, b);
+                }
+                """, "webcu_isnanf");
+        def("webcu_fmaxf", """
+                fn webcu_fmaxf(a: f32, b: f32) -> f32 {
+                  if webcu_isnanf(a) {
+                    return b;
+                  }
+                  if webcu_isnanf(b) {
+                    return a;
+                  }
+                  return max(a, b);
+                }
+                """, "webcu_isnanf");
+        def("webcu_roundf", """
+                fn webcu_roundf(x: f32) -> f32 {
+                  let t = trunc(x);
+                  return select(t, t + sign(x), abs(x - t) >= 0.5f);
+                }
+                """);
+        def("webcu_cbrtf", """
+                fn webcu_cbrtf(x: f32) -> f32 {
+                  let a = abs(x);
+                  if a == 0.0f || a > 3.4028234e38f || webcu_isnanf(x) {
+                    return x;
+                  }
+                  var y = pow(a, 1.0f / 3.0f);
+                  y = y - (y * y * y - a) / (3.0f * y * y);
+                  return select(y, -y, x < 0.0f);
+                }
+                """, "webcu_isnanf");
+        def("webcu_hypotf", """
+                fn webcu_hypotf(x: f32, y: f32) -> f32 {
+                  let a = abs(x);
+                  let b = abs(y);
+                  let m = max(a, b);
+                  if m == 0.0f {
+                    return 0.0f;
+                  }
+                  let r = min(a, b) / m;
+                  return m * sqrt(1.0f + r * r);
+                }
+                """);
+        def("webcu_expm1f", """
+                fn webcu_expm1f(x: f32) -> f32 {
+                  if abs(x) < 0.01f {
+                    return x * (1.0f + x * (0.5f + x * (1.0f / 6.0f + x * (1.0f / 24.0f + x / 120.0f))));
+                  }
+                  return exp(x) - 1.0f;
+                }
+                """);
+        def("webcu_log1pf", """
+                fn webcu_log1pf(x: f32) -> f32 {
+                  if abs(x) < 0.01f {
+                    return x * (1.0f - x * (0.5f - x * (1.0f / 3.0f - x * (0.25f - x * 0.2f))));
+                  }
+                  return log(1.0f + x);
+                }
+                """);
+        def("webcu_mulhi", """
+                fn webcu_mulhi(a: i32, b: i32) -> i32 {
+                  var hi = webcu_mulwide(bitcast<u32>(a), bitcast<u32>(b)).y;
+                  if a < 0i {
+                    hi = hi - bitcast<u32>(b);
+                  }
+                  if b < 0i {
+                    hi = hi - bitcast<u32>(a);
+                  }
+                  return bitcast<i32>(hi);
+                }
+                """, "webcu_mulwide");
+        def("webcu_umul64hi", """
+                fn webcu_umul64hi(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  let p00 = webcu_mulwide(a.x, b.x);
+                  let p01 = webcu_mulwide(a.x, b.y);
+                  let p10 = webcu_mulwide(a.y, b.x);
+                  let p11 = webcu_mulwide(a.y, b.y);
+                  let mid = webcu_add64(webcu_add64(vec2<u32>(p00.y, 0u), vec2<u32>(p01.x, 0u)), vec2<u32>(p10.x, 0u));
+                  let hi = webcu_add64(webcu_add64(p11, vec2<u32>(p01.y, 0u)), vec2<u32>(p10.y, 0u));
+                  return webcu_add64(hi, vec2<u32>(mid.y, 0u));
+                }
+                """, "webcu_mulwide", "webcu_add64");
+        def("webcu_byte_perm", """
+                fn webcu_byte_perm(x: u32, y: u32, s: u32) -> u32 {
+                  var r = 0u;
+                  for (var k = 0u; k < 4u; k = k + 1u) {
+                    let sel = (s >> (4u * k)) & 7u;
+                    let b = (select(x, y, sel >= 4u) >> (8u * (sel & 3u))) & 0xffu;
+                    r = r | (b << (8u * k));
+                  }
+                  return r;
+                }
+                """);
+        def("webcu_i32_to_f32_rz", """
+                fn webcu_i32_to_f32_rz(x: i32) -> f32 {
+                  let f = f32(x);
+                  let ax = select(bitcast<u32>(x), 0u - bitcast<u32>(x), x < 0i);
+                  if u32(abs(f)) > ax {
+                    return bitcast<f32>(bitcast<u32>(f) - 1u);
+                  }
+                  return f;
+                }
+                """);
+        def("webcu_i32_to_f32_ru", """
+                fn webcu_i32_to_f32_ru(x: i32) -> f32 {
+                  let f = f32(x);
+                  let ax = select(bitcast<u32>(x), 0u - bitcast<u32>(x), x < 0i);
+                  let af = u32(abs(f));
+                  if x >= 0i && af < ax {
+                    return bitcast<f32>(bitcast<u32>(f) + 1u);
+                  }
+                  if x < 0i && af > ax {
+                    return bitcast<f32>(bitcast<u32>(f) - 1u);
+                  }
+                  return f;
+                }
+                """);
+        def("webcu_i32_to_f32_rd", """
+                fn webcu_i32_to_f32_rd(x: i32) -> f32 {
+                  let f = f32(x);
+                  let ax = select(bitcast<u32>(x), 0u - bitcast<u32>(x), x < 0i);
+                  let af = u32(abs(f));
+                  if x >= 0i && af > ax {
+                    return bitcast<f32>(bitcast<u32>(f) - 1u);
+                  }
+                  if x < 0i && af < ax {
+                    return bitcast<f32>(bitcast<u32>(f) + 1u);
+                  }
+                  return f;
+                }
+                """);
+        def("webcu_u32_to_f64", """
+                fn webcu_u32_to_f64(x: u32) -> vec2<u32> {
+                  if x == 0u {
+                    return vec2<u32>(0u, 0u);
+                  }
+                  let n = countLeadingZeros(x);
+                  let m = x << n;
+                  return vec2<u32>(m << 21u, ((1054u - n) << 20u) | ((m >> 11u) & 0xfffffu));
+                }
+                """);
+        def("webcu_i32_to_f64", """
+                fn webcu_i32_to_f64(x: i32) -> vec2<u32> {
+                  let r = webcu_u32_to_f64(select(bitcast<u32>(x), 0u - bitcast<u32>(x), x < 0i));
+                  return vec2<u32>(r.x, r.y | select(0u, 0x80000000u, x < 0i));
+                }
+                """, "webcu_u32_to_f64");
+        def("webcu_f64_to_u32", """
+                fn webcu_f64_to_u32(d: vec2<u32>) -> u32 {
+                  let e = i32((d.y >> 20u) & 0x7ffu) - 1023i;
+                  if (d.y >> 31u) != 0u || e < 0i || (e == 1024i && ((d.y & 0xfffffu) | d.x) != 0u) {
+                    return 0u;
+                  }
+                  if e >= 32i {
+                    return 0xffffffffu;
+                  }
+                  let m = 0x80000000u | ((d.y & 0xfffffu) << 11u) | (d.x >> 21u);
+                  return m >> (31u - u32(e));
+                }
+                """);
+        def("webcu_f64_to_i32", """
+                fn webcu_f64_to_i32(d: vec2<u32>) -> i32 {
+                  let neg = (d.y >> 31u) != 0u;
+                  let e = i32((d.y >> 20u) & 0x7ffu) - 1023i;
+                  if e < 0i || (e == 1024i && ((d.y & 0xfffffu) | d.x) != 0u) {
+                    return 0i;
+                  }
+                  if e >= 31i {
+                    return select(2147483647i, -2147483647i - 1i, neg);
+                  }
+                  let m = 0x80000000u | ((d.y & 0xfffffu) << 11u) | (d.x >> 21u);
+                  let v = bitcast<i32>(m >> (31u - u32(e)));
+                  return select(v, -v, neg);
+                }
+                """);
+    }
+
+    static {
+        def("webcu_f32_to_i32", """
+                fn webcu_f32_to_i32(f: f32) -> i32 {
+                  if (bitcast<u32>(f) & 0x7fffffffu) > 0x7f800000u {
+                    return 0i;
+                  }
+                  if f >= 2147483648.0f {
+                    return 2147483647i;
+                  }
+                  if f <= -2147483648.0f {
+                    return -2147483647i - 1i;
+                  }
+                  return i32(f);
+                }
+                """);
+        def("webcu_f32_to_u32", """
+                fn webcu_f32_to_u32(f: f32) -> u32 {
+                  if (bitcast<u32>(f) & 0x7fffffffu) > 0x7f800000u || f <= 0.0f {
+                    return 0u;
+                  }
+                  if f >= 4294967296.0f {
+                    return 0xffffffffu;
+                  }
+                  return u32(f);
+                }
+                """);
+        def("webcu_sincos", """
+                fn webcu_sincos(x: f32, quadrant: i32) -> f32 {
+                  if (bitcast<u32>(x) & 0x7fffffffu) >= 0x7f800000u {
+                    return webcu_f32_bits(0x7fc00000u);
+                  }
+                  let k = round(x * 0.636619772367581f);
+                  let r = ((x - k * 1.5703125f) - k * 4.837512969970703125e-4f) - k * 7.54978995489188216e-8f;
+                  let q = (i32(k) + quadrant) & 3i;
+                  let r2 = r * r;
+                  let s = r + r * r2 * (-1.6666654611e-1f + r2 * (8.3321608736e-3f - r2 * 1.9515295891e-4f));
+                  let c = 1.0f - 0.5f * r2 + r2 * r2 * (4.166664568298827e-2f + r2 * (-1.388731625493765e-3f + r2 * 2.443315711809948e-5f));
+                  switch q {
+                    case 0i: {
+                      return s;
+                    }
+                    case 1i: {
+                      return c;
+                    }
+                    case 2i: {
+                      return -s;
+                    }
+                    default: {
+                      return -c;
+                    }
+                  }
+                }
+                """, "webcu_f32_bits");
+        def("webcu_sinf", """
+                fn webcu_sinf(x: f32) -> f32 {
+                  return webcu_sincos(x, 0i);
+                }
+                """, "webcu_sincos");
+        def("webcu_cosf", """
+                fn webcu_cosf(x: f32) -> f32 {
+                  return webcu_sincos(x, 1i);
+                }
+                """, "webcu_sincos");
+        def("webcu_tanf", """
+                fn webcu_tanf(x: f32) -> f32 {
+                  return webcu_sincos(x, 0i) / webcu_sincos(x, 1i);
+                }
+                """, "webcu_sincos");
+        def("webcu_acosf", """
+                fn webcu_acosf(x: f32) -> f32 {
+                  return atan2(sqrt((1.0f - x) * (1.0f + x)), x);
+                }
+                """);
+        def("webcu_asinf", """
+                fn webcu_asinf(x: f32) -> f32 {
+                  return atan2(x, sqrt((1.0f - x) * (1.0f + x)));
+                }
+                """);
+        def("webcu_unordered", """
+                fn webcu_unordered(a: f32, b: f32) -> bool {
+                  return (bitcast<u32>(a) & 0x7fffffffu) > 0x7f800000u || (bitcast<u32>(b) & 0x7fffffffu) > 0x7f800000u;
+                }
+                """);
+    }
+
+    static {
+        def("webcu_fault", """
+                fn webcu_fault(site: u32, kind: u32) {
+                  if atomicAdd(&webcu_debug[0], 1u) == 0u {
+                    atomicStore(&webcu_debug[1], kind);
+                    atomicStore(&webcu_debug[2], site);
+                  }
+                }
+                """);
+        def("webcu_checked", """
+                fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+                  if i < n {
+                    return i;
+                  }
+                  webcu_fault(site, kind);
+                  return 0u;
+                }
+                """, "webcu_fault");
+        def("webcu_checked_word", """
+                fn webcu_checked_word(byte: u32, size: u32, n: u32, site: u32, kind: u32) -> u32 {
+                  if (byte & (min(size, 4u) - 1u)) != 0u {
+                    webcu_fault(site, 4u);
+                    return 0u;
+                  }
+                  let w = byte >> 2u;
+                  if w + select(0u, 1u, size > 4u) < n {
+                    return w;
+                  }
+                  webcu_fault(site, kind);
+                  return 0u;
+                }
+                """, "webcu_fault");
+    }
+
+    static {
+        // doubles as vec2<u32> bit patterns: exact IEEE binary64 arithmetic, round to nearest even
+        def("webcu_clz64", """
+                fn webcu_clz64(m: vec2<u32>) -> u32 {
+                  return select(countLeadingZeros(m.y), 32u + countLeadingZeros(m.x), m.y == 0u);
+                }
+                """);
+        def("webcu_shr64_sticky", """
+                fn webcu_shr64_sticky(m: vec2<u32>, s: u32) -> vec2<u32> {
+                  if s == 0u {
+                    return m;
+                  }
+                  if s >= 64u {
+                    return vec2<u32>(select(0u, 1u, (m.x | m.y) != 0u), 0u);
+                  }
+                  let r = webcu_shr64u(m, s);
+                  return vec2<u32>(r.x | select(0u, 1u, any(webcu_shl64(r, s) != m)), r.y);
+                }
+                """, "webcu_shr64u", "webcu_shl64");
+        def("webcu_f64_sig", """
+                fn webcu_f64_sig(a: vec2<u32>) -> vec2<u32> {
+                  return vec2<u32>(a.x, (a.y & 0xfffffu) | select(0x100000u, 0u, ((a.y >> 20u) & 0x7ffu) == 0u));
+                }
+                """);
+        def("webcu_f64_exp", """
+                fn webcu_f64_exp(a: vec2<u32>) -> i32 {
+                  return max(i32((a.y >> 20u) & 0x7ffu), 1i);
+                }
+                """);
+        def("webcu_f64_round", """
+                fn webcu_f64_round(sign: u32, e0: i32, m0: vec2<u32>) -> vec2<u32> {
+                  var e = e0;
+                  var m = m0;
+                  if e < 1i {
+                    m = webcu_shr64_sticky(m, u32(min(1i - e, 64i)));
+                    e = 1i;
+                  }
+                  if e >= 2047i {
+                    return vec2<u32>(0u, sign | 0x7ff00000u);
+                  }
+                  let rest = m.x & 0x3ffu;
+                  var q = webcu_shr64u(m, 10u);
+                  if rest > 0x200u || (rest == 0x200u && (q.x & 1u) != 0u) {
+                    q = webcu_add64(q, vec2<u32>(1u, 0u));
+                  }
+                  let bits = webcu_add64(vec2<u32>(0u, u32(e - 1i) << 20u), q);
+                  if ((bits.y >> 20u) & 0x7ffu) == 0x7ffu {
+                    return vec2<u32>(0u, sign | 0x7ff00000u);
+                  }
+                  return vec2<u32>(bits.x, bits.y | sign);
+                }
+                """, "webcu_shr64_sticky", "webcu_shr64u", "webcu_add64");
+        def("webcu_dadd", """
+                fn webcu_dadd(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  let ea = (a.y >> 20u) & 0x7ffu;
+                  let eb = (b.y >> 20u) & 0x7ffu;
+                  if ea == 0x7ffu || eb == 0x7ffu {
+                    if webcu_isnan64(a) {
+                      return vec2<u32>(a.x, a.y | 0x80000u);
+                    }
+                    if webcu_isnan64(b) {
+                      return vec2<u32>(b.x, b.y | 0x80000u);
+                    }
+                    if ea == 0x7ffu && eb == 0x7ffu && ((a.y ^ b.y) >> 31u) != 0u {
+                      return vec2<u32>(0u, 0x7ff80000u);
+                    }
+                    return select(b, a, ea == 0x7ffu);
+                  }
+                  var x = a;
+                  var y = b;
+                  if webcu_ltu64(vec2<u32>(a.x, a.y & 0x7fffffffu), vec2<u32>(b.x, b.y & 0x7fffffffu)) {
+                    x = b;
+                    y = a;
+                  }
+                  let sx = x.y & 0x80000000u;
+                  let ex = webcu_f64_exp(x);
+                  let mx = webcu_shl64(webcu_f64_sig(x), 10u);
+                  let my = webcu_shr64_sticky(webcu_shl64(webcu_f64_sig(y), 10u), u32(ex - webcu_f64_exp(y)));
+                  var m: vec2<u32>;
+                  var e = ex;
+                  if sx == (y.y & 0x80000000u) {
+                    m = webcu_add64(mx, my);
+                    if (m.y >> 31u) != 0u {
+                      m = webcu_shr64_sticky(m, 1u);
+                      e = e + 1i;
+                    }
+                  } else {
+                    m = webcu_sub64(mx, my);
+                    if (m.x | m.y) == 0u {
+                      return vec2<u32>(0u, 0u);
+                    }
+                  }
+                  let lz = webcu_clz64(m);
+                  if lz > 1u {
+                    let s = min(lz - 1u, u32(e - 1i));
+                    m = webcu_shl64(m, s);
+                    e = e - i32(s);
+                  }
+                  return webcu_f64_round(sx, e, m);
+                }
+                """, "webcu_isnan64", "webcu_ltu64", "webcu_f64_exp", "webcu_f64_sig", "webcu_shl64", "webcu_shr64_sticky",
+                "webcu_add64", "webcu_sub64", "webcu_clz64", "webcu_f64_round");
+        def("webcu_dsub", """
+                fn webcu_dsub(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  return webcu_dadd(a, b ^ vec2<u32>(0u, 0x80000000u));
+                }
+                """, "webcu_dadd");
+        def("webcu_f64_norm", """
+                fn webcu_f64_norm(a: vec2<u32>) -> vec3<u32> {
+                  let m = webcu_f64_sig(a);
+                  let s = webcu_clz64(m) - 11u;
+                  let n = webcu_shl64(m, s);
+                  return vec3<u32>(n.x, n.y, bitcast<u32>(webcu_f64_exp(a) - i32(s)));
+                }
+                """, "webcu_f64_sig", "webcu_clz64", "webcu_shl64", "webcu_f64_exp");
+        def("webcu_dmul", """
+                fn webcu_dmul(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  let sign = (a.y ^ b.y) & 0x80000000u;
+                  let ea = (a.y >> 20u) & 0x7ffu;
+                  let eb = (b.y >> 20u) & 0x7ffu;
+                  let za = ((a.y & 0x7fffffffu) | a.x) == 0u;
+                  let zb = ((b.y & 0x7fffffffu) | b.x) == 0u;
+                  if ea == 0x7ffu || eb == 0x7ffu {
+                    if webcu_isnan64(a) {
+                      return vec2<u32>(a.x, a.y | 0x80000u);
+                    }
+                    if webcu_isnan64(b) {
+                      return vec2<u32>(b.x, b.y | 0x80000u);
+                    }
+                    if za || zb {
+                      return vec2<u32>(0u, 0x7ff80000u);
+                    }
+                    return vec2<u32>(0u, sign | 0x7ff00000u);
+                  }
+                  if za || zb {
+                    return vec2<u32>(0u, sign);
+                  }
+                  let na = webcu_f64_norm(a);
+                  let nb = webcu_f64_norm(b);
+                  let p00 = webcu_mulwide(na.x, nb.x);
+                  let p01 = webcu_mulwide(na.x, nb.y);
+                  let p10 = webcu_mulwide(na.y, nb.x);
+                  let p11 = webcu_mulwide(na.y, nb.y);
+                  let mid = webcu_add64(webcu_add64(vec2<u32>(p00.y, 0u), vec2<u32>(p01.x, 0u)), vec2<u32>(p10.x, 0u));
+                  let w1 = mid.x;
+                  let hi = webcu_add64(webcu_add64(webcu_add64(p11, vec2<u32>(p01.y, 0u)), vec2<u32>(p10.y, 0u)), vec2<u32>(mid.y, 0u));
+                  var e = bitcast<i32>(na.z) + bitcast<i32>(nb.z) - 1023i;
+                  var s = 10u;
+                  if (hi.y >> 9u) != 0u {
+                    s = 11u;
+                    e = e + 1i;
+                  }
+                  let sticky = p00.x != 0u || (w1 << (32u - s)) != 0u;
+                  let m = vec2<u32>((w1 >> s) | (hi.x << (32u - s)) | select(0u, 1u, sticky), (hi.x >> s) | (hi.y << (32u - s)));
+                  return webcu_f64_round(sign, e, m);
+                }
+                """, "webcu_isnan64", "webcu_f64_norm", "webcu_mulwide", "webcu_add64", "webcu_f64_round");
+        def("webcu_ddiv", """
+                fn webcu_ddiv(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+                  let sign = (a.y ^ b.y) & 0x80000000u;
+                  let ea = (a.y >> 20u) & 0x7ffu;
+                  let eb = (b.y >> 20u) & 0x7ffu;
+                  let za = ((a.y & 0x7fffffffu) | a.x) == 0u;
+                  let zb = ((b.y & 0x7fffffffu) | b.x) == 0u;
+                  if webcu_isnan64(a) {
+                    return vec2<u32>(a.x, a.y | 0x80000u);
+                  }
+                  if webcu_isnan64(b) {
+                    return vec2<u32>(b.x, b.y | 0x80000u);
+                  }
+                  if ea == 0x7ffu {
+                    if eb == 0x7ffu {
+                      return vec2<u32>(0u, 0x7ff80000u);
+                    }
+                    return vec2<u32>(0u, sign | 0x7ff00000u);
+                  }
+                  if eb == 0x7ffu {
+                    return vec2<u32>(0u, sign);
+                  }
+                  if zb {
+                    if za {
+                      return vec2<u32>(0u, 0x7ff80000u);
+                    }
+                    return vec2<u32>(0u, sign | 0x7ff00000u);
+                  }
+                  if za {
+                    return vec2<u32>(0u, sign);
+                  }
+                  let na = webcu_f64_norm(a);
+                  let nb = webcu_f64_norm(b);
+                  let mb = vec2<u32>(nb.x, nb.y);
+                  var r = vec2<u32>(na.x, na.y);
+                  var e = bitcast<i32>(na.z) - bitcast<i32>(nb.z) + 1023i;
+                  if webcu_ltu64(r, mb) {
+                    r = webcu_shl64(r, 1u);
+                    e = e - 1i;
+                  }
+                  var q = vec2<u32>(0u, 0u);
+                  for (var i = 0u; i < 63u; i = i + 1u) {
+                    q = webcu_shl64(q, 1u);
+                    if !webcu_ltu64(r, mb) {
+                      r = webcu_sub64(r, mb);
+                      q.x = q.x | 1u;
+                    }
+                    r = webcu_shl64(r, 1u);
+                  }
+                  q.x = q.x | select(0u, 1u, (r.x | r.y) != 0u);
+                  return webcu_f64_round(sign, e, q);
+                }
+                """, "webcu_isnan64", "webcu_f64_norm", "webcu_ltu64", "webcu_shl64", "webcu_sub64", "webcu_f64_round");
+        def("webcu_dlt", """
+                fn webcu_dlt(a: vec2<u32>, b: vec2<u32>) -> bool {
+                  if webcu_isnan64(a) || webcu_isnan64(b) {
+                    return false;
+                  }
+                  let ma = vec2<u32>(a.x, a.y & 0x7fffffffu);
+                  let mb = vec2<u32>(b.x, b.y & 0x7fffffffu);
+                  if (ma.x | ma.y | mb.x | mb.y) == 0u {
+                    return false;
+                  }
+                  let na = (a.y >> 31u) != 0u;
+                  let nb = (b.y >> 31u) != 0u;
+                  if na != nb {
+                    return na;
+                  }
+                  return select(webcu_ltu64(ma, mb), webcu_ltu64(mb, ma), na);
+                }
+                """, "webcu_isnan64", "webcu_ltu64");
+        def("webcu_deq", """
+                fn webcu_deq(a: vec2<u32>, b: vec2<u32>) -> bool {
+                  if webcu_isnan64(a) || webcu_isnan64(b) {
+                    return false;
+                  }
+                  if ((a.y & 0x7fffffffu) | a.x | (b.y & 0x7fffffffu) | b.x) == 0u {
+                    return true;
+                  }
+                  return all(a == b);
+                }
+                """, "webcu_isnan64");
+        def("webcu_f64_magnitude", """
+                fn webcu_f64_magnitude(d: vec2<u32>, nearest: bool) -> vec2<u32> {
+                  let e = i32((d.y >> 20u) & 0x7ffu) - 1023i;
+                  if e < -1i || webcu_isnan64(d) {
+                    return vec2<u32>(0u, 0u);
+                  }
+                  if e >= 64i {
+                    return vec2<u32>(0xffffffffu, 0xffffffffu);
+                  }
+                  let m = vec2<u32>(d.x, (d.y & 0xfffffu) | 0x100000u);
+                  if e >= 52i {
+                    return webcu_shl64(m, u32(e - 52i));
+                  }
+                  let s = u32(52i - e);
+                  let q = webcu_shr64u(m, s);
+                  if !nearest {
+                    return q;
+                  }
+                  let r = webcu_sub64(m, webcu_shl64(q, s));
+                  let half = webcu_shl64(vec2<u32>(1u, 0u), s - 1u);
+                  if webcu_ltu64(half, r) || (all(r == half) && (q.x & 1u) != 0u) {
+                    return webcu_add64(q, vec2<u32>(1u, 0u));
+                  }
+                  return q;
+                }
+                """, "webcu_isnan64", "webcu_shl64", "webcu_shr64u", "webcu_sub64", "webcu_ltu64", "webcu_add64");
+        def("webcu_f64_to_i64", """
+                fn webcu_f64_to_i64(d: vec2<u32>, nearest: bool) -> vec2<u32> {
+                  let m = webcu_f64_magnitude(d, nearest);
+                  if (d.y >> 31u) != 0u {
+                    if webcu_ltu64(vec2<u32>(0u, 0x80000000u), m) {
+                      return vec2<u32>(0u, 0x80000000u);
+                    }
+                    return webcu_neg64(m);
+                  }
+                  if (m.y >> 31u) != 0u {
+                    return vec2<u32>(0xffffffffu, 0x7fffffffu);
+                  }
+                  return m;
+                }
+                """, "webcu_f64_magnitude", "webcu_ltu64", "webcu_neg64");
+        def("webcu_f64_to_u64", """
+                fn webcu_f64_to_u64(d: vec2<u32>) -> vec2<u32> {
+                  if (d.y >> 31u) != 0u {
+                    return vec2<u32>(0u, 0u);
+                  }
+                  return webcu_f64_magnitude(d, false);
+                }
+                """, "webcu_f64_magnitude");
+        def("webcu_f64_to_i32_rn", """
+                fn webcu_f64_to_i32_rn(d: vec2<u32>) -> i32 {
+                  let v = webcu_f64_to_i64(d, true);
+                  if webcu_lts64(v, vec2<u32>(0x80000000u, 0xffffffffu)) {
+                    return -2147483647i - 1i;
+                  }
+                  if webcu_lts64(vec2<u32>(0x7fffffffu, 0u), v) {
+                    return 2147483647i;
+                  }
+                  return bitcast<i32>(v.x);
+                }
+                """, "webcu_f64_to_i64", "webcu_lts64");
+        def("webcu_u64_to_f64", """
+                fn webcu_u64_to_f64(a: vec2<u32>) -> vec2<u32> {
+                  if a.y == 0u {
+                    return webcu_u32_to_f64(a.x);
+                  }
+                  let n = countLeadingZeros(a.y);
+                  let m = webcu_shl64(a, n);
+                  return webcu_f64_round(0u, 1086i - i32(n), webcu_shr64_sticky(m, 1u));
+                }
+                """, "webcu_u32_to_f64", "webcu_shl64", "webcu_f64_round", "webcu_shr64_sticky");
+        def("webcu_i64_to_f64", """
+                fn webcu_i64_to_f64(a: vec2<u32>) -> vec2<u32> {
+                  let neg = (a.y >> 31u) != 0u;
+                  let r = webcu_u64_to_f64(select(a, webcu_neg64(a), neg));
+                  return vec2<u32>(r.x, r.y | select(0u, 0x80000000u, neg));
+                }
+                """, "webcu_u64_to_f64", "webcu_neg64");
+    }
+
+    private final Set<String> used = new LinkedHashSet<>();
+
+    /** Every helper's code (tests run it through Tint), with what it needs declared around it. */
+    static String all() {
+        StringBuilder sb = new StringBuilder("@group(1) @binding(0) var<storage, read_write> " + WgslWriter.DEBUG
+                + ": array<atomic<u32>>;\n");
+        for (Helper h : ALL.values()) {
+            sb.append('\n').append(h.code());
+        }
+        return sb.append("\n@compute @workgroup_size(1)\nfn main() {\n}\n").toString();
+    }
+
+    /** Every helper's name, for the writer to reserve. */
+    static Set<String> names() {
+        return ALL.keySet();
+    }
+
+    /** Marks {@code name} (and what it calls) as used; returns the name. */
+    String use(String name) {
+        Helper h = ALL.get(name);
+        if (h == null) {
+            throw new IllegalArgumentException("no WGSL helper " + name);
+        }
+        if (!used.contains(name)) {
+            for (String u : h.uses()) {
+                use(u);
+            }
+            used.add(name);
+        }
+        return name;
+    }
+
+    boolean isEmpty() {
+        return used.isEmpty();
+    }
+
+    /** The used helpers' code, in definition order. */
+    String code() {
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Helper> e : ALL.entrySet()) {
+            if (used.contains(e.getKey())) {
+                sb.append('\n').append(e.getValue().code());
+            }
+        }
+        return sb.toString();
+    }
+}

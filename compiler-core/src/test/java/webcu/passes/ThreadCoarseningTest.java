@@ -1,0 +1,151 @@
+package webcu.passes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import webcu.diag.Diagnostics;
+import webcu.ir.Module;
+
+/** Before/after IR of {@link ThreadCoarsening}: a 512-thread block as invocations of two threads each. */
+class ThreadCoarseningTest {
+    /** A scan with barriers in a loop: thread loops between the barriers, the shared loop counter stays one variable. */
+    @Test
+    void Scan_TwoThreadsPerInvocation() {
+        DeviceModule dm = PassTesting.fromCuda("""
+            __global__ void scan(int *a)
+            {
+                __shared__ int s[512];
+                int t = threadIdx.x;
+                s[t] = a[t];
+                for (int off = 1; off < 512; off <<= 1) {
+                    __syncthreads();
+                    int x = t >= off ? s[t - off] : 0;
+                    __syncthreads();
+                    s[t] += x;
+                }
+                a[t] = s[t];
+            }
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(),
+                new Warps(), new Int64(), new MemoryModel(), new Atomics(), new Uniformity());
+        Diagnostics d = PassTesting.check(new ThreadCoarsening(Map.of("scan", 2)), dm, """
+                kernel @scan(%a.0: ptr<i32>) -> void {
+                  local %t.1: i32
+                  local %off.2: i32
+                  local %x.3: i32
+                  local %a.offset.4: u32
+                  %t.1 = convert<i32>(threadIdx.x)
+                  store elem(&@s, convert<u32>(%t.1)), load(ptradd(%a.0, (%a.offset.4 + convert<u32>(%t.1))))
+                  %off.2 = 1:i32
+                  loop {
+                    if (!(%off.2 < 512:i32)) {
+                      break
+                    }
+                    barrier
+                    %x.3 = select((%t.1 >= %off.2), load(elem(&@s, convert<u32>((%t.1 - %off.2)))), 0:i32)
+                    barrier
+                    store elem(&@s, convert<u32>(%t.1)), (load(elem(&@s, convert<u32>(%t.1))) + %x.3)
+                  } continuing {
+                    %off.2 = (%off.2 << 1:i32)
+                  }
+                  store ptradd(%a.0, (%a.offset.4 + convert<u32>(%t.1))), load(elem(&@s, convert<u32>(%t.1)))
+                }
+                """, """
+                kernel @scan(%a.0: ptr<i32>) -> void {
+                  memory %t.1: [i32; 2]
+                  local %off.2: i32
+                  memory %x.3: [i32; 2]
+                  local %a.offset.4: u32
+                  local %thread.5: u32
+                  %thread.5 = 0:u32
+                  loop {
+                    if (%thread.5 >= 2:u32) {
+                      break
+                    }
+                    if ((threadIdx.x + (%thread.5 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) < ((blockDim.x * blockDim.y) * blockDim.z)) {
+                      store elem(&%t.1, %thread.5), convert<i32>(((threadIdx.x + (%thread.5 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) % blockDim.x))
+                      store elem(&@s, convert<u32>(load(elem(&%t.1, %thread.5)))), load(ptradd(%a.0, (%a.offset.4 + convert<u32>(load(elem(&%t.1, %thread.5))))))
+                    }
+                  } continuing {
+                    %thread.5 = (%thread.5 + 1:u32)
+                  }
+                  %off.2 = 1:i32
+                  loop {
+                    if (!(%off.2 < 512:i32)) {
+                      break
+                    }
+                    barrier
+                    %thread.5 = 0:u32
+                    loop {
+                      if (%thread.5 >= 2:u32) {
+                        break
+                      }
+                      if ((threadIdx.x + (%thread.5 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) < ((blockDim.x * blockDim.y) * blockDim.z)) {
+                        store elem(&%x.3, %thread.5), select((load(elem(&%t.1, %thread.5)) >= %off.2), load(elem(&@s, convert<u32>((load(elem(&%t.1, %thread.5)) - %off.2)))), 0:i32)
+                      }
+                    } continuing {
+                      %thread.5 = (%thread.5 + 1:u32)
+                    }
+                    barrier
+                    %thread.5 = 0:u32
+                    loop {
+                      if (%thread.5 >= 2:u32) {
+                        break
+                      }
+                      if ((threadIdx.x + (%thread.5 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) < ((blockDim.x * blockDim.y) * blockDim.z)) {
+                        store elem(&@s, convert<u32>(load(elem(&%t.1, %thread.5)))), (load(elem(&@s, convert<u32>(load(elem(&%t.1, %thread.5))))) + load(elem(&%x.3, %thread.5)))
+                      }
+                    } continuing {
+                      %thread.5 = (%thread.5 + 1:u32)
+                    }
+                  } continuing {
+                    %off.2 = (%off.2 << 1:i32)
+                  }
+                  %thread.5 = 0:u32
+                  loop {
+                    if (%thread.5 >= 2:u32) {
+                      break
+                    }
+                    if ((threadIdx.x + (%thread.5 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) < ((blockDim.x * blockDim.y) * blockDim.z)) {
+                      store ptradd(%a.0, (%a.offset.4 + convert<u32>(load(elem(&%t.1, %thread.5))))), load(elem(&@s, convert<u32>(load(elem(&%t.1, %thread.5)))))
+                    }
+                  } continuing {
+                    %thread.5 = (%thread.5 + 1:u32)
+                  }
+                }
+                """);
+        assertEquals("", PassTesting.errors(d));
+        assertEquals(2, dm.coarsening(dm.kernels().get(0)));
+    }
+
+    /** Kernels the device does not ask to coarsen are left alone. */
+    @Test
+    void NotAsked_Untouched() {
+        DeviceModule dm = PassTesting.fromCuda("""
+            __global__ void scan(int *a)
+            {
+                __shared__ int s[512];
+                int t = threadIdx.x;
+                s[t] = a[t];
+                for (int off = 1; off < 512; off <<= 1) {
+                    __syncthreads();
+                    int x = t >= off ? s[t - off] : 0;
+                    __syncthreads();
+                    s[t] += x;
+                }
+                a[t] = s[t];
+            }
+            """, new Inline(), new MemoryModel());
+        String ir = PassTesting.kernels(dm);
+        DevicePasses.run(new ThreadCoarsening(Map.of()), dm);
+        assertEquals(ir, PassTesting.kernels(dm));
+        assertEquals(1, dm.coarsening(dm.kernels().get(0)));
+    }
+
+    @Test
+    void EmptyModule() {
+        Diagnostics d = PassTesting.check(new ThreadCoarsening(Map.of("k", 4)), new Module(), "", "");
+        assertTrue(d.all().isEmpty());
+    }
+}

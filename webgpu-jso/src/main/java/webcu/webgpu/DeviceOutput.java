@@ -1,0 +1,156 @@
+package webcu.webgpu;
+
+import java.util.List;
+import webcu.diag.Span;
+import webcu.passes.DebugBuffer;
+import webcu.runtime.CudaError;
+import webcu.vm.DevicePrintf;
+import webcu.wgsl.WgslProgram;
+
+/**
+ * Turns the words read back from the debug buffer into what the program prints and the fault it
+ * reports, in plain Java (so JVM tests can check it): printf records are formatted with the VM's
+ * printf in record order, each failed assertion becomes CUDA's message on stderr, and the first
+ * fault becomes the sticky error text the runtime turns into an error code.
+ */
+final class DeviceOutput {
+    /** What a read-back produced: stdout text, stderr text, and the fault (null when none). */
+    record Result(String stdout, String stderr, String fault) {
+    }
+
+    private DeviceOutput() {
+    }
+
+    /** Decodes {@code w} (the buffer's words up to {@code end}) against the program's tables. */
+    static Result decode(WgslProgram program, int[] w, int end) {
+        DebugBuffer table = program.debug();
+        StringBuilder out = new StringBuilder();
+        StringBuilder err = new StringBuilder();
+        int pos = DebugBuffer.PRINTF_BASE;
+        while (pos + 2 <= end) {
+            int id = w[pos] - 1;
+            int len = w[pos + 1];
+            if (id < 0 || id >= table.formats().size() || len < 2 || pos + len > end) {
+                break;
+            }
+            out.append(format(table, table.formats().get(id), w, pos + 2));
+            pos += len;
+        }
+        if (w[DebugBuffer.OVERFLOW] != 0) {
+            err.append("webcu: warning: ").append(Integer.toUnsignedString(w[DebugBuffer.OVERFLOW]))
+                    .append(" device printf calls were lost: the printf buffer (")
+                    .append((DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE) * 4 / 1024).append(" KiB) was full\n");
+        }
+        String fault = null;
+        if (w[DebugBuffer.FAULTS] != 0) {
+            int kind = w[DebugBuffer.FAULT_KIND];
+            int site = w[DebugBuffer.FAULT_SITE];
+            switch (kind) {
+                case DebugBuffer.ASSERT -> {
+                    int n = Math.min(w[DebugBuffer.ASSERTS], DebugBuffer.ASSERT_RECORDS);
+                    for (int i = 0; i < n; i++) {
+                        int at = DebugBuffer.ASSERT_BASE + i * DebugBuffer.ASSERT_RECORD_WORDS;
+                        err.append(assertMessage(table, w, at)).append('\n');
+                    }
+                    fault = CudaError.faultText(CudaError.ASSERT, "device-side assert triggered");
+                }
+                case DebugBuffer.TRAP -> fault = CudaError.faultText(CudaError.LAUNCH_FAILURE, "__trap() was called in block "
+                        + ids(w, DebugBuffer.FAULT_IDS, 0) + ", thread " + ids(w, DebugBuffer.FAULT_IDS, 3));
+                case DebugBuffer.OOB_READ, DebugBuffer.OOB_WRITE -> fault = CudaError.faultText(CudaError.ILLEGAL_ADDRESS,
+                        "out-of-bounds " + (kind == DebugBuffer.OOB_READ ? "read" : "write") + where(program, site));
+                case DebugBuffer.MISALIGNED -> fault = CudaError.faultText(CudaError.MISALIGNED_ADDRESS,
+                        "misaligned access" + where(program, site));
+                default -> fault = CudaError.faultText(CudaError.LAUNCH_FAILURE, "a kernel faulted");
+            }
+        }
+        return new Result(out.toString(), err.toString(), fault);
+    }
+
+    private static String where(WgslProgram program, int site) {
+        List<WgslProgram.CheckSite> sites = program.checkSites();
+        if (site < 0 || site >= sites.size()) {
+            return "";
+        }
+        Span s = sites.get(site).span();
+        return s.isKnown() ? " at " + s : "";
+    }
+
+    private static String ids(int[] w, int at, int from) {
+        return "[" + Integer.toUnsignedString(w[at + from]) + "," + Integer.toUnsignedString(w[at + from + 1]) + ","
+                + Integer.toUnsignedString(w[at + from + 2]) + "]";
+    }
+
+    /** "file:line: function: block: [x,y,z], thread: [x,y,z] Assertion `expr` failed." */
+    private static String assertMessage(DebugBuffer table, int[] w, int at) {
+        int site = w[at];
+        DebugBuffer.AssertSite a = site >= 0 && site < table.asserts().size() ? table.asserts().get(site)
+                : new DebugBuffer.AssertSite("?", 0, "?", "?");
+        return a.file() + ":" + a.line() + ": " + a.function() + ": block: " + ids(w, at, 1) + ", thread: " + ids(w, at, 4)
+                + " Assertion `" + a.expression() + "` failed.";
+    }
+
+    /** One printf record's text: its arguments read from the words after its header. */
+    private static String format(DebugBuffer table, DebugBuffer.Format f, int[] w, int start) {
+        int n = f.args().size();
+        long[] ints = new long[n];
+        double[] doubles = new double[n];
+        byte[][] strings = new byte[n + 1][];
+        int ni = 0;
+        int nd = 0;
+        int pos = start;
+        for (DebugBuffer.Arg a : f.args()) {
+            switch (a) {
+                case I32 -> ints[ni++] = w[pos++];
+                case U32 -> ints[ni++] = w[pos++] & 0xFFFFFFFFL;
+                case I64, U64 -> {
+                    ints[ni++] = (w[pos] & 0xFFFFFFFFL) | (long) w[pos + 1] << 32;
+                    pos += 2;
+                }
+                case F64 -> {
+                    doubles[nd++] = Double.longBitsToDouble((w[pos] & 0xFFFFFFFFL) | (long) w[pos + 1] << 32);
+                    pos += 2;
+                }
+                case LITERAL -> {
+                    int id = w[pos++];
+                    strings[ni] = id >= 0 && id < table.strings().size() ? table.strings().get(id) : new byte[0];
+                    ints[ni] = ni + 1;
+                    ni++;
+                }
+                case STRING -> {
+                    int len = 0;
+                    while (len < DebugBuffer.STRING_WORDS && w[pos + len] != 0) {
+                        len++;
+                    }
+                    byte[] s = new byte[len];
+                    for (int i = 0; i < len; i++) {
+                        s[i] = (byte) w[pos + i];
+                    }
+                    strings[ni] = s;
+                    ints[ni] = ni + 1;
+                    ni++;
+                    pos += DebugBuffer.STRING_WORDS;
+                }
+            }
+        }
+        int[] next = {0, 0};
+        int intCount = ni;
+        int doubleCount = nd;
+        return DevicePrintf.format(f.text(), new DevicePrintf.Args() {
+            @Override
+            public long nextInt() {
+                return next[0] < intCount ? ints[next[0]++] : 0;
+            }
+
+            @Override
+            public double nextDouble() {
+                return next[1] < doubleCount ? doubles[next[1]++] : 0;
+            }
+
+            @Override
+            public byte[] string(long handle) {
+                int i = (int) handle - 1;
+                return i >= 0 && i < strings.length && strings[i] != null ? strings[i] : new byte[0];
+            }
+        });
+    }
+}
