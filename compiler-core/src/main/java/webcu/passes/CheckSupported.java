@@ -22,7 +22,8 @@ import webcu.ir.Type;
  * selectors, floating-point types other than float and double, external functions other than
  * {@link Intrinsics} and the atomics the writer has (device {@code printf}, warp functions …),
  * atomics on 64-bit values other than an add, whole-array or whole-struct copies of atomic
- * memory, and launches from device code.
+ * memory, launches from device code, and, on an adapter that does not keep IEEE special values
+ * ({@link DeviceTarget#ieeeFloat}), {@code isnan}, {@code isinf} and {@code isfinite}.
  *
  * <p>Why WebGPU needs it: WGSL has only 32-bit integers and floats (the writer emulates 64-bit
  * integers, but has no double arithmetic), and no calls beyond its built-ins; an unsupported
@@ -95,6 +96,9 @@ public final class CheckSupported implements DevicePass {
                 case Stmt.Call c -> {
                     if (!isSupported(c.callee())) {
                         reject("'" + cudaName(c.callee().name()) + "' in device code");
+                    } else if (!m.target().ieeeFloat() && classifiesFloats(c.callee())) {
+                        reject("'" + cudaName(c.callee().name()) + "' on this adapter (it does not keep IEEE infinities,"
+                                + " NaN and subnormal numbers: it compiles kernels as fast math does)");
                     }
                 }
                 case Stmt.Store st -> {
@@ -175,6 +179,14 @@ public final class CheckSupported implements DevicePass {
 
     private static boolean isDouble(Type t) {
         return t instanceof Type.Float f && f.bits() == 64;
+    }
+
+    /** Whether {@code f} tells NaN and infinities apart, which a fast-math adapter answers unlike CUDA. */
+    static boolean classifiesFloats(Function f) {
+        return switch (f.name()) {
+            case "__webcu_isnan", "__webcu_isinf", "__webcu_isfinite" -> true;
+            default -> false;
+        };
     }
 
     /** Whether the writer can print a call of {@code f}: WGSL built-ins and 32-bit (and 64-bit add) atomics. */

@@ -34,6 +34,7 @@ public final class DeviceModule {
     private final DebugBuffer debug = new DebugBuffer();
     private final Map<Function, Integer> coarsening = new IdentityHashMap<>();
     private final Map<Function, List<ArgumentLeaf>> leaves = new IdentityHashMap<>();
+    private DeviceTarget target = DeviceTarget.IEEE;
 
     /** A scalar or pointer inside a struct argument: its argument, its byte offset there, and its local. */
     public record ArgumentLeaf(int index, int argOffset, Local local) {
@@ -42,6 +43,16 @@ public final class DeviceModule {
     private DeviceModule(Module module, Diagnostics diagnostics) {
         this.module = module;
         this.diagnostics = diagnostics;
+    }
+
+    /** The GPU the kernels are compiled for. */
+    public DeviceTarget target() {
+        return target;
+    }
+
+    /** Sets the GPU the kernels are compiled for (before the passes run). */
+    public void target(DeviceTarget t) {
+        target = t;
     }
 
     /**

@@ -50,7 +50,14 @@ public final class DevicePasses {
      * CUDA threads each invocation runs (for blocks larger than the adapter's workgroups).
      */
     public static DeviceModule run(Module program, Diagnostics diagnostics, java.util.Map<String, Integer> coarsening) {
+        return run(program, diagnostics, coarsening, DeviceTarget.IEEE);
+    }
+
+    /** Runs the pipeline for the GPU {@code target} describes. */
+    public static DeviceModule run(Module program, Diagnostics diagnostics, java.util.Map<String, Integer> coarsening,
+                                   DeviceTarget target) {
         DeviceModule m = DeviceModule.copyOf(program, diagnostics);
+        m.target(target);
         for (DevicePass p : PIPELINE) {
             run(p instanceof ThreadCoarsening ? new ThreadCoarsening(coarsening) : p, m);
         }

@@ -32,12 +32,13 @@ public final class Intrinsics {
     }
 
     static {
-        // sin, cos, tan, asin and acos go through webcu's own: SwiftShader's are off by 1e-4
+        // sin, cos, tan, asin and acos go through webcu's own: SwiftShader's are off by 1e-4; tanh too, since
+        // WGSL's may be sinh/cosh, which overflows to NaN where CUDA's tanhf gives ±1
         String[][] math = {
             {"sqrt", "sqrt"}, {"fabs", "abs"}, {"floor", "floor"},
             {"ceil", "ceil"}, {"trunc", "trunc"}, {"rint", "round"}, {"sin", "webcu_sinf"}, {"cos", "webcu_cosf"},
             {"tan", "webcu_tanf"}, {"exp", "exp"}, {"exp2", "exp2"}, {"log", "log"}, {"log2", "log2"},
-            {"pow", "pow"}, {"fma", "fma"}, {"rsqrt", "inverseSqrt"}, {"tanh", "tanh"}, {"atan2", "atan2"},
+            {"pow", "pow"}, {"fma", "fma"}, {"rsqrt", "inverseSqrt"}, {"tanh", "webcu_tanhf"}, {"atan2", "atan2"},
             {"asin", "webcu_asinf"}, {"acos", "webcu_acosf"}, {"atan", "atan"}, {"sinh", "sinh"}, {"cosh", "cosh"},
         };
         for (String[] m : math) {

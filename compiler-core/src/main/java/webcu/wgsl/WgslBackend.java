@@ -28,6 +28,12 @@ public final class WgslBackend {
         return write(DevicePasses.run(program, diagnostics, coarsening));
     }
 
+    /** The WGSL program for the GPU {@code target} describes, with the kernels of {@code coarsening} coarsened. */
+    public static WgslProgram compile(Module program, Diagnostics diagnostics, java.util.Map<String, Integer> coarsening,
+                                      webcu.passes.DeviceTarget target) {
+        return write(DevicePasses.run(program, diagnostics, coarsening, target));
+    }
+
     /** Writes a device module that the passes have already prepared. */
     public static WgslProgram write(DeviceModule prepared) {
         return new WgslWriter(prepared).write();

@@ -562,6 +562,14 @@ final class WgslLibrary {
                   return atan2(sqrt((1.0f - x) * (1.0f + x)), x);
                 }
                 """);
+        def("webcu_tanhf", """
+                fn webcu_tanhf(x: f32) -> f32 {
+                  if abs(x) > 10.0f {
+                    return select(1.0f, -1.0f, x < 0.0f);
+                  }
+                  return tanh(x);
+                }
+                """);
         def("webcu_asinf", """
                 fn webcu_asinf(x: f32) -> f32 {
                   return atan2(x, sqrt((1.0f - x) * (1.0f + x)));

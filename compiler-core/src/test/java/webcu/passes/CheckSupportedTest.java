@@ -50,6 +50,28 @@ class CheckSupportedTest {
         assertEquals(DiagKey.ERR_NOT_SUPPORTED_WEBGPU, d.all().get(0).key());
     }
 
+    /**
+     * {@code isnan} is exact where the adapter keeps IEEE special values, and an error where it
+     * compiles as fast math does (SwiftShader), since the answer there may differ from CUDA's.
+     */
+    @Test
+    void Isnan_RejectedOnlyOnFastMathAdapter() {
+        line = 2;
+        Function isnan = external("__webcu_isnan", Type.I32, Type.F64);
+        Local out = param(0, "out", Type.ptr(Type.I32));
+        Function k = kernel("k", out);
+        Local r = k.newLocal("r", Type.I32, false);
+        line = 6;
+        k.setBody(block(call(r, isnan, f64(0)), store(get(out), get(r))));
+        Diagnostics ieee = new Diagnostics();
+        DevicePasses.run(module(isnan, k), ieee, new java.util.HashMap<>(), DeviceTarget.IEEE);
+        assertEquals("", PassTesting.errors(ieee));
+        Diagnostics fast = new Diagnostics();
+        DevicePasses.run(module(isnan, k), fast, new java.util.HashMap<>(), new DeviceTarget(false));
+        assertEquals("t.cu:6:3: error: not supported on WebGPU yet: 'isnan' on this adapter (it does not keep IEEE"
+                + " infinities, NaN and subnormal numbers: it compiles kernels as fast math does)\n", PassTesting.errors(fast));
+    }
+
     /** An external that no pass lowers and WGSL lacks is named at its call; {@code sqrtf} is a WGSL built-in. */
     @Test
     void Externals_UnknownRejected_SqrtfAllowed() {

@@ -166,6 +166,53 @@ public final class WebGpu {
             """)
     public static native void onUncapturedError(GPUDevice device, MessageHandler handler);
 
+    /** Receives a number from JavaScript. */
+    @JSFunctor
+    public interface NumberHandler extends JSObject {
+        void handle(int value);
+    }
+
+    /**
+     * Measures whether {@code device} keeps IEEE 754 single precision in full, which WGSL does not
+     * promise: a subnormal input stays non-zero, {@code x * (1 / x)} for x = 0 is NaN rather than
+     * fast math's 1, and {@code inf * 0} is NaN. The operands come from a buffer, so no compiler can
+     * fold them. Calls {@code handler} with 1 (all kept), 0 (some not) or -1 (the probe failed).
+     */
+    @JSBody(params = {"device", "handler"}, script = """
+            try {
+              var code = '@group(0) @binding(0) var<storage, read_write> io: array<u32>;\\n'
+                + '@compute @workgroup_size(1) fn probe() {\\n'
+                + '  let zero = bitcast<f32>(io[0]); let one = bitcast<f32>(io[1]);\\n'
+                + '  let tiny = bitcast<f32>(io[2]); let inf = bitcast<f32>(io[3]);\\n'
+                + '  io[4] = bitcast<u32>(zero * (one / zero));\\n'
+                + '  io[5] = select(0u, 1u, tiny > 0.0f);\\n'
+                + '  io[6] = bitcast<u32>(inf * zero);\\n'
+                + '}\\n';
+              var module = device.createShaderModule({ code: code, label: 'webcu float probe' });
+              var pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: module, entryPoint: 'probe' },
+                label: 'webcu float probe' });
+              var io = device.createBuffer({ size: 32, usage: 128 | 4 | 8, label: 'webcu float probe' });
+              var back = device.createBuffer({ size: 32, usage: 1 | 8, label: 'webcu float probe read' });
+              device.queue.writeBuffer(io, 0, new Uint32Array([0, 0x3f800000, 0x000116c2, 0x7f800000, 0, 0, 0, 0]));
+              var group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
+                entries: [{ binding: 0, resource: { buffer: io } }] });
+              var enc = device.createCommandEncoder();
+              var pass = enc.beginComputePass();
+              pass.setPipeline(pipeline); pass.setBindGroup(0, group); pass.dispatchWorkgroups(1); pass.end();
+              enc.copyBufferToBuffer(io, 0, back, 0, 32);
+              device.queue.submit([enc.finish()]);
+              back.mapAsync(1).then(function () {
+                var r = new Uint32Array(back.getMappedRange().slice(0));
+                back.unmap(); back.destroy(); io.destroy();
+                var nan = function (bits) { return (bits & 0x7fffffff) > 0x7f800000; };
+                handler(nan(r[4]) && r[5] === 1 && nan(r[6]) ? 1 : 0);
+              }, function () { handler(-1); });
+            } catch (e) {
+              handler(-1);
+            }
+            """)
+    public static native void probeFloat(GPUDevice device, NumberHandler handler);
+
     /** The message of a rejected promise's reason (an Error, a DOMException or anything else). */
     @JSBody(params = "reason", script = "return reason && reason.message ? String(reason.message) : String(reason);")
     public static native String reasonMessage(Object reason);

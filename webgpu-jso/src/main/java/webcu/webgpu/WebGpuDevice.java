@@ -20,11 +20,12 @@ import webcu.diag.Diagnostics;
 import webcu.diag.InternalCompilerError;
 import webcu.diag.Severity;
 import webcu.diag.Span;
-import webcu.passes.DebugBuffer;
 import webcu.ir.Module;
+import webcu.passes.DebugBuffer;
+import webcu.passes.DeviceTarget;
+import webcu.runtime.AddressedDevice;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
-import webcu.runtime.AddressedDevice;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.KernelLaunch;
 import webcu.wgsl.KernelLayout;
@@ -82,6 +83,8 @@ public final class WebGpuDevice implements AddressedDevice {
     private MemoryOps memoryOps;
     private String fault;
     private boolean timing;
+    /** What the float probe measured: kernels that classify NaN and infinities are refused where it failed. */
+    private final DeviceTarget target;
     private final List<KernelTime> kernelTimes = new ArrayList<>();
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
@@ -129,8 +132,9 @@ public final class WebGpuDevice implements AddressedDevice {
         }
     }
 
-    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device) {
+    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat) {
         this.console = console;
+        this.target = new DeviceTarget(ieeeFloat);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
@@ -193,7 +197,8 @@ public final class WebGpuDevice implements AddressedDevice {
                 return null;
             }
             adapter.requestDevice(WebGpu.deviceDescriptor(adapter)).then(device -> {
-                ok.accept(new WebGpuDevice(console, adapter, device));
+                // a probe failure counts as a fast-math adapter: refusing isnan is better than a wrong answer
+                WebGpu.probeFloat(device, ieee -> ok.accept(new WebGpuDevice(console, adapter, device, ieee == 1)));
                 return null;
             }, reason -> {
                 failed.accept("the browser refused a WebGPU device: " + WebGpu.reasonMessage(reason));
@@ -211,6 +216,11 @@ public final class WebGpuDevice implements AddressedDevice {
     /** The adapter as the browser describes it (vendor, architecture …). */
     public String adapterDescription() {
         return description;
+    }
+
+    /** Whether the adapter keeps IEEE infinities, NaN and subnormals (measured when the device was created). */
+    public boolean keepsIeeeFloat() {
+        return target.ieeeFloat();
     }
 
     /** Whether the device can time kernels with timestamp queries. */
@@ -750,7 +760,7 @@ public final class WebGpuDevice implements AddressedDevice {
         Diagnostics d = new Diagnostics();
         WgslProgram p;
         try {
-            p = WgslBackend.compile(m, d, coarsening);
+            p = WgslBackend.compile(m, d, coarsening, target);
         } catch (CompileError e) {
             p = WgslProgram.empty();
         } catch (InternalCompilerError e) {

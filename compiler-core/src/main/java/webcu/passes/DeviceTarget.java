@@ -1,0 +1,17 @@
+package webcu.passes;
+
+/**
+ * What the device passes know about the GPU that will run the kernels, beyond the WGSL language:
+ * facts the WebGPU device measures once at start-up (see {@code WebGpuDevice}'s float probe).
+ *
+ * @param ieeeFloat whether the adapter keeps IEEE 754 single precision in full: subnormal numbers,
+ *     and infinities and NaN through arithmetic. WGSL allows an implementation to assume neither
+ *     occurs; SwiftShader (Chromium's software adapter) flushes subnormals to zero and simplifies
+ *     {@code x * (1 / x)} to 1 as fast math does. On such an adapter {@code isnan}, {@code isinf}
+ *     and {@code isfinite} would answer differently from CUDA, so {@link CheckSupported} rejects
+ *     them there.
+ */
+public record DeviceTarget(boolean ieeeFloat) {
+    /** A GPU that follows IEEE 754 as CUDA GPUs do; what {@code webcu emit} assumes. */
+    public static final DeviceTarget IEEE = new DeviceTarget(true);
+}
