@@ -47,7 +47,11 @@ for (const file of files) {
     globalThis.device.pushErrorScope('validation');
     globalThis.device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint } });
     const error = await globalThis.device.popErrorScope();
-    if (error) {
+    if (error && /number of storage buffers \(\d+\) in the Compute stage exceeds the maximum per-stage limit/.test(error.message)) {
+      // Legal WGSL: the null adapter allows WebGPU's minimum of 8, and webcu's runtime checks the
+      // count against the real adapter's limit at launch (a clear error where it is exceeded).
+      console.log(`${file}: note: pipeline for entry point '${entryPoint}' not created: ${error.message.split('\n')[0]}`);
+    } else if (error) {
       errors++;
       console.log(`${file}: error: pipeline for entry point '${entryPoint}': ${error.message}`);
     }

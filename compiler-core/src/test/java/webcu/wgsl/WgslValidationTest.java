@@ -1,6 +1,7 @@
 package webcu.wgsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -26,8 +27,8 @@ class WgslValidationTest {
     @TempDir
     Path tmp;
 
-    @Test
-    void SamplesAndSnapshots_PassTint() throws Exception {
+    /** tools/wgsl-check with its node_modules; skips the test where node is missing. */
+    private static Path tool() throws Exception {
         Path tool = findTool();
         Assumptions.assumeTrue(tool != null, "tools/wgsl-check not found above " + Path.of("").toAbsolutePath());
         Assumptions.assumeTrue(run(List.of("node", "--version"), tool, 30).exit == 0,
@@ -36,6 +37,52 @@ class WgslValidationTest {
             Result npm = run(List.of("npm", "ci", "--no-audit", "--no-fund"), tool, 300);
             assertEquals(0, npm.exit, "npm ci in " + tool + " failed:\n" + npm.output);
         }
+        return tool;
+    }
+
+    /**
+     * The WGSL of every kernel of every conformance case that compiles for WebGPU (kernels with
+     * an unsupported feature are left out of their module, as on the page) passes Tint.
+     */
+    @Test
+    void ConformanceKernels_PassTint() throws Exception {
+        Path tool = tool();
+        Path cases = Path.of("../../shared/conformance/cases");
+        Assumptions.assumeTrue(Files.isDirectory(cases), "the conformance suite is not at " + cases.toAbsolutePath());
+        List<Path> sources;
+        try (var s = Files.walk(cases)) {
+            sources = s.filter(f -> f.toString().endsWith(".cu")).sorted().toList();
+        }
+        List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
+        int kernels = 0;
+        for (Path source : sources) {
+            webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+            set.file(source.getFileName().toString(), Files.readString(source, StandardCharsets.UTF_8), true);
+            webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
+            assertEquals(true, r.ok(), source + ":\n" + r.render(false));
+            WgslProgram w;
+            try {
+                w = WgslBackend.compile(r.module(), new webcu.diag.Diagnostics());
+            } catch (webcu.diag.CompileError e) {
+                continue;
+            }
+            if (w.kernels().isEmpty()) {
+                continue;
+            }
+            kernels += w.kernels().size();
+            String name = cases.relativize(source).toString().replace('/', '_').replace(".cu", ".wgsl");
+            Path f = tmp.resolve(name);
+            Files.writeString(f, w.code());
+            cmd.add(f.toString());
+        }
+        assertTrue(cmd.size() - 2 >= 80, "only " + (cmd.size() - 2) + " cases have kernels WebGPU runs");
+        Result r = run(cmd, tool, 300);
+        assertEquals(0, r.exit, "Tint rejected the WGSL of " + kernels + " conformance kernels:\n" + r.output);
+    }
+
+    @Test
+    void SamplesAndSnapshots_PassTint() throws Exception {
+        Path tool = tool();
         List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
         for (Map.Entry<String, Supplier<Module>> e : WgslSamples.ALL.entrySet()) {
             Path f = tmp.resolve(e.getKey() + ".wgsl");

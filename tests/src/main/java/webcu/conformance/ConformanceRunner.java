@@ -50,8 +50,15 @@ public final class ConformanceRunner {
     }
 
     /** One case on one backend. */
-    public record CaseResult(String backend, Manifest.Row row, Verdict verdict, long millis) {
+    public record CaseResult(String backend, Manifest.Row row, Verdict verdict, long millis, Outcome outcome) {
+        /** Whether the run reported a feature that WebGPU cannot run yet, as the standard error for it. */
+        public boolean reportedUnsupported() {
+            return outcome != null && (outcome.stdout() + outcome.stderr()).contains(UNSUPPORTED);
+        }
     }
+
+    /** The text every 'cannot run this on WebGPU' diagnostic carries. */
+    public static final String UNSUPPORTED = "error: not supported on WebGPU yet: ";
 
     private final Path suite;
     private final Duration timeout;
@@ -130,7 +137,7 @@ public final class ConformanceRunner {
         for (Manifest.Row row : rows) {
             Path source = suite.resolve(row.path()).toAbsolutePath().normalize();
             Outcome outcome = executor.execute(source, timeout);
-            CaseResult r = new CaseResult(backend, row, judge(suite, row, outcome), outcome.millis());
+            CaseResult r = new CaseResult(backend, row, judge(suite, row, outcome), outcome.millis(), outcome);
             results.add(r);
             progress.accept(r);
         }

@@ -38,6 +38,63 @@ public final class Report {
                 .toList();
     }
 
+    /**
+     * WebGPU failures that did not say why with the unsupported-feature error: wrong output, a
+     * crash or a time-out. The standard allows none; each one is a bug to fix.
+     */
+    public List<ConformanceRunner.CaseResult> unclearFailures() {
+        return results.stream()
+                .filter(r -> r.backend().equals(Backend.WEBGPU) && !r.verdict().passed() && !r.reportedUnsupported())
+                .toList();
+    }
+
+    /**
+     * The differential test: cases that both the CPU and the WebGPU backend ran to the end (no
+     * unsupported feature reported) whose outputs differ under the case's comparison rule, with
+     * the CPU's output standing in for nvcc's. Each entry says where they part.
+     */
+    public List<String> differences() {
+        List<String> out = new ArrayList<>();
+        for (ConformanceRunner.CaseResult gpu : results) {
+            if (!gpu.backend().equals(Backend.WEBGPU) || gpu.outcome() == null || gpu.reportedUnsupported()) {
+                continue;
+            }
+            ConformanceRunner.CaseResult cpu = results.stream()
+                    .filter(r -> r.backend().equals(Backend.CPU) && r.row().path().equals(gpu.row().path()))
+                    .findFirst().orElse(null);
+            if (cpu == null || cpu.outcome() == null) {
+                continue;
+            }
+            CompareSpec spec = CompareSpec.parse(gpu.row().compare());
+            Verdict v;
+            if (spec.mode().equals("runtime-error")) {
+                v = cpu.outcome().exitCode() == gpu.outcome().exitCode() ? Verdict.pass()
+                        : Verdict.fail("exit code " + gpu.outcome().exitCode() + " on WebGPU, " + cpu.outcome().exitCode() + " on the CPU");
+            } else if (spec.mode().equals("compile-error")) {
+                continue;
+            } else {
+                v = OutputComparison.compare(spec, cpu.outcome().stdout(), gpu.outcome().stdout());
+            }
+            if (!v.passed()) {
+                out.add(gpu.row().path() + " -- " + v.why());
+            }
+        }
+        return out;
+    }
+
+    /** How many cases both backends ran to the end, the denominator of {@link #differences()}. */
+    public int comparedByBoth() {
+        int n = 0;
+        for (ConformanceRunner.CaseResult gpu : results) {
+            if (gpu.backend().equals(Backend.WEBGPU) && gpu.outcome() != null && !gpu.reportedUnsupported()
+                    && !CompareSpec.parse(gpu.row().compare()).mode().equals("compile-error")
+                    && results.stream().anyMatch(r -> r.backend().equals(Backend.CPU) && r.row().path().equals(gpu.row().path()))) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     public int passed() {
         return (int) results.stream().filter(r -> r.verdict().passed()).count();
     }
@@ -97,6 +154,21 @@ public final class Report {
             sb.append(regressions.size()).append(" failed (regressions):\n");
             for (ConformanceRunner.CaseResult r : regressions) {
                 sb.append("  REGRESSION ").append(r.backend()).append(' ').append(r.row().path()).append('\n');
+            }
+        }
+        List<ConformanceRunner.CaseResult> unclear = unclearFailures();
+        if (backends.contains(Backend.WEBGPU)) {
+            sb.append("webgpu failures without the unsupported-feature error: ").append(unclear.size()).append('\n');
+            for (ConformanceRunner.CaseResult r : unclear) {
+                sb.append("  UNCLEAR ").append(r.row().path()).append('\n');
+            }
+        }
+        if (backends.contains(Backend.WEBGPU) && backends.contains(Backend.CPU)) {
+            List<String> diff = differences();
+            sb.append("differential cpu/webgpu: ").append(comparedByBoth() - diff.size()).append(" of ").append(comparedByBoth())
+                    .append(" cases that both ran agree\n");
+            for (String d : diff) {
+                sb.append("  DIFFERS ").append(d).append('\n');
             }
         }
         List<String> fresh = newPasses();

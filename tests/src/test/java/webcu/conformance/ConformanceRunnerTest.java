@@ -127,4 +127,28 @@ class ConformanceRunnerTest {
                 Files.readAllLines(file));
         assertFalse(Baseline.read(file).contains("webgpu", "cases/a/one.cu"));
     }
+
+    /**
+     * A WebGPU failure must carry the unsupported-feature error; and where both backends ran a
+     * case to the end, their outputs must agree under the case's rule (the differential test).
+     */
+    @Test
+    void unclearWebGpuFailuresAndDifferencesAreReported() throws IOException {
+        tinySuite();
+        Fake cpu = new Fake(Map.of("one.cu", new Outcome(0, "one\n", "", false, 1),
+                "two.cu", new Outcome(1, "x=1.000\n", "", false, 1)));
+        Fake webgpu = new Fake(Map.of(
+                "one.cu", new Outcome(0, "", "one.cu:2:3: error: not supported on WebGPU yet: recursion ('f')\n", false, 1),
+                "two.cu", new Outcome(1, "x=1.5\n", "", false, 1)));
+        List<ConformanceRunner.CaseResult> results = new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("cpu", cpu, "webgpu", webgpu))
+                .run(new ConformanceRunner.Selection(List.of("cpu", "webgpu"), Set.of(), Set.of(), List.of("cases/")), r -> { });
+        Report report = new Report(results, List.of("cpu", "webgpu"), Baseline.empty());
+        assertEquals(List.of("cases/a/two.cu"), report.unclearFailures().stream().map(r -> r.row().path()).toList());
+        assertEquals(1, report.comparedByBoth());
+        assertEquals(1, report.differences().size());
+        assertTrue(report.differences().get(0).startsWith("cases/a/two.cu -- "), report.differences().get(0));
+        String summary = report.summary();
+        assertTrue(summary.contains("webgpu failures without the unsupported-feature error: 1\n  UNCLEAR cases/a/two.cu\n"), summary);
+        assertTrue(summary.contains("differential cpu/webgpu: 0 of 1 cases that both ran agree\n"), summary);
+    }
 }
