@@ -3,8 +3,16 @@ package webcu.frontend;
 /**
  * Folds a typed expression to an integer constant, with the wraparound of its C type; null when
  * it is not constant. Division by zero is not a constant (and never reaches Java's '/').
+ *
+ * <p>Calls of {@code constexpr} functions whose body is a single {@code return} (the C++11 form,
+ * recursion included) fold too when their arguments do, as a C++ compiler evaluates them: a
+ * {@code constexpr int t = triangle(8);} in a kernel must not call a recursive function at run
+ * time, which WebGPU cannot do. Other bodies stay calls.
  */
 public final class ConstEval {
+    /** Deeper constexpr recursion than this is left to run time (C++ compilers stop near 512 too). */
+    private static final int MAX_DEPTH = 512;
+
     private ConstEval() {}
 
     /** The integer value of a typed expression if it is a constant, else null (for the lowering's initializers). */
@@ -13,6 +21,11 @@ public final class ConstEval {
     }
 
     static Long eval(Typed.Expr e) {
+        return eval(e, java.util.Collections.emptyMap(), 0);
+    }
+
+    /** {@code params} holds the values of the parameters of the constexpr call being evaluated. */
+    private static Long eval(Typed.Expr e, java.util.Map<Typed.Var, Long> params, int depth) {
         return switch (e) {
             case Typed.IntConst c -> c.value();
             case Typed.FloatConst f -> null;
@@ -20,13 +33,16 @@ public final class ConstEval {
                 if (c.operand() instanceof Typed.FloatConst f && CType.isInteger(c.type())) {
                     yield wrap(c.type(), (long) f.value());
                 }
-                Long v = eval(c.operand());
+                Long v = eval(c.operand(), params, depth);
                 yield v == null || !CType.isInteger(c.type()) ? null : wrap(c.type(), v);
             }
+            case Typed.Load l when l.operand() instanceof Typed.VarRef v && params.containsKey(v.var()) ->
+                    wrap(l.type(), params.get(v.var()));
             case Typed.Load l -> l.operand() instanceof Typed.VarRef v && v.var().constValue != null ? v.var().constValue : null;
             case Typed.VarRef v -> v.var().constValue;
+            case Typed.Call c -> call(c, params, depth);
             case Typed.Unary u -> {
-                Long v = eval(u.operand());
+                Long v = eval(u.operand(), params, depth);
                 if (v == null) {
                     yield null;
                 }
@@ -38,7 +54,7 @@ public final class ConstEval {
                 };
             }
             case Typed.Binary b -> {
-                Long l = eval(b.left());
+                Long l = eval(b.left(), params, depth);
                 if (l == null) {
                     yield null;
                 }
@@ -48,7 +64,7 @@ public final class ConstEval {
                 if (b.op().equals("||") && l != 0) {
                     yield 1L;
                 }
-                Long r = eval(b.right());
+                Long r = eval(b.right(), params, depth);
                 if (r == null) {
                     yield null;
                 }
@@ -56,11 +72,33 @@ public final class ConstEval {
                 yield binary(b.op(), l, r, b.type(), unsigned);
             }
             case Typed.Conditional c -> {
-                Long v = eval(c.cond());
-                yield v == null ? null : eval(v != 0 ? c.ifTrue() : c.ifFalse());
+                Long v = eval(c.cond(), params, depth);
+                yield v == null ? null : eval(v != 0 ? c.ifTrue() : c.ifFalse(), params, depth);
             }
             default -> null;
         };
+    }
+
+    private static Long call(Typed.Call c, java.util.Map<Typed.Var, Long> params, int depth) {
+        Sema.FunctionSym f = c.function();
+        if (depth >= MAX_DEPTH || f.decl == null || !f.decl.specs().isConstexpr() || f.body == null
+                || f.body.stmts().size() != 1 || !(f.body.stmts().get(0) instanceof Typed.Return r) || r.value() == null
+                || !CType.isInteger(c.type()) || f.params.size() != c.args().size()) {
+            return null;
+        }
+        java.util.Map<Typed.Var, Long> inner = new java.util.HashMap<>();
+        for (int i = 0; i < c.args().size(); i++) {
+            if (!CType.isInteger(f.params.get(i).type)) {
+                return null;
+            }
+            Long v = eval(c.args().get(i), params, depth);
+            if (v == null) {
+                return null;
+            }
+            inner.put(f.params.get(i), wrap(f.params.get(i).type, v));
+        }
+        Long v = eval(r.value(), inner, depth + 1);
+        return v == null ? null : wrap(c.type(), v);
     }
 
     private static Long binary(String op, long l, long r, CType type, boolean unsigned) {

@@ -1131,6 +1131,10 @@ public final class Sema {
                 }
                 if (isConst && CType.isInteger(t) && v.init() != null && !(v.init() instanceof Ast.InitList)) {
                     var.constValue = constant(v.init());
+                    if (var.constValue != null && init != null && !(init instanceof Typed.IntConst)) {
+                        // folded as C++ does: a constexpr call must not run (WebGPU cannot recurse)
+                        init = new Typed.IntConst(t, var.constValue, v.init().span());
+                    }
                 }
                 if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
                     diags.error(v.span(), DiagKey.ERR_REDEFINITION, v.name());
