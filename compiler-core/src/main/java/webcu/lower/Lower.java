@@ -817,6 +817,12 @@ public final class Lower {
             case Typed.StringConst s -> {
                 return new Expr.ElementAddr(new Expr.GlobalAddr(stringGlobal(s.bytes(), s.span())), new Expr.IntConst(Type.I64, 0));
             }
+            case Typed.Load l when l.operand() instanceof Typed.VarRef v && v.var().isGlobal && v.var().constValue != null
+                    && type(l.type()) instanceof Type.Int it -> {
+                // a const integer global is its value, as in C++: device code may read a host
+                // constexpr (kCount) without the variable existing on the device
+                return new Expr.IntConst(it, webcu.frontend.ConstEval.wrap(l.type(), v.var().constValue));
+            }
             case Typed.Load l -> {
                 return place(l.operand()).load();
             }
