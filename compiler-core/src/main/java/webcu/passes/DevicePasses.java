@@ -22,6 +22,7 @@ public final class DevicePasses {
      */
     public static final List<DevicePass> PIPELINE = List.of(
             new Inline(),
+            new ScalarReplacement(),
             new DynamicSharedMemory(),
             new Printf(),
             new Abort(),
