@@ -18,20 +18,24 @@ __global__ void reduce256(const float* __restrict__ src, float* __restrict__ dst
   if (tid == 0) dst[blockIdx.x] = sdata[0];
 }
 
+__global__ void fill_mod4(float* p, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) p[i] = (float)(i & 3u);
+}
+
 int main(int argc, char** argv) {
   unsigned n = argc > 1 ? (unsigned)atoi(argv[1]) : 64u * 1024 * 1024;
   int reps = argc > 2 ? atoi(argv[2]) : 20;
   double warm = argc > 3 ? atof(argv[3]) : 300;
-  float* x = (float*)malloc((size_t)n * 4);
-  lcg_state = 3;
-  double ref = 0;
-  for (unsigned i = 0; i < n; i++) { x[i] = (float)(lcg() >> 30); ref += x[i]; }
+  // x[i] = i % 4 (made on the GPU), so the sum is known without a host loop over n; every partial
+  // sum is an integer that a float holds exactly
+  double ref = 6.0 * (n / 4) + (n % 4) * (n % 4 - 1) / 2;
   // stages: n -> ceil(n/512) -> ... -> 1; bufs[s] is stage s's input
   unsigned sizes[8], blocks[8];
   float* bufs[9];
   int stages = 0;
   CK(cudaMalloc(&bufs[0], (size_t)n * 4));
-  CK(cudaMemcpy(bufs[0], x, (size_t)n * 4, cudaMemcpyHostToDevice));
+  fill_mod4<<<(n + 255) / 256, 256>>>(bufs[0], n);
   for (unsigned m = n;;) {
     unsigned b = (m + 511) / 512;
     sizes[stages] = m; blocks[stages] = b;
@@ -56,6 +60,5 @@ int main(int argc, char** argv) {
   CK(cudaDeviceSynchronize());
   printf("BENCH reduce kernels=reduce256 launches_per_rep=%d reps=%d correct=%d\n", stages, reps, ok);
   for (int s = 0; s <= stages; s++) CK(cudaFree(bufs[s]));
-  free(x);
   return ok ? 0 : 1;
 }

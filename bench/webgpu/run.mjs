@@ -118,6 +118,7 @@ async function webcuBench(file, argv) {
   const r = await runWebcu(file, argv, true);
   const lines = r.stdout.split('\n').filter((l) => /PASS|FAIL/.test(l));
   for (const l of lines) log(`  webcu ${l}`);
+  log(`  webcu ${file}: ${(r.wall_ms / 1e3).toFixed(1)} s wall (compile, host code in the VM, GPU)`);
   if (r.status !== 0) log(`  webcu ${file}: exit status ${r.status}\n${r.stderr}`);
   const res = {};
   for (const b of benchLines(r.stdout)) {
