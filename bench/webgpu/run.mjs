@@ -32,8 +32,10 @@ const WARM_MS = Number(args.warm ?? 300);
 const ONLY = (args.only ?? 'saxpy,reduce,sgemm,launch').split(',');
 const DIST = path.resolve(args.dist ?? path.join(root, 'dist'));
 const VERBOSE = args.verbose === '1';
+const ABLATE = (args.ablate ?? '1') === '1';
 const opts = (process.env.DAWN_OPTS ?? '').split(';').filter(Boolean);
 const log = (...a) => console.log(...a);
+const fmt = (x, d = 4) => (x === null || x === undefined ? '-' : x.toFixed(d));
 const med = (v) => { const s = [...v].sort((x, y) => x - y); return s.length % 2 ? s[s.length >> 1] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]); };
 const out = { opts, N, MM, REPS, NLAUNCH, WARM_MS, rows: [], launch: {} };
 
@@ -199,6 +201,54 @@ async function handBench(record) {
 }
 function lcgFill(arr, seed, fn) { let s = seed >>> 0; for (let i = 0; i < arr.length; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; arr[i] = fn(s); } return arr; }
 
+// ---------------------------------------------------------------- webcu's WGSL, run by this harness
+// emitted/*.wgsl is what `./webcu emit --target wgsl` prints for the .cu files (a snapshot: regenerate
+// it after compiler changes). Run here with the same buffers and dispatch as the runtime's LaunchPlan,
+// as emitted and with parts taken out, it tells which part of webcu's WGSL costs what.
+const VARIANTS = {
+  emitted: (c) => c,
+  // webcu's own bounds checks (a fault report, like compute-sanitizer) become plain indexing;
+  // Dawn's robust buffer access still clamps
+  no_checks: (c) => c.replace(/fn webcu_checked\(([^)]*)\) -> u32 \{[\s\S]*?\n\}/, 'fn webcu_checked($1) -> u32 { return i; }'),
+  // and __syncthreads() as workgroupBarrier() alone (webcu also emits storageBarrier())
+  no_checks_no_storage_barrier: (c) => VARIANTS.no_checks(c).replaceAll('storageBarrier();', ''),
+};
+const ablation = {};
+/** dispatches: [{storage: [GPUBuffer...], fields: [['u'|'i'|'f', value]...], grid: [gx, gy, gz]}] */
+async function ablate(name, wgslFile, entry, block, dispatches) {
+  if (!ABLATE) return;
+  const text = readFileSync(path.join(here, 'emitted', wgslFile), 'utf8');
+  const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
+  const debug = buf(1 << 20, SU);
+  const res = {};
+  for (const [v, transform] of Object.entries(VARIANTS)) {
+    const module = device.createShaderModule({ code: transform(text) });
+    const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2] } } });
+    const usesDebug = v === 'emitted';
+    const dbg = usesDebug ? device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] }) : null;
+    const plan = dispatches.map((d) => {
+      const [gx, gy, gz] = d.grid;
+      const slice = Math.min(gx, maxDim), fold = Math.ceil(gx / slice);
+      const words = [['u', gx], ['u', gy], ['u', gz], ['u', fold], ...d.fields];
+      const ab = new ArrayBuffer(Math.ceil(words.length / 4) * 16); const dv = new DataView(ab);
+      words.forEach(([t, x], i) => (t === 'f' ? dv.setFloat32(i * 4, x, true) : t === 'i' ? dv.setInt32(i * 4, x, true) : dv.setUint32(i * 4, x, true)));
+      const U = buf(ab.byteLength, UN | CD); device.queue.writeBuffer(U, 0, ab);
+      const entries = d.storage.map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: d.storage.length, resource: { buffer: U } }]);
+      return { bg: device.createBindGroup({ layout: p.getBindGroupLayout(0), entries }), dispatch: [slice, gy * fold, gz], U };
+    });
+    const rec = (pass) => {
+      pass.setPipeline(p);
+      if (dbg) pass.setBindGroup(1, dbg);
+      for (const d of plan) { pass.setBindGroup(0, d.bg); pass.dispatchWorkgroups(...d.dispatch); }
+    };
+    res[v] = (await handBench(rec)).gpu_ms_median;
+    for (const d of plan) d.U.destroy();
+  }
+  debug.destroy();
+  ablation[name] = res;
+  log(`  ${name}, webcu's WGSL run here: ` + Object.entries(res).map(([v, ms]) => `${v} ${fmt(ms)} ms`).join(', '));
+}
+
 const hand = {};
 async function handSaxpy() {
   const a = 2.5;
@@ -223,6 +273,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(num_workgroups) nwg: vec3u, @
   const r = await readF32(Y, N * 4);
   let bad = 0; for (let i = 0; i < N; i++) { const e = Math.fround(a * x[i] + y[i]); if (Math.abs(r[i] - e) > 1e-5 * (1 + Math.abs(e))) bad++; }
   hand.saxpy = { correct: bad === 0, ...(await handBench(rec)) };
+  await ablate('saxpy', 'saxpy.wgsl', 'saxpy', [256, 1, 1], [{ storage: [X, Y], fields: [['i', N], ['f', a], ['u', 0], ['u', 0]], grid: [Math.ceil(N / 256), 1, 1] }]);
   X.destroy(); Y.destroy();
 }
 async function handReduce() {
@@ -256,13 +307,14 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(num_workgroups) nwg: vec3u, @
   while (true) {
     const blocks = Math.ceil(n / 512);
     const dst = buf(Math.max(blocks, 4) * 4, SU | CS);
-    stages.push({ bg: bindGroup(p, [uniform([['u', n]]), src, dst]), grid: grid1d(blocks), dst });
+    stages.push({ bg: bindGroup(p, [uniform([['u', n]]), src, dst]), grid: grid1d(blocks), dst, src, n, blocks });
     if (blocks === 1) break; n = blocks; src = dst;
   }
   const rec = (pass) => { pass.setPipeline(p); for (const s of stages) { pass.setBindGroup(0, s.bg); pass.dispatchWorkgroups(...s.grid); } };
   { const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); rec(pass); pass.end(); device.queue.submit([enc.finish()]); }
   const got = (await readF32(stages[stages.length - 1].dst, 4))[0];
   hand.reduce = { correct: Math.abs(got - ref) <= 1e-6 * ref, passes: stages.length, ...(await handBench(rec)) };
+  await ablate('reduce', 'reduce.wgsl', 'reduce256', [256, 1, 1], stages.map((s) => ({ storage: [s.src, s.dst], fields: [['u', s.n], ['u', 0], ['u', 0]], grid: [s.blocks, 1, 1] })));
   X.destroy(); for (const s of stages) s.dst.destroy();
 }
 async function handSgemm() {
@@ -313,6 +365,7 @@ fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u
     let maxErr = 0;
     for (const idx of samples) { const r = Math.floor(idx / n), c = idx % n; let s = 0; for (let k = 0; k < n; k++) s += A[r * n + k] * B[k * n + c]; maxErr = Math.max(maxErr, Math.abs(s - C[idx])); }
     hand[name] = { correct: maxErr < 1e-2, ...(await handBench(rec)) };
+    await ablate(name, 'sgemm.wgsl', name, [16, 16, 1], [{ storage: [Ab, Bb, Cb], fields: [['u', n], ['u', 0], ['u', 0], ['u', 0]], grid: [n / 16, n / 16, 1] }]);
   }
   Ab.destroy(); Bb.destroy(); Cb.destroy();
 }
@@ -336,7 +389,6 @@ async function handLaunch(L, R) {
 }
 
 // ---------------------------------------------------------------- run both, print the table
-const fmt = (x, d = 4) => (x === null || x === undefined ? '-' : x.toFixed(d));
 function row(name, size, h, w) {
   const ratio = h?.gpu_ms_median && w?.gpu_ms_median ? h.gpu_ms_median / w.gpu_ms_median : null;
   const r = { kernel: name, size, hand_ms: h?.gpu_ms_median ?? null, webcu_ms: w?.gpu_ms_median ?? null, ratio, hand_correct: h?.correct ?? null, webcu_correct: w?.correct ?? null, hand: h, webcu: w };
@@ -380,6 +432,18 @@ log(`adapter: ${[out.adapter.vendor, out.adapter.architecture, out.adapter.descr
 log('| kernel | size | hand-written WGSL ms | webcu ms | hand/webcu | correct (hand, webcu) |');
 log('|---|---|---:|---:|---:|---|');
 for (const r of out.rows) log(`| ${r.kernel} | ${r.size} | ${fmt(r.hand_ms)} | ${fmt(r.webcu_ms)} | ${fmt(r.ratio, 3)} | ${r.hand_correct}, ${r.webcu_correct} |`);
+if (Object.keys(ablation).length) {
+  out.ablation = ablation;
+  log('');
+  log("webcu's emitted WGSL (bench/webgpu/emitted) run by this harness, GPU ms, and hand-written / that:");
+  log('| kernel | as emitted | without webcu_checked | also without storageBarrier | hand-written |');
+  log('|---|---:|---:|---:|---:|');
+  for (const r of out.rows) {
+    const a = ablation[r.kernel]; if (!a) continue;
+    const c = (ms) => `${fmt(ms)} (${fmt(r.hand_ms / ms, 2)})`;
+    log(`| ${r.kernel} | ${c(a.emitted)} | ${c(a.no_checks)} | ${c(a.no_checks_no_storage_barrier)} | ${fmt(r.hand_ms)} |`);
+  }
+}
 if (out.launch.n) {
   const l = out.launch;
   log('');
