@@ -15,6 +15,10 @@ final class JsHost {
     @JSBody(params = "status", script = "webcuHost.exit(status);")
     static native void exit(int status);
 
+    /** The GPU times of the run's launches as JSON; hosts without {@code kernelTimes} ignore them. */
+    @JSBody(params = "json", script = "if (typeof webcuHost.kernelTimes === 'function') { webcuHost.kernelTimes(json); }")
+    static native void kernelTimes(String json);
+
     @JSBody(params = "task", script = "webcuHost.later(task);")
     static native void later(Task task);
 

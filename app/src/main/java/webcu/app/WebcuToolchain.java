@@ -14,6 +14,39 @@ import webcu.webgpu.WebGpuDevice;
 
 /** The real compiler, devices and VM: the only class of the app that names them. */
 final class WebcuToolchain implements Toolchain {
+    private final boolean timing;
+    /** The WebGPU device this run opened, when it times its launches. */
+    private WebGpuDevice timed;
+
+    /** {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson}). */
+    WebcuToolchain(boolean timing) {
+        this.timing = timing;
+    }
+
+    boolean timing() {
+        return timing;
+    }
+
+    /**
+     * The timed launches so far as a JSON array of {@code {"kernel": name, "ns": nanoseconds}}
+     * in launch order; {@code ns} is null for a launch whose timestamps could not be read, and the
+     * array is empty where the adapter has no timestamp queries.
+     */
+    String kernelTimesJson() {
+        StringBuilder sb = new StringBuilder("[");
+        if (timed != null) {
+            for (WebGpuDevice.KernelTime t : timed.kernelTimes()) {
+                if (sb.length() > 1) {
+                    sb.append(',');
+                }
+                sb.append("{\"kernel\":\"").append(t.kernel().replace("\\", "\\\\").replace("\"", "\\\""))
+                        .append("\",\"ns\":").append(Double.isNaN(t.nanoseconds()) ? "null" : Long.toString((long) t.nanoseconds()))
+                        .append('}');
+            }
+        }
+        return sb.append(']').toString();
+    }
+
     @Override
     public CompileResult compile(SourceSet sources) {
         return Compiler.compile(sources);
@@ -22,7 +55,13 @@ final class WebcuToolchain implements Toolchain {
     @Override
     public void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed) {
         switch (backend) {
-            case "webgpu" -> WebGpuDevice.create(console, ok::accept, failed);
+            case "webgpu" -> WebGpuDevice.create(console, device -> {
+                if (timing) {
+                    device.setKernelTiming(true);
+                    timed = device;
+                }
+                ok.accept(device);
+            }, failed);
             case "cpu" -> ok.accept(new CpuDevice(console));
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");
         }

@@ -13,6 +13,8 @@ import webcu.driver.SourceSet;
 public final class WorkerMain {
     private static SourceSet sources = new SourceSet();
     private static List<String> args = new ArrayList<>();
+    /** Whether WebGPU launches are timed with timestamp queries (benchmarks; off on the page). */
+    private static boolean kernelTiming;
     /** Counts runs; a run whose number is no longer current was stopped and must stay silent. */
     private static int generation;
 
@@ -52,10 +54,21 @@ public final class WorkerMain {
         args.add(arg);
     }
 
+    /**
+     * Times every WebGPU launch of later runs with GPU timestamps (where the adapter has the
+     * timestamp-query feature). The times reach {@code webcuHost.kernelTimes(json)} just before
+     * the exit status, apart from the program's output; bench/webgpu/run.mjs reads them.
+     */
+    @JSExport
+    public static void setKernelTiming(boolean on) {
+        kernelTiming = on;
+    }
+
     /** Compiles and runs the request on {@code backend} ("webgpu" or "cpu"). */
     @JSExport
     public static void start(String backend) {
         int run = ++generation;
+        WebcuToolchain toolchain = new WebcuToolchain(kernelTiming);
         BufferedConsole console = new BufferedConsole((stream, text) -> {
             if (run == generation) {
                 JsHost.write(stream, text);
@@ -68,10 +81,13 @@ public final class WorkerMain {
         });
         RunLoop.Exit exit = status -> {
             if (run == generation) {
+                if (toolchain.timing()) {
+                    JsHost.kernelTimes(toolchain.kernelTimesJson());
+                }
                 JsHost.exit(status);
             }
         };
-        new Session(new WebcuToolchain(), console, scheduler, exit).start(sources, List.copyOf(args), backend);
+        new Session(toolchain, console, scheduler, exit).start(sources, List.copyOf(args), backend);
     }
 
     /**

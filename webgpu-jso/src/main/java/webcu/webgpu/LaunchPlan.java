@@ -186,10 +186,13 @@ final class LaunchPlan {
                 }
             }
         }
-        // GridFolding: x beyond the adapter's limit is dispatched as several rows of slices
+        // GridFolding: x beyond the adapter's limit is dispatched as several rows of slices, as
+        // few as fit and of equal width, so that the last one pads with fewer than `fold` blocks
+        // (65535-wide slices padded the 262144 blocks of a 64M SAXPY with 65531 that only return)
         long gx = launch.grid()[0] & 0xFFFFFFFFL;
-        long slice = Math.min(gx, limits.maxWorkgroupsPerDimension());
-        long fold = slice == 0 ? 1 : (gx + slice - 1) / slice;
+        long max = limits.maxWorkgroupsPerDimension();
+        long fold = gx <= max ? 1 : (gx + max - 1) / max;
+        long slice = (gx + fold - 1) / fold;
         long dy = (launch.grid()[1] & 0xFFFFFFFFL) * fold;
         if (dy > limits.maxWorkgroupsPerDimension()) {
             return failed("not supported on WebGPU yet: a grid of " + gx + " x " + (launch.grid()[1] & 0xFFFFFFFFL)

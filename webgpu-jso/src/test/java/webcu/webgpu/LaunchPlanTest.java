@@ -160,7 +160,7 @@ class LaunchPlanTest {
             7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 64, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, plan.uniform);
     }
 
-    /** GridFolding: 100001 blocks in x on an adapter of 65535 per dimension are two rows of 65535-block slices. */
+    /** GridFolding: 100001 blocks in x on an adapter of 65535 per dimension are two rows of 50001-block slices. */
     @Test
     void WideGrid_Folded() {
         Module m = kernel();
@@ -168,7 +168,7 @@ class LaunchPlanTest {
                 args(1, 0, 2, 0), Span.NONE);
         LaunchPlan p = LaunchPlan.of(layout(m), wide, SOFTWARE, id -> 64);
         assertNull(p.error);
-        assertArrayEquals(new int[] {65535, 6, 1}, p.dispatch);
+        assertArrayEquals(new int[] {50001, 6, 1}, p.dispatch);
         assertEquals(100001, readInt(p.uniform, 0));
         assertEquals(3, readInt(p.uniform, 4));
         assertEquals(2, readInt(p.uniform, 12));

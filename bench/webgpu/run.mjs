@@ -1,0 +1,461 @@
+// webcu vs hand-written WGSL, one node process, one WebGPU adapter (Dawn for node, npm `webgpu`).
+//
+// For each kernel of ../shared/bench-kit (SAXPY, tree reduction, naive and 16x16-tiled SGEMM) this
+// times the hand-written WGSL (copied from bench-kit's bench_wgsl.mjs: all reps in one submit, one
+// compute pass per rep with timestamp writes) and the CUDA version compiled and run by the real
+// webcu runtime (dist/webcu.js, the TeaVM JavaScript build, with kernel timing on: one compute pass
+// per launch with timestamp writes), and prints hand ms, webcu ms and hand/webcu (the goal is
+// >= 0.95). Both are medians of GPU time over `reps` repetitions after >= `warm` ms of warm-up.
+// Launch overhead: wall time of 1000 launches of a one-thread kernel plus one wait, for webcu
+// (launch.cu: the VM, the runtime, WebGPU encoding and one submit per launch) and by hand.
+//
+// Usage: node bench/webgpu/run.mjs [--n 67108864] [--mm 2048] [--reps 20] [--launch 1000]
+//          [--warm 300] [--only saxpy,reduce,sgemm,launch] [--dist dist] [--json out.json] [--verbose 1]
+// Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
+//        DAWN_OPTS="opt1;opt2" strings for create(), e.g. disable-dawn-features=timestamp_quantization
+import { createRequire } from 'node:module';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { create, globals } = await import(process.env.WEBGPU_PATH ?? 'webgpu');
+Object.assign(globalThis, globals);
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? acc.concat([[a.slice(2), all[i + 1]]]) : acc), []));
+const N = Number(args.n ?? 64 * 1024 * 1024);
+const MM = Number(args.mm ?? 2048);
+const REPS = Number(args.reps ?? 20);
+const NLAUNCH = Number(args.launch ?? 1000);
+const WARM_MS = Number(args.warm ?? 300);
+const ONLY = (args.only ?? 'saxpy,reduce,sgemm,launch').split(',');
+const DIST = path.resolve(args.dist ?? path.join(root, 'dist'));
+const VERBOSE = args.verbose === '1';
+const ABLATE = (args.ablate ?? '1') === '1';
+const opts = (process.env.DAWN_OPTS ?? '').split(';').filter(Boolean);
+const log = (...a) => console.log(...a);
+const fmt = (x, d = 4) => (x === null || x === undefined ? '-' : x.toFixed(d));
+const med = (v) => { const s = [...v].sort((x, y) => x - y); return s.length % 2 ? s[s.length >> 1] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]); };
+const out = { opts, N, MM, REPS, NLAUNCH, WARM_MS, rows: [], launch: {} };
+
+// One Dawn instance for both sides. Keep it reachable for the whole run: if V8 collects it, Dawn's
+// instance is destroyed under pending work (bench-kit saw a silent exit or SIGABRT).
+const gpu = create(opts);
+globalThis.__dawnGpu = gpu;
+Object.defineProperty(globalThis, 'navigator', { value: { gpu }, configurable: true, writable: true });
+
+// ---------------------------------------------------------------- the webcu side
+// What webcu-worker.js does in a browser's worker, with node's event loop: tasks run as
+// microtasks, with a setTimeout turn every 50 ms so that Dawn's callbacks get in.
+const tasks = [];
+let lastYield = Date.now();
+let current = null;
+function runTask() {
+  const task = tasks.shift();
+  if (task) {
+    try { task(); } catch (e) { current?.crash(e); }
+  }
+}
+globalThis.webcuHost = {
+  write(stream, text) {
+    current.output[stream === 2 ? 'stderr' : 'stdout'] += text;
+    if (VERBOSE) process[stream === 2 ? 'stderr' : 'stdout'].write(text);
+  },
+  exit(status) { current.done(status); },
+  later(task) {
+    tasks.push(task);
+    const now = Date.now();
+    if (now - lastYield >= 50) { lastYield = now; setTimeout(runTask, 0); } else { queueMicrotask(runTask); }
+  },
+  kernelTimes(json) { current.times = JSON.parse(json); },
+};
+const webcu = createRequire(import.meta.url)(path.join(DIST, 'webcu.js'));
+if (typeof webcu.setKernelTiming !== 'function') {
+  console.error(`${DIST}/webcu.js has no setKernelTiming export: rebuild the app (mvn install)`);
+  process.exit(2);
+}
+webcu.main([]);
+
+/** Compiles and runs bench/webgpu/FILE on WebGPU; resolves to {status, stdout, stderr, times, wall_ms}. */
+function runWebcu(file, argv, timing) {
+  return new Promise((resolve) => {
+    const t0 = performance.now();
+    const output = { stdout: '', stderr: '' };
+    current = {
+      output, times: null,
+      done(status) { resolve({ status, ...output, times: this.times ?? [], wall_ms: performance.now() - t0 }); },
+      crash(e) { output.stderr += `crash: ${e?.stack ?? e}\n`; resolve({ status: -1, ...output, times: [], wall_ms: performance.now() - t0 }); },
+    };
+    webcu.reset();
+    webcu.addFile(file, readFileSync(path.join(here, file), 'utf8'), true);
+    webcu.addFile('common.h', readFileSync(path.join(here, 'common.h'), 'utf8'), false);
+    webcu.addArg(file); // argv[0]
+    for (const a of argv) webcu.addArg(String(a));
+    webcu.setKernelTiming(timing);
+    webcu.start('webgpu');
+  });
+}
+
+/** The BENCH lines of a program's output, as {name, key: value}. */
+function benchLines(stdout) {
+  return stdout.split('\n').filter((l) => l.startsWith('BENCH ')).map((l) => {
+    const [, name, ...kv] = l.trim().split(/\s+/);
+    return Object.fromEntries([['name', name], ...kv.map((p) => p.split('='))]);
+  });
+}
+
+/** Per-rep GPU ms of a BENCH line: the last reps*launches_per_rep launches of its kernels, summed per rep. */
+function repTimes(times, b) {
+  const kernels = b.kernels.split(',');
+  const lpr = Number(b.launches_per_rep), reps = Number(b.reps);
+  const mine = times.filter((t) => kernels.includes(t.kernel)).slice(-reps * lpr);
+  if (mine.length < reps * lpr || mine.some((t) => t.ns === null)) return null;
+  const ms = [];
+  for (let r = 0; r < reps; r++) ms.push(mine.slice(r * lpr, (r + 1) * lpr).reduce((s, t) => s + t.ns, 0) / 1e6);
+  return ms;
+}
+
+async function webcuBench(file, argv) {
+  const r = await runWebcu(file, argv, true);
+  const lines = r.stdout.split('\n').filter((l) => /PASS|FAIL/.test(l));
+  for (const l of lines) log(`  webcu ${l}`);
+  log(`  webcu ${file}: ${(r.wall_ms / 1e3).toFixed(1)} s wall (compile, host code in the VM, GPU)`);
+  if (r.status !== 0) log(`  webcu ${file}: exit status ${r.status}\n${r.stderr}`);
+  const res = {};
+  for (const b of benchLines(r.stdout)) {
+    const ms = repTimes(r.times, b);
+    res[b.name] = { correct: b.correct === '1', gpu_ms_median: ms ? med(ms) : null, gpu_ms_min: ms ? Math.min(...ms) : null, gpu_ms_all: ms };
+  }
+  return { res, run: r };
+}
+
+// ---------------------------------------------------------------- the hand-written side
+const adapter = await gpu.requestAdapter({ powerPreference: 'high-performance' });
+if (!adapter) { console.error('requestAdapter returned null'); process.exit(2); }
+const ai = adapter.info;
+out.adapter = { vendor: ai.vendor, architecture: ai.architecture, device: ai.device, description: ai.description };
+log('adapter:', JSON.stringify(out.adapter), 'opts:', JSON.stringify(opts));
+const hasTs = adapter.features.has('timestamp-query');
+if (!hasTs) log('WARNING: no timestamp-query: hand-written times are wall times and webcu has none');
+const device = await adapter.requestDevice({
+  requiredFeatures: hasTs ? ['timestamp-query'] : [],
+  requiredLimits: {
+    maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+    maxBufferSize: adapter.limits.maxBufferSize,
+    maxComputeWorkgroupStorageSize: adapter.limits.maxComputeWorkgroupStorageSize,
+  },
+});
+device.lost.then((i) => { if (i.reason !== 'destroyed') console.error('DEVICE LOST', i.reason, i.message); });
+device.addEventListener('uncapturederror', (e) => console.error('UNCAPTURED ERROR:', e.error.message));
+
+const SU = GPUBufferUsage.STORAGE, CD = GPUBufferUsage.COPY_DST, CS = GPUBufferUsage.COPY_SRC, UN = GPUBufferUsage.UNIFORM;
+const buf = (size, usage) => device.createBuffer({ size, usage });
+function uniform(words) { // words: array of [type, value]
+  const ab = new ArrayBuffer(16); const dv = new DataView(ab);
+  words.forEach(([t, v], i) => (t === 'f' ? dv.setFloat32(i * 4, v, true) : dv.setUint32(i * 4, v, true)));
+  const b = buf(16, UN | CD); device.queue.writeBuffer(b, 0, ab); return b;
+}
+async function readF32(src, bytes) {
+  const st = buf(bytes, GPUBufferUsage.MAP_READ | CD);
+  const enc = device.createCommandEncoder(); enc.copyBufferToBuffer(src, 0, st, 0, bytes); device.queue.submit([enc.finish()]);
+  await st.mapAsync(GPUMapMode.READ); const r = new Float32Array(st.getMappedRange().slice(0)); st.unmap(); st.destroy(); return r;
+}
+function pipe(code) {
+  const module = device.createShaderModule({ code });
+  return device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: 'main' } });
+}
+function bindGroup(p, bufs) {
+  return device.createBindGroup({ layout: p.getBindGroupLayout(0), entries: bufs.map((buffer, binding) => ({ binding, resource: { buffer } })) });
+}
+const grid1d = (wgs) => { const gx = Math.min(wgs, 32768); return [gx, Math.ceil(wgs / gx)]; };
+
+const qsCap = Math.max(2 * REPS, 32);
+const qs = hasTs ? device.createQuerySet({ type: 'timestamp', count: qsCap }) : null;
+const qres = hasTs ? buf(8 * qsCap, GPUBufferUsage.QUERY_RESOLVE | CS) : null;
+const qmap = hasTs ? buf(8 * qsCap, GPUBufferUsage.MAP_READ | CD) : null;
+async function gpuTimes(record, reps) {
+  const enc = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) {
+    const pass = enc.beginComputePass({ timestampWrites: { querySet: qs, beginningOfPassWriteIndex: 2 * r, endOfPassWriteIndex: 2 * r + 1 } });
+    record(pass); pass.end();
+  }
+  enc.resolveQuerySet(qs, 0, 2 * reps, qres, 0); enc.copyBufferToBuffer(qres, 0, qmap, 0, 16 * reps);
+  device.queue.submit([enc.finish()]);
+  await qmap.mapAsync(GPUMapMode.READ, 0, 16 * reps);
+  const t = new BigInt64Array(qmap.getMappedRange(0, 16 * reps).slice(0)); qmap.unmap();
+  const ms = []; for (let r = 0; r < reps; r++) ms.push(Number(t[2 * r + 1] - t[2 * r]) / 1e6);
+  return ms;
+}
+async function wallTime(record, reps) {
+  const enc = device.createCommandEncoder();
+  for (let r = 0; r < reps; r++) { const pass = enc.beginComputePass(); record(pass); pass.end(); }
+  const cb = enc.finish();
+  const t0 = performance.now(); device.queue.submit([cb]); await device.queue.onSubmittedWorkDone();
+  return (performance.now() - t0) / reps;
+}
+async function handBench(record) {
+  const tw = performance.now(); do { await wallTime(record, 3); } while (performance.now() - tw < WARM_MS);
+  if (hasTs) { const ms = await gpuTimes(record, REPS); return { gpu_ms_median: med(ms), gpu_ms_min: Math.min(...ms), gpu_ms_all: ms }; }
+  return { gpu_ms_median: await wallTime(record, REPS), wall: true };
+}
+function lcgFill(arr, seed, fn) { let s = seed >>> 0; for (let i = 0; i < arr.length; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; arr[i] = fn(s); } return arr; }
+
+// ---------------------------------------------------------------- webcu's WGSL, run by this harness
+// emitted/*.wgsl is what `./webcu emit --target wgsl` prints for the .cu files (a snapshot: regenerate
+// it after compiler changes). Run here with the same buffers and dispatch as the runtime's LaunchPlan,
+// as emitted and with parts taken out, it tells which part of webcu's WGSL costs what.
+const VARIANTS = {
+  emitted: (c) => c,
+  // webcu's own bounds checks (a fault report, like compute-sanitizer) become plain indexing;
+  // Dawn's robust buffer access still clamps
+  no_checks: (c) => c.replace(/fn webcu_checked\(([^)]*)\) -> u32 \{[\s\S]*?\n\}/, 'fn webcu_checked($1) -> u32 { return i; }'),
+  // and __syncthreads() as workgroupBarrier() alone (webcu also emits storageBarrier())
+  no_checks_no_storage_barrier: (c) => VARIANTS.no_checks(c).replaceAll('storageBarrier();', ''),
+  // and no early return for GridFolding's padding blocks (each kernel here checks its own bounds; the
+  // reduction reads a padding block's inputs in bounds and writes dst[blockIdx.x] clamped: timing only)
+  bare: (c) => VARIANTS.no_checks_no_storage_barrier(c).replace(/\n  if blockIdx\.x >= gridDim\.x \{\n    return;\n  \}/g, ''),
+};
+const ablation = {};
+/** dispatches: [{storage: [GPUBuffer...], fields: [['u'|'i'|'f', value]...], grid: [gx, gy, gz]}] */
+async function ablate(name, wgslFile, entry, block, dispatches) {
+  if (!ABLATE) return;
+  const text = readFileSync(path.join(here, 'emitted', wgslFile), 'utf8');
+  const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
+  const debug = buf(1 << 20, SU);
+  const res = {};
+  for (const [v, transform] of Object.entries(VARIANTS)) {
+    const module = device.createShaderModule({ code: transform(text) });
+    const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2] } } });
+    const usesDebug = v === 'emitted';
+    const dbg = usesDebug ? device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] }) : null;
+    const plan = dispatches.map((d) => {
+      const [gx, gy, gz] = d.grid;
+      const fold = gx <= maxDim ? 1 : Math.ceil(gx / maxDim), slice = Math.ceil(gx / fold); // LaunchPlan's GridFolding
+      const words = [['u', gx], ['u', gy], ['u', gz], ['u', fold], ...d.fields];
+      const ab = new ArrayBuffer(Math.ceil(words.length / 4) * 16); const dv = new DataView(ab);
+      words.forEach(([t, x], i) => (t === 'f' ? dv.setFloat32(i * 4, x, true) : t === 'i' ? dv.setInt32(i * 4, x, true) : dv.setUint32(i * 4, x, true)));
+      const U = buf(ab.byteLength, UN | CD); device.queue.writeBuffer(U, 0, ab);
+      const entries = d.storage.map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: d.storage.length, resource: { buffer: U } }]);
+      return { bg: device.createBindGroup({ layout: p.getBindGroupLayout(0), entries }), dispatch: [slice, gy * fold, gz], U };
+    });
+    const rec = (pass) => {
+      pass.setPipeline(p);
+      if (dbg) pass.setBindGroup(1, dbg);
+      for (const d of plan) { pass.setBindGroup(0, d.bg); pass.dispatchWorkgroups(...d.dispatch); }
+    };
+    res[v] = (await handBench(rec)).gpu_ms_median;
+    for (const d of plan) d.U.destroy();
+  }
+  debug.destroy();
+  ablation[name] = res;
+  log(`  ${name}, webcu's WGSL run here: ` + Object.entries(res).map(([v, ms]) => `${v} ${fmt(ms)} ms`).join(', '));
+}
+
+const hand = {};
+async function handSaxpy() {
+  const a = 2.5;
+  const x = lcgFill(new Float32Array(N), 1, (s) => (s >>> 8) / 16777216 - 0.5);
+  const y = lcgFill(new Float32Array(N), 2, (s) => (s >>> 8) / 16777216 - 0.5);
+  const X = buf(N * 4, SU | CD), Y = buf(N * 4, SU | CD | CS);
+  device.queue.writeBuffer(X, 0, x); device.queue.writeBuffer(Y, 0, y);
+  const p = pipe(`
+struct P { a: f32, n: u32 }
+@group(0) @binding(0) var<uniform> p: P;
+@group(0) @binding(1) var<storage, read> x: array<f32>;
+@group(0) @binding(2) var<storage, read_write> y: array<f32>;
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let i = (wg.y * nwg.x + wg.x) * 256u + lid.x;
+  if (i < p.n) { y[i] = p.a * x[i] + y[i]; }
+}`);
+  const bg = bindGroup(p, [uniform([['f', a], ['u', N]]), X, Y]);
+  const [gx, gy] = grid1d(Math.ceil(N / 256));
+  const rec = (pass) => { pass.setPipeline(p); pass.setBindGroup(0, bg); pass.dispatchWorkgroups(gx, gy); };
+  { const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); rec(pass); pass.end(); device.queue.submit([enc.finish()]); }
+  const r = await readF32(Y, N * 4);
+  let bad = 0; for (let i = 0; i < N; i++) { const e = Math.fround(a * x[i] + y[i]); if (Math.abs(r[i] - e) > 1e-5 * (1 + Math.abs(e))) bad++; }
+  hand.saxpy = { correct: bad === 0, ...(await handBench(rec)) };
+  await ablate('saxpy', 'saxpy.wgsl', 'saxpy', [256, 1, 1], [{ storage: [X, Y], fields: [['i', N], ['f', a], ['u', 0], ['u', 0]], grid: [Math.ceil(N / 256), 1, 1] }]);
+  X.destroy(); Y.destroy();
+}
+async function handReduce() {
+  const x = lcgFill(new Float32Array(N), 3, (s) => (s >>> 30));
+  let ref = 0; for (let i = 0; i < N; i++) ref += x[i];
+  const X = buf(N * 4, SU | CD);
+  device.queue.writeBuffer(X, 0, x);
+  const p = pipe(`
+struct P { n: u32 }
+@group(0) @binding(0) var<uniform> p: P;
+@group(0) @binding(1) var<storage, read> src: array<f32>;
+@group(0) @binding(2) var<storage, read_write> dst: array<f32>;
+var<workgroup> sdata: array<f32, 256>;
+@compute @workgroup_size(256)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(num_workgroups) nwg: vec3u, @builtin(local_invocation_id) lid: vec3u) {
+  let bid = wg.y * nwg.x + wg.x;
+  let tid = lid.x;
+  let i = bid * 512u + tid;
+  var s = 0.0;
+  if (i < p.n) { s = src[i]; }
+  if (i + 256u < p.n) { s += src[i + 256u]; }
+  sdata[tid] = s;
+  workgroupBarrier();
+  for (var k = 128u; k > 0u; k >>= 1u) {
+    if (tid < k) { sdata[tid] += sdata[tid + k]; }
+    workgroupBarrier();
+  }
+  if (tid == 0u) { dst[bid] = sdata[0]; }
+}`);
+  const stages = []; let n = N, src = X;
+  while (true) {
+    const blocks = Math.ceil(n / 512);
+    const dst = buf(Math.max(blocks, 4) * 4, SU | CS);
+    stages.push({ bg: bindGroup(p, [uniform([['u', n]]), src, dst]), grid: grid1d(blocks), dst, src, n, blocks });
+    if (blocks === 1) break; n = blocks; src = dst;
+  }
+  const rec = (pass) => { pass.setPipeline(p); for (const s of stages) { pass.setBindGroup(0, s.bg); pass.dispatchWorkgroups(...s.grid); } };
+  { const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); rec(pass); pass.end(); device.queue.submit([enc.finish()]); }
+  const got = (await readF32(stages[stages.length - 1].dst, 4))[0];
+  hand.reduce = { correct: Math.abs(got - ref) <= 1e-6 * ref, passes: stages.length, ...(await handBench(rec)) };
+  await ablate('reduce', 'reduce.wgsl', 'reduce256', [256, 1, 1], stages.map((s) => ({ storage: [s.src, s.dst], fields: [['u', s.n], ['u', 0], ['u', 0]], grid: [s.blocks, 1, 1] })));
+  X.destroy(); for (const s of stages) s.dst.destroy();
+}
+async function handSgemm() {
+  const n = MM;
+  const A = lcgFill(new Float32Array(n * n), 4, (s) => (s >>> 8) / 8388608 - 1);
+  const B = lcgFill(new Float32Array(n * n), 5, (s) => (s >>> 8) / 8388608 - 1);
+  const Ab = buf(n * n * 4, SU | CD), Bb = buf(n * n * 4, SU | CD), Cb = buf(n * n * 4, SU | CS | CD);
+  device.queue.writeBuffer(Ab, 0, A); device.queue.writeBuffer(Bb, 0, B);
+  const U = uniform([['u', n]]);
+  const hdr = `
+struct P { n: u32 }
+@group(0) @binding(0) var<uniform> p: P;
+@group(0) @binding(1) var<storage, read> A: array<f32>;
+@group(0) @binding(2) var<storage, read> B: array<f32>;
+@group(0) @binding(3) var<storage, read_write> C: array<f32>;`;
+  const naive = pipe(hdr + `
+@compute @workgroup_size(16, 16)
+fn main(@builtin(global_invocation_id) g: vec3u) {
+  let n = p.n; let row = g.y; let col = g.x;
+  if (row < n && col < n) {
+    var acc = 0.0;
+    for (var k = 0u; k < n; k++) { acc += A[row * n + k] * B[k * n + col]; }
+    C[row * n + col] = acc;
+  }
+}`);
+  const tiled = pipe(hdr + `
+var<workgroup> As: array<array<f32, 16>, 16>;
+var<workgroup> Bs: array<array<f32, 16>, 16>;
+@compute @workgroup_size(16, 16)
+fn main(@builtin(workgroup_id) wg: vec3u, @builtin(local_invocation_id) l: vec3u) {
+  let n = p.n; let row = wg.y * 16u + l.y; let col = wg.x * 16u + l.x;
+  var acc = 0.0;
+  for (var t = 0u; t < n; t += 16u) {
+    As[l.y][l.x] = A[row * n + t + l.x];
+    Bs[l.y][l.x] = B[(t + l.y) * n + col];
+    workgroupBarrier();
+    for (var k = 0u; k < 16u; k++) { acc += As[l.y][k] * Bs[k][l.x]; }
+    workgroupBarrier();
+  }
+  C[row * n + col] = acc;
+}`);
+  const samples = lcgFill(new Uint32Array(64), 6, (s) => s % (n * n));
+  for (const [name, p] of [['sgemm_naive', naive], ['sgemm_tiled16', tiled]]) {
+    const bg = bindGroup(p, [U, Ab, Bb, Cb]);
+    const rec = (pass) => { pass.setPipeline(p); pass.setBindGroup(0, bg); pass.dispatchWorkgroups(n / 16, n / 16); };
+    { const enc = device.createCommandEncoder(); enc.clearBuffer(Cb); const pass = enc.beginComputePass(); rec(pass); pass.end(); device.queue.submit([enc.finish()]); }
+    const C = await readF32(Cb, n * n * 4);
+    let maxErr = 0;
+    for (const idx of samples) { const r = Math.floor(idx / n), c = idx % n; let s = 0; for (let k = 0; k < n; k++) s += A[r * n + k] * B[k * n + c]; maxErr = Math.max(maxErr, Math.abs(s - C[idx])); }
+    hand[name] = { correct: maxErr < 1e-2, ...(await handBench(rec)) };
+    await ablate(name, 'sgemm.wgsl', name, [16, 16, 1], [{ storage: [Ab, Bb, Cb], fields: [['u', n], ['u', 0], ['u', 0], ['u', 0]], grid: [n / 16, n / 16, 1] }]);
+  }
+  Ab.destroy(); Bb.destroy(); Cb.destroy();
+}
+/** Wall ms of L launches + one wait, median of R rounds: one submit per launch, and L dispatches in one pass. */
+async function handLaunch(L, R) {
+  const pinc = pipe(`@group(0) @binding(0) var<storage, read_write> b: array<u32>;
+@compute @workgroup_size(1) fn main() { b[0] = b[0] + 1u; }`);
+  const pempty = pipe(`@compute @workgroup_size(1) fn main() {}`);
+  const B = buf(256, SU | CS | CD); const bg = bindGroup(pinc, [B]);
+  const r = {};
+  for (const [name, p, groups] of [['inc', pinc, [bg]], ['empty', pempty, []]]) {
+    const setup = (pass) => { pass.setPipeline(p); groups.forEach((g, i) => pass.setBindGroup(i, g)); };
+    const submits = async () => { const t0 = performance.now(); for (let i = 0; i < L; i++) { const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); setup(pass); pass.dispatchWorkgroups(1); pass.end(); device.queue.submit([enc.finish()]); } await device.queue.onSubmittedWorkDone(); return performance.now() - t0; };
+    const onePass = async () => { const t0 = performance.now(); const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); setup(pass); for (let i = 0; i < L; i++) pass.dispatchWorkgroups(1); pass.end(); device.queue.submit([enc.finish()]); await device.queue.onSubmittedWorkDone(); return performance.now() - t0; };
+    await submits(); await onePass();
+    const ws = [], wp = []; for (let k = 0; k < R; k++) { ws.push(await submits()); wp.push(await onePass()); }
+    r[name] = { submits_wall_ms: med(ws), one_pass_wall_ms: med(wp) };
+  }
+  B.destroy();
+  return r;
+}
+
+// ---------------------------------------------------------------- run both, print the table
+function row(name, size, h, w) {
+  const ratio = h?.gpu_ms_median && w?.gpu_ms_median ? h.gpu_ms_median / w.gpu_ms_median : null;
+  const r = { kernel: name, size, hand_ms: h?.gpu_ms_median ?? null, webcu_ms: w?.gpu_ms_median ?? null, ratio, hand_correct: h?.correct ?? null, webcu_correct: w?.correct ?? null, hand: h, webcu: w };
+  out.rows.push(r);
+  log(`${name}: hand ${fmt(r.hand_ms)} ms, webcu ${fmt(r.webcu_ms)} ms, hand/webcu ${fmt(ratio, 3)} (correct: hand ${r.hand_correct}, webcu ${r.webcu_correct})`);
+}
+const argv = (size) => [size, REPS, WARM_MS];
+if (ONLY.includes('saxpy')) {
+  await handSaxpy();
+  const w = await webcuBench('saxpy.cu', argv(N));
+  row('saxpy', `n=${N}`, hand.saxpy, w.res.saxpy);
+}
+if (ONLY.includes('reduce')) {
+  await handReduce();
+  const w = await webcuBench('reduce.cu', argv(N));
+  row('reduce', `n=${N}, ${hand.reduce.passes} passes`, hand.reduce, w.res.reduce);
+}
+if (ONLY.includes('sgemm')) {
+  await handSgemm();
+  const w = await webcuBench('sgemm.cu', argv(MM));
+  row('sgemm_naive', `${MM}^3`, hand.sgemm_naive, w.res.sgemm_naive);
+  row('sgemm_tiled16', `${MM}^3`, hand.sgemm_tiled16, w.res.sgemm_tiled16);
+}
+if (ONLY.includes('launch')) {
+  const R = 5;
+  const h = await handLaunch(NLAUNCH, R);
+  const r = await runWebcu('launch.cu', [NLAUNCH, R], false);
+  const b = benchLines(r.stdout).find((x) => x.name === 'launch');
+  log(`  webcu ${r.stdout.split('\n').find((l) => /PASS|FAIL/.test(l)) ?? `exit ${r.status} ${r.stderr}`}`);
+  const us = (ms) => (ms === undefined ? null : ms * 1e3 / NLAUNCH);
+  out.launch = {
+    n: NLAUNCH, rounds: R, correct: b?.correct === '1',
+    webcu_inc_us: b ? us(Number(b.inc_wall_ms)) : null, webcu_empty_us: b ? us(Number(b.empty_wall_ms)) : null,
+    hand_inc_submits_us: us(h.inc.submits_wall_ms), hand_inc_one_pass_us: us(h.inc.one_pass_wall_ms),
+    hand_empty_submits_us: us(h.empty.submits_wall_ms), hand_empty_one_pass_us: us(h.empty.one_pass_wall_ms),
+  };
+}
+
+log('');
+log(`adapter: ${[out.adapter.vendor, out.adapter.architecture, out.adapter.description].filter(Boolean).join(' / ')}; reps ${REPS}, warm-up ${WARM_MS} ms, GPU time ${hasTs ? 'from timestamps' : 'WALL (no timestamps)'}`);
+log('| kernel | size | hand-written WGSL ms | webcu ms | hand/webcu | correct (hand, webcu) |');
+log('|---|---|---:|---:|---:|---|');
+for (const r of out.rows) log(`| ${r.kernel} | ${r.size} | ${fmt(r.hand_ms)} | ${fmt(r.webcu_ms)} | ${fmt(r.ratio, 3)} | ${r.hand_correct}, ${r.webcu_correct} |`);
+if (Object.keys(ablation).length) {
+  out.ablation = ablation;
+  log('');
+  log("webcu's emitted WGSL (bench/webgpu/emitted) run by this harness, GPU ms, and hand-written / that:");
+  log('| kernel | as emitted | without webcu_checked | also without storageBarrier | also without the grid guard | hand-written |');
+  log('|---|---:|---:|---:|---:|---:|');
+  for (const r of out.rows) {
+    const a = ablation[r.kernel]; if (!a) continue;
+    const c = (ms) => `${fmt(ms)} (${fmt(r.hand_ms / ms, 2)})`;
+    log(`| ${r.kernel} | ${c(a.emitted)} | ${c(a.no_checks)} | ${c(a.no_checks_no_storage_barrier)} | ${c(a.bare)} | ${fmt(r.hand_ms)} |`);
+  }
+}
+if (out.launch.n) {
+  const l = out.launch;
+  log('');
+  log(`launch overhead, ${l.n} launches of a one-thread kernel + one wait, wall µs per launch (median of ${l.rounds}; webcu correct: ${l.correct}):`);
+  log('| kernel | webcu (VM + runtime, 1 submit/launch) | hand: 1 submit/launch | hand: 1 pass, 1 submit |');
+  log('|---|---:|---:|---:|');
+  log(`| b[0]++ | ${fmt(l.webcu_inc_us, 1)} | ${fmt(l.hand_inc_submits_us, 1)} | ${fmt(l.hand_inc_one_pass_us, 1)} |`);
+  log(`| empty | ${fmt(l.webcu_empty_us, 1)} | ${fmt(l.hand_empty_submits_us, 1)} | ${fmt(l.hand_empty_one_pass_us, 1)} |`);
+}
+if (args.json) writeFileSync(args.json, JSON.stringify(out, null, 1));
+device.destroy();
+process.exit(0);
