@@ -166,10 +166,18 @@ class WgslWriterTest {
                 """);
     }
 
+    /** A kernel that only writes its buffer needs no storageBarrier: no thread reads another's writes. */
     @Test
     void Return_AndBarrier() {
-        assertContains(wgsl("control_flow"), "  if n < 0i {\n    return;\n  }\n",
-                "  storageBarrier();\n  workgroupBarrier();\n");
+        String control = wgsl("control_flow");
+        assertContains(control, "  if n < 0i {\n    return;\n  }\n", "  workgroupBarrier();\n");
+        assertFalse(control.contains("storageBarrier"), control);
+    }
+
+    /** Atomics read and write one buffer: __syncthreads() orders them with storageBarrier(). */
+    @Test
+    void Barrier_StorageBarrierWhereABufferIsReadAndWritten() {
+        assertContains(wgsl("atomics"), "  storageBarrier();\n  workgroupBarrier();\n");
     }
 
     @Test

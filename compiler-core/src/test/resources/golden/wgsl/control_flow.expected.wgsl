@@ -57,7 +57,6 @@ fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
       break if acc < 100i;
     }
   }
-  storageBarrier();
   workgroupBarrier();
   out[webcu_checked(out_offset + u32(t), arrayLength(&out), 0u, 3u)] = acc;
 }

@@ -40,7 +40,6 @@ fn carve(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let shift = (byte & 3u) << 3u;
   atomicAnd(&dynamicShared[word_1], ~(0xffu << shift));
   atomicOr(&dynamicShared[word_1], (bitcast<u32>(((t << 24u) >> 24u)) & 0xffu) << shift);
-  storageBarrier();
   workgroupBarrier();
   out[webcu_checked(out_offset + u32(t), arrayLength(&out), 0u, 3u)] = bitcast<f32>(atomicLoad(&dynamicShared[(fs + (u32((n - 1i) - t) * 4u)) >> 2u])) + f32((bitcast<i32>((atomicLoad(&dynamicShared[(cs + u32(t)) >> 2u]) >> (((cs + u32(t)) & 3u) << 3u)) << 24u) >> 24u));
 }

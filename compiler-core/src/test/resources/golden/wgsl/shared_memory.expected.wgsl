@@ -30,7 +30,6 @@ fn reverse(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var tmp: array<f32, 2>;
   i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
   tile[threadIdx.x] = in[webcu_checked(in_offset + u32(i), arrayLength(&in), 0u, 2u)];
-  storageBarrier();
   workgroupBarrier();
   tmp[0i] = tile[63u - threadIdx.x];
   out[webcu_checked(out_offset + u32(i), arrayLength(&out), 1u, 3u)] = tmp[0i];

@@ -77,13 +77,11 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     warp_src = warp_lane ^ u32(laneMask);
     warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
     v__webcu_warp_lo[warp_tid] = warp_own;
-    storageBarrier();
     workgroupBarrier();
     warp_got = warp_own;
     if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
       warp_got = v__webcu_warp_lo[warp_base + warp_src];
     }
-    storageBarrier();
     workgroupBarrier();
     t0_1 = bitcast<f32>(warp_got);
     t0 = t0_1;
@@ -97,7 +95,6 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   warp_lane_1 = warp_tid_1 & 31u;
   warp_base_1 = warp_tid_1 - warp_lane_1;
   v__webcu_warp_lo[warp_tid_1] = select(0u, 1u, i32((v > 0.0f) && !webcu_isnanf(v)) != 0i);
-  storageBarrier();
   workgroupBarrier();
   warp_ballot = 0u;
   warp_i = 0u;
@@ -112,7 +109,6 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
       warp_i = warp_i + 1u;
     }
   }
-  storageBarrier();
   workgroupBarrier();
   t1 = warp_ballot;
   warp_tid_2 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
@@ -121,15 +117,12 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   if warp_tid_2 == 0u {
     atomicStore(&v__webcu_block_count[0u], 0u);
   }
-  storageBarrier();
   workgroupBarrier();
   if i32((v < 1.0f) && !webcu_isnanf(v)) != 0i {
     atomicAdd(&v__webcu_block_count[0u], 1u);
   }
-  storageBarrier();
   workgroupBarrier();
   block_count = atomicLoad(&v__webcu_block_count[0u]);
-  storageBarrier();
   workgroupBarrier();
   t2 = i32(block_count);
   votes[webcu_checked(votes_offset + threadIdx.x, arrayLength(&votes), 2u, 3u)] = t1 + u32(t2);
