@@ -209,7 +209,8 @@ const VARIANTS = {
   emitted: (c) => c,
   // webcu's own bounds checks (a fault report, like compute-sanitizer) become plain indexing;
   // Dawn's robust buffer access still clamps
-  no_checks: (c) => c.replace(/fn webcu_checked\(([^)]*)\) -> u32 \{[\s\S]*?\n\}/, 'fn webcu_checked($1) -> u32 { return i; }'),
+  no_checks: (c) => c.replace(/fn webcu_checked\(([^)]*)\) -> u32 \{[\s\S]*?\n\}/, 'fn webcu_checked($1) -> u32 { return i; }')
+    .replaceAll('webcu_flush_faults(); ', '').replaceAll('webcu_flush_faults();', ''),
   // and __syncthreads() as workgroupBarrier() alone (webcu also emits storageBarrier())
   no_checks_no_storage_barrier: (c) => VARIANTS.no_checks(c).replaceAll('storageBarrier();', ''),
   // and no early return for GridFolding's padding blocks (each kernel here checks its own bounds; the

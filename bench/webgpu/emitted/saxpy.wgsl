@@ -54,6 +54,7 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
     t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
+  webcu_flush_faults();
 }
 
 // kernel gather_samples
@@ -92,6 +93,7 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
     t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
+  webcu_flush_faults();
 }
 
 // kernel saxpy
@@ -122,6 +124,7 @@ fn saxpy(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   if i < u32(n) {
     y[webcu_checked(y_offset + i, arrayLength(&y), 5u, 3u)] = (a * x[webcu_checked(x_offset + i, arrayLength(&x), 3u, 2u)]) + y[webcu_checked(y_offset + i, arrayLength(&y), 4u, 2u)];
   }
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -203,10 +206,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

@@ -56,6 +56,7 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
     t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
+  webcu_flush_faults();
 }
 
 // kernel gather_samples
@@ -94,6 +95,7 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
     t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
+  webcu_flush_faults();
 }
 
 // kernel sgemm_naive
@@ -140,6 +142,7 @@ fn sgemm_naive(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(work
     }
     C[webcu_checked(C_offset + ((row * n) + col), arrayLength(&C), 5u, 3u)] = acc;
   }
+  webcu_flush_faults();
 }
 
 // kernel sgemm_tiled16
@@ -185,7 +188,6 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
     }
     As[ty][tx] = A_1[webcu_checked(A_offset + (((row * n) + t) + tx), arrayLength(&A_1), 6u, 2u)];
     Bs[ty][tx] = B_1[webcu_checked(B_offset + (((t + ty) * n) + col), arrayLength(&B_1), 7u, 2u)];
-    storageBarrier();
     workgroupBarrier();
     k = 0u;
     loop {
@@ -197,13 +199,13 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
         k = k + 1u;
       }
     }
-    storageBarrier();
     workgroupBarrier();
     continuing {
       t = t + 16u;
     }
   }
   C_1[webcu_checked(C_offset + ((row * n) + col), arrayLength(&C_1), 8u, 3u)] = acc;
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -285,10 +287,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

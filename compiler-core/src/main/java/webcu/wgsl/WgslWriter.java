@@ -64,6 +64,8 @@ final class WgslWriter {
     private static final String[] XYZ = {"x", "y", "z"};
     /** The debug buffer's WGSL name (the helpers of {@link WgslLibrary} use it). */
     static final String DEBUG = "webcu_debug";
+    /** Marks a kernel's returns until its body is written: then the fault flush or nothing. */
+    private static final String FLUSH = "\u0001";
 
     private final DeviceModule dm;
     private final StringBuilder out = new StringBuilder();
@@ -513,8 +515,20 @@ final class WgslWriter {
                     line("var " + name + ": " + type(l.type()) + ";");
                 }
             }
+            int bodyStart = out.length();
+            int sitesBefore = checkSites.size();
             for (Stmt s : k.body().stmts()) {
                 stmt(s);
+            }
+            // a checked access notes its fault privately; the invocation reports it as it ends
+            boolean checks = checkSites.size() > sitesBefore;
+            String flush = checks ? lib.use("webcu_flush_faults") + "(); " : "";
+            String body = out.substring(bodyStart).replace(FLUSH, flush);
+            out.setLength(bodyStart);
+            out.append(body);
+            List<Stmt> top = k.body().stmts();
+            if (checks && (top.isEmpty() || !(top.get(top.size() - 1) instanceof Stmt.Return))) {
+                line(flush.strip());
             }
             out.append("}\n");
             indent = 0;
@@ -603,7 +617,7 @@ final class WgslWriter {
                 case Stmt.Switch sw -> switchStmt(sw);
                 case Stmt.Break b -> line("break;");
                 case Stmt.Continue c -> line("continue;");
-                case Stmt.Return r -> line("return;");
+                case Stmt.Return r -> line(FLUSH + "return;");
                 case Stmt.Barrier b -> {
                     if (exchangesStorage) {
                         line("storageBarrier();");

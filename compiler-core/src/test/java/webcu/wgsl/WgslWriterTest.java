@@ -170,7 +170,7 @@ class WgslWriterTest {
     @Test
     void Return_AndBarrier() {
         String control = wgsl("control_flow");
-        assertContains(control, "  if n < 0i {\n    return;\n  }\n", "  workgroupBarrier();\n");
+        assertContains(control, "  if n < 0i {\n    webcu_flush_faults(); return;\n  }\n", "  workgroupBarrier();\n");
         assertFalse(control.contains("storageBarrier"), control);
     }
 

@@ -29,7 +29,7 @@ fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var t: i32;
   t = i32((blockIdx.x * blockDim_x) + threadIdx.x);
   if n < 0i {
-    return;
+    webcu_flush_faults(); return;
   }
   acc = 0i;
   i = 0i;
@@ -59,6 +59,7 @@ fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   }
   workgroupBarrier();
   out[webcu_checked(out_offset + u32(t), arrayLength(&out), 0u, 3u)] = acc;
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -71,10 +72,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

@@ -33,6 +33,7 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   if (i < n) && webcu_dlt(vec2<u32>(0u, 3220176896u), d[webcu_checked(d_offset + u32(i), arrayLength(&d), 0u, 2u)]) {
     d[webcu_checked(d_offset + u32(i), arrayLength(&d), 3u, 3u)] = webcu_dsub(webcu_dadd(webcu_dmul(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 1u, 2u)], mul), webcu_ddiv(add, webcu_i32_to_f64(i32(i)))), webcu_f32_to_f64(webcu_f64_to_f32(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 2u, 2u)])));
   }
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -188,12 +189,18 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }
 
 fn webcu_clz64(m: vec2<u32>) -> u32 {

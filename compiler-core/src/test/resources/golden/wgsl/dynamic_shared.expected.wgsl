@@ -42,6 +42,7 @@ fn carve(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   atomicOr(&dynamicShared[word_1], (bitcast<u32>(((t << 24u) >> 24u)) & 0xffu) << shift);
   workgroupBarrier();
   out[webcu_checked(out_offset + u32(t), arrayLength(&out), 0u, 3u)] = bitcast<f32>(atomicLoad(&dynamicShared[(fs + (u32((n - 1i) - t) * 4u)) >> 2u])) + f32((bitcast<i32>((atomicLoad(&dynamicShared[(cs + u32(t)) >> 2u]) >> (((cs + u32(t)) & 3u) << 3u)) << 24u) >> 24u));
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -54,10 +55,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

@@ -37,6 +37,7 @@ fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     acc = webcu_add64(acc, webcu_f32_to_u64(webcu_i64_to_f32(v)));
   }
   out[webcu_checked(out_offset + i, arrayLength(&out), 1u, 3u)] = webcu_udivmod64(acc, vec2<u32>(1000003u, 0u)).r;
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -174,10 +175,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

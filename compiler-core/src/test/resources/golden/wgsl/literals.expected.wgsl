@@ -39,6 +39,7 @@ fn literals(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgro
   q[webcu_checked(q_offset + 4u, arrayLength(&q), 12u, 3u)] = 0i;
   q[webcu_checked(q_offset + 5u, arrayLength(&q), 13u, 3u)] = 2147483647i;
   q[webcu_checked(q_offset + 6u, arrayLength(&q), 14u, 3u)] = (-7i);
+  webcu_flush_faults();
 }
 
 // Infinities, NaNs and subnormals as run-time values: Tint rejects them in constant expressions.
@@ -56,10 +57,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

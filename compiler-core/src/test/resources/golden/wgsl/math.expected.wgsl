@@ -36,6 +36,7 @@ fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   r = (r + a[webcu_checked(a_offset + 1u, arrayLength(&a), 1u, 2u)]);
   u = ((u32(n) & 0xffffffu) * (3u & 0xffffffu));
   a[webcu_checked(a_offset + u32(m + i32(u)), arrayLength(&a), 2u, 3u)] = r;
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -62,10 +63,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

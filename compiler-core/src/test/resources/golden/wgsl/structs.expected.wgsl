@@ -52,12 +52,13 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   p_addr_extra = p_extra_offset;
   i = i32(threadIdx.x);
   if i >= p_addr.n {
-    return;
+    webcu_flush_faults(); return;
   }
   me = b[webcu_checked(b_offset + u32(i), arrayLength(&b), 0u, 2u)];
   me.pos.x = me.pos.x + (me.mass * p_addr.scale);
   b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 3u)] = me;
   p_extra[webcu_checked(p_addr_extra + u32(i), arrayLength(&p_extra), 2u, 3u)] = me.pos.y;
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -70,10 +71,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }

@@ -35,6 +35,7 @@ fn first(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   if i < n {
     c[webcu_checked(c_offset + u32(i), arrayLength(&c), 2u, 3u)] = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)] + b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 2u)];
   }
+  webcu_flush_faults();
 }
 
 // kernel second
@@ -66,6 +67,7 @@ fn second(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   if i < n {
     c_1[webcu_checked(c_offset + u32(i), arrayLength(&c_1), 5u, 3u)] = a_1[webcu_checked(a_offset + u32(i), arrayLength(&a_1), 3u, 2u)] + b_1[webcu_checked(b_offset + u32(i), arrayLength(&b_1), 4u, 2u)];
   }
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -78,10 +80,16 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
-fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if i < n {
-    return i;
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
   }
-  webcu_fault(site, kind);
-  return 0u;
+}
+
+fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  let bad = i >= n;
+  webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
+  return select(i, 0u, bad);
 }
