@@ -32,6 +32,14 @@ public final class KernelInterface {
     }
 
     /**
+     * The heap of a kernel in heap mode ({@link MemoryModel}): one word binding that mirrors the
+     * device address range of every live allocation, so that a pointer read from memory can be
+     * followed. The runtime copies the allocations in before the launch and back after it.
+     */
+    public record Heap() implements Source {
+    }
+
+    /**
      * How a kernel sees a binding. {@code TYPED}: an array of {@code element}s (the pointers'
      * pointee), indexed in elements. {@code WORDS}: an array of u32 words indexed by byte address,
      * for buffers accessed as several types, in pieces smaller than a word, or as structs whose
@@ -66,8 +74,27 @@ public final class KernelInterface {
      * A scalar from the launch's arguments: byte {@code argOffset} of argument {@code index}
      * ({@code argOffset} 0 for a scalar argument), of IR type {@code type}, read into
      * {@code local} when the kernel starts.
+     *
+     * <p>In heap mode there are three more kinds, all u32 or u64 locals: a pointer argument
+     * ({@code type} a pointer, {@code index} ≥ 0) arrives as its byte offset into the heap
+     * ({@link MemoryModel#NULL_OFFSET} for null); a device variable's place ({@code index} -1,
+     * {@code symbol} set, {@code type} a pointer) as its offset into the heap; and the heap's base
+     * ({@code index} -1, no symbol, {@code type} u64) as the device address of heap byte 0.
      */
-    public record Value(String name, int index, int argOffset, Type type, Local local) {
+    public record Value(String name, int index, int argOffset, Type type, Local local, Global symbol) {
+        public Value(String name, int index, int argOffset, Type type, Local local) {
+            this(name, index, argOffset, type, local, null);
+        }
+
+        /** Whether it is a heap offset (a pointer argument or a device variable of a heap-mode kernel). */
+        public boolean heapOffset() {
+            return type instanceof Type.Ptr;
+        }
+
+        /** Whether it is the heap's base address. */
+        public boolean heapBase() {
+            return index < 0 && symbol == null;
+        }
     }
 
     private final List<Binding> bindings;
@@ -86,6 +113,16 @@ public final class KernelInterface {
     /** The scalars of the uniform buffer, in the order of the arguments. */
     public List<Value> values() {
         return values;
+    }
+
+    /** The heap binding of a kernel in heap mode, or null. */
+    public Binding heap() {
+        for (Binding b : bindings) {
+            if (b.source() instanceof Heap) {
+                return b;
+            }
+        }
+        return null;
     }
 
     /** The binding whose root is {@code root}, or null. */

@@ -47,8 +47,26 @@ import webcu.passes.KernelInterface.View;
  * for local and shared variables a path of {@code elem}/{@code field} from {@code &x}. Copies of
  * structs to or from word bindings are split into their scalars; a struct parameter's leaves are
  * read from the uniform buffer or bound as buffers. The kernel's {@link KernelInterface} is
- * recorded. Pointers whose provenance is not static (loaded
- * from a buffer, mixing two roots) are rejected.
+ * recorded.
+ *
+ * <p>Heap mode, for pointers whose provenance is dynamic: a kernel that loads a pointer from
+ * memory or stores one, turns a pointer into an integer or back, may hold a null pointer in a
+ * pointer local, or lets one pointer reach two arguments, gets a single binding instead of one
+ * per argument: the heap ({@link KernelInterface.Heap}), a word binding that the runtime fills,
+ * before the dispatch, with every live allocation at its device address minus the heap's base
+ * (and copies back after it). Every pointer into device memory is then a u32 byte offset into
+ * the heap: a pointer argument or a device variable arrives as one (a {@link KernelInterface.Value}
+ * of pointer type), a pointer loaded from device memory is its 64-bit address minus
+ * {@code heap.base} (a u64 uniform value), and a pointer stored to device memory is written as
+ * {@code heap.base} plus its offset, so the host and later kernels see ordinary device addresses.
+ * Null is {@link #NULL_OFFSET} (address 0 in memory), beyond any heap, so dereferencing it fails
+ * the bounds check. In local and shared variables a pointer is kept as its u32 offset; storing a
+ * pointer to a local or shared variable in memory is rejected. We chose copying into a heap at
+ * launch over making the heap the only storage because it leaves every other kernel as it was
+ * (typed bindings, per-argument bounds checks, no copies); a heap kernel pays two GPU copies of
+ * the live allocations per launch, and its bounds checks cover the heap, not each allocation.
+ * What still cannot be made static (a pointer mixing a local variable and an argument,
+ * reinterpreting local memory) is rejected.
  *
  * <p>chipStar twin: none (clspv's argument mapping and LLVM's InferAddressSpaces do this job).
  */
@@ -61,8 +79,46 @@ public final class MemoryModel implements DevicePass {
     @Override
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
-            new State(m, k).run();
+            int locals = k.locals().size();
+            try {
+                new State(m, k, needsHeap(k)).run();
+            } catch (ToHeap again) {
+                // two arguments meet in one pointer: only the heap holds both
+                k.locals().subList(locals, k.locals().size()).clear();
+                new State(m, k, true).run();
+            }
         }
+    }
+
+    /**
+     * Whether a pointer of the kernel has dynamic provenance: it is loaded from memory or stored
+     * to it, made from an integer or turned into one, or a pointer local may be null.
+     */
+    static boolean needsHeap(Function k) {
+        boolean[] found = {false};
+        Rewriter.forEachStmt(k.body(), s -> {
+            if (s instanceof Stmt.Store st && st.value().type() instanceof Type.Ptr
+                    || s instanceof Stmt.Assign a && a.target().type() instanceof Type.Ptr && mayBeNull(a.value())) {
+                found[0] = true;
+            }
+        });
+        Rewriter.forEachExpr(k.body(), (s, e) -> {
+            if (e instanceof Expr.Load l && l.type() instanceof Type.Ptr
+                    || e instanceof Expr.Convert c && c.type() instanceof Type.Ptr != c.value().type() instanceof Type.Ptr
+                    && !(c.type() instanceof Type.Bool)) {
+                found[0] = true;
+            }
+        });
+        return found[0];
+    }
+
+    private static boolean mayBeNull(Expr e) {
+        return switch (e) {
+            case Expr.NullPtr n -> true;
+            case Expr.Select s -> mayBeNull(s.ifTrue()) || mayBeNull(s.ifFalse());
+            case Expr.Convert c when c.value().type() instanceof Type.Ptr -> mayBeNull(c.value());
+            default -> false;
+        };
     }
 
     /** Whether the name is one of the front end's atomic externals ({@code __webcu_atomicAdd_i32} …). */
@@ -110,6 +166,13 @@ public final class MemoryModel implements DevicePass {
     private record Ptr(Root root, Expr index, Type pointee, Expr inner) {
     }
 
+    /** Thrown when two arguments turn out to meet in one pointer: the kernel starts again in heap mode. */
+    private static final class ToHeap extends RuntimeException {
+        ToHeap() {
+            super(null, null, false, false);
+        }
+    }
+
     /** Thrown to start the rewrite again once a binding has fallen back to words. */
     private static final class Restart extends RuntimeException {
         Restart() {
@@ -130,11 +193,34 @@ public final class MemoryModel implements DevicePass {
         final Map<Local, Local> index = new HashMap<>();
         Span at;
         boolean failed;
+        /** Heap mode: every pointer into device memory is a byte offset into the one heap binding. */
+        final boolean heapMode;
+        final Root heap;
+        /** Heap mode: the u64 device address of heap byte 0, and each device variable's heap offset. */
+        Local heapBase;
+        final Map<Global, Local> symbolOffsets = new java.util.LinkedHashMap<>();
 
-        State(DeviceModule m, Function k) {
+        State(DeviceModule m, Function k, boolean heapMode) {
             this.m = m;
             this.k = k;
             this.at = k.span();
+            this.heapMode = heapMode;
+            if (heapMode) {
+                Local root = k.newLocal("heap", Type.ptr(Type.U8), false);
+                heap = new Root("heap", new KernelInterface.Heap(), root, null, null, Type.U8);
+                heap.view = View.WORDS;
+                bindings.add(heap);
+            } else {
+                heap = null;
+            }
+        }
+
+        /** Two roots meet in one pointer: in heap mode, or for two bindings, the heap holds both. */
+        private void conflict(Root a, Root b, String what) {
+            if (!heapMode && a.isBinding() && b.isBinding()) {
+                throw new ToHeap();
+            }
+            reject(what);
         }
 
         void reject(String feature) {
@@ -189,6 +275,13 @@ public final class MemoryModel implements DevicePass {
                 boolean words = r.view == View.WORDS;
                 out.add(new KernelInterface.Binding(r.name, r.source, r.local, words ? Type.U8 : r.element, r.view,
                         r.read, r.written || r.atomic, r.atomic, r.offset));
+            }
+            if (heapBase != null) {
+                values.add(new KernelInterface.Value("heap.base", -1, 0, Type.U64, heapBase, null));
+            }
+            for (Map.Entry<Global, Local> e : symbolOffsets.entrySet()) {
+                values.add(new KernelInterface.Value(e.getKey().name(), -1, 0, Type.ptr(e.getKey().type()), e.getValue(),
+                        e.getKey()));
             }
             m.setInterface(k, new KernelInterface(out, values));
             for (Root r : variableRoots.values()) {
@@ -246,6 +339,14 @@ public final class MemoryModel implements DevicePass {
         }
 
         private void pointerParam(Local p, int index, int argOffset, String name) {
+            if (heapMode) {
+                // its device address arrives as a byte offset into the heap
+                Local offset = k.newLocal(name + ".offset", Type.U32, false);
+                values.add(new KernelInterface.Value(name, index, argOffset, p.type(), offset));
+                rootOf.put(p, heap);
+                this.index.put(p, offset);
+                return;
+            }
             Type el = Build.pointee(p.type()) instanceof Type.Void ? castTarget(p) : Layouts.innermost(Build.pointee(p.type()));
             Root r = new Root(name, new KernelInterface.Arg(index, argOffset), p, null, null, el);
             r.view = Layouts.storable(el) ? View.TYPED : View.WORDS;
@@ -276,6 +377,9 @@ public final class MemoryModel implements DevicePass {
                             r = new Root(g.name(), null, null, g, null, Type.U32);
                             globalRoots.put(g, r);
                             return r;
+                        }
+                        if (heapMode) {
+                            return heap;
                         }
                         r = new Root(g.name(), new KernelInterface.Symbol(g), null, g, null, Layouts.innermost(g.type()));
                         r.view = Layouts.storable(r.element) ? View.TYPED : View.WORDS;
@@ -328,7 +432,8 @@ public final class MemoryModel implements DevicePass {
                         rootOf.put(a.target(), root);
                         changed = true;
                     } else if (had != root) {
-                        reject("a pointer that may point into different variables or arguments ('" + a.target().name() + "')");
+                        conflict(had, root, "a pointer that may point into different variables or arguments ('"
+                                + a.target().name() + "')");
                         return false;
                     }
                 }
@@ -359,11 +464,15 @@ public final class MemoryModel implements DevicePass {
                     Root a = rootOf(s.ifTrue());
                     Root b = rootOf(s.ifFalse());
                     if (a != null && b != null && a != b) {
-                        reject("a pointer that may point into different variables or arguments");
+                        conflict(a, b, "a pointer that may point into different variables or arguments");
                         yield null;
                     }
                     yield a != null ? a : b;
                 }
+                // heap mode: loaded pointers, null and integers made pointers are device addresses
+                case Expr.Load l -> heap;
+                case Expr.NullPtr n -> heap;
+                case Expr.Convert c -> heap;
                 default -> null;
             };
         }
@@ -396,8 +505,15 @@ public final class MemoryModel implements DevicePass {
                 }
                 case Expr.GlobalAddr g -> {
                     Root r = globalRoot(g.global());
+                    if (r != null && r == heap) {
+                        yield new Ptr(heap, Build.get(symbolOffset(g.global())), g.global().type(), null);
+                    }
                     yield r == null ? null : new Ptr(r, Build.u32(0), g.global().type(), null);
                 }
+                case Expr.NullPtr n when heapMode -> new Ptr(heap, Build.u32(NULL_OFFSET), n.type().pointee(), null);
+                case Expr.Load l when heapMode -> new Ptr(heap, loadPointer(l.address()), Build.pointee(l.type()), null);
+                case Expr.Convert c when heapMode && !(c.value().type() instanceof Type.Ptr) ->
+                        new Ptr(heap, heapOffset(toU64(value(c.value()))), Build.pointee(c.type()), null);
                 case Expr.LocalAddr a -> new Ptr(variableRoot(a.local()), Build.u32(0), a.local().type(), null);
                 case Expr.Convert c when c.value().type() instanceof Type.Ptr -> {
                     Ptr p = eval(c.value());
@@ -484,7 +600,7 @@ public final class MemoryModel implements DevicePass {
                         yield null;
                     }
                     if (a.root() != b.root()) {
-                        reject("a pointer that may point into different variables or arguments");
+                        conflict(a.root(), b.root(), "a pointer that may point into different variables or arguments");
                         yield null;
                     }
                     if (a.inner() != null || b.inner() != null) {
@@ -689,8 +805,13 @@ public final class MemoryModel implements DevicePass {
                 return notNull(c.value());
             }
             if (e instanceof Expr.Convert c && c.value().type() instanceof Type.Ptr) {
-                reject("converting a pointer to an integer");
-                return e;
+                Ptr p = heapMode ? eval(c.value()) : null;
+                if (p == null || p.root() != heap) {
+                    reject("converting a pointer to an integer");
+                    return e;
+                }
+                Expr address = address(p.index());
+                return c.type().equals(Type.U64) ? address : new Expr.Convert(c.type(), address);
             }
             List<Expr> kids = Expr.children(e);
             if (kids.isEmpty()) {
@@ -769,8 +890,84 @@ public final class MemoryModel implements DevicePass {
                                 span, out);
                     }
                 }
+                case Type.Ptr p when heapMode && rootOf(to) == heap && rootOf(from) == heap -> {
+                    // a pointer moved from heap to heap keeps its 8 bytes, whatever they point to
+                    Expr value = new Expr.Load(asU64(access(from, false, false)));
+                    out.add(new Stmt.Store(asU64(access(to, true, false)), value, span));
+                }
+                case Type.Ptr p when heapMode -> out.addAll(storePointer(to, new Expr.Load(from), span));
                 default -> out.add(new Stmt.Store(access(to, true, false), new Expr.Load(access(from, false, false)), span));
             }
+        }
+
+        // ---- heap mode: pointers in memory
+
+        /**
+         * The heap offset of the pointer stored at {@code address}: in device memory the pointer
+         * is a 64-bit device address (null is 0), in a local or shared variable a u32 heap offset.
+         */
+        private Expr loadPointer(Expr address) {
+            Expr a = access(address, false, false);
+            if (rootOf(address) == heap) {
+                return heapOffset(new Expr.Load(asU64(a)));
+            }
+            return new Expr.Load(new Expr.Convert(Type.ptr(Type.U32), a));
+        }
+
+        /** Stores {@code pointer} at {@code address}: as a device address into the heap, as an offset elsewhere. */
+        private List<Stmt> storePointer(Expr address, Expr pointer, Span span) {
+            Ptr v = eval(pointer);
+            if (v == null) {
+                reject(describeUnknown(pointer));
+                return List.of();
+            }
+            if (v.root() != heap) {
+                reject("storing pointers to local or shared variables in memory ('" + v.root().name + "')");
+                return List.of();
+            }
+            Expr a = access(address, true, false);
+            if (rootOf(address) == heap) {
+                return List.of(new Stmt.Store(asU64(a), address(v.index()), span));
+            }
+            return List.of(new Stmt.Store(new Expr.Convert(Type.ptr(Type.U32), a), v.index(), span));
+        }
+
+        /** A word address of the heap, as the address of a u64 (a pointer's 8 bytes). */
+        private static Expr asU64(Expr wordAddress) {
+            if (!(wordAddress instanceof Expr.Convert c)) {
+                throw new webcu.diag.InternalCompilerError("MemoryModel: a heap address that is not a word address");
+            }
+            return new Expr.Convert(Type.ptr(Type.U64), c.value());
+        }
+
+        /** The heap offset of a 64-bit device address: {@link #NULL_OFFSET} for null. */
+        private Expr heapOffset(Expr address) {
+            Expr isNull = new Expr.Binary(BinaryOp.EQ, address, new Expr.IntConst(Type.U64, 0), Type.BOOL);
+            Expr offset = new Expr.Binary(BinaryOp.SUB, new Expr.Convert(Type.U32, address),
+                    new Expr.Convert(Type.U32, Build.get(heapBase())), Type.U32);
+            return new Expr.Select(isNull, Build.u32(NULL_OFFSET), offset);
+        }
+
+        /** The 64-bit device address of a heap offset: 0 for {@link #NULL_OFFSET}. */
+        private Expr address(Expr offset) {
+            Expr isNull = new Expr.Binary(BinaryOp.EQ, offset, Build.u32(NULL_OFFSET), Type.BOOL);
+            Expr address = new Expr.Binary(BinaryOp.ADD, new Expr.Convert(Type.U64, offset), Build.get(heapBase()), Type.U64);
+            return new Expr.Select(isNull, new Expr.IntConst(Type.U64, 0), address);
+        }
+
+        private static Expr toU64(Expr e) {
+            return e.type().equals(Type.U64) ? e : new Expr.Convert(Type.U64, e);
+        }
+
+        private Local heapBase() {
+            if (heapBase == null) {
+                heapBase = k.newLocal("heap.base", Type.U64, false);
+            }
+            return heapBase;
+        }
+
+        private Local symbolOffset(Global g) {
+            return symbolOffsets.computeIfAbsent(g, x -> k.newLocal(x.name() + ".offset", Type.U32, false));
         }
 
         /** Rewrites the kernel's statements into canonical accesses. */
@@ -809,8 +1006,10 @@ public final class MemoryModel implements DevicePass {
                         return out;
                     }
                     case Stmt.Store st when st.value().type() instanceof Type.Ptr -> {
-                        reject("storing pointers in memory");
-                        return List.of(s);
+                        if (!heapMode) {
+                            throw new webcu.diag.InternalCompilerError("MemoryModel: a pointer store outside heap mode");
+                        }
+                        return storePointer(st.address(), st.value(), st.span());
                     }
                     case Stmt.Store st when Layouts.isAggregate(st.value().type())
                             && (isWords(st.address()) || st.value() instanceof Expr.Load l && isWords(l.address())) -> {

@@ -92,6 +92,10 @@ public final class ThreadCoarsening implements DevicePass {
                     if (b.offset() != null) {
                         shared.add(b.offset());
                     }
+                    if (b.root() != null) {
+                        // the heap's root is no parameter, but it names the binding as they do
+                        shared.add(b.root());
+                    }
                 }
             }
             // a value every thread shares (a loop counter that steers barriers) stays one variable, and

@@ -58,6 +58,15 @@ public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffer
         public int elementSize() {
             return unitSize;
         }
+
+        /**
+         * Whether it is the heap of a kernel in heap mode (neither an argument nor a variable):
+         * bound to one buffer that mirrors the device address range of every live allocation,
+         * from the {@link UniformField#heapBase} address up.
+         */
+        public boolean heap() {
+            return param < 0 && symbol == null;
+        }
     }
 
     /**
@@ -79,17 +88,37 @@ public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffer
      * in {@link #buffers}) it holds the u32 offset of that buffer's argument into its allocation,
      * in units of the buffer's {@link Buffer#unitSize}.
      *
+     * <p>A kernel with a heap binding also has: for a pointer argument ({@code type} a pointer,
+     * {@code param} ≥ 0), its device address as a u32 byte offset into the heap, or 0x80000000
+     * for null; for a device variable ({@code param} -1, {@code symbol} its name, {@code type} a
+     * pointer), its address as a heap offset; and the heap's base ({@code param} -1, no symbol,
+     * {@code type} u64), the 64-bit device address of heap byte 0.
+     *
      * @param type the IR type of the value (u32 for a hidden offset)
      * @param offset the byte offset in the uniform buffer
      */
-    public record UniformField(String name, int param, int argOffset, Type type, int offset, int buffer) {
+    public record UniformField(String name, int param, int argOffset, Type type, int offset, int buffer, String symbol) {
+        public UniformField(String name, int param, int argOffset, Type type, int offset, int buffer) {
+            this(name, param, argOffset, type, offset, buffer, null);
+        }
+
         public boolean hiddenOffset() {
             return buffer >= 0;
         }
 
-        /** Bytes the field takes: 8 for 64-bit values, else 4. */
+        /** Whether it holds a device address as an offset into the heap. */
+        public boolean heapOffset() {
+            return type instanceof Type.Ptr;
+        }
+
+        /** Whether it holds the device address of heap byte 0. */
+        public boolean heapBase() {
+            return param < 0 && symbol == null && buffer < 0;
+        }
+
+        /** Bytes the field takes: 8 for 64-bit values, else 4 (a heap offset is a u32). */
         public int size() {
-            return type.size() == 8 ? 8 : 4;
+            return type.size() == 8 && !(type instanceof Type.Ptr) ? 8 : 4;
         }
     }
 

@@ -406,6 +406,9 @@ final class WgslWriter {
                 } else {
                     element = b.atomic() ? "atomic<" + atomicScalar(b.element()) + ">" : type(b.element());
                 }
+                if (b.source() instanceof KernelInterface.Heap) {
+                    out.append("// the heap: every live allocation at its device address minus heap.base, addressed by byte\n");
+                }
                 out.append("@group(0) @binding(").append(binding).append(") var<storage, ")
                         .append(writable ? "read_write" : "read").append("> ").append(name).append(": array<")
                         .append(element).append(">;\n");
@@ -421,9 +424,11 @@ final class WgslWriter {
             int offset = 16;
             for (KernelInterface.Value v : in.values()) {
                 String f = fieldNames.fresh(v.name());
-                int size = v.type().size() == 8 ? 8 : 4;
+                KernelLayout.UniformField field = new KernelLayout.UniformField(f, v.index(), v.argOffset(), v.type(), 0, -1,
+                        v.symbol() != null ? v.symbol().name() : null);
+                int size = field.size();
                 offset = (offset + size - 1) / size * size;
-                fields.add(new KernelLayout.UniformField(f, v.index(), v.argOffset(), v.type(), offset, -1));
+                fields.add(new KernelLayout.UniformField(f, v.index(), v.argOffset(), v.type(), offset, -1, field.symbol()));
                 fieldOf.put(v.local(), f);
                 offset += size;
             }

@@ -143,6 +143,45 @@ class ThreadCoarseningTest {
         assertEquals(1, dm.coarsening(dm.kernels().get(0)));
     }
 
+    /** A heap-mode kernel: the heap's root local and the heap values stay one variable for all threads. */
+    @Test
+    void Heap_RootShared() {
+        DeviceModule dm = PassTesting.fromCuda("""
+            __global__ void deref(int **pp)
+            {
+                *pp[threadIdx.x] = 1;
+            }
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(),
+                new Warps(), new Int64(), new MemoryModel(), new Atomics(), new Uniformity());
+        Diagnostics d = PassTesting.check(new ThreadCoarsening(Map.of("deref", 2)), dm, """
+                kernel @deref(%pp.0: ptr<ptr<i32>>) -> void {
+                  local %heap.1: ptr<u8>
+                  local %pp.offset.2: u32
+                  local %heap.base.3: u64
+                  store convert<ptr<i32>>(ptradd(convert<ptr<u8>>(%heap.1), select((load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%heap.1), (%pp.offset.2 + (threadIdx.x * 8:u32))))) == 0:u64), 2147483648:u32, (convert<u32>(load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%heap.1), (%pp.offset.2 + (threadIdx.x * 8:u32)))))) - convert<u32>(%heap.base.3))))), 1:i32
+                }
+                """, """
+                kernel @deref(%pp.0: ptr<ptr<i32>>) -> void {
+                  local %heap.1: ptr<u8>
+                  local %pp.offset.2: u32
+                  local %heap.base.3: u64
+                  local %thread.4: u32
+                  %thread.4 = 0:u32
+                  loop {
+                    if (%thread.4 >= 2:u32) {
+                      break
+                    }
+                    if ((threadIdx.x + (%thread.4 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) < ((blockDim.x * blockDim.y) * blockDim.z)) {
+                      store convert<ptr<i32>>(ptradd(convert<ptr<u8>>(%heap.1), select((load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%heap.1), (%pp.offset.2 + (((threadIdx.x + (%thread.4 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) % blockDim.x) * 8:u32))))) == 0:u64), 2147483648:u32, (convert<u32>(load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%heap.1), (%pp.offset.2 + (((threadIdx.x + (%thread.4 * ((((blockDim.x * blockDim.y) * blockDim.z) + 1:u32) / 2:u32))) % blockDim.x) * 8:u32)))))) - convert<u32>(%heap.base.3))))), 1:i32
+                    }
+                  } continuing {
+                    %thread.4 = (%thread.4 + 1:u32)
+                  }
+                }
+                """);
+        assertTrue(d.all().isEmpty());
+    }
+
     @Test
     void EmptyModule() {
         Diagnostics d = PassTesting.check(new ThreadCoarsening(Map.of("k", 4)), new Module(), "", "");

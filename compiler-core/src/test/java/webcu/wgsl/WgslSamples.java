@@ -135,6 +135,19 @@ final class WgslSamples {
                     if (i < n && d[i] > -1.0) d[i] = d[i] * mul + add / (double)i - (float)d[i];
                 }
                 """));
+        // heap mode: pointers loaded from and stored to device memory, atomics through them
+        ALL.put("heap", () -> cuda("""
+                struct Node { int value; Node *next; int *count; };
+                __global__ void walk(Node *nodes, int *sums)
+                {
+                    int i = threadIdx.x;
+                    int sum = 0;
+                    for (Node *p = &nodes[i]; p; p = p->next) sum += p->value;
+                    sums[i] = sum;
+                    atomicAdd(nodes[i].count, 1);
+                    nodes[i].next = i > 0 ? &nodes[i - 1] : nullptr;
+                }
+                """));
     }
 
     /** A sample compiled from CUDA by the front end, for constructs that are long to build by hand. */

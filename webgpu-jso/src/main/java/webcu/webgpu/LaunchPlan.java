@@ -24,8 +24,30 @@ final class LaunchPlan {
         }
     }
 
-    /** Storage binding {@code binding} gets buffer {@code buffer} (-1: a null pointer, bound to a dummy buffer). */
+    /**
+     * Storage binding {@code binding} gets buffer {@code buffer} (-1: a null pointer, bound to a
+     * dummy buffer; {@link #HEAP}: the heap buffer).
+     */
     record Binding(int binding, int buffer, boolean readOnly) {
+    }
+
+    /** The buffer id of the heap binding in {@link Binding#buffer}. */
+    static final int HEAP = -2;
+
+    /** One live allocation: buffer {@code buffer} of {@code size} bytes at device address {@code base}. */
+    record Allocation(int buffer, long base, long size) {
+    }
+
+    /**
+     * The heap of a kernel in heap mode: {@code size} bytes (a multiple of 4) standing for the
+     * device addresses from {@code base} up; before the dispatch each allocation is copied in at
+     * its address minus {@code base}, after it (unless {@code readOnly}) copied back.
+     */
+    record Heap(long base, long size, List<Allocation> allocations, boolean readOnly) {
+        /** Where allocation {@code a} lies in the heap. */
+        long offsetOf(Allocation a) {
+            return a.base() - base;
+        }
     }
 
     /** Where the device keeps what the launch refers to besides its arguments. */
@@ -38,6 +60,16 @@ final class LaunchPlan {
 
         /** The buffer of the device variable named {@code symbol}, or -1 when it has none. */
         int symbol(String symbol);
+
+        /** The device address of the variable named {@code symbol}, or 0 when it has none. */
+        default long symbolAddress(String symbol) {
+            return 0;
+        }
+
+        /** Every live allocation (device variables' buffers included), for a heap. */
+        default List<Allocation> allocations() {
+            return List.of();
+        }
     }
 
     final List<Binding> bindings;
@@ -50,17 +82,53 @@ final class LaunchPlan {
 
     /** The workgroups to dispatch (x folded into y where the grid is wider than the adapter allows). */
     final int[] dispatch;
+    /** The heap to assemble around the dispatch, or null when the kernel has none. */
+    final Heap heap;
 
-    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch) {
+    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, Heap heap) {
         this.bindings = bindings;
         this.uniform = uniform;
         this.pipelineKey = pipelineKey;
         this.error = error;
         this.dispatch = dispatch;
+        this.heap = heap;
     }
 
     private static LaunchPlan failed(String error) {
-        return new LaunchPlan(List.of(), null, null, error, null);
+        return new LaunchPlan(List.of(), null, null, error, null, null);
+    }
+
+    /** The heap offset of a null pointer (as MemoryModel.NULL_OFFSET): beyond any heap, so every access faults. */
+    static final long NULL_OFFSET = 0x80000000L;
+
+    /**
+     * The heap for a kernel in heap mode: the address range from the lowest live allocation to the
+     * end of the highest (allocations never move, so the gaps between them are part of it), or a
+     * message when it is larger than one binding may be.
+     */
+    static Object heap(KernelLayout layout, Memory memory, Limits limits, boolean readOnly) {
+        List<Allocation> all = new ArrayList<>(memory.allocations());
+        all.sort((x, y) -> Long.compare(x.base(), y.base()));
+        long lo = all.isEmpty() ? 0 : all.get(0).base();
+        long hi = lo;
+        for (Allocation a : all) {
+            hi = Math.max(hi, a.base() + a.size());
+        }
+        long size = Math.max(16, (hi - lo + 3) & ~3L);
+        // offsets are u32 and NULL_OFFSET must lie beyond the heap
+        long most = Math.min((long) limits.maxStorageBufferBindingSize(), NULL_OFFSET) & ~3L;
+        if (size > most) {
+            return "not supported on WebGPU yet: a kernel that follows pointers in device memory ('" + layout.kernel()
+                    + "') while " + (hi - lo) + " bytes of addresses are allocated (its heap binding holds at most "
+                    + most + " bytes on this adapter)";
+        }
+        return new Heap(lo, size, all, readOnly);
+    }
+
+    /** A device address as a heap offset: {@link #NULL_OFFSET} for null or an address outside the heap. */
+    static long heapOffset(Heap heap, long address) {
+        long off = address - heap.base();
+        return address == 0 || heap.allocations().isEmpty() || off < 0 || off > heap.size() ? NULL_OFFSET : off;
     }
 
     /** Plans a launch whose arguments hold only buffer-relative pointers (JVM tests). */
@@ -134,10 +202,25 @@ final class LaunchPlan {
         List<Binding> bindings = new ArrayList<>();
         long[] hiddenOffset = new long[layout.buffers().size()];
         StringBuilder pattern = new StringBuilder();
+        Heap heap = null;
+        boolean heapValues = layout.uniform() != null
+                && layout.uniform().fields().stream().anyMatch(f -> f.heapBase() || f.heapOffset());
+        KernelLayout.Buffer heapBuffer = layout.buffers().stream().filter(KernelLayout.Buffer::heap).findFirst().orElse(null);
+        if (heapBuffer != null || heapValues) {
+            Object h = heap(layout, memory, limits, heapBuffer == null || heapBuffer.readOnly());
+            if (h instanceof String message) {
+                return failed(message);
+            }
+            heap = (Heap) h;
+        }
         for (int n = 0; n < layout.buffers().size(); n++) {
             KernelLayout.Buffer buf = layout.buffers().get(n);
             int id = -1;
-            if (buf.param() < 0) {
+            if (buf.heap()) {
+                bindings.add(new Binding(buf.binding(), HEAP, buf.readOnly()));
+                pattern.append(buf.readOnly() ? 'r' : 'w');
+                continue;
+            } else if (buf.param() < 0) {
                 id = memory.symbol(buf.symbol());
                 if (id < 0) {
                     return failed("internal error: device variable '" + buf.symbol() + "' has no buffer");
@@ -212,6 +295,29 @@ final class LaunchPlan {
                     putInt(uniform, f.offset(), (int) hiddenOffset[f.buffer()]);
                     continue;
                 }
+                if (f.heapBase()) {
+                    putInt(uniform, f.offset(), (int) heap.base());
+                    putInt(uniform, f.offset() + 4, (int) (heap.base() >>> 32));
+                    continue;
+                }
+                if (f.heapOffset()) {
+                    long address;
+                    if (f.param() < 0) {
+                        address = memory.symbolAddress(f.symbol());
+                        if (address == 0) {
+                            return failed("internal error: device variable '" + f.symbol() + "' has no address");
+                        }
+                    } else if (launch.args().get(f.param()) instanceof KernelArg.Pointer p && f.argOffset() == 0) {
+                        address = p.address();
+                    } else if (launch.args().get(f.param()) instanceof KernelArg.Bytes s) {
+                        address = read(s.bytes(), f.argOffset(), 8);
+                    } else {
+                        return failed("internal error: argument " + (f.param() + 1) + " of '" + layout.kernel()
+                                + "' is not a pointer");
+                    }
+                    putInt(uniform, f.offset(), (int) heapOffset(heap, address));
+                    continue;
+                }
                 long bits;
                 KernelArg arg = launch.args().get(f.param());
                 if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {
@@ -235,7 +341,7 @@ final class LaunchPlan {
         }
         String key = layout.entryPoint() + "|" + b[0] + "," + b[1] + "," + b[2] + "|" + launch.dynamicSharedBytes()
                 + "|" + pattern;
-        return new LaunchPlan(bindings, uniform, key, null, dispatch);
+        return new LaunchPlan(bindings, uniform, key, null, dispatch, heap);
     }
 
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */

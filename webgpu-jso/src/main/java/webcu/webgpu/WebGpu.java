@@ -127,6 +127,11 @@ public final class WebGpu {
     @JSBody(params = {"binding", "buffer"}, script = "return { binding: binding, resource: { buffer: buffer } };")
     public static native JSObject bufferBindingEntry(int binding, GPUBuffer buffer);
 
+    /** An entry of a bind group that binds {@code size} bytes of a buffer from {@code offset}. */
+    @JSBody(params = {"binding", "buffer", "offset", "size"},
+            script = "return { binding: binding, resource: { buffer: buffer, offset: offset, size: size } };")
+    public static native JSObject bufferBindingEntry(int binding, GPUBuffer buffer, double offset, double size);
+
     @JSBody(params = {"layout", "entries"}, script = "return { layout: layout, entries: entries };")
     public static native JSObject bindGroupDescriptor(GPUBindGroupLayout layout, JSArrayReader<JSObject> entries);
 

@@ -549,7 +549,12 @@ public final class WebGpuDevice implements AddressedDevice {
             cp.pipelines.put(plan.pipelineKey, pipeline);
         }
         JSArray<JSObject> entries = WebGpu.array();
+        GPUBuffer heap = plan.heap != null ? heapBuffer(plan.heap.size()) : null;
         for (LaunchPlan.Binding b : plan.bindings) {
+            if (b.buffer() == LaunchPlan.HEAP) {
+                entries.push(WebGpu.bufferBindingEntry(b.binding(), heap, 0, plan.heap.size()));
+                continue;
+            }
             entries.push(WebGpu.bufferBindingEntry(b.binding(), b.buffer() >= 0 ? buffers.get(b.buffer()) : nullBuffer));
         }
         GPUBuffer uniform = null;
@@ -561,6 +566,12 @@ public final class WebGpuDevice implements AddressedDevice {
         device.pushErrorScope("validation");
         GPUBindGroup group = device.createBindGroup(WebGpu.bindGroupDescriptor(bgl, entries));
         GPUCommandEncoder e = device.createCommandEncoder();
+        if (plan.heap != null) {
+            // the heap mirrors device addresses: each allocation goes to its address minus the heap's base
+            for (LaunchPlan.Allocation a : plan.heap.allocations()) {
+                e.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
+            }
+        }
         GPUQuerySet queries = timing ? device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2)) : null;
         GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(queries, 0, 1));
         pass.setPipeline(pipeline);
@@ -568,6 +579,11 @@ public final class WebGpuDevice implements AddressedDevice {
         pass.setBindGroup(1, debugGroup);
         pass.dispatchWorkgroups(plan.dispatch[0], plan.dispatch[1], plan.dispatch[2]);
         pass.end();
+        if (plan.heap != null && !plan.heap.readOnly()) {
+            for (LaunchPlan.Allocation a : plan.heap.allocations()) {
+                e.copyBufferToBuffer(heap, plan.heap.offsetOf(a), buffers.get(a.buffer()), 0, sizes.get(a.buffer()));
+            }
+        }
         GPUBuffer times = null;
         GPUBuffer resolved = null;
         if (queries != null) {
@@ -731,7 +747,41 @@ public final class WebGpuDevice implements AddressedDevice {
             long[] at = address == null ? null : locate(address);
             return at == null ? -1 : (int) at[0];
         }
+
+        @Override
+        public long symbolAddress(String symbol) {
+            return symbols.getOrDefault(symbol, 0L);
+        }
+
+        @Override
+        public List<LaunchPlan.Allocation> allocations() {
+            List<LaunchPlan.Allocation> all = new ArrayList<>();
+            for (Map.Entry<Integer, Long> e : bases.entrySet()) {
+                all.add(new LaunchPlan.Allocation(e.getKey(), e.getValue(), sizes.getOrDefault(e.getKey(), 0L)));
+            }
+            return all;
+        }
     };
+
+    /**
+     * The heap buffer of heap-mode kernels (MemoryModel), kept between launches and grown when a
+     * launch needs more; its contents outside the copied allocations mean nothing.
+     */
+    private GPUBuffer heapBuffer;
+    private double heapCapacity;
+
+    private GPUBuffer heapBuffer(double size) {
+        if (heapBuffer == null || heapCapacity < size) {
+            if (heapBuffer != null) {
+                heapBuffer.destroy();
+            }
+            heapCapacity = size;
+            device.pushErrorScope("out-of-memory");
+            heapBuffer = raw(size, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_SRC | WebGpu.BUFFER_COPY_DST, "webcu heap");
+            check(device.popErrorScope(), "out of device memory for the heap of a kernel that follows pointers");
+        }
+        return heapBuffer;
+    }
 
     // ---- kernels
 

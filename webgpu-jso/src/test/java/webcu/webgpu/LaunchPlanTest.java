@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -210,6 +211,102 @@ class LaunchPlanTest {
         Module m = kernel();
         LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {1, 1, 1}, args(-1, 0, 2, 0)), SOFTWARE, id -> 64);
         assertEquals(0x80000000, readInt(p.uniform, 24));
+    }
+
+    /** A kernel in heap mode: {@code walk(Node *nodes, int *out)} follows {@code next} pointers. */
+    private static Module heapKernel() {
+        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        set.file("t.cu", """
+                struct Node { int value; Node *next; };
+                __device__ int total;
+                __global__ void k(Node *nodes, int *out)
+                {
+                    int s = 0;
+                    for (Node *p = &nodes[threadIdx.x]; p; p = p->next) s += p->value;
+                    out[threadIdx.x] = s + total;
+                }
+                """, true);
+        webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
+        return r.module();
+    }
+
+    /** Two allocations and a device variable, 0x200 and 0x400 bytes apart, as DeviceMemoryMap places them. */
+    private static final long BASE = 0x7f0000000000L;
+
+    private static LaunchPlan.Memory heapMemory() {
+        return new LaunchPlan.Memory() {
+            public long size(int id) {
+                return id == 3 ? 4 : 256;
+            }
+
+            public long[] locate(long address) {
+                return null;
+            }
+
+            public int symbol(String symbol) {
+                return 3;
+            }
+
+            public long symbolAddress(String symbol) {
+                return symbol.equals("total") ? BASE + 0x400 : 0;
+            }
+
+            public List<LaunchPlan.Allocation> allocations() {
+                return List.of(new LaunchPlan.Allocation(2, BASE + 0x200, 256), new LaunchPlan.Allocation(1, BASE, 256),
+                        new LaunchPlan.Allocation(3, BASE + 0x400, 4));
+            }
+        };
+    }
+
+    /**
+     * Heap mode: one binding over every live allocation, from the lowest address to the end of the
+     * highest; pointer arguments and device variables arrive as byte offsets into it, and the
+     * heap's base address as 8 bytes.
+     */
+    @Test
+    void Heap_OffsetsAndCopies() {
+        Module m = heapKernel();
+        KernelLayout l = layout(m);
+        assertEquals(1, l.buffers().size());
+        assertTrue(l.buffers().get(0).heap());
+        List<KernelArg> args = List.of(new KernelArg.Pointer(BASE + 16, 1, 16), new KernelArg.Pointer(BASE + 0x200, 2, 0));
+        LaunchPlan p = LaunchPlan.of(l, launch(m, new int[] {8, 1, 1}, args), SOFTWARE, heapMemory());
+        assertNull(p.error);
+        assertEquals(List.of(new LaunchPlan.Binding(0, LaunchPlan.HEAP, false)), p.bindings);
+        assertEquals(BASE, p.heap.base());
+        assertEquals(0x404, p.heap.size());
+        assertEquals(List.of(0L, 0x200L, 0x400L), p.heap.allocations().stream().map(p.heap::offsetOf).toList());
+        java.util.Map<String, Integer> at = new java.util.HashMap<>();
+        for (KernelLayout.UniformField f : l.uniform().fields()) {
+            at.put(f.name(), f.offset());
+        }
+        assertEquals(16, readInt(p.uniform, at.get("nodes")));
+        assertEquals(0x200, readInt(p.uniform, at.get("out")));
+        assertEquals(0x400, readInt(p.uniform, at.get("total")));
+        assertEquals(0, readInt(p.uniform, at.get("heap_base")));
+        assertEquals(0x7f00, readInt(p.uniform, at.get("heap_base") + 4));
+    }
+
+    /** A null pointer argument of a heap kernel is the offset beyond every heap. */
+    @Test
+    void Heap_NullArgument() {
+        Module m = heapKernel();
+        KernelLayout l = layout(m);
+        List<KernelArg> args = List.of(new KernelArg.Pointer(0, -1, 0), new KernelArg.Pointer(BASE + 0x200, 2, 0));
+        LaunchPlan p = LaunchPlan.of(l, launch(m, new int[] {8, 1, 1}, args), SOFTWARE, heapMemory());
+        assertEquals(0x80000000, readInt(p.uniform, l.uniform().fields().stream()
+                .filter(f -> f.name().equals("nodes")).findFirst().orElseThrow().offset()));
+    }
+
+    /** A heap larger than one binding may be is the clear unsupported-feature error. */
+    @Test
+    void Heap_TooLarge() {
+        Module m = heapKernel();
+        LaunchPlan.Limits small = new LaunchPlan.Limits(256, new int[] {256, 256, 64}, 65535, 1024);
+        List<KernelArg> args = List.of(new KernelArg.Pointer(BASE, 1, 0), new KernelArg.Pointer(BASE + 0x200, 2, 0));
+        LaunchPlan p = LaunchPlan.of(layout(m), launch(m, new int[] {8, 1, 1}, args), small, heapMemory());
+        assertEquals("not supported on WebGPU yet: a kernel that follows pointers in device memory ('k') while 1028 bytes"
+                + " of addresses are allocated (its heap binding holds at most 1024 bytes on this adapter)", p.error);
     }
 
     private static int readInt(byte[] a, int at) {
