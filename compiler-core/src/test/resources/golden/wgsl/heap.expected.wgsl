@@ -67,6 +67,7 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let word_2 = webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 8u, 8u, arrayLength(&heap), 9u, 3u);
   atomicStore(&heap[word_2], value.x);
   atomicStore(&heap[word_2 + 1u], value.y);
+  webcu_flush_faults();
 }
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
@@ -84,15 +85,19 @@ fn webcu_fault(site: u32, kind: u32) {
   }
 }
 
+var<private> webcu_oob: u32;
+
+fn webcu_flush_faults() {
+  if webcu_oob != 0u {
+    webcu_fault(webcu_oob >> 3u, webcu_oob & 7u);
+  }
+}
+
 fn webcu_checked_word(byte: u32, size: u32, n: u32, site: u32, kind: u32) -> u32 {
-  if (byte & (min(size, 4u) - 1u)) != 0u {
-    webcu_fault(site, 4u);
-    return 0u;
-  }
+  let misaligned = (byte & (min(size, 4u) - 1u)) != 0u;
   let w = byte >> 2u;
-  if w + select(0u, 1u, size > 4u) < n {
-    return w;
-  }
-  webcu_fault(site, kind);
-  return 0u;
+  let outside = w + select(0u, 1u, size > 4u) >= n;
+  let code = select((site << 3u) | kind, (site << 3u) | 4u, misaligned);
+  webcu_oob = select(webcu_oob, code, (misaligned || outside) && webcu_oob == 0u);
+  return select(w, 0u, misaligned || outside);
 }
