@@ -7,6 +7,7 @@ import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import org.objectweb.asm.ClassWriter;
@@ -142,6 +143,13 @@ public final class LoopJit implements LoopCompiler {
         private final ArrayList<Runnable> stubs = new ArrayList<>();
         private int next = FIRST_FREE;
         private MethodVisitor mv;
+        /** Per instruction (by pc - header): the registers it reads and writes, int r as 2r, float r as 2r+1. */
+        private final BitSet[] uses;
+        private final BitSet[] defs;
+        private BitSet curUses;
+        private BitSet curDefs;
+        /** Registers whose value on entry can matter: the only ones loaded (and checked) at entry. */
+        private BitSet liveIn;
 
         Gen(Code c, int header, int end) {
             this.c = c;
@@ -149,11 +157,15 @@ public final class LoopJit implements LoopCompiler {
             this.header = header;
             this.end = end;
             this.labels = new Label[end - header];
+            this.uses = new BitSet[end - header];
+            this.defs = new BitSet[end - header];
         }
 
         /** The class file, or null when the region holds an instruction not compiled here. */
         byte[] generate() {
             for (int pc = header; pc < end; pc += Op.length(code, pc)) {
+                curUses = uses[pc - header] = new BitSet();
+                curDefs = defs[pc - header] = new BitSet();
                 if (!scan(pc)) {
                     if (DEBUG) {
                         System.err.println("loop " + c.name() + " " + header + ".." + end + ": no " + Op.NAMES[code[pc]]);
@@ -163,6 +175,7 @@ public final class LoopJit implements LoopCompiler {
                 labels[pc - header] = new Label();
             }
             typeFloats();
+            liveness();
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
                 @Override
                 protected String getCommonSuperClass(String a, String b) {
@@ -204,6 +217,7 @@ public final class LoopJit implements LoopCompiler {
         // ---- scanning: which registers and sites the region uses
 
         private void useI(int r, boolean write) {
+            (write ? curDefs : curUses).set(2 * r);
             if (!intSlot.containsKey(r)) {
                 intSlot.put(r, next);
                 next += 2;
@@ -214,6 +228,7 @@ public final class LoopJit implements LoopCompiler {
         }
 
         private void useF(int r, boolean write) {
+            (write ? curDefs : curUses).set(2 * r + 1);
             if (!floatSlot.containsKey(r)) {
                 floatSlot.put(r, next);
                 next += 2;
@@ -424,10 +439,81 @@ public final class LoopJit implements LoopCompiler {
             };
         }
 
+        // ---- liveness: which registers' values on entry matter
+
+        /**
+         * Computes {@link #liveIn}: the registers some path from the header reads before writing.
+         * Leaving the loop for the interpreter counts as reading every register, except at an
+         * instruction that faults (the interpreter runs it again and stops the program there), so a
+         * register outside liveIn is written on every way out that goes on: it is neither loaded
+         * nor checked at entry, which keeps a stale double in a float temporary from stopping the
+         * compiled loop from starting.
+         */
+        private void liveness() {
+            BitSet all = new BitSet();
+            for (int r : intSlot.keySet()) {
+                all.set(2 * r);
+            }
+            for (int r : floatSlot.keySet()) {
+                all.set(2 * r + 1);
+            }
+            BitSet[] in = new BitSet[end - header];
+            ArrayList<Integer> pcs = new ArrayList<>();
+            for (int pc = header; pc < end; pc += Op.length(code, pc)) {
+                pcs.add(pc);
+                in[pc - header] = new BitSet();
+            }
+            boolean changed = true;
+            while (changed) {
+                changed = false;
+                for (int i = pcs.size() - 1; i >= 0; i--) {
+                    int pc = pcs.get(i);
+                    int op = code[pc];
+                    int next = pc + Op.length(code, pc);
+                    BitSet out = new BitSet();
+                    int target = switch (op) {
+                        case Op.JMP -> code[pc + 1];
+                        case Op.JZ, Op.JNZ -> code[pc + 2];
+                        case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> code[pc + 3];
+                        default -> -1;
+                    };
+                    if (op != Op.JMP) {
+                        flow(out, in, all, next);
+                    }
+                    if (target >= 0) {
+                        flow(out, in, all, target);
+                        if (target <= pc) {
+                            out.or(all); // the budget can run out here
+                        }
+                    }
+                    out.andNot(defs[pc - header]);
+                    out.or(uses[pc - header]);
+                    if (!out.equals(in[pc - header])) {
+                        in[pc - header] = out;
+                        changed = true;
+                    }
+                }
+            }
+            liveIn = in[0];
+        }
+
+        private void flow(BitSet out, BitSet[] in, BitSet all, int to) {
+            if (to < header || to >= end) {
+                out.or(all);
+            } else {
+                out.or(in[to - header]);
+            }
+        }
+
         // ---- entry and exits
 
         private void prologue() {
             for (var e : intSlot.entrySet()) {
+                if (!liveIn.get(2 * e.getKey())) {
+                    mv.visitInsn(LCONST_0);
+                    mv.visitVarInsn(LSTORE, e.getValue());
+                    continue;
+                }
                 mv.visitVarInsn(ALOAD, IR);
                 mv.visitVarInsn(ILOAD, IB);
                 push(e.getKey());
@@ -436,6 +522,12 @@ public final class LoopJit implements LoopCompiler {
                 mv.visitVarInsn(LSTORE, e.getValue());
             }
             for (var e : floatSlot.entrySet()) {
+                if (!liveIn.get(2 * e.getKey() + 1)) {
+                    boolean f = single.contains(e.getKey());
+                    mv.visitInsn(f ? FCONST_0 : DCONST_0);
+                    mv.visitVarInsn(f ? FSTORE : DSTORE, e.getValue());
+                    continue;
+                }
                 mv.visitVarInsn(ALOAD, FR);
                 mv.visitVarInsn(ILOAD, FB);
                 push(e.getKey());

@@ -117,6 +117,25 @@ class LoopJitTest {
     }
 
     @Test
+    void floatTemporaryHoldingADoubleBeforeTheLoop_stillRunsTheSame() {
+        // The float temporaries of the loop are the registers the double statement used just before.
+        LoopJit jit = same("""
+                #include <stdio.h>
+                int main() {
+                    double d = 0.1, e = d * 3.0 + d / 7.0;
+                    float s = 0.0f, t = 1.0f;
+                    for (int i = 0; i < 20000; i++) {
+                        s += (float)i * 0.5f + t * 0.25f;
+                        t = t * 0.999f + 0.001f;
+                    }
+                    printf("%.17g %.9g %.9g\\n", e, s, t);
+                    return 0;
+                }
+                """);
+        assertTrue(jit.compiled() > 0, "the loop was compiled");
+    }
+
+    @Test
     void nanAndSignedZero_compareAsTheInterpreter() {
         same("""
                 #include <stdio.h>
