@@ -65,13 +65,16 @@ public final class LoopJit implements LoopCompiler {
     public Loop compile(Code c, int header, int backEdge) {
         int end = backEdge + Op.length(c.code, backEdge);
         try {
-            byte[] bytes = new Gen(c, header, end).generate();
+            Gen g = new Gen(c, header, end);
+            byte[] bytes = g.generate();
             if (bytes == null) {
                 refused++;
                 return null;
             }
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            Loop loop = (Loop) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class)).invoke();
+            Loop loop = (Loop) l.findConstructor(l.lookupClass(),
+                    MethodType.methodType(void.class, int.class, int.class, Loop[].class))
+                    .invoke(header, end, g.inner.toArray(new Loop[0]));
             compiled++;
             return loop;
         } catch (Throwable e) {
@@ -81,6 +84,23 @@ public final class LoopJit implements LoopCompiler {
             }
             refused++;
             return null;
+        }
+    }
+
+    /**
+     * What every compiled loop extends: its region, and the compiled loops nested in it that it
+     * calls rather than repeating their code, so that an inner loop HotSpot has already compiled
+     * keeps running that code when an outer loop gets hot later.
+     */
+    abstract static class CompiledLoop extends Loop {
+        final int start;
+        final int end;
+        final Loop[] inner;
+
+        CompiledLoop(int start, int end, Loop[] inner) {
+            this.start = start;
+            this.end = end;
+            this.inner = inner;
         }
     }
 
@@ -143,6 +163,10 @@ public final class LoopJit implements LoopCompiler {
         private final ArrayList<Runnable> stubs = new ArrayList<>();
         private int next = FIRST_FREE;
         private MethodVisitor mv;
+        /** Compiled loops nested in this one, called at their headers, and where they end. */
+        final ArrayList<Loop> inner = new ArrayList<>();
+        private final HashMap<Integer, Integer> innerAt = new HashMap<>();
+        private final HashMap<Integer, Integer> innerEnd = new HashMap<>();
         /** Per instruction (by pc - header): the registers it reads and writes, int r as 2r, float r as 2r+1. */
         private final BitSet[] uses;
         private final BitSet[] defs;
@@ -174,6 +198,7 @@ public final class LoopJit implements LoopCompiler {
                 }
                 labels[pc - header] = new Label();
             }
+            findInner();
             typeFloats();
             liveness();
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
@@ -182,12 +207,16 @@ public final class LoopJit implements LoopCompiler {
                     return "java/lang/Object";
                 }
             };
-            String loopClass = "webcu/vm/LoopCompiler$Loop";
+            String loopClass = "webcu/vm/LoopJit$CompiledLoop";
+            String ctor = "(II[Lwebcu/vm/LoopCompiler$Loop;)V";
             cw.visit(V21, ACC_FINAL | ACC_SUPER, "webcu/vm/LoopJit$Compiled", null, loopClass, null);
-            MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", "()V", null, null);
+            MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", ctor, null, null);
             init.visitCode();
             init.visitVarInsn(ALOAD, 0);
-            init.visitMethodInsn(INVOKESPECIAL, loopClass, "<init>", "()V", false);
+            init.visitVarInsn(ILOAD, 1);
+            init.visitVarInsn(ILOAD, 2);
+            init.visitVarInsn(ALOAD, 3);
+            init.visitMethodInsn(INVOKESPECIAL, loopClass, "<init>", ctor, false);
             init.visitInsn(RETURN);
             init.visitMaxs(0, 0);
             init.visitEnd();
@@ -196,6 +225,17 @@ public final class LoopJit implements LoopCompiler {
             prologue();
             for (int pc = header; pc < end; pc += Op.length(code, pc)) {
                 mv.visitLabel(labels[pc - header]);
+                Integer k = innerAt.get(pc);
+                if (k != null) {
+                    callInner(pc, k);
+                    int to = innerEnd.get(pc);
+                    if (to >= end) {
+                        break;
+                    }
+                    mv.visitJumpInsn(GOTO, labels[to - header]);
+                    pc = to;
+                    mv.visitLabel(labels[pc - header]);
+                }
                 instruction(pc);
             }
             mv.visitJumpInsn(GOTO, exit(end));
@@ -439,6 +479,151 @@ public final class LoopJit implements LoopCompiler {
             };
         }
 
+        // ---- nested compiled loops
+
+        /**
+         * Finds the loops nested in this one that are compiled already and that only their
+         * header is jumped into from the rest of the region.
+         */
+        private void findInner() {
+            LoopCompiler.Loop[] loops = c.loops;
+            if (loops == null) {
+                return;
+            }
+            for (int pc = header + Op.length(code, header); pc < end; pc += Op.length(code, pc)) {
+                if (!(loops[pc] instanceof CompiledLoop l) || l.start != pc || l.end > end) {
+                    continue;
+                }
+                boolean alone = true;
+                for (int q = header; q < end && alone; q += Op.length(code, q)) {
+                    int t = target(q);
+                    boolean outside = q < l.start || q >= l.end;
+                    alone = !(outside && t > l.start && t < l.end);
+                }
+                if (DEBUG) {
+                    System.err.println("loop " + c.name() + " " + header + ".." + end + ": nested " + pc + ".." + l.end
+                            + (alone ? " called" : " entered elsewhere"));
+                }
+                if (alone) {
+                    innerAt.put(pc, inner.size());
+                    innerEnd.put(pc, l.end);
+                    inner.add(l);
+                    pc = skipTo(pc, l.end);
+                }
+            }
+        }
+
+        /** The last instruction start before {@code to}, so the scan goes on at {@code to}. */
+        private int skipTo(int pc, int to) {
+            int last = pc;
+            for (int q = pc; q < to; q += Op.length(code, q)) {
+                last = q;
+            }
+            return last;
+        }
+
+        private int target(int pc) {
+            return switch (code[pc]) {
+                case Op.JMP -> code[pc + 1];
+                case Op.JZ, Op.JNZ -> code[pc + 2];
+                case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> code[pc + 3];
+                default -> -1;
+            };
+        }
+
+        /**
+         * Runs the nested compiled loop {@code k} at its header: the registers go to the banks,
+         * the loop runs there, they come back, and its exit pc picks where to go on here.
+         */
+        private void callInner(int pc, int k) {
+            CompiledLoop l = (CompiledLoop) inner.get(k);
+            storeAll();
+            mv.visitVarInsn(ALOAD, T);
+            mv.visitVarInsn(LLOAD, LEFT);
+            mv.visitFieldInsn(PUTFIELD, THREAD, "loopBudget", "J");
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, "webcu/vm/LoopJit$CompiledLoop", "inner", "[Lwebcu/vm/LoopCompiler$Loop;");
+            push(k);
+            mv.visitInsn(AALOAD);
+            for (int v = T; v <= CACHE; v++) {
+                mv.visitVarInsn(v == IB || v == FB ? ILOAD : ALOAD, v);
+            }
+            mv.visitMethodInsn(INVOKEVIRTUAL, "webcu/vm/LoopCompiler$Loop", "run",
+                    "(L" + THREAD + ";[J[DII[L" + SEGMENT + ";)I", false);
+            mv.visitVarInsn(ISTORE, EXIT_PC);
+            mv.visitVarInsn(ALOAD, T);
+            mv.visitFieldInsn(GETFIELD, THREAD, "loopBudget", "J");
+            mv.visitVarInsn(LSTORE, LEFT);
+            loadAll();
+            // The budget may be spent, or the inner loop stopped inside (a fault): leave at its pc.
+            mv.visitVarInsn(LLOAD, LEFT);
+            mv.visitInsn(LCONST_0);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFLE, writeBack);
+            java.util.TreeSet<Integer> outs = new java.util.TreeSet<>();
+            for (int q = l.start; q < l.end; q += Op.length(code, q)) {
+                int t = target(q);
+                if (t >= 0 && (t < l.start || t >= l.end) && t >= header && t < end) {
+                    outs.add(t);
+                }
+            }
+            if (l.end < end) {
+                outs.add(l.end);
+            }
+            int[] keys = outs.stream().mapToInt(Integer::intValue).toArray();
+            Label[] to = new Label[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                to[i] = labels[keys[i] - header];
+            }
+            mv.visitVarInsn(ILOAD, EXIT_PC);
+            mv.visitLookupSwitchInsn(writeBack, keys, to);
+        }
+
+        /** Stores every register held in a local back to its bank. */
+        private void storeAll() {
+            for (var e : intSlot.entrySet()) {
+                mv.visitVarInsn(ALOAD, IR);
+                mv.visitVarInsn(ILOAD, IB);
+                push(e.getKey());
+                mv.visitInsn(IADD);
+                mv.visitVarInsn(LLOAD, e.getValue());
+                mv.visitInsn(LASTORE);
+            }
+            for (var e : floatSlot.entrySet()) {
+                mv.visitVarInsn(ALOAD, FR);
+                mv.visitVarInsn(ILOAD, FB);
+                push(e.getKey());
+                mv.visitInsn(IADD);
+                loadD(e.getKey());
+                mv.visitInsn(DASTORE);
+            }
+        }
+
+        /** Loads every register held in a local from its bank (floats: exactly, they hold floats). */
+        private void loadAll() {
+            for (var e : intSlot.entrySet()) {
+                mv.visitVarInsn(ALOAD, IR);
+                mv.visitVarInsn(ILOAD, IB);
+                push(e.getKey());
+                mv.visitInsn(IADD);
+                mv.visitInsn(LALOAD);
+                mv.visitVarInsn(LSTORE, e.getValue());
+            }
+            for (var e : floatSlot.entrySet()) {
+                mv.visitVarInsn(ALOAD, FR);
+                mv.visitVarInsn(ILOAD, FB);
+                push(e.getKey());
+                mv.visitInsn(IADD);
+                mv.visitInsn(DALOAD);
+                if (single.contains(e.getKey())) {
+                    mv.visitInsn(D2F);
+                    mv.visitVarInsn(FSTORE, e.getValue());
+                } else {
+                    mv.visitVarInsn(DSTORE, e.getValue());
+                }
+            }
+        }
+
         // ---- liveness: which registers' values on entry matter
 
         /**
@@ -488,6 +673,9 @@ public final class LoopJit implements LoopCompiler {
                     }
                     out.andNot(defs[pc - header]);
                     out.or(uses[pc - header]);
+                    if (innerAt.containsKey(pc)) {
+                        out.or(all); // a nested compiled loop reads the banks
+                    }
                     if (!out.equals(in[pc - header])) {
                         in[pc - header] = out;
                         changed = true;

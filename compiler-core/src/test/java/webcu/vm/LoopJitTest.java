@@ -238,6 +238,50 @@ class LoopJitTest {
     }
 
     @Test
+    void nestedLoopsWithBreakAndContinue_runAsTheInterpreter() {
+        // The inner loops get hot first; the outer ones then call their compiled code.
+        LoopJit jit = same("""
+                #include <stdio.h>
+                static int grid[64][64];
+                int main() {
+                    long long s = 0;
+                    for (int r = 0; r < 40; r++)
+                        for (int i = 0; i < 64; i++) {
+                            for (int j = 0; j < 64; j++) {
+                                if (((i * j + r) & 7) == 3) continue;
+                                if (j > 50 + (r & 7)) break;
+                                grid[i][j] += i ^ j ^ r;
+                                s += grid[i][j];
+                            }
+                            if (s % 97 == 5) s += 3;
+                        }
+                    printf("%lld %d\\n", s, grid[17][23]);
+                    return 0;
+                }
+                """);
+        assertTrue(jit.compiled() > 1, "the loops were compiled: " + jit.compiled());
+    }
+
+    @Test
+    void faultInsideANestedCompiledLoop_isReportedAsTheInterpreter() {
+        same("""
+                #include <stdio.h>
+                #include <stdlib.h>
+                int main() {
+                    float *a = (float *)malloc(1500 * 10 * sizeof(float));
+                    float s = 0;
+                    for (int i = 0; i < 3000; i++)
+                        for (int j = 0; j < 10; j++) {
+                            a[i * 10 + j] = (float)(i + j);
+                            s += a[i * 10 + j];
+                        }
+                    printf("%f\\n", s);
+                    return 0;
+                }
+                """);
+    }
+
+    @Test
     void loopWithACall_isRefusedAndStillRuns() {
         LoopJit jit = same("""
                 #include <stdio.h>
