@@ -573,7 +573,7 @@ public final class LoopJit implements LoopCompiler {
             int[] keys = outs.stream().mapToInt(Integer::intValue).toArray();
             Label[] to = new Label[keys.length];
             for (int i = 0; i < keys.length; i++) {
-                to[i] = labels[keys[i] - header];
+                to[i] = target(pc, keys[i]); // a way back to an earlier pc counts against the budget
             }
             mv.visitVarInsn(ILOAD, EXIT_PC);
             mv.visitLookupSwitchInsn(writeBack, keys, to);
