@@ -21,6 +21,7 @@ import webcu.driver.RunState;
 import webcu.driver.SourceSet;
 import webcu.ir.IrPrinter;
 import webcu.runtime.Console;
+import webcu.vm.LoopJit;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 
@@ -121,6 +122,7 @@ public final class Main implements Callable<Integer> {
     static final class Run implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
         @Option(names = "--backend", description = "cpu (JVM emulator) or webgpu (headless Chromium; handled by ./webcu)") String backend = "cpu";
+        @Option(names = "--no-jit", description = "interpret hot host loops instead of compiling them to JVM code (also -Dwebcu.jit=false)") boolean noJit;
         @Parameters(description = "source files, then -- and the program's arguments") List<String> rest = new ArrayList<>();
 
         @Override
@@ -165,6 +167,9 @@ public final class Main implements Callable<Integer> {
             List<String> argv = new ArrayList<>();
             argv.add(Path.of(files.get(0)).getFileName().toString().replaceAll("\\.[^.]*$", ""));
             argv.addAll(args);
+            if (!noJit && !"false".equals(System.getProperty("webcu.jit"))) {
+                LoopJit.install();
+            }
             ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv);
             while (true) {
                 RunState s = run.resume(50_000_000);

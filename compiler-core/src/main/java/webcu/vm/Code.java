@@ -32,6 +32,9 @@ final class Code {
     final Function[] kernels;
     final String[] messages;
     final String frameLabel;
+    /** Host functions with a loop compiler: taken backward branches per target pc, and the compiled loops by header. */
+    int[] backEdges;
+    LoopCompiler.Loop[] loops;
 
     Code(Function function, int[] code, long[] longs, double[] doubles, int sites, int intRegs, int floatRegs,
          int frameSize, int[] paramBank, int[] paramReg, int[] spanPcs, Span[] spans, Function[] kernels,

@@ -17,14 +17,40 @@ public final class Interpreter {
     /** Results of {@link #run}. */
     public static final int BUDGET = 0, DONE = 1, BARRIER = 2, WAITING = 3, EXITED = 4, FAULT = 5;
 
+    /** Taken backward branches to one pc after which the loop they close is compiled. */
+    static final int HOT_LOOP = 1000;
+    /** Marks a loop the loop compiler refused, so that it is not asked again. */
+    private static final LoopCompiler.Loop REFUSED = new LoopCompiler.Loop() {
+        @Override
+        public int run(VmThread t, long[] ir, double[] fr, int ib, int fb, Segment[] cache) {
+            throw new IllegalStateException("a refused loop is never run");
+        }
+    };
+    private static volatile LoopCompiler defaultLoopCompiler;
+
     private final Program program;
     private final boolean device;
+    /** Compiles hot loops of host code; null on the device, in the browser, or when turned off. */
+    private final LoopCompiler loopCompiler;
     /** Instructions executed by all runs so far. */
     long executed;
 
     public Interpreter(Program program) {
+        this(program, defaultLoopCompiler);
+    }
+
+    Interpreter(Program program, LoopCompiler loopCompiler) {
         this.program = program;
         this.device = program.device;
+        this.loopCompiler = device ? null : loopCompiler;
+    }
+
+    /**
+     * Sets the loop compiler of host interpreters made from now on (null: interpret only). Only
+     * JVM entry points call this; kernels are always interpreted.
+     */
+    public static void setLoopCompiler(LoopCompiler compiler) {
+        defaultLoopCompiler = compiler;
     }
 
     public long executed() {
@@ -68,6 +94,7 @@ public final class Interpreter {
         final long am2 = dev ? 1 : 0;
         final long am4 = dev ? 3 : 0;
         final long am8 = dev ? 7 : 0;
+        final boolean jit = loopCompiler != null;
         long left = budget;
         try {
             while (true) {
@@ -374,17 +401,27 @@ public final class Interpreter {
                         ir[ib + code[pc + 1]] = frameAddr + code[pc + 2];
                         pc += 3;
                     }
-                    case Op.JMP -> pc = code[pc + 1];
-                    case Op.JZ -> pc = ir[ib + code[pc + 1]] == 0 ? code[pc + 2] : pc + 3;
-                    case Op.JNZ -> pc = ir[ib + code[pc + 1]] != 0 ? code[pc + 2] : pc + 3;
-                    case Op.JEQ -> pc = ir[ib + code[pc + 1]] == ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
-                    case Op.JNE -> pc = ir[ib + code[pc + 1]] != ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
-                    case Op.JLT -> pc = ir[ib + code[pc + 1]] < ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
-                    case Op.JLE -> pc = ir[ib + code[pc + 1]] <= ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
-                    case Op.JLTU -> pc = (ir[ib + code[pc + 1]] ^ Long.MIN_VALUE) < (ir[ib + code[pc + 2]] ^ Long.MIN_VALUE)
-                            ? code[pc + 3] : pc + 4;
-                    case Op.JLEU -> pc = (ir[ib + code[pc + 1]] ^ Long.MIN_VALUE) <= (ir[ib + code[pc + 2]] ^ Long.MIN_VALUE)
-                            ? code[pc + 3] : pc + 4;
+                    case Op.JMP, Op.JZ, Op.JNZ, Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> {
+                        int op = code[pc];
+                        int to = switch (op) {
+                            case Op.JMP -> code[pc + 1];
+                            case Op.JZ -> ir[ib + code[pc + 1]] == 0 ? code[pc + 2] : pc + 3;
+                            case Op.JNZ -> ir[ib + code[pc + 1]] != 0 ? code[pc + 2] : pc + 3;
+                            case Op.JEQ -> ir[ib + code[pc + 1]] == ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
+                            case Op.JNE -> ir[ib + code[pc + 1]] != ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
+                            case Op.JLT -> ir[ib + code[pc + 1]] < ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
+                            case Op.JLE -> ir[ib + code[pc + 1]] <= ir[ib + code[pc + 2]] ? code[pc + 3] : pc + 4;
+                            case Op.JLTU -> (ir[ib + code[pc + 1]] ^ Long.MIN_VALUE) < (ir[ib + code[pc + 2]] ^ Long.MIN_VALUE)
+                                    ? code[pc + 3] : pc + 4;
+                            default -> (ir[ib + code[pc + 1]] ^ Long.MIN_VALUE) <= (ir[ib + code[pc + 2]] ^ Long.MIN_VALUE)
+                                    ? code[pc + 3] : pc + 4;
+                        };
+                        if (jit && to <= pc) {
+                            to = backEdge(t, c, to, pc, left);
+                            left = t.loopBudget;
+                        }
+                        pc = to;
+                    }
                     case Op.CALL -> {
                         Code callee = program.code(code[pc + 1]);
                         int n = code[pc + 3];
@@ -784,6 +821,32 @@ public final class Interpreter {
                     + " at " + pc + " in " + c.name(), "");
         }
         return pc;
+    }
+
+    /**
+     * A taken backward branch from {@code from} to {@code header} in host code with a loop
+     * compiler: counts it, compiles the loop once it is hot, and runs the compiled loop. Returns the
+     * pc to go on at; the budget left is in {@code t.loopBudget}.
+     */
+    private int backEdge(VmThread t, Code c, int header, int from, long left) {
+        t.loopBudget = left;
+        LoopCompiler.Loop[] loops = c.loops;
+        if (loops == null) {
+            loops = c.loops = new LoopCompiler.Loop[c.code.length];
+            c.backEdges = new int[c.code.length];
+        }
+        LoopCompiler.Loop l = loops[header];
+        if (l == null) {
+            if (++c.backEdges[header] < HOT_LOOP) {
+                return header;
+            }
+            l = loopCompiler.compile(c, header, from);
+            loops[header] = l = l == null ? REFUSED : l;
+        }
+        if (l == REFUSED || left <= 0) {
+            return header;
+        }
+        return l.run(t, t.ir, t.fr, t.ib, t.fb, c.cache);
     }
 
     private static Segment slow(Memory mem, Segment[] cache, int site, long a, int n, boolean write) {

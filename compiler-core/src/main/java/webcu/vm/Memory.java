@@ -300,6 +300,15 @@ public final class Memory {
      * why there is none. Device accesses must also be naturally aligned, as on the GPU.
      */
     public Segment check(long a, long n, boolean write) {
+        Segment s = lookup(a, n, write);
+        if (s == null) {
+            throw fault(a, n, write, find(a));
+        }
+        return s;
+    }
+
+    /** Like {@link #check}, but null where check would fault. */
+    Segment lookup(long a, long n, boolean write) {
         Segment s = find(a);
         if (s != null && !s.freed) {
             long off = a - s.base;
@@ -308,7 +317,7 @@ public final class Memory {
                 return s;
             }
         }
-        throw fault(a, n, write, s);
+        return null;
     }
 
     /** Like {@link #check} for a bulk access (memcpy, struct copies): no alignment requirement. */

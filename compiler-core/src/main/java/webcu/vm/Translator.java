@@ -2,11 +2,13 @@ package webcu.vm;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import webcu.diag.Span;
 import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
 import webcu.ir.Function;
+import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
@@ -114,6 +116,11 @@ final class Translator {
     private final HashMap<Long, Integer> intConstants = new HashMap<>();
     private final HashMap<Long, Integer> floatConstants = new HashMap<>();
     private final ArrayList<long[]> constantLoads = new ArrayList<>();
+    /**
+     * Globals whose address loops use, and their registers. Their loads at entry are patched once
+     * the body is translated, so that globals still get addresses in the order the code uses them.
+     */
+    private final LinkedHashMap<Global, Integer> globalConstants = new LinkedHashMap<>();
 
     private void scanLoops(Stmt s, boolean inLoop) {
         switch (s) {
@@ -160,6 +167,11 @@ final class Translator {
             case Expr.BoolConst b -> constant(INT, b.value() ? 1 : 0);
             case Expr.NullPtr n -> constant(INT, 0);
             case Expr.FloatConst f -> constant(FLOAT, Double.doubleToRawLongBits(f.value()));
+            case Expr.GlobalAddr g -> {
+                if (!globalConstants.containsKey(g.global()) && globalConstants.size() < MAX_CONSTANTS) {
+                    globalConstants.put(g.global(), fixedI++);
+                }
+            }
             case Expr.Binary b when (b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB) && b.right() instanceof Expr.IntConst c
                     && c.value() == (int) c.value() -> scanExpr(b.left(), true);
             case Expr.PtrAdd p when p.index() instanceof Expr.IntConst -> scanExpr(p.base(), true);
@@ -184,6 +196,15 @@ final class Translator {
 
     /** The register preloaded with this constant, or -1. */
     private int constantReg(Expr e) {
+        if (e instanceof Expr.GlobalAddr g) {
+            Integer r = globalConstants.get(g.global());
+            if (r == null) {
+                return -1;
+            }
+            // Place the global now, as translating the address would: globals get addresses in the same order.
+            program.globalAddress(g.global());
+            return r;
+        }
         Integer r = switch (e) {
             case Expr.IntConst c -> intConstants.get(c.value());
             case Expr.BoolConst b -> intConstants.get(b.value() ? 1L : 0L);
@@ -215,6 +236,12 @@ final class Translator {
                 constInt((int) c[1], c[2]);
             }
         }
+        int[] globalLoads = new int[globalConstants.size()];
+        int gi = 0;
+        for (int r : globalConstants.values()) {
+            globalLoads[gi++] = len;
+            emit(Op.LK, r, 0);
+        }
         for (int k = 0; k < fn.params().size(); k++) {
             Local p = fn.params().get(k);
             if (inMemory(p)) {
@@ -225,6 +252,17 @@ final class Translator {
             }
         }
         block(fn.body());
+        gi = 0;
+        for (Global g : globalConstants.keySet()) {
+            int at = globalLoads[gi++];
+            long a = program.globalAddress(g);
+            if (a == (int) a) {
+                code[at] = Op.LI;
+                code[at + 2] = (int) a;
+            } else {
+                code[at + 2] = longConst(a);
+            }
+        }
         // Falling off the end: main returns 0 (C++ says so); other functions return 0 as well
         // rather than garbage, which is what their undefined behaviour most often looks like.
         mark(fn.span());
@@ -518,6 +556,12 @@ final class Translator {
     }
 
     private void loop(Stmt.Loop l) {
+        if (l.breakIf() == null && !l.body().stmts().isEmpty() && l.body().stmts().get(0) instanceof Stmt.If guard
+                && guard.otherwise().stmts().isEmpty() && guard.then().stmts().size() == 1
+                && guard.then().stmts().get(0) instanceof Stmt.Break) {
+            rotatedLoop(l, guard);
+            return;
+        }
         Label top = new Label();
         Label cont = new Label();
         Label end = new Label();
@@ -536,6 +580,36 @@ final class Translator {
             jump(Op.JMP, top);
         }
         bind(end);
+    }
+
+    /**
+     * {@code loop { if (c) break; rest } continuing { step }}, the shape of {@code for} and
+     * {@code while}, with the test repeated at the bottom: one branch per iteration instead of a
+     * jump back and a test. Expressions have no side effects, so evaluating the copy at the bottom
+     * does exactly what the jump back to the test at the top did.
+     */
+    private void rotatedLoop(Stmt.Loop l, Stmt.If guard) {
+        Label top = new Label();
+        Label cont = new Label();
+        Label end = new Label();
+        mark(guard.span());
+        condJump(guard.cond(), true, end);
+        resetTemps();
+        bind(top);
+        targets.add(new Target(end, cont));
+        List<Stmt> body = l.body().stmts();
+        for (int i = 1; i < body.size(); i++) {
+            stmt(body.get(i));
+        }
+        bind(cont);
+        targets.set(targets.size() - 1, new Target(end, null));
+        block(l.continuing());
+        targets.remove(targets.size() - 1);
+        mark(guard.span());
+        condJump(guard.cond(), false, top);
+        resetTemps();
+        bind(end);
+        mark(l.span());
     }
 
     private void switchStmt(Stmt.Switch sw) {

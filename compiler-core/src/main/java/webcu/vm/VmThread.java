@@ -54,6 +54,9 @@ public final class VmThread {
     int resultOperand = -1;
     int resultExt;
 
+    /** The instruction budget left, passed to and from a compiled loop (see {@link LoopCompiler.Loop#run}). */
+    long loopBudget;
+
     Completion waitFor;
     Resume onResume;
 
