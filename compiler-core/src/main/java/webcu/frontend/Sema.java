@@ -416,6 +416,11 @@ public final class Sema {
             return;
         }
         Object prev = s.names.get(r.name());
+        if (prev == null && !r.complete() && s.lookup(r.name()) instanceof CType.Record) {
+            // 'struct P *p;' in a function names the file's P (the parser declares the record
+            // it mentions); a struct nowhere declared yet is declared here
+            return;
+        }
         CType.Record rec;
         if (prev instanceof CType.Record pr && !pr.complete) {
             rec = pr;
