@@ -884,6 +884,12 @@ final class WgslWriter {
                     if (inner instanceof Ref r) {
                         return new Ref(r.text(), r.held(), r.atomic());
                     }
+                    Type outer = Build.pointee(c.type());
+                    if (inner instanceof WordRef w && outer.size() == w.type().size() && !(outer instanceof Type.Struct)
+                            && !(outer instanceof Type.Array)) {
+                        // a word reinterpreted (an i32 read as u32 by an atomic's CAS loop): the outer type is read
+                        return new WordRef(w.bound(), w.byteIndex(), outer, w.wordIndex());
+                    }
                     return inner;
                 }
                 case Expr.PtrAdd pa -> {
