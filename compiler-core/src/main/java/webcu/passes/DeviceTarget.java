@@ -10,8 +10,10 @@ package webcu.passes;
  *     {@code x * (1 / x)} to 1 as fast math does. On such an adapter {@code isnan}, {@code isinf}
  *     and {@code isfinite} would answer differently from CUDA, so {@link CheckSupported} rejects
  *     them there.
+ * @param maxStorageBuffers the storage buffers a kernel may bind (0: no limit known). A kernel
+ *     that would need more bindings runs in {@link MemoryModel}'s heap mode, with one.
  */
-public record DeviceTarget(boolean ieeeFloat) {
-    /** A GPU that follows IEEE 754 as CUDA GPUs do; what {@code webcu emit} assumes. */
-    public static final DeviceTarget IEEE = new DeviceTarget(true);
+public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers) {
+    /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
+    public static final DeviceTarget IEEE = new DeviceTarget(true, 0);
 }

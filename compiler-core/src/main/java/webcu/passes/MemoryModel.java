@@ -51,8 +51,9 @@ import webcu.passes.KernelInterface.View;
  *
  * <p>Heap mode, for pointers whose provenance is dynamic: a kernel that loads a pointer from
  * memory or stores one, turns a pointer into an integer or back, may hold a null pointer in a
- * pointer local, or lets one pointer reach two arguments, gets a single binding instead of one
- * per argument: the heap ({@link KernelInterface.Heap}), a word binding that the runtime fills,
+ * pointer local, or lets one pointer reach two arguments — or would need more storage bindings
+ * than the adapter allows ({@link DeviceTarget#maxStorageBuffers}) — gets a single binding instead
+ * of one per argument: the heap ({@link KernelInterface.Heap}), a word binding that the runtime fills,
  * before the dispatch, with every live allocation at its device address minus the heap's base
  * (and copies back after it). Every pointer into device memory is then a u32 byte offset into
  * the heap: a pointer argument or a device variable arrives as one (a {@link KernelInterface.Value}
@@ -80,11 +81,21 @@ public final class MemoryModel implements DevicePass {
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
             int locals = k.locals().size();
+            Stmt.Block body = k.body();
+            boolean heap = needsHeap(k);
             try {
-                new State(m, k, needsHeap(k)).run();
+                new State(m, k, heap).run();
             } catch (ToHeap again) {
                 // two arguments meet in one pointer: only the heap holds both
                 k.locals().subList(locals, k.locals().size()).clear();
+                new State(m, k, true).run();
+                continue;
+            }
+            int max = m.target().maxStorageBuffers();
+            if (!heap && max > 0 && !m.isRejected(k) && m.interfaceOf(k) != null && m.interfaceOf(k).bindings().size() > max) {
+                // more buffers than the adapter binds: the heap holds them all in one binding
+                k.locals().subList(locals, k.locals().size()).clear();
+                k.setBody(body);
                 new State(m, k, true).run();
             }
         }

@@ -67,7 +67,7 @@ class CheckSupportedTest {
         DevicePasses.run(module(isnan, k), ieee, new java.util.HashMap<>(), DeviceTarget.IEEE);
         assertEquals("", PassTesting.errors(ieee));
         Diagnostics fast = new Diagnostics();
-        DevicePasses.run(module(isnan, k), fast, new java.util.HashMap<>(), new DeviceTarget(false));
+        DevicePasses.run(module(isnan, k), fast, new java.util.HashMap<>(), new DeviceTarget(false, 0));
         assertEquals("t.cu:6:3: error: not supported on WebGPU yet: 'isnan' on this adapter (it does not keep IEEE"
                 + " infinities, NaN and subnormal numbers: it compiles kernels as fast math does)\n", PassTesting.errors(fast));
     }

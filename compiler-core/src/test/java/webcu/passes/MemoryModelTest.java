@@ -542,4 +542,28 @@ class MemoryModelTest {
         assertTrue(d.all().isEmpty());
         assertNull(DeviceModule.of(new Module(), d).interfaceOf(kernel("none")));
     }
+
+    /**
+     * Three pointer arguments on an adapter that binds two storage buffers: the kernel runs in
+     * heap mode, with one binding; without a known limit it keeps a binding per argument.
+     */
+    @Test
+    void MoreBuffersThanTheAdapterBinds_Heap() {
+        String source = """
+                __global__ void k(const int *a, const int *b, int *c) {
+                    int i = threadIdx.x;
+                    c[i] = a[i] + b[i];
+                }
+                """;
+        DeviceModule limited = PassTesting.fromCuda(source);
+        limited.target(new DeviceTarget(true, 2));
+        DevicePasses.run(new MemoryModel(), limited);
+        webcu.ir.Function k = limited.kernels().get(0);
+        KernelInterface in = limited.interfaceOf(k);
+        assertEquals(List.of(in.heap()), in.bindings());
+
+        DeviceModule unlimited = PassTesting.fromCuda(source);
+        DevicePasses.run(new MemoryModel(), unlimited);
+        assertEquals(3, unlimited.interfaceOf(unlimited.kernels().get(0)).bindings().size());
+    }
 }

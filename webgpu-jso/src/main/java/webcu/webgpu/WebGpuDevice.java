@@ -134,7 +134,7 @@ public final class WebGpuDevice implements AddressedDevice {
 
     private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat) {
         this.console = console;
-        this.target = new DeviceTarget(ieeeFloat);
+        this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage());
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
