@@ -80,4 +80,36 @@ public sealed interface Stmt {
             args = List.copyOf(args);
         }
     }
+
+    /**
+     * The expression trees a statement evaluates itself, in evaluation order; nested blocks are
+     * not included (their statements have roots of their own).
+     */
+    static List<Expr> roots(Stmt s) {
+        return switch (s) {
+            case Assign a -> List.of(a.value());
+            case Store st -> List.of(st.address(), st.value());
+            case Call c -> c.args();
+            case If i -> List.of(i.cond());
+            case Loop l -> l.breakIf() == null ? List.of() : List.of(l.breakIf());
+            case Switch sw -> List.of(sw.selector());
+            case Return r -> r.value() == null ? List.of() : List.of(r.value());
+            case Launch l -> {
+                List<Expr> all = new java.util.ArrayList<>(l.grid());
+                all.addAll(l.block());
+                if (l.sharedBytes() != null) {
+                    all.add(l.sharedBytes());
+                }
+                if (l.stream() != null) {
+                    all.add(l.stream());
+                }
+                all.addAll(l.args());
+                yield all;
+            }
+            case Block b -> List.of();
+            case Break b -> List.of();
+            case Continue c -> List.of();
+            case Barrier b -> List.of();
+        };
+    }
 }

@@ -163,12 +163,12 @@ public final class ScalarReplacement implements DevicePass {
                     if (f != null) {
                         return List.of(new Stmt.Assign(f, expr(st.value()), st.span()));
                     }
-                    if (st.address() instanceof Expr.LocalAddr to && fields.containsKey(to.local())
-                            && st.value() instanceof Expr.Load ld && ld.address() instanceof Expr.LocalAddr from) {
+                    Local[] copy = wholeCopy(st);
+                    if (copy != null && fields.containsKey(copy[0])) {
                         List<Stmt> out = new ArrayList<>();
-                        if (from.local() != to.local()) {
-                            List<Local> dst = fields.get(to.local());
-                            List<Local> src = fields.get(from.local());
+                        if (!copy[0].equals(copy[1])) {
+                            List<Local> dst = fields.get(copy[0]);
+                            List<Local> src = fields.get(copy[1]);
                             for (int i = 0; i < dst.size(); i++) {
                                 out.add(new Stmt.Assign(dst.get(i), new Expr.LocalGet(src.get(i)), st.span()));
                             }
@@ -189,43 +189,32 @@ public final class ScalarReplacement implements DevicePass {
         return null;
     }
 
+    /** {@code store &to, load(&from)} between two locals of one type: {to, from}; else null. */
+    private static Local[] wholeCopy(Stmt.Store st) {
+        if (st.address() instanceof Expr.LocalAddr to && st.value() instanceof Expr.Load ld
+                && ld.address() instanceof Expr.LocalAddr from && to.local().type() == from.local().type()) {
+            return new Local[] {to.local(), from.local()};
+        }
+        return null;
+    }
+
     /**
      * Records the whole copies of one statement and marks every local whose address appears
      * anywhere else than as a field access base, a copy's source or a copy's destination.
      */
     private static void scanStmt(Stmt s, List<Local[]> copies, Set<Local> escaped) {
-        switch (s) {
-            case Stmt.Store st -> {
-                if (st.address() instanceof Expr.LocalAddr to && st.value() instanceof Expr.Load ld
-                        && ld.address() instanceof Expr.LocalAddr from && to.local().type() == from.local().type()) {
-                    copies.add(new Local[] {to.local(), from.local()});
-                    return;
-                }
-                scanAddress(st.address(), escaped);
-                scanExpr(st.value(), escaped);
+        if (s instanceof Stmt.Store st) {
+            Local[] copy = wholeCopy(st);
+            if (copy != null) {
+                copies.add(copy);
+                return;
             }
-            case Stmt.Assign a -> scanExpr(a.value(), escaped);
-            case Stmt.Call c -> c.args().forEach(e -> scanExpr(e, escaped));
-            case Stmt.If i -> scanExpr(i.cond(), escaped);
-            case Stmt.Loop l -> {
-                if (l.breakIf() != null) {
-                    scanExpr(l.breakIf(), escaped);
-                }
-            }
-            case Stmt.Switch sw -> scanExpr(sw.selector(), escaped);
-            case Stmt.Return r -> {
-                if (r.value() != null) {
-                    scanExpr(r.value(), escaped);
-                }
-            }
-            case Stmt.Launch l -> {
-                l.grid().forEach(e -> scanExpr(e, escaped));
-                l.block().forEach(e -> scanExpr(e, escaped));
-                scanExpr(l.sharedBytes(), escaped);
-                scanExpr(l.stream(), escaped);
-                l.args().forEach(e -> scanExpr(e, escaped));
-            }
-            default -> { }
+            scanAddress(st.address(), escaped);
+            scanExpr(st.value(), escaped);
+            return;
+        }
+        for (Expr e : Stmt.roots(s)) {
+            scanExpr(e, escaped);
         }
     }
 
@@ -238,9 +227,6 @@ public final class ScalarReplacement implements DevicePass {
     }
 
     private static void scanExpr(Expr e, Set<Local> escaped) {
-        if (e == null) {
-            return;
-        }
         if (e instanceof Expr.Load ld && ld.address() instanceof Expr.FieldAddr fa && fa.base() instanceof Expr.LocalAddr) {
             return;
         }

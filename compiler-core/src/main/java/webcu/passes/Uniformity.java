@@ -544,17 +544,7 @@ public final class Uniformity implements DevicePass {
             if (s == region) {
                 return;
             }
-            List<Expr> roots = switch (s) {
-                case Stmt.Assign a -> List.of(a.value());
-                case Stmt.Store st -> List.of(st.address(), st.value());
-                case Stmt.Call c -> c.args();
-                case Stmt.If i -> List.of(i.cond());
-                case Stmt.Loop l -> l.breakIf() == null ? List.of() : List.of(l.breakIf());
-                case Stmt.Switch sw -> List.of(sw.selector());
-                case Stmt.Return r -> r.value() == null ? List.of() : List.of(r.value());
-                default -> List.of();
-            };
-            for (Expr e : roots) {
+            for (Expr e : Stmt.roots(s)) {
                 Rewriter.postOrder(e, x -> {
                     if (x instanceof Expr.LocalGet g) {
                         out.add(g.local());

@@ -1408,7 +1408,7 @@ final class WgslWriter {
 
         static void exprs(Stmt.Block b, java.util.function.Consumer<Expr> visit) {
             stmts(b, s -> {
-                for (Expr e : roots(s)) {
+                for (Expr e : Stmt.roots(s)) {
                     walk(e, visit);
                 }
             });
@@ -1421,17 +1421,5 @@ final class WgslWriter {
             }
         }
 
-        private static List<Expr> roots(Stmt s) {
-            return switch (s) {
-                case Stmt.Assign a -> List.of(a.value());
-                case Stmt.Store st -> List.of(st.address(), st.value());
-                case Stmt.Call c -> c.args();
-                case Stmt.If i -> List.of(i.cond());
-                case Stmt.Loop l -> l.breakIf() == null ? List.of() : List.of(l.breakIf());
-                case Stmt.Switch sw -> List.of(sw.selector());
-                case Stmt.Return r -> r.value() == null ? List.of() : List.of(r.value());
-                default -> List.of();
-            };
-        }
     }
 }
