@@ -55,23 +55,14 @@ public final class Report {
      */
     public List<String> differences() {
         List<String> out = new ArrayList<>();
-        for (ConformanceRunner.CaseResult gpu : results) {
-            if (!gpu.backend().equals(Backend.WEBGPU) || gpu.outcome() == null || gpu.reportedUnsupported()) {
-                continue;
-            }
-            ConformanceRunner.CaseResult cpu = results.stream()
-                    .filter(r -> r.backend().equals(Backend.CPU) && r.row().path().equals(gpu.row().path()))
-                    .findFirst().orElse(null);
-            if (cpu == null || cpu.outcome() == null) {
-                continue;
-            }
+        for (ConformanceRunner.CaseResult[] both : ranByBoth()) {
+            ConformanceRunner.CaseResult cpu = both[0];
+            ConformanceRunner.CaseResult gpu = both[1];
             CompareSpec spec = CompareSpec.parse(gpu.row().compare());
             Verdict v;
             if (spec.mode().equals("runtime-error")) {
                 v = cpu.outcome().exitCode() == gpu.outcome().exitCode() ? Verdict.pass()
                         : Verdict.fail("exit code " + gpu.outcome().exitCode() + " on WebGPU, " + cpu.outcome().exitCode() + " on the CPU");
-            } else if (spec.mode().equals("compile-error")) {
-                continue;
             } else {
                 v = OutputComparison.compare(spec, cpu.outcome().stdout(), gpu.outcome().stdout());
             }
@@ -84,15 +75,26 @@ public final class Report {
 
     /** How many cases both backends ran to the end, the denominator of {@link #differences()}. */
     public int comparedByBoth() {
-        int n = 0;
-        for (ConformanceRunner.CaseResult gpu : results) {
-            if (gpu.backend().equals(Backend.WEBGPU) && gpu.outcome() != null && !gpu.reportedUnsupported()
-                    && !CompareSpec.parse(gpu.row().compare()).mode().equals("compile-error")
-                    && results.stream().anyMatch(r -> r.backend().equals(Backend.CPU) && r.row().path().equals(gpu.row().path()))) {
-                n++;
+        return ranByBoth().size();
+    }
+
+    /** {cpu, webgpu} result pairs of the cases both ran to the end (compile-error cases have no output to compare). */
+    private List<ConformanceRunner.CaseResult[]> ranByBoth() {
+        Map<String, ConformanceRunner.CaseResult> cpuByPath = new LinkedHashMap<>();
+        for (ConformanceRunner.CaseResult r : results) {
+            if (r.backend().equals(Backend.CPU) && r.outcome() != null) {
+                cpuByPath.put(r.row().path(), r);
             }
         }
-        return n;
+        List<ConformanceRunner.CaseResult[]> pairs = new ArrayList<>();
+        for (ConformanceRunner.CaseResult gpu : results) {
+            ConformanceRunner.CaseResult cpu = cpuByPath.get(gpu.row().path());
+            if (gpu.backend().equals(Backend.WEBGPU) && gpu.outcome() != null && !gpu.reportedUnsupported() && cpu != null
+                    && !CompareSpec.parse(gpu.row().compare()).mode().equals("compile-error")) {
+                pairs.add(new ConformanceRunner.CaseResult[] {cpu, gpu});
+            }
+        }
+        return pairs;
     }
 
     public int passed() {
@@ -165,7 +167,8 @@ public final class Report {
         }
         if (backends.contains(Backend.WEBGPU) && backends.contains(Backend.CPU)) {
             List<String> diff = differences();
-            sb.append("differential cpu/webgpu: ").append(comparedByBoth() - diff.size()).append(" of ").append(comparedByBoth())
+            int both = comparedByBoth();
+            sb.append("differential cpu/webgpu: ").append(both - diff.size()).append(" of ").append(both)
                     .append(" cases that both ran agree\n");
             for (String d : diff) {
                 sb.append("  DIFFERS ").append(d).append('\n');
