@@ -87,18 +87,22 @@ public final class MemoryModel implements DevicePass {
                 new State(m, k, heap).run();
             } catch (ToHeap again) {
                 // two arguments meet in one pointer: only the heap holds both
-                k.locals().subList(locals, k.locals().size()).clear();
-                new State(m, k, true).run();
+                inHeapMode(m, k, locals, body);
                 continue;
             }
             int max = m.target().maxStorageBuffers();
             if (!heap && max > 0 && !m.isRejected(k) && m.interfaceOf(k) != null && m.interfaceOf(k).bindings().size() > max) {
                 // more buffers than the adapter binds: the heap holds them all in one binding
-                k.locals().subList(locals, k.locals().size()).clear();
-                k.setBody(body);
-                new State(m, k, true).run();
+                inHeapMode(m, k, locals, body);
             }
         }
+    }
+
+    /** Runs the kernel again from its state before this pass ({@code locals} and {@code body}), in heap mode. */
+    private static void inHeapMode(DeviceModule m, Function k, int locals, Stmt.Block body) {
+        k.locals().subList(locals, k.locals().size()).clear();
+        k.setBody(body);
+        new State(m, k, true).run();
     }
 
     /**
