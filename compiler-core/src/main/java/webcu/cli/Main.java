@@ -148,6 +148,9 @@ public final class Main implements Callable<Integer> {
                 ERR.println("webcu: error: no input files");
                 return 2;
             }
+            if (!noJit && !"false".equals(System.getProperty("webcu.jit"))) {
+                LoopJit.install(); // now, so that it warms up while the front end works
+            }
             CompileResult r = in.compile(files);
             if (r == null) {
                 return 1;
@@ -167,12 +170,9 @@ public final class Main implements Callable<Integer> {
             List<String> argv = new ArrayList<>();
             argv.add(Path.of(files.get(0)).getFileName().toString().replaceAll("\\.[^.]*$", ""));
             argv.addAll(args);
-            if (!noJit && !"false".equals(System.getProperty("webcu.jit"))) {
-                LoopJit.install();
-            }
             ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv);
             while (true) {
-                RunState s = run.resume(50_000_000);
+                RunState s = run.resume(Long.MAX_VALUE >> 2);
                 if (s instanceof RunState.Exited e) {
                     OUT.flush();
                     return e.status();

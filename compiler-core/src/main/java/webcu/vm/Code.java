@@ -35,6 +35,8 @@ final class Code {
     /** Host functions with a loop compiler: taken backward branches per target pc, and the compiled loops by header. */
     int[] backEdges;
     LoopCompiler.Loop[] loops;
+    /** What the loop compiler's speculations found wrong in this function (JVM only). */
+    LoopHints loopHints;
 
     Code(Function function, int[] code, long[] longs, double[] doubles, int sites, int intRegs, int floatRegs,
          int frameSize, int[] paramBank, int[] paramReg, int[] spanPcs, Span[] spans, Function[] kernels,
@@ -87,18 +89,23 @@ final class Code {
     /** A listing of the bytecode, one instruction per line, for tests and debugging. */
     @Override
     public String toString() {
+        return function.name() + ": iregs=" + intRegs + " fregs=" + floatRegs + " frame=" + frameSize + '\n'
+                + listing(0, code.length);
+    }
+
+    /** The instructions from {@code from} up to {@code to}, one per line. */
+    String listing(int from, int to) {
         StringBuilder sb = new StringBuilder();
-        sb.append(function.name()).append(": iregs=").append(intRegs).append(" fregs=").append(floatRegs)
-                .append(" frame=").append(frameSize).append('\n');
-        int pc = 0;
-        while (pc < code.length) {
+        for (int pc = 0; pc < to; pc += Op.length(code, pc)) {
+            if (pc < from) {
+                continue;
+            }
             int len = Op.length(code, pc);
             sb.append(pc).append(": ").append(Op.NAMES[code[pc]]);
             for (int i = 1; i < len; i++) {
                 sb.append(i == 1 ? " " : ", ").append(code[pc + i]);
             }
             sb.append('\n');
-            pc += len;
         }
         return sb.toString();
     }

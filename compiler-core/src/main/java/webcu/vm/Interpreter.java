@@ -1,5 +1,7 @@
 package webcu.vm;
 
+import java.util.Arrays;
+
 /**
  * Runs VM threads: a switch-dispatch loop over a function's int[] code with the thread's state in
  * locals, written back to the {@link VmThread} whenever the loop stops. A run stops when the
@@ -836,6 +838,11 @@ public final class Interpreter {
             c.backEdges = new int[c.code.length];
         }
         LoopCompiler.Loop l = loops[header];
+        if (l != null && l.retired()) {
+            // Loops nested in others are called by them: drop them all, the hot ones come back at once.
+            Arrays.fill(loops, null);
+            l = null;
+        }
         if (l == null) {
             if (++c.backEdges[header] < HOT_LOOP) {
                 return header;
@@ -846,7 +853,13 @@ public final class Interpreter {
         if (l == REFUSED || left <= 0) {
             return header;
         }
-        return l.run(t, t.ir, t.fr, t.ib, t.fb, c.cache);
+        try {
+            return l.run(t, t.ir, t.fr, t.ib, t.fb, c.cache);
+        } catch (RuntimeException | LinkageError e) {
+            // A compiled loop never throws by design; if one does, say so rather than crash.
+            throw new VmFault(VmFault.TRAP, 719, "internal error: the loop compiler's code for "
+                    + c.name() + " failed: " + e, "");
+        }
     }
 
     private static Segment slow(Memory mem, Segment[] cache, int site, long a, int n, boolean write) {

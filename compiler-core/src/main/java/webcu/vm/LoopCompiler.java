@@ -25,5 +25,13 @@ public interface LoopCompiler {
          * back and {@code t.loopBudget} lowered by about the instructions executed.
          */
         public abstract int run(VmThread t, long[] ir, double[] fr, int ib, int fb, Segment[] cache);
+
+        /**
+         * True once a speculation the loop was compiled with failed: it still runs correctly, but
+         * the interpreter drops the function's compiled loops and has them compiled again.
+         */
+        public boolean retired() {
+            return false;
+        }
     }
 }

@@ -7,12 +7,16 @@ import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.List;
+import java.util.TreeSet;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
+import webcu.diag.Span;
+import webcu.ir.ExecutionSpace;
+import webcu.ir.Function;
+import webcu.ir.Type;
 
 /**
  * The JVM's loop compiler: translates a hot loop of host VM code (the int[] instructions, not the
@@ -21,16 +25,26 @@ import org.objectweb.asm.MethodVisitor;
  * classes at run time); the command line installs it with {@link #install}.
  *
  * <p>The compiled method keeps the VM registers the loop uses in JVM locals, loaded from the
- * register banks at entry and written back at every exit. It compiles a region only when every
- * instruction in it is arithmetic, a comparison, a conversion, a branch, a pure math function or a
- * load or store; calls, natives, switches, copies and traps make it refuse. Semantics are the
- * interpreter's, instruction by instruction: the same double operations rounded to float for the
- * single-precision ones, the same host integer rules. Memory accesses keep the interpreter's
- * checks: each access site keeps its segment's base, limit and bytes in locals, refreshed from
- * {@link Memory#lookup} when an access falls outside; an access that would fault, and a division
- * by zero, leave the compiled code at that instruction, so the interpreter executes it again and
- * reports the fault exactly as it always does. Each backward branch lowers the budget by the
- * instructions of the loop it closes and leaves at its target once the budget is spent.
+ * register banks at entry and written back at every exit; {@link LoopRegion} decides which live in
+ * ints and floats and which loops are counted. It compiles a region only when every instruction in
+ * it is arithmetic, a comparison, a conversion, a branch, a pure math function or a load or store;
+ * calls, natives, switches, copies and traps make it refuse. Semantics are the interpreter's,
+ * instruction by instruction: the same double operations rounded to float for the single-precision
+ * ones, the same host integer rules.
+ *
+ * <p>Memory accesses keep the interpreter's checks. Each access site starts from the segment the
+ * interpreter cached for it and checks every address against it (one unsigned comparison); an
+ * address outside leaves the compiled code at that instruction, and the interpreter runs it again
+ * (finding the new segment, or reporting the fault exactly as it always does). A site that keeps
+ * leaving (a linked list walk: every node its own segment) is compiled next time to look the
+ * segment up in place. A division by zero leaves the same way. Counted loops lower the budget
+ * once when they start; every other backward branch lowers it by the instructions of the loop it
+ * closes and leaves at its target once the budget is spent.
+ *
+ * <p>Speculations that fail (a register holding something else on entry than the int or float the
+ * loop was compiled for, a site that keeps leaving) are recorded in the function's
+ * {@link LoopHints}; the loop then reports itself {@linkplain Loop#retired() retired} and the
+ * interpreter has it compiled again without them.
  */
 public final class LoopJit implements LoopCompiler {
     /** HotSpot does not compile methods of more than 8000 bytes of bytecode: refuse larger loops. */
@@ -41,15 +55,119 @@ public final class LoopJit implements LoopCompiler {
     /** -Dwebcu.jit.debug=true prints each loop compiled (its bytecode size) or refused, and why. */
     private static final boolean DEBUG = Boolean.getBoolean("webcu.jit.debug");
     private static final String SELF = "webcu/vm/LoopJit";
+    private static final String COMPILED = "webcu/vm/LoopJit$CompiledLoop";
     private static final String SEGMENT = "webcu/vm/Segment";
     private static final String THREAD = "webcu/vm/VmThread";
+    private static final String RUN = "(L" + THREAD + ";[J[DII[L" + SEGMENT + ";)I";
 
+    /**
+     * {@code jdk.internal.misc.Unsafe}, when java.base exports it to this class's module
+     * ({@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED}, which {@code ./webcu} passes)
+     * and the machine is little-endian as the VM's memory; else null, and compiled loops read and
+     * write memory through VarHandles. Both give the same results; HotSpot's profiling tier, which
+     * runs a loop until the optimizing compiler is done with it, runs VarHandle accesses several
+     * times slower, which is most of what a short program waits for.
+     */
+    static final Object UNSAFE = findUnsafe();
+    private static final String UNSAFE_CLASS = "jdk/internal/misc/Unsafe";
+    private static final long BYTES_BASE = UNSAFE == null ? 0 : bytesBase();
+
+    private final boolean unsafe;
     private int compiled;
     private int refused;
 
-    /** Makes host interpreters created from now on compile their hot loops. */
+    /** A loop compiler that uses Unsafe where it can. */
+    public LoopJit() {
+        this(UNSAFE != null);
+    }
+
+    /** A loop compiler that uses Unsafe (when it can) or VarHandles for memory, for tests. */
+    LoopJit(boolean unsafe) {
+        this.unsafe = unsafe && UNSAFE != null;
+    }
+
+    /**
+     * Makes host interpreters created from now on compile their hot loops, and starts warming the
+     * compiler up on a daemon thread: the first loop compiled in a JVM waits tens of milliseconds
+     * for class loading and for HotSpot to compile ASM, and the command line calls this while its
+     * front end is still busy, so that the program's first hot loop does not.
+     */
     public static void install() {
-        Interpreter.setLoopCompiler(new LoopJit());
+        LoopJit jit = new LoopJit();
+        Interpreter.setLoopCompiler(jit);
+        Thread warm = new Thread(LoopJit::warmUp, "webcu-loop-compiler-warm-up");
+        warm.setDaemon(true);
+        warm.start();
+    }
+
+    /** Compiles made-up loops (a counted loop over memory, and one around it that calls it) with a private compiler. */
+    static void warmUp() {
+        LoopJit jit = new LoopJit();
+        for (int i = 0; i < WARM_UP_ROUNDS; i++) {
+            Code c = warmUpCode();
+            c.loops = new Loop[c.code.length];
+            c.loops[WARM_INNER] = jit.compile(c, WARM_INNER, WARM_INNER_BRANCH);
+            jit.compile(c, WARM_OUTER, WARM_OUTER_BRANCH);
+        }
+    }
+
+    private static final int WARM_UP_ROUNDS = 8;
+    private static final int WARM_OUTER = 6;
+    private static final int WARM_INNER = 12;
+    private static final int WARM_INNER_BRANCH = 43;
+    private static final int WARM_OUTER_BRANCH = 58;
+
+    /**
+     * for (r0 = 0; r0 < r1; r0++) { f0 = 0; for (r2 = 0; r2 < r1; r2++) { f0 += a[r2] * a[r2]; a[r2] = r2 & r0; } b[r0] = f0; }
+     * with a in r3 and b in r4.
+     */
+    private static Code warmUpCode() {
+        int[] code = {
+            Op.LI, 0, 0,                       // 0
+            Op.LI, 1, 64,                      // 3
+            Op.FK, 0, 0,                       // 6: outer header
+            Op.LI, 2, 0,                       // 9
+            Op.LDXF32, 1, 3, 2, 4, 0, 0,       // 12: inner header
+            Op.FMULS, 2, 1, 1,                 // 19
+            Op.FADDS, 0, 0, 2,                 // 23
+            Op.AND, 5, 2, 0,                   // 27
+            Op.STX32, 3, 2, 4, 0, 5, 1,        // 31
+            Op.ADDI_I, 2, 2, 1,                // 38
+            Op.NOP,                            // 42
+            Op.JLT, 2, 1, WARM_INNER,          // 43 (branch at 43: the inner region ends at 47)
+            Op.STXF32, 4, 0, 4, 0, 0, 2,       // 47
+            Op.ADDI_I, 0, 0, 1,                // 54
+            Op.JLT, 0, 1, WARM_OUTER,          // 58
+            Op.RET,                            // 62
+        };
+        Function f = new Function("loop-compiler-warm-up", ExecutionSpace.HOST, Type.VOID, List.of(), false, Span.NONE);
+        return new Code(f, code, new long[0], new double[] {0.0}, 3, 6, 3, 0, new int[0], new int[0], new int[] {0},
+                new Span[] {Span.NONE}, new Function[0], new String[0]);
+    }
+
+    private static Object findUnsafe() {
+        try {
+            if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN
+                    || !Object.class.getModule().isExported("jdk.internal.misc", LoopJit.class.getModule())) {
+                return null;
+            }
+            return Class.forName("jdk.internal.misc.Unsafe").getMethod("getUnsafe").invoke(null);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static long bytesBase() {
+        try {
+            return ((Number) UNSAFE.getClass().getMethod("arrayBaseOffset", Class.class).invoke(UNSAFE, byte[].class)).longValue();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** True when compiled loops access memory through Unsafe, for tests and benchmarks. */
+    boolean usesUnsafe() {
+        return unsafe;
     }
 
     /** Loops compiled and refused so far, for tests. */
@@ -64,17 +182,38 @@ public final class LoopJit implements LoopCompiler {
     @Override
     public Loop compile(Code c, int header, int backEdge) {
         int end = backEdge + Op.length(c.code, backEdge);
+        if (c.loopHints == null) {
+            c.loopHints = new LoopHints(c.cache.length);
+        }
+        if (DEBUG) {
+            System.err.print(c.listing(header, end));
+        }
+        LoopRegion region = new LoopRegion(c, header, end, c.loopHints);
+        long t0 = System.nanoTime();
         try {
-            Gen g = new Gen(c, header, end);
-            byte[] bytes = g.generate();
-            if (bytes == null) {
+            if (!region.analyse()) {
+                if (DEBUG) {
+                    System.err.println("loop " + c.name() + " " + header + ".." + end + ": " + region.refusal);
+                }
+                refused++;
+                return null;
+            }
+            Emitter e = new Emitter(region, unsafe);
+            byte[] bytes = e.generate();
+            if (DEBUG) {
+                System.err.println("loop " + c.name() + " " + header + ".." + end + ": " + e.size + " bytes, ints "
+                        + region.narrow + ", floats " + region.single + ", counted " + region.counted.keySet()
+                        + ", nested " + region.nested.keySet() + ", followed sites " + c.loopHints.followedSites
+                        + String.format(", %.1f ms", (System.nanoTime() - t0) / 1e6));
+            }
+            if (e.size > MAX_BYTECODE) {
                 refused++;
                 return null;
             }
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            Loop loop = (Loop) l.findConstructor(l.lookupClass(),
-                    MethodType.methodType(void.class, int.class, int.class, Loop[].class))
-                    .invoke(header, end, g.inner.toArray(new Loop[0]));
+            Loop loop = (Loop) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class, int.class,
+                    int.class, Loop[].class, LoopHints.class))
+                    .invoke(header, end, region.nested.values().toArray(new Loop[0]), c.loopHints);
             compiled++;
             return loop;
         } catch (Throwable e) {
@@ -88,25 +227,37 @@ public final class LoopJit implements LoopCompiler {
     }
 
     /**
-     * What every compiled loop extends: its region, and the compiled loops nested in it that it
-     * calls rather than repeating their code, so that an inner loop HotSpot has already compiled
-     * keeps running that code when an outer loop gets hot later.
+     * What every compiled loop extends: its region, the compiled loops nested in it that it calls
+     * rather than repeating their code (so that an inner loop HotSpot has already compiled keeps
+     * running that code when an outer loop gets hot later), and the hints its speculations report to.
      */
     abstract static class CompiledLoop extends Loop {
         final int start;
         final int end;
         final Loop[] inner;
+        final LoopHints hints;
+        boolean retired;
 
-        CompiledLoop(int start, int end, Loop[] inner) {
+        CompiledLoop(int start, int end, Loop[] inner, LoopHints hints) {
             this.start = start;
             this.end = end;
             this.inner = inner;
+            this.hints = hints;
+        }
+
+        @Override
+        public boolean retired() {
+            return retired;
         }
     }
 
     // ---- called by compiled loops
 
-    static int i16(byte[] d, int o) {
+    static byte i8(byte[] d, int o) {
+        return d[o];
+    }
+
+    static short i16(byte[] d, int o) {
         return (short) I16.get(d, o);
     }
 
@@ -118,8 +269,12 @@ public final class LoopJit implements LoopCompiler {
         return (long) I64.get(d, o);
     }
 
-    static void putI16(byte[] d, int o, int v) {
-        I16.set(d, o, (short) v);
+    static void putI8(byte[] d, int o, byte v) {
+        d[o] = v;
+    }
+
+    static void putI16(byte[] d, int o, short v) {
+        I16.set(d, o, v);
     }
 
     static void putI32(byte[] d, int o, int v) {
@@ -139,102 +294,164 @@ public final class LoopJit implements LoopCompiler {
         return s;
     }
 
-    /** Generates the class of one loop. */
-    private static final class Gen {
+    /**
+     * The last offset in segment s at which an access of n bytes may start (reading, or writing
+     * when {@code write}), or -1 when none may: freed, or read-only for a write. Never past the
+     * end of its bytes, which is what keeps unchecked Unsafe accesses inside the array.
+     */
+    static long siteLimit(Segment s, int n, boolean write) {
+        long limit = write ? s.writable : s.readable;
+        byte[] d = s.data;
+        if (d == null || limit < 0) {
+            return -1;
+        }
+        return Math.max(-1, Math.min(limit, d.length) - n);
+    }
+
+    /** An access left its site's segment. */
+    static void missed(CompiledLoop l, int site) {
+        if (l.hints.missed(site)) {
+            l.retired = true;
+        }
+    }
+
+    /** Integer register r entered the loop holding more than an int: compile it as a long. Returns the header. */
+    static int wideInt(CompiledLoop l, int r) {
+        l.hints.wideInts.set(r);
+        l.retired = true;
+        return l.start;
+    }
+
+    /** Float register r entered the loop holding a double: compile it as a double. Returns the header. */
+    static int doubleFloat(CompiledLoop l, int r) {
+        l.hints.doubleFloats.set(r);
+        l.retired = true;
+        return l.start;
+    }
+
+    /**
+     * The budget left after charging a counted loop for all its iterations, or -1 when it cannot
+     * start compiled: the budget would not cover them, or the bound is so close to the end of the
+     * int range that stepping past it would wrap around (and the loop might never end).
+     */
+    static long charge(long iv, long bound, int step, boolean inclusive, long cost, long left) {
+        long iterations;
+        if (step > 0) {
+            if (bound > Integer.MAX_VALUE - step + (inclusive ? 0 : 1)) {
+                return -1;
+            }
+            long span = bound - iv;
+            iterations = inclusive ? (span < 0 ? 1 : span / step + 1) : (span <= 0 ? 1 : (span + step - 1) / step);
+        } else {
+            long t = -(long) step;
+            if (bound < Integer.MIN_VALUE + t - (inclusive ? 0 : 1)) {
+                return -1;
+            }
+            long span = iv - bound;
+            iterations = inclusive ? (span < 0 ? 1 : span / t + 1) : (span <= 0 ? 1 : (span + t - 1) / t);
+        }
+        long charge = iterations * cost;
+        return charge > left ? -1 : left - charge;
+    }
+
+    /** Generates the class of one loop from its analysed region. */
+    private static final class Emitter {
         // Locals of run(VmThread t, long[] ir, double[] fr, int ib, int fb, Segment[] cache)
         private static final int T = 1, IR = 2, FR = 3, IB = 4, FB = 5, CACHE = 6;
         private static final int LEFT = 7, EXIT_PC = 9, MEM = 10, FRAME = 11, ADDR = 13, OFF = 15, SEG = 17, TMP = 18;
         private static final int FIRST_FREE = 20;
 
+        private final LoopRegion region;
+        private final boolean unsafe;
         private final Code c;
         private final int[] code;
         private final int header;
         private final int end;
         private final Label[] labels;
+        /** Where a counted loop nested in the region starts: its budget charge, before its header. */
+        private final HashMap<Integer, Label> preheaders = new HashMap<>();
         private final HashMap<Integer, Integer> intSlot = new HashMap<>();
         private final HashMap<Integer, Integer> floatSlot = new HashMap<>();
-        private final HashMap<Integer, Boolean> intWritten = new HashMap<>();
-        private final HashMap<Integer, Boolean> floatWritten = new HashMap<>();
-        /** Float registers kept in float locals: every write in the loop gives a float (see {@link #typeFloats}). */
-        private final HashSet<Integer> single = new HashSet<>();
-        /** Per access site: the first of its locals (base: long, limit: long, data: byte[]). */
+        /** Per access site: the first of its locals (base: long, last offset: long, data: byte[]). */
         private final HashMap<Integer, Integer> siteSlot = new HashMap<>();
         private final HashMap<Integer, Label> exits = new HashMap<>();
         private final ArrayList<Runnable> stubs = new ArrayList<>();
-        private int next = FIRST_FREE;
+        private final Label writeBack = new Label();
         private MethodVisitor mv;
-        /** Compiled loops nested in this one, called at their headers, and where they end. */
-        final ArrayList<Loop> inner = new ArrayList<>();
-        private final HashMap<Integer, Integer> innerAt = new HashMap<>();
-        private final HashMap<Integer, Integer> innerEnd = new HashMap<>();
-        /** Per instruction (by pc - header): the registers it reads and writes, int r as 2r, float r as 2r+1. */
-        private final BitSet[] uses;
-        private final BitSet[] defs;
-        private BitSet curUses;
-        private BitSet curDefs;
-        /** Registers whose value on entry can matter: the only ones loaded (and checked) at entry. */
-        private BitSet liveIn;
+        /** Bytes of bytecode of run, once generated. */
+        int size;
 
-        Gen(Code c, int header, int end) {
-            this.c = c;
+        Emitter(LoopRegion region, boolean unsafe) {
+            this.region = region;
+            this.unsafe = unsafe;
+            this.c = region.c;
             this.code = c.code;
-            this.header = header;
-            this.end = end;
+            this.header = region.header;
+            this.end = region.end;
             this.labels = new Label[end - header];
-            this.uses = new BitSet[end - header];
-            this.defs = new BitSet[end - header];
-        }
-
-        /** The class file, or null when the region holds an instruction not compiled here. */
-        byte[] generate() {
-            for (int pc = header; pc < end; pc += Op.length(code, pc)) {
-                curUses = uses[pc - header] = new BitSet();
-                curDefs = defs[pc - header] = new BitSet();
-                if (!scan(pc)) {
-                    if (DEBUG) {
-                        System.err.println("loop " + c.name() + " " + header + ".." + end + ": no " + Op.NAMES[code[pc]]);
-                    }
-                    return null;
-                }
+            int next = FIRST_FREE;
+            for (int r : region.ints) {
+                intSlot.put(r, next);
+                next += 2;
+            }
+            for (int r : region.floats) {
+                floatSlot.put(r, next);
+                next += 2;
+            }
+            for (int s : region.sites) {
+                siteSlot.put(s, next);
+                next += 5;
+            }
+            for (int pc : region.pcs) {
                 labels[pc - header] = new Label();
             }
-            findInner();
-            typeFloats();
-            liveness();
+            for (int h : region.counted.keySet()) {
+                if (h != header) {
+                    preheaders.put(h, new Label());
+                }
+            }
+        }
+
+        byte[] generate() {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
                 @Override
                 protected String getCommonSuperClass(String a, String b) {
                     return "java/lang/Object";
                 }
             };
-            String loopClass = "webcu/vm/LoopJit$CompiledLoop";
-            String ctor = "(II[Lwebcu/vm/LoopCompiler$Loop;)V";
-            cw.visit(V21, ACC_FINAL | ACC_SUPER, "webcu/vm/LoopJit$Compiled", null, loopClass, null);
+            String ctor = "(II[Lwebcu/vm/LoopCompiler$Loop;Lwebcu/vm/LoopHints;)V";
+            cw.visit(V21, ACC_FINAL | ACC_SUPER, "webcu/vm/LoopJit$Compiled", null, COMPILED, null);
             MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", ctor, null, null);
             init.visitCode();
             init.visitVarInsn(ALOAD, 0);
             init.visitVarInsn(ILOAD, 1);
             init.visitVarInsn(ILOAD, 2);
             init.visitVarInsn(ALOAD, 3);
-            init.visitMethodInsn(INVOKESPECIAL, loopClass, "<init>", ctor, false);
+            init.visitVarInsn(ALOAD, 4);
+            init.visitMethodInsn(INVOKESPECIAL, COMPILED, "<init>", ctor, false);
             init.visitInsn(RETURN);
             init.visitMaxs(0, 0);
             init.visitEnd();
-            mv = cw.visitMethod(ACC_PUBLIC, "run", "(L" + THREAD + ";[J[DII[L" + SEGMENT + ";)I", null, null);
+            mv = cw.visitMethod(ACC_PUBLIC, "run", RUN, null, null);
             mv.visitCode();
             prologue();
-            for (int pc = header; pc < end; pc += Op.length(code, pc)) {
+            int k = 0;
+            for (int i = 0; i < region.pcs.length; i++) {
+                int pc = region.pcs[i];
+                Label pre = preheaders.get(pc);
+                if (pre != null) {
+                    mv.visitLabel(pre);
+                    charge(region.counted.get(pc), exit(pc));
+                }
                 mv.visitLabel(labels[pc - header]);
-                Integer k = innerAt.get(pc);
-                if (k != null) {
-                    callInner(pc, k);
-                    int to = innerEnd.get(pc);
-                    if (to >= end) {
-                        break;
+                LoopJit.CompiledLoop l = region.nested.get(pc);
+                if (l != null) {
+                    callInner(pc, l, k++);
+                    // callInner ends in a switch on where the inner loop left: nothing falls through
+                    while (i + 1 < region.pcs.length && region.pcs[i + 1] < l.end) {
+                        i++;
                     }
-                    mv.visitJumpInsn(GOTO, labels[to - header]);
-                    pc = to;
-                    mv.visitLabel(labels[pc - header]);
+                    continue;
                 }
                 instruction(pc);
             }
@@ -248,490 +465,186 @@ public final class LoopJit implements LoopCompiler {
             mv.visitEnd();
             cw.visitEnd();
             byte[] bytes = cw.toByteArray();
-            if (DEBUG) {
-                System.err.println("loop " + c.name() + " " + header + ".." + end + ": " + last.getOffset() + " bytes");
-            }
-            return last.getOffset() > MAX_BYTECODE ? null : bytes;
+            size = last.getOffset();
+            return bytes;
         }
 
-        // ---- scanning: which registers and sites the region uses
+        // ---- registers in locals
 
-        private void useI(int r, boolean write) {
-            (write ? curDefs : curUses).set(2 * r);
-            if (!intSlot.containsKey(r)) {
-                intSlot.put(r, next);
-                next += 2;
-            }
-            if (write) {
-                intWritten.put(r, true);
-            }
+        private boolean narrow(int r) {
+            return region.narrow.get(r);
         }
 
-        private void useF(int r, boolean write) {
-            (write ? curDefs : curUses).set(2 * r + 1);
-            if (!floatSlot.containsKey(r)) {
-                floatSlot.put(r, next);
-                next += 2;
-            }
-            if (write) {
-                floatWritten.put(r, true);
-            }
+        private boolean single(int r) {
+            return region.single.get(r);
         }
 
-        private void site(int s) {
-            if (!siteSlot.containsKey(s)) {
-                siteSlot.put(s, next);
-                next += 5;
-            }
-        }
-
-        private boolean scan(int pc) {
-            int op = code[pc];
-            int a = code.length > pc + 1 ? code[pc + 1] : 0;
-            int b = code.length > pc + 2 ? code[pc + 2] : 0;
-            int d3 = code.length > pc + 3 ? code[pc + 3] : 0;
-            switch (op) {
-                case Op.NOP, Op.JMP -> {
-                }
-                case Op.MOV -> {
-                    useI(a, true);
-                    useI(b, false);
-                }
-                case Op.FMOV -> {
-                    useF(a, true);
-                    useF(b, false);
-                }
-                case Op.LI, Op.LK, Op.FRAME -> useI(a, true);
-                case Op.FK -> useF(a, true);
-                case Op.NOT_W, Op.NEG_W, Op.SEXT8, Op.SEXT16, Op.SEXT32, Op.ZEXT8, Op.ZEXT16, Op.ZEXT32, Op.NEZ,
-                        Op.LNOT, Op.ADDI_I, Op.ADDI_U, Op.ADDI_W -> {
-                    useI(a, true);
-                    useI(b, false);
-                }
-                case Op.FNEZ, Op.F2I -> {
-                    useI(a, true);
-                    useF(b, false);
-                }
-                case Op.EQ, Op.NE, Op.LT, Op.LE, Op.LTU, Op.LEU, Op.LEA -> {
-                    useI(a, true);
-                    useI(b, false);
-                    useI(d3, false);
-                }
-                case Op.FEQ, Op.FNE, Op.FLT, Op.FLE -> {
-                    useI(a, true);
-                    useF(b, false);
-                    useF(d3, false);
-                }
-                case Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV, Op.FADDS, Op.FSUBS, Op.FMULS, Op.FDIVS, Op.MATH2 -> {
-                    useF(a, true);
-                    useF(b, false);
-                    useF(d3, false);
-                }
-                case Op.MATH3 -> {
-                    useF(a, true);
-                    useF(b, false);
-                    useF(d3, false);
-                    useF(code[pc + 4], false);
-                }
-                case Op.FNEG, Op.D2F, Op.MATH1 -> {
-                    useF(a, true);
-                    useF(b, false);
-                }
-                case Op.I2F, Op.I2D, Op.U2F, Op.U2D -> {
-                    useF(a, true);
-                    useI(b, false);
-                }
-                case Op.LD8S, Op.LD8U, Op.LD16S, Op.LD16U, Op.LD32S, Op.LD32U, Op.LD64 -> {
-                    useI(a, true);
-                    useI(b, false);
-                    site(code[pc + 4]);
-                }
-                case Op.LDF32, Op.LDF64 -> {
-                    useF(a, true);
-                    useI(b, false);
-                    site(code[pc + 4]);
-                }
-                case Op.ST8, Op.ST16, Op.ST32, Op.ST64 -> {
-                    useI(a, false);
-                    useI(d3, false);
-                    site(code[pc + 4]);
-                }
-                case Op.STF32, Op.STF64 -> {
-                    useI(a, false);
-                    useF(d3, false);
-                    site(code[pc + 4]);
-                }
-                case Op.LDX32S, Op.LDX32U, Op.LDX64 -> {
-                    useI(a, true);
-                    useI(b, false);
-                    useI(d3, false);
-                    site(code[pc + 6]);
-                }
-                case Op.LDXF32, Op.LDXF64 -> {
-                    useF(a, true);
-                    useI(b, false);
-                    useI(d3, false);
-                    site(code[pc + 6]);
-                }
-                case Op.STX32, Op.STX64 -> {
-                    useI(a, false);
-                    useI(b, false);
-                    useI(code[pc + 5], false);
-                    site(code[pc + 6]);
-                }
-                case Op.STXF32, Op.STXF64 -> {
-                    useI(a, false);
-                    useI(b, false);
-                    useF(code[pc + 5], false);
-                    site(code[pc + 6]);
-                }
-                case Op.JZ, Op.JNZ -> useI(a, false);
-                case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> {
-                    useI(a, false);
-                    useI(b, false);
-                }
-                default -> {
-                    if (op >= Op.ADD_I && op <= Op.SHR_UW) {
-                        useI(a, true);
-                        useI(b, false);
-                        useI(d3, false);
-                    } else {
-                        return false;
-                    }
-                }
-            }
-            return true;
-        }
-
-        // ---- float registers that hold floats
-
-        /**
-         * Picks the float registers to keep as JVM floats, so that single-precision arithmetic is
-         * one float operation rather than a double one and two conversions: those whose every write
-         * in the loop gives a float (single-precision arithmetic, float loads and conversions, float
-         * constants, moves from such registers) and that single-precision operations use or the
-         * loop writes. The same float results follow: the sum, difference, product or quotient of
-         * two floats computed in double and rounded to float is the float operation's result
-         * (double has more than twice float's precision plus two bits). A register that enters the
-         * loop holding a value no float can represent makes the compiled loop decline to start.
-         */
-        private void typeFloats() {
-            HashSet<Integer> floatUse = new HashSet<>();
-            HashSet<Integer> doubleUse = new HashSet<>();
-            for (int pc = header; pc < end; pc += Op.length(code, pc)) {
-                int op = code[pc];
-                if (op >= Op.FADDS && op <= Op.FDIVS) {
-                    floatUse.add(code[pc + 2]);
-                    floatUse.add(code[pc + 3]);
-                } else if (op >= Op.FADD && op <= Op.FDIV) {
-                    doubleUse.add(code[pc + 2]);
-                    doubleUse.add(code[pc + 3]);
-                } else if (op == Op.STF32) {
-                    floatUse.add(code[pc + 3]);
-                } else if (op == Op.STXF32) {
-                    floatUse.add(code[pc + 5]);
-                } else if (op == Op.STF64) {
-                    doubleUse.add(code[pc + 3]);
-                } else if (op == Op.STXF64) {
-                    doubleUse.add(code[pc + 5]);
-                }
-            }
-            for (int r : floatSlot.keySet()) {
-                boolean written = floatWritten.containsKey(r);
-                if (written || floatUse.contains(r) && !doubleUse.contains(r)) {
-                    single.add(r);
-                }
-            }
-            boolean changed = true;
-            while (changed) {
-                changed = false;
-                for (int pc = header; pc < end; pc += Op.length(code, pc)) {
-                    int d = floatDest(pc);
-                    if (d >= 0 && single.contains(d) && !givesFloat(pc)) {
-                        single.remove(d);
-                        changed = true;
-                    }
-                }
-            }
-        }
-
-        /** The float register the instruction at pc writes, or -1. */
-        private int floatDest(int pc) {
-            int op = code[pc];
-            return switch (op) {
-                case Op.FMOV, Op.FK, Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV, Op.FADDS, Op.FSUBS, Op.FMULS, Op.FDIVS,
-                        Op.FNEG, Op.I2F, Op.I2D, Op.U2F, Op.U2D, Op.D2F, Op.MATH1, Op.MATH2, Op.MATH3, Op.LDF32,
-                        Op.LDF64, Op.LDXF32, Op.LDXF64 -> code[pc + 1];
-                default -> -1;
-            };
-        }
-
-        private boolean givesFloat(int pc) {
-            int op = code[pc];
-            return switch (op) {
-                case Op.FADDS, Op.FSUBS, Op.FMULS, Op.FDIVS, Op.I2F, Op.U2F, Op.D2F, Op.LDF32, Op.LDXF32 -> true;
-                case Op.FK -> {
-                    double v = c.doubles[code[pc + 2]];
-                    yield (double) (float) v == v || v != v;
-                }
-                case Op.FMOV -> single.contains(code[pc + 2]);
-                default -> false;
-            };
-        }
-
-        // ---- nested compiled loops
-
-        /**
-         * Finds the loops nested in this one that are compiled already and that only their
-         * header is jumped into from the rest of the region.
-         */
-        private void findInner() {
-            LoopCompiler.Loop[] loops = c.loops;
-            if (loops == null) {
-                return;
-            }
-            for (int pc = header + Op.length(code, header); pc < end; pc += Op.length(code, pc)) {
-                if (!(loops[pc] instanceof CompiledLoop l) || l.start != pc || l.end > end) {
-                    continue;
-                }
-                boolean alone = true;
-                for (int q = header; q < end && alone; q += Op.length(code, q)) {
-                    int t = target(q);
-                    boolean outside = q < l.start || q >= l.end;
-                    alone = !(outside && t > l.start && t < l.end);
-                }
-                if (DEBUG) {
-                    System.err.println("loop " + c.name() + " " + header + ".." + end + ": nested " + pc + ".." + l.end
-                            + (alone ? " called" : " entered elsewhere"));
-                }
-                if (alone) {
-                    innerAt.put(pc, inner.size());
-                    innerEnd.put(pc, l.end);
-                    inner.add(l);
-                    pc = skipTo(pc, l.end);
-                }
-            }
-        }
-
-        /** The last instruction start before {@code to}, so the scan goes on at {@code to}. */
-        private int skipTo(int pc, int to) {
-            int last = pc;
-            for (int q = pc; q < to; q += Op.length(code, q)) {
-                last = q;
-            }
-            return last;
-        }
-
-        private int target(int pc) {
-            return switch (code[pc]) {
-                case Op.JMP -> code[pc + 1];
-                case Op.JZ, Op.JNZ -> code[pc + 2];
-                case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> code[pc + 3];
-                default -> -1;
-            };
-        }
-
-        /**
-         * Runs the nested compiled loop {@code k} at its header: the registers go to the banks,
-         * the loop runs there, they come back, and its exit pc picks where to go on here.
-         */
-        private void callInner(int pc, int k) {
-            CompiledLoop l = (CompiledLoop) inner.get(k);
-            storeAll();
-            mv.visitVarInsn(ALOAD, T);
-            mv.visitVarInsn(LLOAD, LEFT);
-            mv.visitFieldInsn(PUTFIELD, THREAD, "loopBudget", "J");
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, "webcu/vm/LoopJit$CompiledLoop", "inner", "[Lwebcu/vm/LoopCompiler$Loop;");
-            push(k);
-            mv.visitInsn(AALOAD);
-            for (int v = T; v <= CACHE; v++) {
-                mv.visitVarInsn(v == IB || v == FB ? ILOAD : ALOAD, v);
-            }
-            mv.visitMethodInsn(INVOKEVIRTUAL, "webcu/vm/LoopCompiler$Loop", "run",
-                    "(L" + THREAD + ";[J[DII[L" + SEGMENT + ";)I", false);
-            mv.visitVarInsn(ISTORE, EXIT_PC);
-            mv.visitVarInsn(ALOAD, T);
-            mv.visitFieldInsn(GETFIELD, THREAD, "loopBudget", "J");
-            mv.visitVarInsn(LSTORE, LEFT);
-            loadAll();
-            // The budget may be spent, or the inner loop stopped inside (a fault): leave at its pc.
-            mv.visitVarInsn(LLOAD, LEFT);
-            mv.visitInsn(LCONST_0);
-            mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLE, writeBack);
-            java.util.TreeSet<Integer> outs = new java.util.TreeSet<>();
-            for (int q = l.start; q < l.end; q += Op.length(code, q)) {
-                int t = target(q);
-                if (t >= 0 && (t < l.start || t >= l.end) && t >= header && t < end) {
-                    outs.add(t);
-                }
-            }
-            if (l.end < end) {
-                outs.add(l.end);
-            }
-            int[] keys = outs.stream().mapToInt(Integer::intValue).toArray();
-            Label[] to = new Label[keys.length];
-            for (int i = 0; i < keys.length; i++) {
-                to[i] = target(pc, keys[i]); // a way back to an earlier pc counts against the budget
-            }
-            mv.visitVarInsn(ILOAD, EXIT_PC);
-            mv.visitLookupSwitchInsn(writeBack, keys, to);
-        }
-
-        /** Stores every register held in a local back to its bank. */
-        private void storeAll() {
-            for (var e : intSlot.entrySet()) {
-                mv.visitVarInsn(ALOAD, IR);
-                mv.visitVarInsn(ILOAD, IB);
-                push(e.getKey());
-                mv.visitInsn(IADD);
-                mv.visitVarInsn(LLOAD, e.getValue());
-                mv.visitInsn(LASTORE);
-            }
-            for (var e : floatSlot.entrySet()) {
-                mv.visitVarInsn(ALOAD, FR);
-                mv.visitVarInsn(ILOAD, FB);
-                push(e.getKey());
-                mv.visitInsn(IADD);
-                loadD(e.getKey());
-                mv.visitInsn(DASTORE);
-            }
-        }
-
-        /** Loads every register held in a local from its bank (floats: exactly, they hold floats). */
-        private void loadAll() {
-            for (var e : intSlot.entrySet()) {
-                mv.visitVarInsn(ALOAD, IR);
-                mv.visitVarInsn(ILOAD, IB);
-                push(e.getKey());
-                mv.visitInsn(IADD);
-                mv.visitInsn(LALOAD);
-                mv.visitVarInsn(LSTORE, e.getValue());
-            }
-            for (var e : floatSlot.entrySet()) {
-                mv.visitVarInsn(ALOAD, FR);
-                mv.visitVarInsn(ILOAD, FB);
-                push(e.getKey());
-                mv.visitInsn(IADD);
-                mv.visitInsn(DALOAD);
-                if (single.contains(e.getKey())) {
-                    mv.visitInsn(D2F);
-                    mv.visitVarInsn(FSTORE, e.getValue());
-                } else {
-                    mv.visitVarInsn(DSTORE, e.getValue());
-                }
-            }
-        }
-
-        // ---- liveness: which registers' values on entry matter
-
-        /**
-         * Computes {@link #liveIn}: the registers some path from the header reads before writing.
-         * Leaving the loop for the interpreter counts as reading every register, except at an
-         * instruction that faults (the interpreter runs it again and stops the program there), so a
-         * register outside liveIn is written on every way out that goes on: it is neither loaded
-         * nor checked at entry, which keeps a stale double in a float temporary from stopping the
-         * compiled loop from starting.
-         */
-        private void liveness() {
-            BitSet all = new BitSet();
-            for (int r : intSlot.keySet()) {
-                all.set(2 * r);
-            }
-            for (int r : floatSlot.keySet()) {
-                all.set(2 * r + 1);
-            }
-            BitSet[] in = new BitSet[end - header];
-            ArrayList<Integer> pcs = new ArrayList<>();
-            for (int pc = header; pc < end; pc += Op.length(code, pc)) {
-                pcs.add(pc);
-                in[pc - header] = new BitSet();
-            }
-            boolean changed = true;
-            while (changed) {
-                changed = false;
-                for (int i = pcs.size() - 1; i >= 0; i--) {
-                    int pc = pcs.get(i);
-                    int op = code[pc];
-                    int next = pc + Op.length(code, pc);
-                    BitSet out = new BitSet();
-                    int target = switch (op) {
-                        case Op.JMP -> code[pc + 1];
-                        case Op.JZ, Op.JNZ -> code[pc + 2];
-                        case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> code[pc + 3];
-                        default -> -1;
-                    };
-                    if (op != Op.JMP) {
-                        flow(out, in, all, next);
-                    }
-                    if (target >= 0) {
-                        flow(out, in, all, target);
-                        if (target <= pc) {
-                            out.or(all); // the budget can run out here
-                        }
-                    }
-                    out.andNot(defs[pc - header]);
-                    out.or(uses[pc - header]);
-                    if (innerAt.containsKey(pc)) {
-                        out.or(all); // a nested compiled loop reads the banks
-                    }
-                    if (!out.equals(in[pc - header])) {
-                        in[pc - header] = out;
-                        changed = true;
-                    }
-                }
-            }
-            liveIn = in[0];
-        }
-
-        private void flow(BitSet out, BitSet[] in, BitSet all, int to) {
-            if (to < header || to >= end) {
-                out.or(all);
+        /** Pushes integer register r as a long. */
+        private void pushL(int r) {
+            if (narrow(r)) {
+                mv.visitVarInsn(ILOAD, intSlot.get(r));
+                mv.visitInsn(I2L);
             } else {
-                out.or(in[to - header]);
+                mv.visitVarInsn(LLOAD, intSlot.get(r));
             }
+        }
+
+        /** Pushes the low 32 bits of integer register r as an int. */
+        private void pushI(int r) {
+            if (narrow(r)) {
+                mv.visitVarInsn(ILOAD, intSlot.get(r));
+            } else {
+                mv.visitVarInsn(LLOAD, intSlot.get(r));
+                mv.visitInsn(L2I);
+            }
+        }
+
+        /** Stores the long on the stack into r (one sign-extended from 32 bits when r is narrow). */
+        private void storeL(int r) {
+            if (narrow(r)) {
+                mv.visitInsn(L2I);
+                mv.visitVarInsn(ISTORE, intSlot.get(r));
+            } else {
+                mv.visitVarInsn(LSTORE, intSlot.get(r));
+            }
+        }
+
+        /** Stores the int on the stack into r, sign-extended. */
+        private void storeI(int r) {
+            if (narrow(r)) {
+                mv.visitVarInsn(ISTORE, intSlot.get(r));
+            } else {
+                mv.visitInsn(I2L);
+                mv.visitVarInsn(LSTORE, intSlot.get(r));
+            }
+        }
+
+        /** Pushes float register r as a double. */
+        private void loadD(int r) {
+            if (single(r)) {
+                mv.visitVarInsn(FLOAD, floatSlot.get(r));
+                mv.visitInsn(F2D);
+            } else {
+                mv.visitVarInsn(DLOAD, floatSlot.get(r));
+            }
+        }
+
+        /** Stores the double on the stack, which need not be a float, into float register r. */
+        private void storeD(int r) {
+            if (single(r)) {
+                throw new IllegalStateException("a double written to float register " + r);
+            }
+            mv.visitVarInsn(DSTORE, floatSlot.get(r));
+        }
+
+        /** Stores the float on the stack into float register r. */
+        private void storeF(int r) {
+            if (single(r)) {
+                mv.visitVarInsn(FSTORE, floatSlot.get(r));
+            } else {
+                mv.visitInsn(F2D);
+                mv.visitVarInsn(DSTORE, floatSlot.get(r));
+            }
+        }
+
+        private void bankIndex(int bank, int base, int r) {
+            mv.visitVarInsn(ALOAD, bank);
+            mv.visitVarInsn(ILOAD, base);
+            push(r);
+            mv.visitInsn(IADD);
+        }
+
+        /** Loads register r of the int bank into its local (no check). */
+        private void loadInt(int r) {
+            bankIndex(IR, IB, r);
+            mv.visitInsn(LALOAD);
+            storeL(r);
+        }
+
+        private void saveInt(int r) {
+            bankIndex(IR, IB, r);
+            pushL(r);
+            mv.visitInsn(LASTORE);
+        }
+
+        /** Loads float register r into its local (exactly: a float register holds floats). */
+        private void loadFloat(int r) {
+            bankIndex(FR, FB, r);
+            mv.visitInsn(DALOAD);
+            if (single(r)) {
+                mv.visitInsn(D2F);
+                mv.visitVarInsn(FSTORE, floatSlot.get(r));
+            } else {
+                mv.visitVarInsn(DSTORE, floatSlot.get(r));
+            }
+        }
+
+        private void saveFloat(int r) {
+            bankIndex(FR, FB, r);
+            loadD(r);
+            mv.visitInsn(DASTORE);
         }
 
         // ---- entry and exits
 
+        /**
+         * Loads the registers whose value on entry matters, checking those held narrower than the
+         * banks (a failed check retires the loop and returns to the interpreter at the header), then
+         * the budget, the sites' segments and, for a counted loop, its charge.
+         */
         private void prologue() {
-            for (var e : intSlot.entrySet()) {
-                if (!liveIn.get(2 * e.getKey())) {
-                    mv.visitInsn(LCONST_0);
-                    mv.visitVarInsn(LSTORE, e.getValue());
+            for (int r : region.ints) {
+                if (!region.liveIn.get(2 * r)) {
+                    if (narrow(r)) {
+                        mv.visitInsn(ICONST_0);
+                        mv.visitVarInsn(ISTORE, intSlot.get(r));
+                    } else {
+                        mv.visitInsn(LCONST_0);
+                        mv.visitVarInsn(LSTORE, intSlot.get(r));
+                    }
                     continue;
                 }
-                mv.visitVarInsn(ALOAD, IR);
-                mv.visitVarInsn(ILOAD, IB);
-                push(e.getKey());
-                mv.visitInsn(IADD);
-                mv.visitInsn(LALOAD);
-                mv.visitVarInsn(LSTORE, e.getValue());
-            }
-            for (var e : floatSlot.entrySet()) {
-                if (!liveIn.get(2 * e.getKey() + 1)) {
-                    boolean f = single.contains(e.getKey());
-                    mv.visitInsn(f ? FCONST_0 : DCONST_0);
-                    mv.visitVarInsn(f ? FSTORE : DSTORE, e.getValue());
+                if (!narrow(r)) {
+                    loadInt(r);
                     continue;
                 }
-                mv.visitVarInsn(ALOAD, FR);
-                mv.visitVarInsn(ILOAD, FB);
-                push(e.getKey());
-                mv.visitInsn(IADD);
-                mv.visitInsn(DALOAD);
-                if (!single.contains(e.getKey())) {
-                    mv.visitVarInsn(DSTORE, e.getValue());
-                    continue;
-                }
-                // A float register must hold a float (or NaN) to enter; else the interpreter goes on.
                 Label ok = new Label();
+                bankIndex(IR, IB, r);
+                mv.visitInsn(LALOAD);
+                mv.visitInsn(DUP2);
+                mv.visitVarInsn(LSTORE, TMP);
+                mv.visitInsn(L2I);
+                mv.visitInsn(DUP);
+                mv.visitVarInsn(ISTORE, intSlot.get(r));
+                mv.visitInsn(I2L);
+                mv.visitVarInsn(LLOAD, TMP);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFEQ, ok);
+                mv.visitVarInsn(ALOAD, 0);
+                push(r);
+                mv.visitMethodInsn(INVOKESTATIC, SELF, "wideInt", "(L" + COMPILED + ";I)I", false);
+                mv.visitInsn(IRETURN);
+                mv.visitLabel(ok);
+            }
+            for (int r : region.floats) {
+                if (!region.liveIn.get(2 * r + 1)) {
+                    mv.visitInsn(single(r) ? FCONST_0 : DCONST_0);
+                    mv.visitVarInsn(single(r) ? FSTORE : DSTORE, floatSlot.get(r));
+                    continue;
+                }
+                if (!single(r)) {
+                    loadFloat(r);
+                    continue;
+                }
+                // A float register must hold a float (or NaN) to enter.
+                Label ok = new Label();
+                bankIndex(FR, FB, r);
+                mv.visitInsn(DALOAD);
                 mv.visitVarInsn(DSTORE, TMP);
                 mv.visitVarInsn(DLOAD, TMP);
                 mv.visitInsn(D2F);
-                mv.visitVarInsn(FSTORE, e.getValue());
-                mv.visitVarInsn(FLOAD, e.getValue());
+                mv.visitVarInsn(FSTORE, floatSlot.get(r));
+                mv.visitVarInsn(FLOAD, floatSlot.get(r));
                 mv.visitInsn(F2D);
                 mv.visitVarInsn(DLOAD, TMP);
                 mv.visitInsn(DCMPL);
@@ -740,7 +653,9 @@ public final class LoopJit implements LoopCompiler {
                 mv.visitVarInsn(DLOAD, TMP);
                 mv.visitInsn(DCMPL);
                 mv.visitJumpInsn(IFNE, ok);
-                push(header);
+                mv.visitVarInsn(ALOAD, 0);
+                push(r);
+                mv.visitMethodInsn(INVOKESTATIC, SELF, "doubleFloat", "(L" + COMPILED + ";I)I", false);
                 mv.visitInsn(IRETURN);
                 mv.visitLabel(ok);
             }
@@ -754,44 +669,62 @@ public final class LoopJit implements LoopCompiler {
             mv.visitFieldInsn(GETFIELD, THREAD, "frameAddr", "J");
             mv.visitVarInsn(LSTORE, FRAME);
             // Each access site starts from the segment the interpreter cached for it.
-            for (int pc = header; pc < end; pc += Op.length(code, pc)) {
-                int op = code[pc];
-                int site = siteOf(pc);
-                if (site >= 0) {
+            TreeSet<Integer> loaded = new TreeSet<>();
+            for (int pc : region.pcs) {
+                int site = region.siteOf(pc);
+                if (site >= 0 && !region.inNested(pc) && loaded.add(site)) {
                     mv.visitVarInsn(ALOAD, CACHE);
                     push(site);
                     mv.visitInsn(AALOAD);
                     mv.visitVarInsn(ASTORE, SEG);
-                    loadSite(site, size(op), isStore(op));
+                    loadSite(site, size(code[pc]), isStore(code[pc]));
                 }
+            }
+            LoopRegion.Counted top = region.counted.get(header);
+            if (top != null) {
+                // Nothing is written yet: a loop that cannot start compiled returns straight away.
+                Label cannot = new Label();
+                charge(top, cannot);
+                stubs.add(() -> {
+                    mv.visitLabel(cannot);
+                    push(header);
+                    mv.visitInsn(IRETURN);
+                });
             }
         }
 
-        /** Sets the site's locals from the segment in SEG. */
+        /** Lowers the budget for every iteration of counted loop k, or goes to {@code cannot}. */
+        private void charge(LoopRegion.Counted k, Label cannot) {
+            pushL(k.iv());
+            pushL(k.bound());
+            push(k.step());
+            mv.visitInsn(k.inclusive() ? ICONST_1 : ICONST_0);
+            mv.visitLdcInsn((long) k.cost());
+            mv.visitVarInsn(LLOAD, LEFT);
+            mv.visitMethodInsn(INVOKESTATIC, SELF, "charge", "(JJIZJJ)J", false);
+            mv.visitInsn(DUP2);
+            mv.visitVarInsn(LSTORE, TMP);
+            mv.visitInsn(LCONST_0);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFLT, cannot);
+            mv.visitVarInsn(LLOAD, TMP);
+            mv.visitVarInsn(LSTORE, LEFT);
+        }
+
+        /** Sets the site's locals from the segment in SEG: its base, the last offset (see {@link LoopJit#siteLimit}), its bytes. */
         private void loadSite(int site, int n, boolean write) {
             int s = siteSlot.get(site);
             mv.visitVarInsn(ALOAD, SEG);
             mv.visitFieldInsn(GETFIELD, SEGMENT, "base", "J");
             mv.visitVarInsn(LSTORE, s);
             mv.visitVarInsn(ALOAD, SEG);
-            mv.visitFieldInsn(GETFIELD, SEGMENT, write ? "writable" : "readable", "J");
-            mv.visitLdcInsn((long) n);
-            mv.visitInsn(LSUB);
+            push(n);
+            mv.visitInsn(write ? ICONST_1 : ICONST_0);
+            call(SELF, "siteLimit", "(L" + SEGMENT + ";IZ)J");
             mv.visitVarInsn(LSTORE, s + 2);
             mv.visitVarInsn(ALOAD, SEG);
             mv.visitFieldInsn(GETFIELD, SEGMENT, "data", "[B");
             mv.visitVarInsn(ASTORE, s + 4);
-        }
-
-        private int siteOf(int pc) {
-            int op = code[pc];
-            if (op >= Op.LD8S && op <= Op.STF64) {
-                return code[pc + 4];
-            }
-            if (op >= Op.LDX32S && op <= Op.STXF64) {
-                return code[pc + 6];
-            }
-            return -1;
         }
 
         private static int size(int op) {
@@ -828,29 +761,17 @@ public final class LoopJit implements LoopCompiler {
             return l;
         }
 
-        private final Label writeBack = new Label();
-
         /** Every exit: the registers the loop wrote go back to the banks, then the budget and the pc. */
         private void writeBack() {
             mv.visitLabel(writeBack);
-            for (var e : intSlot.entrySet()) {
-                if (intWritten.containsKey(e.getKey())) {
-                    mv.visitVarInsn(ALOAD, IR);
-                    mv.visitVarInsn(ILOAD, IB);
-                    push(e.getKey());
-                    mv.visitInsn(IADD);
-                    mv.visitVarInsn(LLOAD, e.getValue());
-                    mv.visitInsn(LASTORE);
+            for (int r : region.ints) {
+                if (region.intWritten.get(r)) {
+                    saveInt(r);
                 }
             }
-            for (var e : floatSlot.entrySet()) {
-                if (floatWritten.containsKey(e.getKey())) {
-                    mv.visitVarInsn(ALOAD, FR);
-                    mv.visitVarInsn(ILOAD, FB);
-                    push(e.getKey());
-                    mv.visitInsn(IADD);
-                    loadD(e.getKey());
-                    mv.visitInsn(DASTORE);
+            for (int r : region.floats) {
+                if (region.floatWritten.get(r)) {
+                    saveFloat(r);
                 }
             }
             mv.visitVarInsn(ALOAD, T);
@@ -860,16 +781,25 @@ public final class LoopJit implements LoopCompiler {
             mv.visitInsn(IRETURN);
         }
 
-        /** Where a branch at {@code from} to {@code target} goes: a label inside, a budget check on a back edge, or an exit. */
-        private Label target(int from, int target) {
-            if (target < header || target >= end) {
-                return exit(target);
+        /**
+         * Where a branch at {@code from} to {@code to} goes: a label inside (through the charge of a
+         * counted loop it enters), the header of a counted loop from its own backward branch, a
+         * budget check on any other backward branch, or an exit.
+         */
+        private Label target(int from, int to) {
+            if (to < header || to >= end) {
+                return exit(to);
             }
-            if (target > from) {
-                return labels[target - header];
+            if (to > from) {
+                Label pre = preheaders.get(to);
+                return pre != null ? pre : labels[to - header];
+            }
+            LoopRegion.Counted k = region.counted.get(to);
+            if (k != null && k.branch() == from) {
+                return labels[to - header];
             }
             int cost = 0;
-            for (int pc = target; pc <= from; pc += Op.length(code, pc)) {
+            for (int pc = to; pc <= from; pc += Op.length(code, pc)) {
                 cost++;
             }
             Label back = new Label();
@@ -883,10 +813,70 @@ public final class LoopJit implements LoopCompiler {
                 mv.visitVarInsn(LSTORE, LEFT);
                 mv.visitInsn(LCONST_0);
                 mv.visitInsn(LCMP);
-                mv.visitJumpInsn(IFLE, exit(target));
-                mv.visitJumpInsn(GOTO, labels[target - header]);
+                mv.visitJumpInsn(IFLE, exit(to));
+                mv.visitJumpInsn(GOTO, labels[to - header]);
             });
             return back;
+        }
+
+        // ---- nested compiled loops
+
+        /**
+         * Runs nested compiled loop number {@code k} at its header: the registers go to the banks,
+         * the loop runs there, they come back, and its exit pc picks where to go on here.
+         */
+        private void callInner(int pc, LoopJit.CompiledLoop l, int k) {
+            for (int r : region.ints) {
+                saveInt(r);
+            }
+            for (int r : region.floats) {
+                saveFloat(r);
+            }
+            mv.visitVarInsn(ALOAD, T);
+            mv.visitVarInsn(LLOAD, LEFT);
+            mv.visitFieldInsn(PUTFIELD, THREAD, "loopBudget", "J");
+            mv.visitVarInsn(ALOAD, 0);
+            mv.visitFieldInsn(GETFIELD, COMPILED, "inner", "[Lwebcu/vm/LoopCompiler$Loop;");
+            push(k);
+            mv.visitInsn(AALOAD);
+            for (int v = T; v <= CACHE; v++) {
+                mv.visitVarInsn(v == IB || v == FB ? ILOAD : ALOAD, v);
+            }
+            mv.visitMethodInsn(INVOKEVIRTUAL, "webcu/vm/LoopCompiler$Loop", "run", RUN, false);
+            mv.visitVarInsn(ISTORE, EXIT_PC);
+            mv.visitVarInsn(ALOAD, T);
+            mv.visitFieldInsn(GETFIELD, THREAD, "loopBudget", "J");
+            mv.visitVarInsn(LSTORE, LEFT);
+            // The registers come back as the inner loop left them: ints and floats of the kinds the
+            // banks held on entry here, as nothing but the inner loop wrote them since.
+            for (int r : region.ints) {
+                loadInt(r);
+            }
+            for (int r : region.floats) {
+                loadFloat(r);
+            }
+            // The budget may be spent, or the inner loop stopped inside (a fault): leave at its pc.
+            mv.visitVarInsn(LLOAD, LEFT);
+            mv.visitInsn(LCONST_0);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFLE, writeBack);
+            TreeSet<Integer> outs = new TreeSet<>();
+            for (int q = l.start; q < l.end; q += Op.length(code, q)) {
+                int t = region.target(q);
+                if (t >= 0 && (t < l.start || t >= l.end) && t >= header && t < end) {
+                    outs.add(t);
+                }
+            }
+            if (l.end < end) {
+                outs.add(l.end);
+            }
+            int[] keys = outs.stream().mapToInt(Integer::intValue).toArray();
+            Label[] to = new Label[keys.length];
+            for (int i = 0; i < keys.length; i++) {
+                to[i] = target(pc, keys[i]); // a way back to an earlier pc counts against the budget
+            }
+            mv.visitVarInsn(ILOAD, EXIT_PC);
+            mv.visitLookupSwitchInsn(writeBack, keys, to);
         }
 
         // ---- instructions
@@ -903,70 +893,60 @@ public final class LoopJit implements LoopCompiler {
             }
         }
 
-        private void li(int r) {
-            mv.visitVarInsn(LLOAD, intSlot.get(r));
-        }
-
-        private void si(int r) {
-            mv.visitVarInsn(LSTORE, intSlot.get(r));
-        }
-
-        /** Pushes float register r as a double. */
-        private void loadD(int r) {
-            if (single.contains(r)) {
-                mv.visitVarInsn(FLOAD, floatSlot.get(r));
-                mv.visitInsn(F2D);
-            } else {
-                mv.visitVarInsn(DLOAD, floatSlot.get(r));
-            }
-        }
-
-        /** Stores the double on the stack, which need not be a float, into float register r. */
-        private void storeD(int r) {
-            if (single.contains(r)) {
-                throw new IllegalStateException("a double written to float register " + r);
-            }
-            mv.visitVarInsn(DSTORE, floatSlot.get(r));
-        }
-
-        /** Stores the float on the stack into float register r. */
-        private void storeF(int r) {
-            if (single.contains(r)) {
-                mv.visitVarInsn(FSTORE, floatSlot.get(r));
-            } else {
-                mv.visitInsn(F2D);
-                mv.visitVarInsn(DSTORE, floatSlot.get(r));
-            }
-        }
-
-        private void toI32() {
-            mv.visitInsn(L2I);
-            mv.visitInsn(I2L);
-        }
-
-        private void toU32() {
-            mv.visitLdcInsn(0xFFFFFFFFL);
-            mv.visitInsn(LAND);
-        }
-
-        /** Turns the int on the stack into a bool register value: 1 where {@code ifOp} jumps. */
+        /** Turns a jump with {@code ifOp} (an IF or IF_ICMP opcode) into the int 1 where it jumps, else 0. */
         private void bool(int ifOp) {
             Label yes = new Label();
             Label done = new Label();
             mv.visitJumpInsn(ifOp, yes);
-            mv.visitInsn(LCONST_0);
+            mv.visitInsn(ICONST_0);
             mv.visitJumpInsn(GOTO, done);
             mv.visitLabel(yes);
-            mv.visitInsn(LCONST_1);
+            mv.visitInsn(ICONST_1);
             mv.visitLabel(done);
-        }
-
-        private void unsignedCompare() {
-            mv.visitMethodInsn(INVOKESTATIC, "java/lang/Long", "compareUnsigned", "(JJ)I", false);
         }
 
         private void call(String owner, String name, String desc) {
             mv.visitMethodInsn(INVOKESTATIC, owner, name, desc, false);
+        }
+
+        private static int icmp(int ifOp) {
+            return ifOp - IFEQ + IF_ICMPEQ;
+        }
+
+        /**
+         * Pushes what the comparison of integer registers a and b needs and gives the opcode that
+         * jumps where {@code ifOp} (IFEQ, IFNE, IFLT, IFLE) holds: ints where both are narrow.
+         */
+        private int compare(int a, int b, int ifOp, boolean unsigned) {
+            if (narrow(a) && narrow(b)) {
+                pushI(a);
+                pushI(b);
+                if (!unsigned) {
+                    return icmp(ifOp);
+                }
+                call("java/lang/Integer", "compareUnsigned", "(II)I");
+                return ifOp;
+            }
+            pushL(a);
+            pushL(b);
+            if (unsigned) {
+                call("java/lang/Long", "compareUnsigned", "(JJ)I");
+            } else {
+                mv.visitInsn(LCMP);
+            }
+            return ifOp;
+        }
+
+        /** Pushes integer register a and gives the opcode that jumps where it is zero ({@code ifOp} IFEQ) or not (IFNE). */
+        private int test(int a, int ifOp) {
+            if (narrow(a)) {
+                pushI(a);
+            } else {
+                pushL(a);
+                mv.visitInsn(LCONST_0);
+                mv.visitInsn(LCMP);
+            }
+            return ifOp;
         }
 
         private void instruction(int pc) {
@@ -978,11 +958,16 @@ public final class LoopJit implements LoopCompiler {
                 case Op.NOP -> {
                 }
                 case Op.MOV -> {
-                    li(b);
-                    si(a);
+                    if (narrow(a)) {
+                        pushI(b);
+                        storeI(a);
+                    } else {
+                        pushL(b);
+                        storeL(a);
+                    }
                 }
                 case Op.FMOV -> {
-                    if (single.contains(a)) {
+                    if (single(a)) {
                         mv.visitVarInsn(FLOAD, floatSlot.get(b));
                         mv.visitVarInsn(FSTORE, floatSlot.get(a));
                     } else {
@@ -991,15 +976,25 @@ public final class LoopJit implements LoopCompiler {
                     }
                 }
                 case Op.LI -> {
-                    mv.visitLdcInsn((long) b);
-                    si(a);
+                    if (narrow(a)) {
+                        push(b);
+                        storeI(a);
+                    } else {
+                        mv.visitLdcInsn((long) b);
+                        storeL(a);
+                    }
                 }
                 case Op.LK -> {
-                    mv.visitLdcInsn(c.longs[b]);
-                    si(a);
+                    if (narrow(a)) {
+                        push((int) c.longs[b]);
+                        storeI(a);
+                    } else {
+                        mv.visitLdcInsn(c.longs[b]);
+                        storeL(a);
+                    }
                 }
                 case Op.FK -> {
-                    if (single.contains(a)) {
+                    if (single(a)) {
                         mv.visitLdcInsn((float) c.doubles[b]);
                         mv.visitVarInsn(FSTORE, floatSlot.get(a));
                     } else {
@@ -1007,109 +1002,143 @@ public final class LoopJit implements LoopCompiler {
                         storeD(a);
                     }
                 }
-                case Op.ADD_I, Op.ADD_U, Op.ADD_W, Op.SUB_I, Op.SUB_U, Op.SUB_W, Op.MUL_I, Op.MUL_U, Op.MUL_W -> {
-                    li(b);
-                    li(d3);
+                case Op.ADD_I, Op.SUB_I, Op.MUL_I -> {
+                    // the low 32 bits of a sum, difference or product depend only on the operands' low 32 bits
+                    pushI(b);
+                    pushI(d3);
+                    mv.visitInsn(op == Op.ADD_I ? IADD : op == Op.SUB_I ? ISUB : IMUL);
+                    storeI(a);
+                }
+                case Op.ADD_U, Op.ADD_W, Op.SUB_U, Op.SUB_W, Op.MUL_U, Op.MUL_W -> {
+                    pushL(b);
+                    pushL(d3);
                     int kind = (op - Op.ADD_I) / 3;
                     mv.visitInsn(kind == 0 ? LADD : kind == 1 ? LSUB : LMUL);
-                    normalize((op - Op.ADD_I) % 3);
-                    si(a);
+                    if ((op - Op.ADD_I) % 3 == 1) {
+                        toU32();
+                    }
+                    storeL(a);
                 }
-                case Op.ADDI_I, Op.ADDI_U, Op.ADDI_W -> {
-                    li(b);
+                case Op.ADDI_I -> {
+                    pushI(b);
+                    push(d3);
+                    mv.visitInsn(IADD);
+                    storeI(a);
+                }
+                case Op.ADDI_U, Op.ADDI_W -> {
+                    pushL(b);
                     mv.visitLdcInsn((long) d3);
                     mv.visitInsn(LADD);
-                    normalize(op - Op.ADDI_I);
-                    si(a);
+                    if (op == Op.ADDI_U) {
+                        toU32();
+                    }
+                    storeL(a);
                 }
-                case Op.DIV_I, Op.DIV_U, Op.DIV_W, Op.DIV_UW, Op.REM_I, Op.REM_U, Op.REM_W, Op.REM_UW -> {
-                    // Division by zero faults on the host: the interpreter reports it.
-                    li(d3);
-                    mv.visitInsn(LCONST_0);
-                    mv.visitInsn(LCMP);
-                    mv.visitJumpInsn(IFEQ, exit(pc));
-                    push(op);
-                    li(b);
-                    li(d3);
-                    mv.visitInsn(ICONST_0);
-                    call("webcu/vm/Interpreter", "divide", "(IJJZ)J");
-                    si(a);
-                }
+                case Op.DIV_I, Op.REM_I, Op.DIV_U, Op.DIV_W, Op.DIV_UW, Op.REM_U, Op.REM_W, Op.REM_UW -> divide(pc, op, a, b, d3);
                 case Op.AND, Op.OR, Op.XOR -> {
-                    li(b);
-                    li(d3);
-                    mv.visitInsn(op == Op.AND ? LAND : op == Op.OR ? LOR : LXOR);
-                    si(a);
+                    if (narrow(b) && narrow(d3)) {
+                        pushI(b);
+                        pushI(d3);
+                        mv.visitInsn(op == Op.AND ? IAND : op == Op.OR ? IOR : IXOR);
+                        storeI(a);
+                    } else {
+                        pushL(b);
+                        pushL(d3);
+                        mv.visitInsn(op == Op.AND ? LAND : op == Op.OR ? LOR : LXOR);
+                        storeL(a);
+                    }
                 }
-                case Op.SHL_I, Op.SHL_U, Op.SHL_W, Op.SHR_I, Op.SHR_U, Op.SHR_W, Op.SHR_UW -> {
-                    push(op);
-                    li(b);
-                    li(d3);
-                    mv.visitInsn(ICONST_0);
-                    call("webcu/vm/Interpreter", "shift", "(IJJZ)J");
-                    si(a);
+                case Op.SHL_I -> {
+                    // (int) (x << (n & 31)): Java's int shift takes the count's low five bits
+                    pushI(b);
+                    pushI(d3);
+                    mv.visitInsn(ISHL);
+                    storeI(a);
+                }
+                case Op.SHR_I, Op.SHL_U, Op.SHL_W, Op.SHR_U, Op.SHR_W, Op.SHR_UW -> {
+                    if (op == Op.SHR_I && narrow(b)) {
+                        pushI(b);
+                        pushI(d3);
+                        mv.visitInsn(ISHR);
+                        storeI(a);
+                    } else {
+                        push(op);
+                        pushL(b);
+                        pushL(d3);
+                        mv.visitInsn(ICONST_0);
+                        call("webcu/vm/Interpreter", "shift", "(IJJZ)J");
+                        storeL(a);
+                    }
                 }
                 case Op.NOT_W -> {
-                    li(b);
-                    mv.visitLdcInsn(-1L);
-                    mv.visitInsn(LXOR);
-                    si(a);
+                    if (narrow(a)) {
+                        pushI(b);
+                        mv.visitInsn(ICONST_M1);
+                        mv.visitInsn(IXOR);
+                        storeI(a);
+                    } else {
+                        pushL(b);
+                        mv.visitLdcInsn(-1L);
+                        mv.visitInsn(LXOR);
+                        storeL(a);
+                    }
                 }
                 case Op.NEG_W -> {
-                    li(b);
+                    pushL(b);
                     mv.visitInsn(LNEG);
-                    si(a);
+                    storeL(a);
                 }
                 case Op.SEXT8, Op.SEXT16, Op.SEXT32 -> {
-                    li(b);
-                    mv.visitInsn(L2I);
+                    pushI(b);
                     if (op == Op.SEXT8) {
                         mv.visitInsn(I2B);
                     } else if (op == Op.SEXT16) {
                         mv.visitInsn(I2S);
                     }
-                    mv.visitInsn(I2L);
-                    si(a);
+                    storeI(a);
                 }
-                case Op.ZEXT8, Op.ZEXT16, Op.ZEXT32 -> {
-                    li(b);
-                    mv.visitLdcInsn(op == Op.ZEXT8 ? 0xFFL : op == Op.ZEXT16 ? 0xFFFFL : 0xFFFFFFFFL);
-                    mv.visitInsn(LAND);
-                    si(a);
+                case Op.ZEXT8, Op.ZEXT16 -> {
+                    pushI(b);
+                    push(op == Op.ZEXT8 ? 0xFF : 0xFFFF);
+                    mv.visitInsn(IAND);
+                    storeI(a);
+                }
+                case Op.ZEXT32 -> {
+                    pushL(b);
+                    toU32();
+                    storeL(a);
                 }
                 case Op.NEZ -> {
-                    li(b);
-                    mv.visitInsn(LCONST_0);
-                    mv.visitInsn(LCMP);
-                    bool(IFNE);
-                    si(a);
+                    bool(test(b, IFNE));
+                    storeI(a);
                 }
                 case Op.FNEZ -> {
                     loadD(b);
                     mv.visitInsn(DCONST_0);
                     mv.visitInsn(DCMPL);
                     bool(IFNE);
-                    si(a);
+                    storeI(a);
                 }
                 case Op.LNOT -> {
-                    li(b);
-                    mv.visitInsn(LCONST_1);
-                    mv.visitInsn(LXOR);
-                    si(a);
+                    if (narrow(a)) {
+                        pushI(b);
+                        mv.visitInsn(ICONST_1);
+                        mv.visitInsn(IXOR);
+                        storeI(a);
+                    } else {
+                        pushL(b);
+                        mv.visitInsn(LCONST_1);
+                        mv.visitInsn(LXOR);
+                        storeL(a);
+                    }
                 }
                 case Op.EQ, Op.NE, Op.LT, Op.LE -> {
-                    li(b);
-                    li(d3);
-                    mv.visitInsn(LCMP);
-                    bool(op == Op.EQ ? IFEQ : op == Op.NE ? IFNE : op == Op.LT ? IFLT : IFLE);
-                    si(a);
+                    bool(compare(b, d3, op == Op.EQ ? IFEQ : op == Op.NE ? IFNE : op == Op.LT ? IFLT : IFLE, false));
+                    storeI(a);
                 }
                 case Op.LTU, Op.LEU -> {
-                    li(b);
-                    li(d3);
-                    unsignedCompare();
-                    bool(op == Op.LTU ? IFLT : IFLE);
-                    si(a);
+                    bool(compare(b, d3, op == Op.LTU ? IFLT : IFLE, true));
+                    storeI(a);
                 }
                 case Op.FEQ, Op.FNE, Op.FLT, Op.FLE -> {
                     // NaN: dcmpl gives -1 (== false, != true), dcmpg gives 1 (< and <= false), as Java's operators.
@@ -1117,7 +1146,7 @@ public final class LoopJit implements LoopCompiler {
                     loadD(d3);
                     mv.visitInsn(op == Op.FEQ || op == Op.FNE ? DCMPL : DCMPG);
                     bool(op == Op.FEQ ? IFEQ : op == Op.FNE ? IFNE : op == Op.FLT ? IFLT : IFLE);
-                    si(a);
+                    storeI(a);
                 }
                 case Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV -> {
                     loadD(b);
@@ -1128,7 +1157,7 @@ public final class LoopJit implements LoopCompiler {
                 }
                 case Op.FADDS, Op.FSUBS, Op.FMULS, Op.FDIVS -> {
                     int k = op - Op.FADDS;
-                    if (single.contains(b) && single.contains(d3)) {
+                    if (single(b) && single(d3)) {
                         mv.visitVarInsn(FLOAD, floatSlot.get(b));
                         mv.visitVarInsn(FLOAD, floatSlot.get(d3));
                         mv.visitInsn(k == 0 ? FADD : k == 1 ? FSUB : k == 2 ? FMUL : FDIV);
@@ -1145,23 +1174,28 @@ public final class LoopJit implements LoopCompiler {
                     mv.visitInsn(DNEG);
                     storeD(a);
                 }
-                case Op.I2F -> {
-                    li(b);
-                    mv.visitInsn(L2F);
-                    storeF(a);
-                }
-                case Op.I2D -> {
-                    li(b);
-                    mv.visitInsn(L2D);
-                    storeD(a);
+                case Op.I2F, Op.I2D -> {
+                    // an int converts to float or double as the long holding it does
+                    if (narrow(b)) {
+                        mv.visitVarInsn(ILOAD, intSlot.get(b));
+                        mv.visitInsn(op == Op.I2F ? I2F : I2D);
+                    } else {
+                        mv.visitVarInsn(LLOAD, intSlot.get(b));
+                        mv.visitInsn(op == Op.I2F ? L2F : L2D);
+                    }
+                    if (op == Op.I2F) {
+                        storeF(a);
+                    } else {
+                        storeD(a);
+                    }
                 }
                 case Op.U2F -> {
-                    li(b);
+                    pushL(b);
                     call("webcu/vm/Ext", "unsignedToFloat", "(J)F");
                     storeF(a);
                 }
                 case Op.U2D -> {
-                    li(b);
+                    pushL(b);
                     call("webcu/vm/Ext", "unsignedToDouble", "(J)D");
                     storeD(a);
                 }
@@ -1174,7 +1208,7 @@ public final class LoopJit implements LoopCompiler {
                     push(d3);
                     loadD(b);
                     call("webcu/vm/Ext", "fromDouble", "(ID)J");
-                    si(a);
+                    storeL(a);
                 }
                 case Op.MATH1, Op.MATH2, Op.MATH3 -> {
                     int args = op - Op.MATH1 + 1;
@@ -1190,21 +1224,21 @@ public final class LoopJit implements LoopCompiler {
                     storeD(a);
                 }
                 case Op.LEA -> {
-                    li(b);
-                    li(d3);
+                    pushL(b);
+                    pushL(d3);
                     mv.visitLdcInsn((long) code[pc + 4]);
                     mv.visitInsn(LMUL);
                     mv.visitInsn(LADD);
-                    si(a);
+                    storeL(a);
                 }
                 case Op.FRAME -> {
                     mv.visitVarInsn(LLOAD, FRAME);
                     mv.visitLdcInsn((long) b);
                     mv.visitInsn(LADD);
-                    si(a);
+                    storeL(a);
                 }
                 case Op.LD8S, Op.LD8U, Op.LD16S, Op.LD16U, Op.LD32S, Op.LD32U, Op.LD64, Op.LDF32, Op.LDF64 -> {
-                    li(b);
+                    pushL(b);
                     mv.visitLdcInsn((long) d3);
                     mv.visitInsn(LADD);
                     access(pc, code[pc + 4], op);
@@ -1222,7 +1256,7 @@ public final class LoopJit implements LoopCompiler {
                     }, a);
                 }
                 case Op.ST8, Op.ST16, Op.ST32, Op.ST64, Op.STF32, Op.STF64 -> {
-                    li(a);
+                    pushL(a);
                     mv.visitLdcInsn((long) b);
                     mv.visitInsn(LADD);
                     access(pc, code[pc + 4], op);
@@ -1239,41 +1273,48 @@ public final class LoopJit implements LoopCompiler {
                     }, code[pc + 5]);
                 }
                 case Op.JMP -> mv.visitJumpInsn(GOTO, target(pc, a));
-                case Op.JZ, Op.JNZ -> {
-                    li(a);
-                    mv.visitInsn(LCONST_0);
-                    mv.visitInsn(LCMP);
-                    mv.visitJumpInsn(op == Op.JZ ? IFEQ : IFNE, target(pc, b));
-                }
+                case Op.JZ, Op.JNZ -> mv.visitJumpInsn(test(a, op == Op.JZ ? IFEQ : IFNE), target(pc, b));
                 case Op.JEQ, Op.JNE, Op.JLT, Op.JLE -> {
-                    li(a);
-                    li(b);
-                    mv.visitInsn(LCMP);
                     int ifOp = op == Op.JEQ ? IFEQ : op == Op.JNE ? IFNE : op == Op.JLT ? IFLT : IFLE;
-                    mv.visitJumpInsn(ifOp, target(pc, d3));
+                    mv.visitJumpInsn(compare(a, b, ifOp, false), target(pc, d3));
                 }
-                case Op.JLTU, Op.JLEU -> {
-                    li(a);
-                    li(b);
-                    unsignedCompare();
-                    mv.visitJumpInsn(op == Op.JLTU ? IFLT : IFLE, target(pc, d3));
-                }
-                default -> throw new IllegalStateException("scan let through " + Op.NAMES[op]);
+                case Op.JLTU, Op.JLEU -> mv.visitJumpInsn(compare(a, b, op == Op.JLTU ? IFLT : IFLE, true), target(pc, d3));
+                default -> throw new IllegalStateException("the region let through " + Op.NAMES[op]);
             }
         }
 
-        /** 0: a 32-bit signed result, 1: 32-bit unsigned, 2: 64-bit. */
-        private void normalize(int kind) {
-            if (kind == 0) {
-                toI32();
-            } else if (kind == 1) {
-                toU32();
+        private void toU32() {
+            mv.visitLdcInsn(0xFFFFFFFFL);
+            mv.visitInsn(LAND);
+        }
+
+        /** Division and remainder; by zero the interpreter reports the fault, so the loop leaves there. */
+        private void divide(int pc, int op, int a, int b, int d3) {
+            if ((op == Op.DIV_I || op == Op.REM_I) && narrow(b) && narrow(d3)) {
+                // int division gives (int) (x / y) for ints, INT_MIN / -1 included
+                pushI(d3);
+                mv.visitJumpInsn(IFEQ, exit(pc));
+                pushI(b);
+                pushI(d3);
+                mv.visitInsn(op == Op.DIV_I ? IDIV : IREM);
+                storeI(a);
+                return;
             }
+            pushL(d3);
+            mv.visitInsn(LCONST_0);
+            mv.visitInsn(LCMP);
+            mv.visitJumpInsn(IFEQ, exit(pc));
+            push(op);
+            pushL(b);
+            pushL(d3);
+            mv.visitInsn(ICONST_0);
+            call("webcu/vm/Interpreter", "divide", "(IJJZ)J");
+            storeL(a);
         }
 
         private void indexedAddress(int base, int index, int scale, int offset) {
-            li(base);
-            li(index);
+            pushL(base);
+            pushL(index);
             mv.visitLdcInsn((long) scale);
             mv.visitInsn(LMUL);
             mv.visitInsn(LADD);
@@ -1282,32 +1323,46 @@ public final class LoopJit implements LoopCompiler {
         }
 
         /**
-         * Checks the access whose address is on the stack against its site's segment, as the
-         * interpreter does; afterwards the site's bytes and OFF give the place. An access outside
-         * looks the segment up and refreshes the site; one that would fault leaves for the interpreter.
+         * Checks the access whose address is on the stack against its site's segment; afterwards
+         * what {@link #load} and {@link #store} take is on the stack: the Unsafe, the bytes and the
+         * offset plus the array base (a long), or the bytes and the offset (an int). An address
+         * outside leaves for the interpreter at pc, or, at a site that follows its segment, looks
+         * the segment up and refreshes the site (leaving only where the access would fault). The
+         * check is two signed comparisons rather than one unsigned one: HotSpot's profiling tier
+         * runs Long.compareUnsigned as a call.
          */
         private void access(int pc, int site, int op) {
             int n = size(op);
             boolean write = isStore(op);
+            boolean follow = region.hints.followedSites.get(site);
             int s = siteSlot.get(site);
-            Label slow = new Label();
+            Label miss = new Label();
             Label ok = new Label();
-            mv.visitInsn(DUP2);
-            mv.visitVarInsn(LSTORE, ADDR);
+            if (follow) {
+                mv.visitInsn(DUP2);
+                mv.visitVarInsn(LSTORE, ADDR);
+            }
             mv.visitVarInsn(LLOAD, s);
             mv.visitInsn(LSUB);
             mv.visitInsn(DUP2);
             mv.visitVarInsn(LSTORE, OFF);
             mv.visitInsn(LCONST_0);
             mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLT, slow);
+            mv.visitJumpInsn(IFLT, miss);
             mv.visitVarInsn(LLOAD, OFF);
             mv.visitVarInsn(LLOAD, s + 2);
             mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFGT, slow);
+            mv.visitJumpInsn(IFGT, miss);
             mv.visitLabel(ok);
             stubs.add(() -> {
-                mv.visitLabel(slow);
+                mv.visitLabel(miss);
+                if (!follow) {
+                    mv.visitVarInsn(ALOAD, 0);
+                    push(site);
+                    call(SELF, "missed", "(L" + COMPILED + ";I)V");
+                    mv.visitJumpInsn(GOTO, exit(pc));
+                    return;
+                }
                 mv.visitVarInsn(ALOAD, MEM);
                 mv.visitVarInsn(ALOAD, CACHE);
                 push(site);
@@ -1325,94 +1380,119 @@ public final class LoopJit implements LoopCompiler {
                 mv.visitVarInsn(LSTORE, OFF);
                 mv.visitJumpInsn(GOTO, ok);
             });
-            mv.visitVarInsn(ALOAD, s + 4);
-            mv.visitVarInsn(LLOAD, OFF);
-            mv.visitInsn(L2I);
+            if (unsafe) {
+                mv.visitFieldInsn(GETSTATIC, SELF, "UNSAFE", "Ljava/lang/Object;");
+                mv.visitTypeInsn(CHECKCAST, UNSAFE_CLASS);
+                mv.visitVarInsn(ALOAD, s + 4);
+                mv.visitVarInsn(LLOAD, OFF);
+                mv.visitLdcInsn(BYTES_BASE);
+                mv.visitInsn(LADD);
+            } else {
+                mv.visitVarInsn(ALOAD, s + 4);
+                mv.visitVarInsn(LLOAD, OFF);
+                mv.visitInsn(L2I);
+            }
         }
 
-        /** With the bytes and offset on the stack: loads into register {@code d}. */
+        /** Reads a value of {@code desc}'s type at what {@link #access} left on the stack. */
+        private void get(String unsafeName, String helper, String desc) {
+            if (unsafe) {
+                mv.visitMethodInsn(INVOKEVIRTUAL, UNSAFE_CLASS, unsafeName, "(Ljava/lang/Object;J)" + desc, false);
+            } else {
+                call(SELF, helper, "([BI)" + desc);
+            }
+        }
+
+        /** Writes the value of {@code desc}'s type on the stack at what {@link #access} left below it. */
+        private void put(String unsafeName, String helper, String desc) {
+            if (unsafe) {
+                mv.visitMethodInsn(INVOKEVIRTUAL, UNSAFE_CLASS, unsafeName, "(Ljava/lang/Object;J" + desc + ")V", false);
+            } else {
+                call(SELF, helper, "([BI" + desc + ")V");
+            }
+        }
+
+        /** With what {@link #access} left on the stack: loads into register {@code d}. */
         private void load(int op, int d) {
             switch (op) {
                 case Op.LD8S, Op.LD8U -> {
-                    mv.visitInsn(BALOAD);
+                    get("getByte", "i8", "B");
                     if (op == Op.LD8U) {
                         push(0xFF);
                         mv.visitInsn(IAND);
                     }
-                    mv.visitInsn(I2L);
-                    si(d);
+                    storeI(d);
                 }
                 case Op.LD16S, Op.LD16U -> {
-                    call(SELF, "i16", "([BI)I");
+                    get("getShortUnaligned", "i16", "S");
                     if (op == Op.LD16U) {
                         mv.visitLdcInsn(0xFFFF);
                         mv.visitInsn(IAND);
                     }
-                    mv.visitInsn(I2L);
-                    si(d);
+                    storeI(d);
                 }
-                case Op.LD32S, Op.LD32U -> {
-                    call(SELF, "i32", "([BI)I");
+                case Op.LD32S -> {
+                    get("getIntUnaligned", "i32", "I");
+                    storeI(d);
+                }
+                case Op.LD32U -> {
+                    get("getIntUnaligned", "i32", "I");
                     mv.visitInsn(I2L);
-                    if (op == Op.LD32U) {
-                        toU32();
-                    }
-                    si(d);
+                    toU32();
+                    storeL(d);
                 }
                 case Op.LD64 -> {
-                    call(SELF, "i64", "([BI)J");
-                    si(d);
+                    get("getLongUnaligned", "i64", "J");
+                    storeL(d);
                 }
                 case Op.LDF32 -> {
-                    call(SELF, "i32", "([BI)I");
+                    get("getIntUnaligned", "i32", "I");
                     call("java/lang/Float", "intBitsToFloat", "(I)F");
                     storeF(d);
                 }
                 default -> {
-                    call(SELF, "i64", "([BI)J");
+                    get("getLongUnaligned", "i64", "J");
                     call("java/lang/Double", "longBitsToDouble", "(J)D");
                     storeD(d);
                 }
             }
         }
 
-        /** With the bytes and offset on the stack: stores register {@code v}. */
+        /** With what {@link #access} left on the stack: stores register {@code v}. */
         private void store(int op, int v) {
             switch (op) {
                 case Op.ST8 -> {
-                    li(v);
-                    mv.visitInsn(L2I);
+                    pushI(v);
                     mv.visitInsn(I2B);
-                    mv.visitInsn(BASTORE);
+                    put("putByte", "putI8", "B");
                 }
                 case Op.ST16 -> {
-                    li(v);
-                    mv.visitInsn(L2I);
-                    call(SELF, "putI16", "([BII)V");
+                    pushI(v);
+                    mv.visitInsn(I2S);
+                    put("putShortUnaligned", "putI16", "S");
                 }
                 case Op.ST32 -> {
-                    li(v);
-                    mv.visitInsn(L2I);
-                    call(SELF, "putI32", "([BII)V");
+                    pushI(v);
+                    put("putIntUnaligned", "putI32", "I");
                 }
                 case Op.ST64 -> {
-                    li(v);
-                    call(SELF, "putI64", "([BIJ)V");
+                    pushL(v);
+                    put("putLongUnaligned", "putI64", "J");
                 }
                 case Op.STF32 -> {
-                    if (single.contains(v)) {
+                    if (single(v)) {
                         mv.visitVarInsn(FLOAD, floatSlot.get(v));
                     } else {
                         loadD(v);
                         mv.visitInsn(D2F);
                     }
                     call("java/lang/Float", "floatToRawIntBits", "(F)I");
-                    call(SELF, "putI32", "([BII)V");
+                    put("putIntUnaligned", "putI32", "I");
                 }
                 default -> {
                     loadD(v);
                     call("java/lang/Double", "doubleToRawLongBits", "(D)J");
-                    call(SELF, "putI64", "([BIJ)V");
+                    put("putLongUnaligned", "putI64", "J");
                 }
             }
         }

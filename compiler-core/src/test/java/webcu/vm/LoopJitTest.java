@@ -1,6 +1,7 @@
 package webcu.vm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -46,15 +47,28 @@ class LoopJitTest {
         throw new AssertionError("the program did not end");
     }
 
-    /** Runs with and without the compiler; returns the compiler to check what it did. */
+    /**
+     * Runs with the interpreter alone, with the compiler reading memory through VarHandles and
+     * with it using Unsafe (as ./webcu runs it); returns the last compiler to check what it did.
+     */
     private static LoopJit same(String source, long slice) {
         Outcome plain = run(source, null, slice);
-        LoopJit jit = new LoopJit();
-        Outcome compiled = run(source, jit, slice);
-        assertEquals(plain.out(), compiled.out());
-        assertEquals(plain.err(), compiled.err());
-        assertEquals(plain.status(), compiled.status());
+        LoopJit jit = null;
+        for (boolean unsafe : new boolean[] {false, true}) {
+            jit = new LoopJit(unsafe);
+            Outcome compiled = run(source, jit, slice);
+            String how = unsafe ? "with Unsafe" : "with VarHandles";
+            assertEquals(plain.out(), compiled.out(), how);
+            assertEquals(plain.err(), compiled.err(), how);
+            assertEquals(plain.status(), compiled.status(), how);
+        }
         return jit;
+    }
+
+    @Test
+    void surefireExportsUnsafe_soTheTestsRunWhatTheLauncherRuns() {
+        assertTrue(new LoopJit().usesUnsafe(), "java.base/jdk.internal.misc is exported (pom.xml argLine)");
+        assertFalse(new LoopJit(false).usesUnsafe());
     }
 
     private static LoopJit same(String source) {
