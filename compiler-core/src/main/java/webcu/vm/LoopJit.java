@@ -100,26 +100,48 @@ public final class LoopJit implements LoopCompiler {
         warm.start();
     }
 
-    /** Compiles made-up loops (a counted loop over memory, and one around it that calls it) with a private compiler. */
+    /**
+     * Compiles a made-up loop nest with a private compiler and runs it over a little memory: this
+     * loads and compiles ASM and this compiler, and makes HotSpot compile the JDK methods compiled
+     * loops call (the Unsafe accesses), which the first loops of a program would otherwise run
+     * interpreted while HotSpot catches up.
+     */
     static void warmUp() {
         LoopJit jit = new LoopJit();
-        for (int i = 0; i < WARM_UP_ROUNDS; i++) {
+        Memory mem = Memory.host();
+        Segment a = mem.allocate(64 * 4, Segment.HEAP, "warm-up a", null, false);
+        Segment b = mem.allocate(64 * 4, Segment.HEAP, "warm-up b", null, false);
+        Segment w = mem.allocate(64 * 8, Segment.HEAP, "warm-up w", null, false);
+        VmThread t = new VmThread(mem, 0);
+        for (int round = 0; round < WARM_UP_ROUNDS; round++) {
             Code c = warmUpCode();
-            c.loops = new Loop[c.code.length];
-            c.loops[WARM_INNER] = jit.compile(c, WARM_INNER, WARM_INNER_BRANCH);
-            jit.compile(c, WARM_OUTER, WARM_OUTER_BRANCH);
+            Loop loop = jit.compile(c, WARM_INNER, WARM_INNER_BRANCH);
+            if (loop == null) {
+                return;
+            }
+            Segment[] cache = {a, a, b, w, w};
+            for (int run = 0; run < WARM_UP_RUNS; run++) {
+                t.ir[0] = 0;
+                t.ir[1] = 64;
+                t.ir[2] = 0;
+                t.ir[3] = a.base;
+                t.ir[4] = b.base;
+                t.ir[7] = w.base;
+                t.fr[0] = 0;
+                t.loopBudget = Long.MAX_VALUE >> 2;
+                loop.run(t, t.ir, t.fr, 0, 0, cache);
+            }
         }
     }
 
     private static final int WARM_UP_ROUNDS = 8;
-    private static final int WARM_OUTER = 6;
+    private static final int WARM_UP_RUNS = 50;
     private static final int WARM_INNER = 12;
     private static final int WARM_INNER_BRANCH = 43;
-    private static final int WARM_OUTER_BRANCH = 58;
 
     /**
-     * for (r0 = 0; r0 < r1; r0++) { f0 = 0; for (r2 = 0; r2 < r1; r2++) { f0 += a[r2] * a[r2]; a[r2] = r2 & r0; } b[r0] = f0; }
-     * with a in r3 and b in r4.
+     * for (r0 = 0; r0 < r1; r0++) { f0 = 0; for (r2 = 0; r2 < r1; r2++) { f0 += a[r2] * a[r2]; a[r2] = r2 & r0; }
+     * b[r0] = f0; w[r0] += r0; } with a, b and w (long) in r3, r4 and r7.
      */
     private static Code warmUpCode() {
         int[] code = {
@@ -134,14 +156,17 @@ public final class LoopJit implements LoopCompiler {
             Op.STX32, 3, 2, 4, 0, 5, 1,        // 31
             Op.ADDI_I, 2, 2, 1,                // 38
             Op.NOP,                            // 42
-            Op.JLT, 2, 1, WARM_INNER,          // 43 (branch at 43: the inner region ends at 47)
+            Op.JLT, 2, 1, WARM_INNER,          // 43
             Op.STXF32, 4, 0, 4, 0, 0, 2,       // 47
-            Op.ADDI_I, 0, 0, 1,                // 54
-            Op.JLT, 0, 1, WARM_OUTER,          // 58
-            Op.RET,                            // 62
+            Op.LDX64, 6, 7, 0, 8, 0, 3,        // 54
+            Op.ADD_W, 6, 6, 0,                 // 61
+            Op.STX64, 7, 0, 8, 0, 6, 4,        // 65
+            Op.ADDI_I, 0, 0, 1,                // 72
+            Op.JLT, 0, 1, 6,                   // 76
+            Op.RET,                            // 80
         };
         Function f = new Function("loop-compiler-warm-up", ExecutionSpace.HOST, Type.VOID, List.of(), false, Span.NONE);
-        return new Code(f, code, new long[0], new double[] {0.0}, 3, 6, 3, 0, new int[0], new int[0], new int[] {0},
+        return new Code(f, code, new long[0], new double[] {0.0}, 5, 8, 3, 0, new int[0], new int[0], new int[] {0},
                 new Span[] {Span.NONE}, new Function[0], new String[0]);
     }
 
@@ -179,69 +204,72 @@ public final class LoopJit implements LoopCompiler {
         return refused;
     }
 
+    /**
+     * Compiles the loop from {@code header} to {@code backEdge} with as many of the loops around it
+     * as can be compiled and fit in one method (see {@link LoopRegion}); null when not even the
+     * loop alone can.
+     */
     @Override
     public Loop compile(Code c, int header, int backEdge) {
         int end = backEdge + Op.length(c.code, backEdge);
         if (c.loopHints == null) {
             c.loopHints = new LoopHints(c.cache.length);
         }
-        if (DEBUG) {
-            System.err.print(c.listing(header, end));
+        List<int[]> nest = LoopRegion.enclosing(c, header, end);
+        for (int depth = nest.size(); depth > 0; depth--) {
+            Loop loop = compile(new LoopRegion(c, nest.subList(0, depth), c.loopHints));
+            if (loop != null) {
+                compiled++;
+                return loop;
+            }
         }
-        LoopRegion region = new LoopRegion(c, header, end, c.loopHints);
+        refused++;
+        return null;
+    }
+
+    private Loop compile(LoopRegion region) {
+        Code c = region.c;
+        String what = "loop " + c.name() + " " + region.entry + " in " + region.header + ".." + region.end;
         long t0 = System.nanoTime();
         try {
             if (!region.analyse()) {
                 if (DEBUG) {
-                    System.err.println("loop " + c.name() + " " + header + ".." + end + ": " + region.refusal);
+                    System.err.println(what + ": " + region.refusal);
                 }
-                refused++;
                 return null;
             }
             Emitter e = new Emitter(region, unsafe);
             byte[] bytes = e.generate();
             if (DEBUG) {
-                System.err.println("loop " + c.name() + " " + header + ".." + end + ": " + e.size + " bytes, ints "
-                        + region.narrow + ", floats " + region.single + ", counted " + region.counted.keySet()
-                        + ", nested " + region.nested.keySet() + ", followed sites " + c.loopHints.followedSites
+                System.err.print(c.listing(region.header, region.end));
+                System.err.println(what + ": " + e.size + " bytes, ints " + region.narrow + ", floats " + region.single
+                        + ", counted " + region.counted.keySet() + ", followed sites " + c.loopHints.followedSites
                         + String.format(", %.1f ms", (System.nanoTime() - t0) / 1e6));
             }
             if (e.size > MAX_BYTECODE) {
-                refused++;
                 return null;
             }
             MethodHandles.Lookup l = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            Loop loop = (Loop) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class, int.class,
-                    int.class, Loop[].class, LoopHints.class))
-                    .invoke(header, end, region.nested.values().toArray(new Loop[0]), c.loopHints);
-            compiled++;
-            return loop;
+            return (Loop) l.findConstructor(l.lookupClass(), MethodType.methodType(void.class, int.class, LoopHints.class))
+                    .invoke(region.entry, c.loopHints);
         } catch (Throwable e) {
             // A loop this compiler cannot express is interpreted, never run wrongly.
             if (DEBUG) {
+                System.err.println(what + ": " + e);
                 e.printStackTrace();
             }
-            refused++;
             return null;
         }
     }
 
-    /**
-     * What every compiled loop extends: its region, the compiled loops nested in it that it calls
-     * rather than repeating their code (so that an inner loop HotSpot has already compiled keeps
-     * running that code when an outer loop gets hot later), and the hints its speculations report to.
-     */
+    /** What every compiled loop extends: where it is entered, and the hints its speculations report to. */
     abstract static class CompiledLoop extends Loop {
         final int start;
-        final int end;
-        final Loop[] inner;
         final LoopHints hints;
         boolean retired;
 
-        CompiledLoop(int start, int end, Loop[] inner, LoopHints hints) {
+        CompiledLoop(int start, LoopHints hints) {
             this.start = start;
-            this.end = end;
-            this.inner = inner;
             this.hints = hints;
         }
 
@@ -329,29 +357,44 @@ public final class LoopJit implements LoopCompiler {
         return l.start;
     }
 
+    /** What {@link #charge} gives when the budget does not cover the loop. */
+    static final long NO_BUDGET = -1;
+    /** What {@link #charge} gives when stepping past the bound could wrap around. */
+    static final long MIGHT_WRAP = -2;
+
     /**
-     * The budget left after charging a counted loop for all its iterations, or -1 when it cannot
-     * start compiled: the budget would not cover them, or the bound is so close to the end of the
-     * int range that stepping past it would wrap around (and the loop might never end).
+     * The budget left after charging a counted loop for all its iterations, or a negative value
+     * when it cannot start compiled: {@link #NO_BUDGET} when the budget would not cover them,
+     * {@link #MIGHT_WRAP} when the bound is so close to the end of the int range that stepping past
+     * it would wrap around (and the loop might never end).
      */
     static long charge(long iv, long bound, int step, boolean inclusive, long cost, long left) {
         long iterations;
         if (step > 0) {
             if (bound > Integer.MAX_VALUE - step + (inclusive ? 0 : 1)) {
-                return -1;
+                return MIGHT_WRAP;
             }
             long span = bound - iv;
             iterations = inclusive ? (span < 0 ? 1 : span / step + 1) : (span <= 0 ? 1 : (span + step - 1) / step);
         } else {
             long t = -(long) step;
             if (bound < Integer.MIN_VALUE + t - (inclusive ? 0 : 1)) {
-                return -1;
+                return MIGHT_WRAP;
             }
             long span = iv - bound;
             iterations = inclusive ? (span < 0 ? 1 : span / t + 1) : (span <= 0 ? 1 : (span + t - 1) / t);
         }
         long charge = iterations * cost;
-        return charge > left ? -1 : left - charge;
+        return charge > left ? NO_BUDGET : left - charge;
+    }
+
+    /**
+     * A counted loop whose bound could wrap: compile it again checking the budget at its backward
+     * branch instead, so that it runs compiled however close to the end of the range it counts.
+     */
+    static void mightWrap(CompiledLoop l, int header) {
+        l.hints.uncounted.set(header);
+        l.retired = true;
     }
 
     /** Generates the class of one loop from its analysed region. */
@@ -368,7 +411,7 @@ public final class LoopJit implements LoopCompiler {
         private final int header;
         private final int end;
         private final Label[] labels;
-        /** Where a counted loop nested in the region starts: its budget charge, before its header. */
+        /** Where a counted loop other than the entry loop starts: its budget charge, before its header. */
         private final HashMap<Integer, Label> preheaders = new HashMap<>();
         private final HashMap<Integer, Integer> intSlot = new HashMap<>();
         private final HashMap<Integer, Integer> floatSlot = new HashMap<>();
@@ -388,7 +431,6 @@ public final class LoopJit implements LoopCompiler {
             this.code = c.code;
             this.header = region.header;
             this.end = region.end;
-            this.labels = new Label[end - header];
             int next = FIRST_FREE;
             for (int r : region.ints) {
                 intSlot.put(r, next);
@@ -402,12 +444,11 @@ public final class LoopJit implements LoopCompiler {
                 siteSlot.put(s, next);
                 next += 5;
             }
+            labels = new Label[end - header];
             for (int pc : region.pcs) {
                 labels[pc - header] = new Label();
-            }
-            for (int h : region.counted.keySet()) {
-                if (h != header) {
-                    preheaders.put(h, new Label());
+                if (region.counted.containsKey(pc) && pc != region.entry) {
+                    preheaders.put(pc, new Label());
                 }
             }
         }
@@ -419,15 +460,13 @@ public final class LoopJit implements LoopCompiler {
                     return "java/lang/Object";
                 }
             };
-            String ctor = "(II[Lwebcu/vm/LoopCompiler$Loop;Lwebcu/vm/LoopHints;)V";
+            String ctor = "(ILwebcu/vm/LoopHints;)V";
             cw.visit(V21, ACC_FINAL | ACC_SUPER, "webcu/vm/LoopJit$Compiled", null, COMPILED, null);
             MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", ctor, null, null);
             init.visitCode();
             init.visitVarInsn(ALOAD, 0);
             init.visitVarInsn(ILOAD, 1);
-            init.visitVarInsn(ILOAD, 2);
-            init.visitVarInsn(ALOAD, 3);
-            init.visitVarInsn(ALOAD, 4);
+            init.visitVarInsn(ALOAD, 2);
             init.visitMethodInsn(INVOKESPECIAL, COMPILED, "<init>", ctor, false);
             init.visitInsn(RETURN);
             init.visitMaxs(0, 0);
@@ -435,24 +474,19 @@ public final class LoopJit implements LoopCompiler {
             mv = cw.visitMethod(ACC_PUBLIC, "run", RUN, null, null);
             mv.visitCode();
             prologue();
-            int k = 0;
-            for (int i = 0; i < region.pcs.length; i++) {
-                int pc = region.pcs[i];
+            // Entered at the entry loop's header: the loops around it are entered in their middle
+            // this once, which HotSpot handles (as it does its own on-stack replacement), and the
+            // nest is one copy of the code, so it has the least to compile.
+            if (region.entry != header) {
+                mv.visitJumpInsn(GOTO, labels[region.entry - header]);
+            }
+            for (int pc : region.pcs) {
                 Label pre = preheaders.get(pc);
                 if (pre != null) {
                     mv.visitLabel(pre);
                     charge(region.counted.get(pc), exit(pc));
                 }
                 mv.visitLabel(labels[pc - header]);
-                LoopJit.CompiledLoop l = region.nested.get(pc);
-                if (l != null) {
-                    callInner(pc, l, k++);
-                    // callInner ends in a switch on where the inner loop left: nothing falls through
-                    while (i + 1 < region.pcs.length && region.pcs[i + 1] < l.end) {
-                        i++;
-                    }
-                    continue;
-                }
                 instruction(pc);
             }
             mv.visitJumpInsn(GOTO, exit(end));
@@ -672,7 +706,7 @@ public final class LoopJit implements LoopCompiler {
             TreeSet<Integer> loaded = new TreeSet<>();
             for (int pc : region.pcs) {
                 int site = region.siteOf(pc);
-                if (site >= 0 && !region.inNested(pc) && loaded.add(site)) {
+                if (site >= 0 && loaded.add(site)) {
                     mv.visitVarInsn(ALOAD, CACHE);
                     push(site);
                     mv.visitInsn(AALOAD);
@@ -680,14 +714,22 @@ public final class LoopJit implements LoopCompiler {
                     loadSite(site, size(code[pc]), isStore(code[pc]));
                 }
             }
-            LoopRegion.Counted top = region.counted.get(header);
-            if (top != null) {
-                // Nothing is written yet: a loop that cannot start compiled returns straight away.
-                Label cannot = new Label();
-                charge(top, cannot);
+            // The entry loop, and the counted loops around it (entered in their middle, not through
+            // their charges), are charged for the iterations they have left. Nothing is written yet:
+            // when they cannot start compiled, the method returns straight away.
+            Label cannot = new Label();
+            boolean any = false;
+            for (int[] loop : region.nest) {
+                LoopRegion.Counted k = region.counted.get(loop[0]);
+                if (k != null) {
+                    charge(k, cannot);
+                    any = true;
+                }
+            }
+            if (any) {
                 stubs.add(() -> {
                     mv.visitLabel(cannot);
-                    push(header);
+                    push(region.entry);
                     mv.visitInsn(IRETURN);
                 });
             }
@@ -696,7 +738,7 @@ public final class LoopJit implements LoopCompiler {
         /** Lowers the budget for every iteration of counted loop k, or goes to {@code cannot}. */
         private void charge(LoopRegion.Counted k, Label cannot) {
             pushL(k.iv());
-            pushL(k.bound());
+            pushBound(k);
             push(k.step());
             mv.visitInsn(k.inclusive() ? ICONST_1 : ICONST_0);
             mv.visitLdcInsn((long) k.cost());
@@ -706,9 +748,67 @@ public final class LoopJit implements LoopCompiler {
             mv.visitVarInsn(LSTORE, TMP);
             mv.visitInsn(LCONST_0);
             mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLT, cannot);
+            Label failed = new Label();
+            mv.visitJumpInsn(IFLT, failed);
             mv.visitVarInsn(LLOAD, TMP);
             mv.visitVarInsn(LSTORE, LEFT);
+            stubs.add(() -> {
+                mv.visitLabel(failed);
+                mv.visitVarInsn(LLOAD, TMP);
+                mv.visitLdcInsn(MIGHT_WRAP);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFNE, cannot);
+                mv.visitVarInsn(ALOAD, 0);
+                push(k.header());
+                call(SELF, "mightWrap", "(L" + COMPILED + ";I)V");
+                mv.visitJumpInsn(GOTO, cannot);
+            });
+        }
+
+        /**
+         * Pushes the bound counted loop k tests against, as a long: the register, or, when the loop
+         * recomputes it every iteration, what that instruction computes (the same every time).
+         */
+        private void pushBound(LoopRegion.Counted k) {
+            int pc = k.boundPc();
+            if (pc < 0) {
+                pushL(k.bound());
+                return;
+            }
+            int op = code[pc];
+            int b = code[pc + 2];
+            switch (op) {
+                case Op.LI -> mv.visitLdcInsn((long) b);
+                case Op.LK -> mv.visitLdcInsn(c.longs[b]);
+                case Op.MOV -> pushL(b);
+                case Op.SEXT32 -> {
+                    pushI(b);
+                    mv.visitInsn(I2L);
+                }
+                case Op.ADDI_I -> {
+                    pushI(b);
+                    push(code[pc + 3]);
+                    mv.visitInsn(IADD);
+                    mv.visitInsn(I2L);
+                }
+                case Op.ADDI_W -> {
+                    pushL(b);
+                    mv.visitLdcInsn((long) code[pc + 3]);
+                    mv.visitInsn(LADD);
+                }
+                case Op.ADD_I, Op.SUB_I, Op.MUL_I -> {
+                    pushI(b);
+                    pushI(code[pc + 3]);
+                    mv.visitInsn(op == Op.ADD_I ? IADD : op == Op.SUB_I ? ISUB : IMUL);
+                    mv.visitInsn(I2L);
+                }
+                case Op.ADD_W, Op.SUB_W, Op.MUL_W -> {
+                    pushL(b);
+                    pushL(code[pc + 3]);
+                    mv.visitInsn(op == Op.ADD_W ? LADD : op == Op.SUB_W ? LSUB : LMUL);
+                }
+                default -> throw new IllegalStateException("a bound computed by " + Op.NAMES[op]);
+            }
         }
 
         /** Sets the site's locals from the segment in SEG: its base, the last offset (see {@link LoopJit#siteLimit}), its bytes. */
@@ -794,9 +894,14 @@ public final class LoopJit implements LoopCompiler {
                 Label pre = preheaders.get(to);
                 return pre != null ? pre : labels[to - header];
             }
+            return backTo(from, to, labels[to - header]);
+        }
+
+        /** A backward branch from {@code from} to {@code to}, going on at {@code label}: with the budget check it needs. */
+        private Label backTo(int from, int to, Label label) {
             LoopRegion.Counted k = region.counted.get(to);
             if (k != null && k.branch() == from) {
-                return labels[to - header];
+                return label;
             }
             int cost = 0;
             for (int pc = to; pc <= from; pc += Op.length(code, pc)) {
@@ -814,69 +919,9 @@ public final class LoopJit implements LoopCompiler {
                 mv.visitInsn(LCONST_0);
                 mv.visitInsn(LCMP);
                 mv.visitJumpInsn(IFLE, exit(to));
-                mv.visitJumpInsn(GOTO, labels[to - header]);
+                mv.visitJumpInsn(GOTO, label);
             });
             return back;
-        }
-
-        // ---- nested compiled loops
-
-        /**
-         * Runs nested compiled loop number {@code k} at its header: the registers go to the banks,
-         * the loop runs there, they come back, and its exit pc picks where to go on here.
-         */
-        private void callInner(int pc, LoopJit.CompiledLoop l, int k) {
-            for (int r : region.ints) {
-                saveInt(r);
-            }
-            for (int r : region.floats) {
-                saveFloat(r);
-            }
-            mv.visitVarInsn(ALOAD, T);
-            mv.visitVarInsn(LLOAD, LEFT);
-            mv.visitFieldInsn(PUTFIELD, THREAD, "loopBudget", "J");
-            mv.visitVarInsn(ALOAD, 0);
-            mv.visitFieldInsn(GETFIELD, COMPILED, "inner", "[Lwebcu/vm/LoopCompiler$Loop;");
-            push(k);
-            mv.visitInsn(AALOAD);
-            for (int v = T; v <= CACHE; v++) {
-                mv.visitVarInsn(v == IB || v == FB ? ILOAD : ALOAD, v);
-            }
-            mv.visitMethodInsn(INVOKEVIRTUAL, "webcu/vm/LoopCompiler$Loop", "run", RUN, false);
-            mv.visitVarInsn(ISTORE, EXIT_PC);
-            mv.visitVarInsn(ALOAD, T);
-            mv.visitFieldInsn(GETFIELD, THREAD, "loopBudget", "J");
-            mv.visitVarInsn(LSTORE, LEFT);
-            // The registers come back as the inner loop left them: ints and floats of the kinds the
-            // banks held on entry here, as nothing but the inner loop wrote them since.
-            for (int r : region.ints) {
-                loadInt(r);
-            }
-            for (int r : region.floats) {
-                loadFloat(r);
-            }
-            // The budget may be spent, or the inner loop stopped inside (a fault): leave at its pc.
-            mv.visitVarInsn(LLOAD, LEFT);
-            mv.visitInsn(LCONST_0);
-            mv.visitInsn(LCMP);
-            mv.visitJumpInsn(IFLE, writeBack);
-            TreeSet<Integer> outs = new TreeSet<>();
-            for (int q = l.start; q < l.end; q += Op.length(code, q)) {
-                int t = region.target(q);
-                if (t >= 0 && (t < l.start || t >= l.end) && t >= header && t < end) {
-                    outs.add(t);
-                }
-            }
-            if (l.end < end) {
-                outs.add(l.end);
-            }
-            int[] keys = outs.stream().mapToInt(Integer::intValue).toArray();
-            Label[] to = new Label[keys.length];
-            for (int i = 0; i < keys.length; i++) {
-                to[i] = target(pc, keys[i]); // a way back to an earlier pc counts against the budget
-            }
-            mv.visitVarInsn(ILOAD, EXIT_PC);
-            mv.visitLookupSwitchInsn(writeBack, keys, to);
         }
 
         // ---- instructions

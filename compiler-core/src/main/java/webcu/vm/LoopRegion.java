@@ -2,14 +2,20 @@ package webcu.vm;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * What the loop compiler learns about a region of host VM code (a hot loop, from its header to
- * the end of its backward branch) before generating anything: the registers and access sites it
- * uses, which integer registers can live in JVM ints and which float registers in JVM floats,
- * which registers matter on entry, the compiled loops nested in it, and its counted loops.
+ * What the loop compiler learns about a region of host VM code before generating anything: the
+ * registers and access sites it uses, which integer registers can live in JVM ints and which float
+ * registers in JVM floats, which registers matter on entry, and its counted loops.
+ *
+ * <p>The region is a loop nest. The loop that got hot (the entry loop) is compiled together with
+ * the loops around it, as far out as they hold only instructions the compiler handles: the
+ * compiled method is entered at the entry loop's header and runs until the outermost loop ends,
+ * in one call, which is what HotSpot compiles best (one method, on-stack replacement into its
+ * long-running loop) and what keeps an outer loop from running its inner loop through calls.
  *
  * <p>Integer registers hold 64-bit values; most hold C {@code int}s, kept sign-extended. A register
  * every write in the region leaves sign-extended ({@code _I} arithmetic, 32-bit signed loads,
@@ -29,12 +35,19 @@ final class LoopRegion {
      * A counted loop: the backward branch at {@code branch} to {@code header} is taken while
      * {@code iv} (stepped by {@code step} at {@code stepPc}) is below {@code bound} (above, for a
      * negative step), or equal to it when {@code inclusive}; {@code cost} is the budget of one
-     * iteration.
+     * iteration. {@code boundPc} is the instruction that recomputes the bound in every iteration
+     * (the same value each time), or -1 when the loop does not write it.
      */
-    record Counted(int header, int branch, int stepPc, int iv, int bound, int step, boolean inclusive, int cost) {}
+    record Counted(int header, int branch, int stepPc, int iv, int bound, int boundPc, int step, boolean inclusive,
+            int cost) {}
 
     final Code c;
     final int[] code;
+    /** The loops of the nest, innermost (the entry loop) first, as {header, end}. */
+    final List<int[]> nest;
+    /** Where the compiled method is entered: the entry loop's header. */
+    final int entry;
+    /** The outermost loop's header and end: the region. */
     final int header;
     final int end;
     final LoopHints hints;
@@ -53,9 +66,7 @@ final class LoopRegion {
     final BitSet single = new BitSet();
     /** Registers whose value on entry can matter (int r as 2r, float r as 2r + 1). */
     BitSet liveIn;
-    /** Compiled loops nested in this one, by header: called, not repeated. */
-    final TreeMap<Integer, LoopJit.CompiledLoop> nested = new TreeMap<>();
-    /** Counted loops of the region (outside nested compiled loops), by header. */
+    /** Counted loops of the region, by header. */
     final TreeMap<Integer, Counted> counted = new TreeMap<>();
     /** Why the region cannot be compiled, or null. */
     String refusal;
@@ -65,11 +76,14 @@ final class LoopRegion {
     private final BitSet[] defs;
     private final BitSet jumpTargets = new BitSet();
 
-    LoopRegion(Code c, int header, int end, LoopHints hints) {
+    /** The region of the loops {@code nest} (innermost first, each inside the next, see {@link #enclosing}). */
+    LoopRegion(Code c, List<int[]> nest, LoopHints hints) {
         this.c = c;
         this.code = c.code;
-        this.header = header;
-        this.end = end;
+        this.nest = List.copyOf(nest);
+        this.entry = nest.get(0)[0];
+        this.header = nest.get(nest.size() - 1)[0];
+        this.end = nest.get(nest.size() - 1)[1];
         this.hints = hints;
         ArrayList<Integer> list = new ArrayList<>();
         for (int pc = header; pc < end; pc += Op.length(code, pc)) {
@@ -94,7 +108,6 @@ final class LoopRegion {
                 jumpTargets.set(t);
             }
         }
-        findNested();
         typeFloats();
         typeInts();
         findCounted();
@@ -248,12 +261,7 @@ final class LoopRegion {
 
     /** The branch target of the instruction at pc, or -1. */
     int target(int pc) {
-        return switch (code[pc]) {
-            case Op.JMP -> code[pc + 1];
-            case Op.JZ, Op.JNZ -> code[pc + 2];
-            case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> code[pc + 3];
-            default -> -1;
-        };
+        return branchTarget(code, pc);
     }
 
     /** The access site of the instruction at pc, or -1. */
@@ -268,41 +276,55 @@ final class LoopRegion {
         return -1;
     }
 
-    /** True when pc lies in a nested compiled loop (whose code is called, not generated here). */
-    boolean inNested(int pc) {
-        var e = nested.floorEntry(pc);
-        return e != null && pc < e.getValue().end;
-    }
-
-    // ---- nested compiled loops
+    // ---- the nest
 
     /**
-     * Finds the loops nested in this one that are compiled already and that only their header is
-     * jumped into from the rest of the region.
+     * The loop from {@code header} to {@code end} (the end of its backward branch) and the loops
+     * around it, innermost first: each the smallest loop of the function that holds the one
+     * before, as long as it is entered only at its header.
      */
-    private void findNested() {
-        LoopCompiler.Loop[] loops = c.loops;
-        if (loops == null) {
-            return;
+    static List<int[]> enclosing(Code c, int header, int end) {
+        int[] code = c.code;
+        ArrayList<int[]> branches = new ArrayList<>();
+        for (int pc = 0; pc < code.length; pc += Op.length(code, pc)) {
+            int t = branchTarget(code, pc);
+            if (t >= 0) {
+                branches.add(new int[] {pc, t});
+            }
         }
-        for (int i = 1; i < pcs.length; i++) {
-            int pc = pcs[i];
-            if (!(loops[pc] instanceof LoopJit.CompiledLoop l) || l.start != pc || l.end > end || l.retired()) {
-                continue;
-            }
-            boolean alone = true;
-            for (int q : pcs) {
-                int t = target(q);
-                boolean outside = q < l.start || q >= l.end;
-                alone &= !(outside && t > l.start && t < l.end);
-            }
-            if (alone) {
-                nested.put(pc, l);
-                while (i + 1 < pcs.length && pcs[i + 1] < l.end) {
-                    i++;
+        ArrayList<int[]> nest = new ArrayList<>();
+        nest.add(new int[] {header, end});
+        while (true) {
+            int[] inner = nest.get(nest.size() - 1);
+            int[] best = null;
+            for (int[] b : branches) {
+                int h = b[1];
+                int e = b[0] + Op.length(code, b[0]);
+                boolean holds = h <= inner[0] && e >= inner[1] && (h < inner[0] || e > inner[1]) && h <= b[0];
+                if (holds && (best == null || h > best[0] || h == best[0] && e < best[1])) {
+                    best = new int[] {h, e};
                 }
             }
+            if (best == null) {
+                return nest;
+            }
+            for (int[] b : branches) {
+                boolean outside = b[0] < best[0] || b[0] >= best[1];
+                if (outside && b[1] > best[0] && b[1] < best[1]) {
+                    return nest;
+                }
+            }
+            nest.add(best);
         }
+    }
+
+    private static int branchTarget(int[] code, int pc) {
+        return switch (code[pc]) {
+            case Op.JMP -> code[pc + 1];
+            case Op.JZ, Op.JNZ -> code[pc + 2];
+            case Op.JEQ, Op.JNE, Op.JLT, Op.JLE, Op.JLTU, Op.JLEU -> code[pc + 3];
+            default -> -1;
+        };
     }
 
     // ---- float registers that hold floats
@@ -459,11 +481,11 @@ final class LoopRegion {
 
     // ---- counted loops
 
-    /** Finds the counted loops among the loops the region generates (its own and those nested in it). */
+    /** Finds the counted loops among the loops of the region. */
     private void findCounted() {
         for (int pc : pcs) {
             int h = target(pc);
-            if (h < header || h > pc || inNested(pc)) {
+            if (h < header || h > pc || hints.uncounted.get(h)) {
                 continue;
             }
             Counted k = countedAt(pc, h);
@@ -495,6 +517,7 @@ final class LoopRegion {
                 continue;
             }
             int stepPc = -1;
+            int boundPc = -1;
             boolean bad = false;
             for (int q : pcs) {
                 if (q < h || q >= end) {
@@ -502,14 +525,14 @@ final class LoopRegion {
                 }
                 BitSet d = defs[q - header];
                 if (d.get(2 * bound)) {
-                    bad = true;
+                    boundPc = q;
                 }
                 if (d.get(2 * iv)) {
                     bad |= stepPc >= 0 || code[q] != Op.ADDI_I || code[q + 2] != iv;
                     stepPc = q;
                 }
             }
-            if (bad || stepPc < 0) {
+            if (bad || stepPc < 0 || !runsEveryIteration(stepPc, branch)) {
                 continue;
             }
             int step = code[stepPc + 3];
@@ -517,21 +540,57 @@ final class LoopRegion {
             if (step == 0 || step > 0 != (iv == left)) {
                 continue;
             }
-            // the step runs once in every iteration: nothing between it and the branch is jumped
-            // into or jumps
-            for (int q = stepPc + Op.length(code, stepPc); q <= branch && !bad; q += Op.length(code, q)) {
-                bad = jumpTargets.get(q) || q < branch && target(q) >= 0;
-            }
-            if (bad) {
+            // A bound the loop writes must get the same value before every test: its last write
+            // runs every iteration and computes it from registers the loop does not write
+            // (i < n * n, recomputed each time).
+            if (boundPc >= 0 && !(runsEveryIteration(boundPc, branch) && invariant(boundPc, h, end))) {
                 continue;
             }
             int cost = 0;
             for (int q = h; q < end; q += Op.length(code, q)) {
                 cost++;
             }
-            return new Counted(h, branch, stepPc, iv, bound, step, op == Op.JLE, cost);
+            return new Counted(h, branch, stepPc, iv, bound, boundPc, step, op == Op.JLE, cost);
         }
         return null;
+    }
+
+    /** True when the instruction at pc runs in every iteration that reaches the branch: nothing after it up to the branch is jumped into or jumps. */
+    private boolean runsEveryIteration(int pc, int branch) {
+        for (int q = pc + Op.length(code, pc); q <= branch; q += Op.length(code, q)) {
+            if (jumpTargets.get(q) || q < branch && target(q) >= 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * True when the instruction at pc computes the same value every time in the loop from h to
+     * end: a constant, or a move, add, subtract, multiply or sign extension of registers the loop
+     * does not write (what the compiled loop can compute again before the loop starts).
+     */
+    private boolean invariant(int pc, int h, int end) {
+        int op = code[pc];
+        int[] operands = switch (op) {
+            case Op.LI, Op.LK -> new int[0];
+            case Op.MOV, Op.ADDI_I, Op.ADDI_W, Op.SEXT32 -> new int[] {code[pc + 2]};
+            case Op.ADD_I, Op.SUB_I, Op.MUL_I, Op.ADD_W, Op.SUB_W, Op.MUL_W -> new int[] {code[pc + 2], code[pc + 3]};
+            default -> null;
+        };
+        if (operands == null) {
+            return false;
+        }
+        for (int q : pcs) {
+            if (q >= h && q < end) {
+                for (int r : operands) {
+                    if (defs[q - header].get(2 * r)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     // ---- liveness: which registers' values on entry matter
@@ -576,10 +635,9 @@ final class LoopRegion {
                 out.andNot(defs[pc - header]);
                 out.or(uses[pc - header]);
                 int site = siteOf(pc);
-                if (nested.containsKey(pc) || counted.containsKey(pc) && pc != header
-                        || site >= 0 && !hints.followedSites.get(site)) {
-                    // a nested compiled loop reads the banks; a counted loop that cannot start here
-                    // and an access outside its site's segment leave for the interpreter
+                if (counted.containsKey(pc) && pc != entry || site >= 0 && !hints.followedSites.get(site)) {
+                    // a counted loop that cannot start here and an access outside its site's
+                    // segment leave for the interpreter
                     out.or(all);
                 }
                 if (!out.equals(in[pc - header])) {
@@ -588,7 +646,7 @@ final class LoopRegion {
                 }
             }
         }
-        liveIn = in[0];
+        liveIn = in[entry - header];
     }
 
     private void flow(BitSet out, BitSet[] in, BitSet all, int to) {
