@@ -73,6 +73,8 @@ public final class LoopJit implements LoopCompiler {
     private static final long BYTES_BASE = UNSAFE == null ? 0 : bytesBase();
 
     private final boolean unsafe;
+    /** The name the classes of compiled loops get (./webcu tunes HotSpot for those named LoopJit$Compiled). */
+    private final String className;
     private int compiled;
     private int refused;
 
@@ -83,7 +85,12 @@ public final class LoopJit implements LoopCompiler {
 
     /** A loop compiler that uses Unsafe (when it can) or VarHandles for memory, for tests. */
     LoopJit(boolean unsafe) {
+        this(unsafe, "webcu/vm/LoopJit$Compiled");
+    }
+
+    private LoopJit(boolean unsafe, String className) {
         this.unsafe = unsafe && UNSAFE != null;
+        this.className = className;
     }
 
     /**
@@ -107,7 +114,8 @@ public final class LoopJit implements LoopCompiler {
      * interpreted while HotSpot catches up.
      */
     static void warmUp() {
-        LoopJit jit = new LoopJit();
+        // named apart, so that HotSpot compiles these loops no sooner than it would any method
+        LoopJit jit = new LoopJit(UNSAFE != null, "webcu/vm/LoopJit$WarmUp");
         Memory mem = Memory.host();
         Segment a = mem.allocate(64 * 4, Segment.HEAP, "warm-up a", null, false);
         Segment b = mem.allocate(64 * 4, Segment.HEAP, "warm-up b", null, false);
@@ -134,8 +142,8 @@ public final class LoopJit implements LoopCompiler {
         }
     }
 
-    private static final int WARM_UP_ROUNDS = 8;
-    private static final int WARM_UP_RUNS = 50;
+    private static final int WARM_UP_ROUNDS = 4;
+    private static final int WARM_UP_RUNS = 4;
     private static final int WARM_INNER = 12;
     private static final int WARM_INNER_BRANCH = 43;
 
@@ -238,7 +246,7 @@ public final class LoopJit implements LoopCompiler {
                 }
                 return null;
             }
-            Emitter e = new Emitter(region, unsafe);
+            Emitter e = new Emitter(region, unsafe, className);
             byte[] bytes = e.generate();
             if (DEBUG) {
                 System.err.print(c.listing(region.header, region.end));
@@ -406,6 +414,7 @@ public final class LoopJit implements LoopCompiler {
 
         private final LoopRegion region;
         private final boolean unsafe;
+        private final String className;
         private final Code c;
         private final int[] code;
         private final int header;
@@ -424,9 +433,10 @@ public final class LoopJit implements LoopCompiler {
         /** Bytes of bytecode of run, once generated. */
         int size;
 
-        Emitter(LoopRegion region, boolean unsafe) {
+        Emitter(LoopRegion region, boolean unsafe, String className) {
             this.region = region;
             this.unsafe = unsafe;
+            this.className = className;
             this.c = region.c;
             this.code = c.code;
             this.header = region.header;
@@ -461,7 +471,7 @@ public final class LoopJit implements LoopCompiler {
                 }
             };
             String ctor = "(ILwebcu/vm/LoopHints;)V";
-            cw.visit(V21, ACC_FINAL | ACC_SUPER, "webcu/vm/LoopJit$Compiled", null, COMPILED, null);
+            cw.visit(V21, ACC_FINAL | ACC_SUPER, className, null, COMPILED, null);
             MethodVisitor init = cw.visitMethod(ACC_PUBLIC, "<init>", ctor, null, null);
             init.visitCode();
             init.visitVarInsn(ALOAD, 0);
