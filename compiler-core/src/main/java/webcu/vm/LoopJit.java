@@ -38,8 +38,9 @@ import webcu.ir.Type;
  * (finding the new segment, or reporting the fault exactly as it always does). A site that keeps
  * leaving (a linked list walk: every node its own segment) is compiled next time to look the
  * segment up in place. A division by zero leaves the same way. Counted loops lower the budget
- * once when they start; every other backward branch lowers it by the instructions of the loop it
- * closes and leaves at its target once the budget is spent.
+ * once when they start, for all their iterations or as many as it covers (they then stop there and
+ * leave); every other backward branch lowers it by the instructions of the loop it closes and
+ * leaves at its target once the budget is spent.
  *
  * <p>Speculations that fail (a register holding something else on entry than the int or float the
  * loop was compiled for, a site that keeps leaving) are recorded in the function's
@@ -102,7 +103,13 @@ public final class LoopJit implements LoopCompiler {
     public static void install() {
         LoopJit jit = new LoopJit();
         Interpreter.setLoopCompiler(jit);
-        Thread warm = new Thread(LoopJit::warmUp, "webcu-loop-compiler-warm-up");
+        Thread warm = new Thread(() -> {
+            try {
+                warmUp();
+            } catch (Throwable e) {
+                // only ever a little slower: the program's own loops warm the compiler up instead
+            }
+        }, "webcu-loop-compiler-warm-up");
         warm.setDaemon(true);
         warm.start();
     }
@@ -151,7 +158,7 @@ public final class LoopJit implements LoopCompiler {
      * for (r0 = 0; r0 < r1; r0++) { f0 = 0; for (r2 = 0; r2 < r1; r2++) { f0 += a[r2] * a[r2]; a[r2] = r2 & r0; }
      * b[r0] = f0; w[r0] += r0; } with a, b and w (long) in r3, r4 and r7.
      */
-    private static Code warmUpCode() {
+    static Code warmUpCode() {
         int[] code = {
             Op.LI, 0, 0,                       // 0
             Op.LI, 1, 64,                      // 3
@@ -365,35 +372,66 @@ public final class LoopJit implements LoopCompiler {
         return l.start;
     }
 
-    /** What {@link #charge} gives when the budget does not cover the loop. */
+    /** What {@link #charge} gives when the budget does not cover one iteration. */
     static final long NO_BUDGET = -1;
     /** What {@link #charge} gives when stepping past the bound could wrap around. */
     static final long MIGHT_WRAP = -2;
 
     /**
-     * The budget left after charging a counted loop for all its iterations, or a negative value
-     * when it cannot start compiled: {@link #NO_BUDGET} when the budget would not cover them,
+     * The iterations left to a counted loop at its header (at least one: the one starting), or
      * {@link #MIGHT_WRAP} when the bound is so close to the end of the int range that stepping past
      * it would wrap around (and the loop might never end).
      */
-    static long charge(long iv, long bound, int step, boolean inclusive, long cost, long left) {
-        long iterations;
+    static long iterations(long iv, long bound, int step, boolean inclusive) {
         if (step > 0) {
             if (bound > Integer.MAX_VALUE - step + (inclusive ? 0 : 1)) {
                 return MIGHT_WRAP;
             }
             long span = bound - iv;
-            iterations = inclusive ? (span < 0 ? 1 : span / step + 1) : (span <= 0 ? 1 : (span + step - 1) / step);
-        } else {
-            long t = -(long) step;
-            if (bound < Integer.MIN_VALUE + t - (inclusive ? 0 : 1)) {
-                return MIGHT_WRAP;
-            }
-            long span = iv - bound;
-            iterations = inclusive ? (span < 0 ? 1 : span / t + 1) : (span <= 0 ? 1 : (span + t - 1) / t);
+            return inclusive ? (span < 0 ? 1 : span / step + 1) : (span <= 0 ? 1 : (span + step - 1) / step);
         }
-        long charge = iterations * cost;
-        return charge > left ? NO_BUDGET : left - charge;
+        long t = -(long) step;
+        if (bound < Integer.MIN_VALUE + t - (inclusive ? 0 : 1)) {
+            return MIGHT_WRAP;
+        }
+        long span = iv - bound;
+        return inclusive ? (span < 0 ? 1 : span / t + 1) : (span <= 0 ? 1 : (span + t - 1) / t);
+    }
+
+    /** What {@link #charge} gives when the budget does not cover all the iterations left. */
+    static final long PARTLY = -3;
+
+    /**
+     * The budget left after charging a counted loop for all the iterations it has left, or a
+     * negative value: {@link #MIGHT_WRAP} (see {@link #iterations}), or {@link #PARTLY} when the
+     * budget does not cover them all (see {@link #chargePart}).
+     */
+    static long charge(long iv, long bound, int step, boolean inclusive, long cost, long left) {
+        long n = iterations(iv, bound, step, inclusive);
+        if (n < 0) {
+            return n;
+        }
+        return n * cost <= left ? left - n * cost : PARTLY;
+    }
+
+    /**
+     * The budget left after charging a counted loop whose iterations the budget does not all cover
+     * for as many as it does, or {@link #NO_BUDGET} when it does not cover one; {@link #clamp} then
+     * gives the bound it runs to.
+     */
+    static long chargePart(long cost, long left) {
+        long k = left / cost;
+        return k <= 0 ? NO_BUDGET : left - k * cost;
+    }
+
+    /**
+     * The bound a counted loop charged from {@code before} down to {@code after} for fewer than all
+     * its iterations runs to: the value its induction variable reaches after those, so that the
+     * loop stops there (and then leaves for the interpreter).
+     */
+    static long clamp(long iv, int step, boolean inclusive, long cost, long before, long after) {
+        long reached = iv + (before - after) / cost * step;
+        return inclusive ? reached - Long.signum(step) : reached;
     }
 
     /**
@@ -424,6 +462,8 @@ public final class LoopJit implements LoopCompiler {
         private final HashMap<Integer, Label> preheaders = new HashMap<>();
         private final HashMap<Integer, Integer> intSlot = new HashMap<>();
         private final HashMap<Integer, Integer> floatSlot = new HashMap<>();
+        /** Per counted loop (by header): the local holding the bound its charge set. */
+        private final HashMap<Integer, Integer> boundSlot = new HashMap<>();
         /** Per access site: the first of its locals (base: long, last offset: long, data: byte[]). */
         private final HashMap<Integer, Integer> siteSlot = new HashMap<>();
         private final HashMap<Integer, Label> exits = new HashMap<>();
@@ -453,6 +493,10 @@ public final class LoopJit implements LoopCompiler {
             for (int s : region.sites) {
                 siteSlot.put(s, next);
                 next += 5;
+            }
+            for (int h : region.counted.keySet()) {
+                boundSlot.put(h, next);
+                next += 2;
             }
             labels = new Label[end - header];
             for (int pc : region.pcs) {
@@ -724,6 +768,11 @@ public final class LoopJit implements LoopCompiler {
                     loadSite(site, size(code[pc]), isStore(code[pc]));
                 }
             }
+            for (var e : region.counted.entrySet()) {
+                // set by the loop's charge before its branch reads it; the verifier wants it set on every path
+                mv.visitInsn(intBound(e.getValue()) ? ICONST_0 : LCONST_0);
+                mv.visitVarInsn(intBound(e.getValue()) ? ISTORE : LSTORE, boundSlot.get(e.getKey()));
+            }
             // The entry loop, and the counted loops around it (entered in their middle, not through
             // their charges), are charged for the iterations they have left. Nothing is written yet:
             // when they cannot start compiled, the method returns straight away.
@@ -746,24 +795,45 @@ public final class LoopJit implements LoopCompiler {
         }
 
         /** Lowers the budget for every iteration of counted loop k, or goes to {@code cannot}. */
+        /**
+         * Charges counted loop k for its iterations and sets the bound it runs to (see
+         * {@link LoopJit#charge}); goes to {@code cannot} when it cannot start compiled.
+         */
         private void charge(LoopRegion.Counted k, Label cannot) {
+            int slot = boundSlot.get(k.header());
+            boolean intBound = intBound(k);
             pushL(k.iv());
             pushBound(k);
             push(k.step());
             mv.visitInsn(k.inclusive() ? ICONST_1 : ICONST_0);
             mv.visitLdcInsn((long) k.cost());
             mv.visitVarInsn(LLOAD, LEFT);
-            mv.visitMethodInsn(INVOKESTATIC, SELF, "charge", "(JJIZJJ)J", false);
+            call(SELF, "charge", "(JJIZJJ)J");
             mv.visitInsn(DUP2);
             mv.visitVarInsn(LSTORE, TMP);
             mv.visitInsn(LCONST_0);
             mv.visitInsn(LCMP);
-            Label failed = new Label();
-            mv.visitJumpInsn(IFLT, failed);
+            Label notAll = new Label();
+            Label set = new Label();
+            mv.visitJumpInsn(IFLT, notAll);
+            pushBound(k);
+            mv.visitLabel(set);
+            if (intBound) {
+                mv.visitInsn(L2I);
+                mv.visitVarInsn(ISTORE, slot);
+            } else {
+                mv.visitVarInsn(LSTORE, slot);
+            }
             mv.visitVarInsn(LLOAD, TMP);
             mv.visitVarInsn(LSTORE, LEFT);
             stubs.add(() -> {
-                mv.visitLabel(failed);
+                // only some iterations, near the end of the budget; or none
+                mv.visitLabel(notAll);
+                Label part = new Label();
+                mv.visitVarInsn(LLOAD, TMP);
+                mv.visitLdcInsn(PARTLY);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFEQ, part);
                 mv.visitVarInsn(LLOAD, TMP);
                 mv.visitLdcInsn(MIGHT_WRAP);
                 mv.visitInsn(LCMP);
@@ -772,7 +842,80 @@ public final class LoopJit implements LoopCompiler {
                 push(k.header());
                 call(SELF, "mightWrap", "(L" + COMPILED + ";I)V");
                 mv.visitJumpInsn(GOTO, cannot);
+                mv.visitLabel(part);
+                mv.visitLdcInsn((long) k.cost());
+                mv.visitVarInsn(LLOAD, LEFT);
+                call(SELF, "chargePart", "(JJ)J");
+                mv.visitInsn(DUP2);
+                mv.visitVarInsn(LSTORE, TMP);
+                mv.visitInsn(LCONST_0);
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(IFLT, cannot);
+                pushL(k.iv());
+                push(k.step());
+                mv.visitInsn(k.inclusive() ? ICONST_1 : ICONST_0);
+                mv.visitLdcInsn((long) k.cost());
+                mv.visitVarInsn(LLOAD, LEFT);
+                mv.visitVarInsn(LLOAD, TMP);
+                call(SELF, "clamp", "(JIZJJJ)J");
+                mv.visitJumpInsn(GOTO, set);
             });
+        }
+
+        /**
+         * True when counted loop k's bound is an int (so that its induction variable, an int, is
+         * compared with an int local: a loop HotSpot counts). Its clamped bound lies between the
+         * induction variable and the bound, so it is an int too.
+         */
+        private boolean intBound(LoopRegion.Counted k) {
+            int pc = k.boundPc();
+            if (pc < 0) {
+                return narrow(k.bound());
+            }
+            return switch (code[pc]) {
+                case Op.LI, Op.SEXT32, Op.ADDI_I, Op.ADD_I, Op.SUB_I, Op.MUL_I -> true;
+                case Op.LK -> c.longs[code[pc + 2]] == (int) c.longs[code[pc + 2]];
+                case Op.MOV -> narrow(code[pc + 2]);
+                default -> false;
+            };
+        }
+
+        /**
+         * The backward branch of counted loop k: the induction variable against the bound its
+         * charge set, then, where the loop stops, a way out to the interpreter at the header when
+         * the real bound is not reached (the budget ran out first).
+         */
+        private void countedBranch(int pc, LoopRegion.Counted k) {
+            int op = code[pc];
+            int ifOp = op == Op.JLT ? IFLT : IFLE;
+            boolean ivFirst = code[pc + 1] == k.iv();
+            int slot = boundSlot.get(k.header());
+            Label top = labels[k.header() - header];
+            if (narrow(k.iv()) && intBound(k)) {
+                mv.visitVarInsn(ILOAD, ivFirst ? intSlot.get(k.iv()) : slot);
+                mv.visitVarInsn(ILOAD, ivFirst ? slot : intSlot.get(k.iv()));
+                mv.visitJumpInsn(icmp(ifOp), top);
+            } else {
+                if (ivFirst) {
+                    pushL(k.iv());
+                    loadBound(k, slot);
+                } else {
+                    loadBound(k, slot);
+                    pushL(k.iv());
+                }
+                mv.visitInsn(LCMP);
+                mv.visitJumpInsn(ifOp, top);
+            }
+            mv.visitJumpInsn(compare(code[pc + 1], code[pc + 2], ifOp, false), exit(k.header()));
+        }
+
+        private void loadBound(LoopRegion.Counted k, int slot) {
+            if (intBound(k)) {
+                mv.visitVarInsn(ILOAD, slot);
+                mv.visitInsn(I2L);
+            } else {
+                mv.visitVarInsn(LLOAD, slot);
+            }
         }
 
         /**
@@ -1330,6 +1473,11 @@ public final class LoopJit implements LoopCompiler {
                 case Op.JMP -> mv.visitJumpInsn(GOTO, target(pc, a));
                 case Op.JZ, Op.JNZ -> mv.visitJumpInsn(test(a, op == Op.JZ ? IFEQ : IFNE), target(pc, b));
                 case Op.JEQ, Op.JNE, Op.JLT, Op.JLE -> {
+                    LoopRegion.Counted k = region.counted.get(d3);
+                    if (k != null && k.branch() == pc) {
+                        countedBranch(pc, k);
+                        return;
+                    }
                     int ifOp = op == Op.JEQ ? IFEQ : op == Op.JNE ? IFNE : op == Op.JLT ? IFLT : IFLE;
                     mv.visitJumpInsn(compare(a, b, ifOp, false), target(pc, d3));
                 }

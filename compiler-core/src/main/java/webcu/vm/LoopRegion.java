@@ -25,10 +25,11 @@ import java.util.TreeSet;
  * is recorded in {@link LoopHints} and the loop is compiled again without that speculation.
  *
  * <p>A counted loop steps one {@code int} register by a constant, once per iteration, and leaves
- * when it passes a bound the loop does not write. When such a loop starts, the number of
- * iterations is known, so the instruction budget is lowered once for all of them and its backward
- * branch needs no check: HotSpot then compiles it as a counted loop (unrolled, without safepoint
- * polls in every iteration).
+ * when it passes a bound that is the same in every iteration. When such a loop starts, the number
+ * of iterations is known, so the instruction budget is lowered once for all of them (or for as many
+ * as it covers: the loop then stops there and leaves for the interpreter) and its backward branch
+ * needs no check: HotSpot then compiles it as a counted loop (unrolled, without safepoint polls in
+ * every iteration).
  */
 final class LoopRegion {
     /**
@@ -628,8 +629,8 @@ final class LoopRegion {
                 }
                 if (target >= 0) {
                     flow(out, in, all, target);
-                    if (target <= pc && !counted.containsKey(target)) {
-                        out.or(all); // the budget can run out here
+                    if (target <= pc) {
+                        out.or(all); // the budget can run out here (a counted loop's charge may cover only part)
                     }
                 }
                 out.andNot(defs[pc - header]);

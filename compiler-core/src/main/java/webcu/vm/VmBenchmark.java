@@ -23,7 +23,9 @@ import webcu.runtime.Console;
  * Measures the VM (not a test): instructions per second of a compute-bound host loop (integer
  * hashing and a float recurrence), and thread-instructions per second of a kernel whose threads
  * each run such a loop on the CPU device. Run with
- * {@code java -cp compiler-core/target/classes webcu.vm.VmBenchmark [iterations] [host|kernel|both]}.
+ * {@code java -cp compiler-core/target/classes webcu.vm.VmBenchmark [iterations] [host|kernel|both|host-jit]}
+ * ({@code host-jit}: the host loop with the JVM's loop compiler, as {@code ./webcu run} runs it; give the
+ * JVM {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED} as ./webcu does).
  */
 public final class VmBenchmark {
     private static final Span S = new Span("bench.cu", 1, 1);
@@ -31,21 +33,26 @@ public final class VmBenchmark {
     private VmBenchmark() {
     }
 
-    /** Arguments: loop iterations (default 20,000,000), then {@code host}, {@code kernel} or {@code both}. */
+    /** Arguments: loop iterations (default 20,000,000), then {@code host}, {@code kernel}, {@code both} or {@code host-jit}. */
     public static void main(String[] args) {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
         String which = args.length > 1 ? args[1] : "both";
         for (int round = 0; round < 5; round++) {
-            if (!which.equals("kernel")) {
-                host(n);
+            if (which.equals("host") || which.equals("both")) {
+                host(n, "host loop:  ");
             }
-            if (!which.equals("host")) {
+            if (which.equals("host-jit")) {
+                LoopJit.install();
+                host(n, "host loop, loop compiler:  ");
+                Interpreter.setLoopCompiler(null);
+            }
+            if (which.equals("kernel") || which.equals("both")) {
                 kernel(n / 2048);
             }
         }
     }
 
-    private static void host(long n) {
+    private static void host(long n, String what) {
         Module m = new Module();
         Function main = new Function("main", ExecutionSpace.HOST, Type.I32, List.of(), false, S);
         m.add(main);
@@ -67,7 +74,7 @@ public final class VmBenchmark {
             s = run.resume(50_000_000);
         } while (!(s instanceof RunState.Exited));
         double sec = (System.nanoTime() - t0) / 1e9;
-        System.out.println("host loop:   " + Math.round(run.instructions() / sec / 1e6) + " M instructions/s ("
+        System.out.println(what + " " + Math.round(run.instructions() / sec / 1e6) + " M instructions/s ("
                 + run.instructions() + " in " + Math.round(sec * 1000) + " ms)");
     }
 

@@ -500,4 +500,57 @@ class LoopJitTest {
         }
         assertEquals(expected, t.fr[0]);
     }
+
+    @Test
+    void warmUp_compilesAndRunsItsMadeUpNest() {
+        LoopJit.warmUp();
+        assertTrue(new LoopJit().compile(LoopJit.warmUpCode(), 12, 43) != null, "the warm-up nest compiles");
+    }
+
+    @Test
+    void countedLoopLongerThanTheBudget_runsCompiledInPieces() {
+        // The charge covers part of the loop each slice: it stops there and the next slice goes on.
+        String src = """
+                #include <stdio.h>
+                int main() {
+                    static float a[1 << 16];
+                    float s = 0;
+                    for (int i = 0; i < (1 << 16); i++) { a[i] = (float)(i % 97) * 0.5f; s += a[i]; }
+                    printf("%.1f\\n", s);
+                    return 0;
+                }
+                """;
+        LoopJit jit = same(src, 20_000);
+        assertTrue(jit.compiled() > 0, "the loop was compiled");
+        Outcome sliced = run(src, new LoopJit(), 20_000);
+        assertTrue(sliced.slices() > 20, "the loop stopped when its slice was spent: " + sliced.slices());
+    }
+
+    @Test
+    void countedLoopCharged_forTheIterationsTheBudgetCovers_stopsThereAtItsHeader() {
+        // r0 = 0; do { r2 = (int) (r2 + r3); r0++; } while (r0 < r1): three instructions an iteration
+        Code c = handMade(new int[] {
+            Op.LI, 0, 0,
+            Op.ADD_I, 2, 2, 3, // 3: header
+            Op.ADDI_I, 0, 0, 1,
+            Op.JLT, 0, 1, 3,   // 11
+            Op.RET,            // 15
+        }, 4, 0);
+        VmThread t = new VmThread(Memory.host(), 0);
+        t.ir[1] = 100;
+        t.ir[2] = 5;
+        t.ir[3] = 7;
+        t.loopBudget = 31;
+        LoopCompiler.Loop loop = new LoopJit().compile(c, 3, 11);
+        assertEquals(3, loop.run(t, t.ir, t.fr, 0, 0, c.cache), "it stops at the header");
+        assertEquals(10, t.ir[0], "after the ten iterations 31 instructions cover");
+        assertEquals(5 + 10 * 7, t.ir[2]);
+        assertEquals(1, t.loopBudget);
+        t.loopBudget = 1_000;
+        assertEquals(15, loop.run(t, t.ir, t.fr, 0, 0, c.cache), "and goes on to the end with more");
+        assertEquals(100, t.ir[0]);
+        assertEquals(5 + 100 * 7, t.ir[2]);
+        assertEquals(1_000 - 90 * 3, t.loopBudget);
+        assertFalse(loop.retired());
+    }
 }
