@@ -33,11 +33,10 @@ import webcu.ir.Type;
  * ones, the same host integer rules.
  *
  * <p>Memory accesses keep the interpreter's checks. Each access site starts from the segment the
- * interpreter cached for it and checks every address against it (one unsigned comparison); an
- * address outside leaves the compiled code at that instruction, and the interpreter runs it again
- * (finding the new segment, or reporting the fault exactly as it always does). A site that keeps
- * leaving (a linked list walk: every node its own segment) is compiled next time to look the
- * segment up in place. A division by zero leaves the same way. Counted loops lower the budget
+ * interpreter cached for it and checks every address against it; an address outside leaves the
+ * compiled code at that instruction, and the interpreter runs it again (finding the new segment,
+ * or reporting the fault exactly as it always does). A site that keeps leaving (a linked list
+ * walk: every node its own segment) is compiled next time to look the segment up in place. A division by zero leaves the same way. Counted loops lower the budget
  * once when they start, for all their iterations or as many as it covers (they then stop there and
  * leave); every other backward branch lowers it by the instructions of the loop it closes and
  * leaves at its target once the budget is spent.
@@ -372,7 +371,7 @@ public final class LoopJit implements LoopCompiler {
         return l.start;
     }
 
-    /** What {@link #charge} gives when the budget does not cover one iteration. */
+    /** What {@link #chargePart} gives when the budget does not cover one iteration. */
     static final long NO_BUDGET = -1;
     /** What {@link #charge} gives when stepping past the bound could wrap around. */
     static final long MIGHT_WRAP = -2;
