@@ -178,6 +178,12 @@ public final class Report {
         if (!fresh.isEmpty()) {
             sb.append(fresh.size()).append(" passing cases are not in the baseline yet (--new-passes lists them)\n");
         }
+        sb.append("time running the cases:");
+        for (String backend : totals.keySet()) {
+            long millis = results.stream().filter(r -> r.backend().equals(backend)).mapToLong(ConformanceRunner.CaseResult::millis).sum();
+            sb.append(String.format(" %s %.1f s", backend, millis / 1000.0));
+        }
+        sb.append('\n');
         for (Map.Entry<String, int[]> e : totals.entrySet()) {
             sb.append(e.getKey()).append(": ").append(e.getValue()[0]).append(" passed, ").append(e.getValue()[1]).append(" failed\n");
         }

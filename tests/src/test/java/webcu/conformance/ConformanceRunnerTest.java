@@ -83,6 +83,7 @@ class ConformanceRunnerTest {
         String summary = report.summary();
         assertTrue(summary.endsWith("cpu: 3 passed, 0 failed\nwebgpu: 0 passed, 3 failed\ncheck: 1 passed, 0 failed\n"), summary);
         assertTrue(summary.contains("memcpy         2/2        0/2        -"), summary);
+        assertTrue(summary.matches("(?s).*\ntime running the cases: cpu [0-9.]+ s webgpu [0-9.]+ s check [0-9.]+ s\n.*"), summary);
         String failures = report.failures();
         assertTrue(failures.contains("FAIL webgpu cases/a/one.cu -- difference in line endings or final newline"), failures);
         assertTrue(failures.contains("FAIL webgpu cases/a/two.cu -- line count 0 != expected 1\n"), failures);
