@@ -839,7 +839,8 @@ public final class Interpreter {
         }
         LoopCompiler.Loop l = loops[header];
         if (l != null && l.retired()) {
-            // Loops nested in others are called by them: drop them all, the hot ones come back at once.
+            // The hints that retired it are the function's: drop every loop compiled without them;
+            // the hot ones come back at their next backward branch.
             Arrays.fill(loops, null);
             l = null;
         }

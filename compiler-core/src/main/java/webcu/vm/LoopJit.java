@@ -793,7 +793,6 @@ public final class LoopJit implements LoopCompiler {
             }
         }
 
-        /** Lowers the budget for every iteration of counted loop k, or goes to {@code cannot}. */
         /**
          * Charges counted loop k for its iterations and sets the bound it runs to (see
          * {@link LoopJit#charge}); goes to {@code cannot} when it cannot start compiled.
@@ -867,16 +866,7 @@ public final class LoopJit implements LoopCompiler {
          * induction variable and the bound, so it is an int too.
          */
         private boolean intBound(LoopRegion.Counted k) {
-            int pc = k.boundPc();
-            if (pc < 0) {
-                return narrow(k.bound());
-            }
-            return switch (code[pc]) {
-                case Op.LI, Op.SEXT32, Op.ADDI_I, Op.ADD_I, Op.SUB_I, Op.MUL_I -> true;
-                case Op.LK -> c.longs[code[pc + 2]] == (int) c.longs[code[pc + 2]];
-                case Op.MOV -> narrow(code[pc + 2]);
-                default -> false;
-            };
+            return k.boundPc() < 0 ? narrow(k.bound()) : region.givesInt(k.boundPc());
         }
 
         /**
@@ -1055,12 +1045,8 @@ public final class LoopJit implements LoopCompiler {
             if (k != null && k.branch() == from) {
                 return label;
             }
-            int cost = 0;
-            for (int pc = to; pc <= from; pc += Op.length(code, pc)) {
-                cost++;
-            }
             Label back = new Label();
-            int n = cost;
+            int n = region.instructions(to, from);
             stubs.add(() -> {
                 mv.visitLabel(back);
                 mv.visitVarInsn(LLOAD, LEFT);

@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.IntPredicate;
 
 /**
  * What the loop compiler learns about a region of host VM code before generating anything: the
@@ -319,7 +320,7 @@ final class LoopRegion {
         }
     }
 
-    private static int branchTarget(int[] code, int pc) {
+    static int branchTarget(int[] code, int pc) {
         return switch (code[pc]) {
             case Op.JMP -> code[pc + 1];
             case Op.JZ, Op.JNZ -> code[pc + 2];
@@ -365,27 +366,33 @@ final class LoopRegion {
                 single.set(r);
             }
         }
+        keepWhereEveryWriteGives(single, 1, this::givesFloat);
+    }
+
+    /**
+     * Takes out of {@code kept} (registers of the bank, 0 for ints, 1 for floats) every register
+     * some instruction of the region writes with what {@code gives} says it may not hold, until none
+     * is left to take out (whether an instruction gives may depend on what is kept).
+     */
+    private void keepWhereEveryWriteGives(BitSet kept, int bank, IntPredicate gives) {
         boolean changed = true;
         while (changed) {
             changed = false;
             for (int pc : pcs) {
-                int d = floatDest(pc);
-                if (d >= 0 && single.get(d) && !givesFloat(pc)) {
-                    single.clear(d);
+                int d = written(pc, bank);
+                if (d >= 0 && kept.get(d) && !gives.test(pc)) {
+                    kept.clear(d);
                     changed = true;
                 }
             }
         }
     }
 
-    /** The float register the instruction at pc writes, or -1. */
-    private int floatDest(int pc) {
-        return switch (code[pc]) {
-            case Op.FMOV, Op.FK, Op.FADD, Op.FSUB, Op.FMUL, Op.FDIV, Op.FADDS, Op.FSUBS, Op.FMULS, Op.FDIVS,
-                    Op.FNEG, Op.I2F, Op.I2D, Op.U2F, Op.U2D, Op.D2F, Op.MATH1, Op.MATH2, Op.MATH3, Op.LDF32,
-                    Op.LDF64, Op.LDXF32, Op.LDXF64 -> code[pc + 1];
-            default -> -1;
-        };
+    /** The register of the bank (0 ints, 1 floats) the instruction at pc writes, or -1: an instruction writes one register at most. */
+    private int written(int pc, int bank) {
+        BitSet d = defs[pc - header];
+        int bit = d.nextSetBit(0);
+        return bit >= 0 && bit % 2 == bank ? bit / 2 : -1;
     }
 
     private boolean givesFloat(int pc) {
@@ -413,31 +420,14 @@ final class LoopRegion {
                 narrow.set(r);
             }
         }
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            for (int pc : pcs) {
-                int d = intDest(pc);
-                if (d >= 0 && narrow.get(d) && !givesInt(pc)) {
-                    narrow.clear(d);
-                    changed = true;
-                }
-            }
-        }
+        keepWhereEveryWriteGives(narrow, 0, this::givesInt);
     }
 
-    /** The integer register the instruction at pc writes, or -1. */
-    int intDest(int pc) {
-        int op = code[pc];
-        boolean writes = op >= Op.MOV && op <= Op.FK && op != Op.FMOV && op != Op.FK
-                || op >= Op.ADD_I && op <= Op.FLE
-                || op == Op.F2I || op >= Op.LD8S && op <= Op.LD64 || op == Op.LEA || op == Op.FRAME
-                || op >= Op.LDX32S && op <= Op.LDX64;
-        return writes ? code[pc + 1] : -1;
-    }
-
-    /** True when the instruction at pc writes a value sign-extended from 32 bits. */
-    private boolean givesInt(int pc) {
+    /**
+     * True when the instruction at pc writes a value sign-extended from 32 bits, given the
+     * registers held in ints so far.
+     */
+    boolean givesInt(int pc) {
         int op = code[pc];
         return switch (op) {
             case Op.LI, Op.ADD_I, Op.SUB_I, Op.MUL_I, Op.DIV_I, Op.REM_I, Op.SHL_I, Op.ADDI_I, Op.SEXT8, Op.SEXT16,
@@ -547,13 +537,18 @@ final class LoopRegion {
             if (boundPc >= 0 && !(runsEveryIteration(boundPc, branch) && invariant(boundPc, h, end))) {
                 continue;
             }
-            int cost = 0;
-            for (int q = h; q < end; q += Op.length(code, q)) {
-                cost++;
-            }
-            return new Counted(h, branch, stepPc, iv, bound, boundPc, step, op == Op.JLE, cost);
+            return new Counted(h, branch, stepPc, iv, bound, boundPc, step, op == Op.JLE, instructions(h, branch));
         }
         return null;
+    }
+
+    /** The instructions from {@code from} to the one at {@code last}, both counted: what one iteration of a loop costs. */
+    int instructions(int from, int last) {
+        int n = 0;
+        for (int q = from; q <= last; q += Op.length(code, q)) {
+            n++;
+        }
+        return n;
     }
 
     /** True when the instruction at pc runs in every iteration that reaches the branch: nothing after it up to the branch is jumped into or jumps. */

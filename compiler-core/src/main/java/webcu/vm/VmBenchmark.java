@@ -37,14 +37,15 @@ public final class VmBenchmark {
     public static void main(String[] args) {
         long n = args.length > 0 ? Long.parseLong(args[0]) : 20_000_000L;
         String which = args.length > 1 ? args[1] : "both";
+        if (which.equals("host-jit")) {
+            LoopJit.install();
+        }
         for (int round = 0; round < 5; round++) {
             if (which.equals("host") || which.equals("both")) {
                 host(n, "host loop:  ");
             }
             if (which.equals("host-jit")) {
-                LoopJit.install();
                 host(n, "host loop, loop compiler:  ");
-                Interpreter.setLoopCompiler(null);
             }
             if (which.equals("kernel") || which.equals("both")) {
                 kernel(n / 2048);

@@ -445,16 +445,23 @@ class LoopJitTest {
                 new int[] {0}, new Span[] {Span.NONE}, new Function[0], new String[0]);
     }
 
-    @Test
-    void registerEnteringWithMoreThanAnInt_retiresTheLoop_andItIsCompiledAgainAsALong() {
-        // r0 = 0; do { r2 = (int) (r2 + r3); r0++; } while (r0 < r1): r3 is only read, by an int add
-        Code c = handMade(new int[] {
+    /**
+     * r0 = 0; do { r2 = (int) (r2 + r3); r0++; } while (r0 < r1): header at 3, backward branch at 11,
+     * return at 15; three instructions an iteration.
+     */
+    private static Code addLoop() {
+        return handMade(new int[] {
             Op.LI, 0, 0,
             Op.ADD_I, 2, 2, 3, // 3: header
             Op.ADDI_I, 0, 0, 1,
             Op.JLT, 0, 1, 3,   // 11
             Op.RET,            // 15
         }, 4, 0);
+    }
+
+    @Test
+    void registerEnteringWithMoreThanAnInt_retiresTheLoop_andItIsCompiledAgainAsALong() {
+        Code c = addLoop(); // r3 is only read, by an int add
         LoopJit jit = new LoopJit();
         VmThread t = new VmThread(Memory.host(), 0);
         t.ir[1] = 100;
@@ -528,14 +535,7 @@ class LoopJitTest {
 
     @Test
     void countedLoopCharged_forTheIterationsTheBudgetCovers_stopsThereAtItsHeader() {
-        // r0 = 0; do { r2 = (int) (r2 + r3); r0++; } while (r0 < r1): three instructions an iteration
-        Code c = handMade(new int[] {
-            Op.LI, 0, 0,
-            Op.ADD_I, 2, 2, 3, // 3: header
-            Op.ADDI_I, 0, 0, 1,
-            Op.JLT, 0, 1, 3,   // 11
-            Op.RET,            // 15
-        }, 4, 0);
+        Code c = addLoop();
         VmThread t = new VmThread(Memory.host(), 0);
         t.ir[1] = 100;
         t.ir[2] = 5;

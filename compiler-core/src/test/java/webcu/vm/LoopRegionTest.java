@@ -34,9 +34,7 @@ class LoopRegionTest {
     private static List<int[]> loops(Code c) {
         List<int[]> loops = new ArrayList<>();
         for (int pc = 0; pc < c.code.length; pc += Op.length(c.code, pc)) {
-            int op = c.code[pc];
-            int t = op == Op.JMP ? c.code[pc + 1] : op == Op.JZ || op == Op.JNZ ? c.code[pc + 2]
-                    : op >= Op.JEQ && op <= Op.JLEU ? c.code[pc + 3] : -1;
+            int t = LoopRegion.branchTarget(c.code, pc);
             if (t >= 0 && t <= pc) {
                 loops.add(new int[] {t, pc + Op.length(c.code, pc)});
             }
