@@ -17,7 +17,7 @@ import webcu.driver.SourceSet;
  */
 public final class FrontEndBenchmark {
     public static void main(String[] args) throws IOException {
-        Path root = Path.of(args.length > 0 ? args[0] : "../shared/conformance/cases");
+        Path root = Path.of(args.length > 0 ? args[0] : "tests/conformance/cases");
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
         List<Path> files = new ArrayList<>();
         try (var walk = Files.walk(root)) {

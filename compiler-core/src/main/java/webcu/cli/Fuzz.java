@@ -143,7 +143,7 @@ public final class Fuzz {
 
     /** {@code Fuzz CORPUS_DIR [SECONDS] [SEED]}: fuzzes for as long as asked and prints what it found. */
     public static void main(String[] args) throws IOException {
-        Path root = Path.of(args.length > 0 ? args[0] : "../shared/conformance");
+        Path root = Path.of(args.length > 0 ? args[0] : "tests/conformance");
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 60;
         long seed = args.length > 2 ? Long.parseLong(args[2]) : System.nanoTime();
         Report r = new Fuzz(corpus(root), seed, 5000).run(Integer.MAX_VALUE, System.nanoTime() + seconds * 1_000_000_000L);

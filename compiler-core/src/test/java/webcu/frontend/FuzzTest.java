@@ -17,7 +17,7 @@ import webcu.cli.Fuzz;
 class FuzzTest {
     @Test
     void tenThousandMutations() throws Exception {
-        Path suite = Path.of("../../shared/conformance");
+        Path suite = Path.of("../tests/conformance");
         assertTrue(Files.isDirectory(suite), "the conformance suite must be at " + suite.toAbsolutePath());
         List<String> corpus = Fuzz.corpus(suite);
         assertTrue(corpus.size() > 100, "corpus too small: " + corpus.size());

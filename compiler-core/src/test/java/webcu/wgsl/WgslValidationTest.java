@@ -47,7 +47,7 @@ class WgslValidationTest {
     @Test
     void ConformanceKernels_PassTint() throws Exception {
         Path tool = tool();
-        Path cases = Path.of("../../shared/conformance/cases");
+        Path cases = Path.of("../tests/conformance/cases");
         Assumptions.assumeTrue(Files.isDirectory(cases), "the conformance suite is not at " + cases.toAbsolutePath());
         List<Path> sources;
         try (var s = Files.walk(cases)) {

@@ -182,7 +182,7 @@ public final class ConformanceMain {
             }
         }
         if (suite == null) {
-            suite = root.resolve("../shared/conformance").normalize();
+            suite = root.resolve("tests/conformance").normalize();
         }
         if (baseline == null) {
             baseline = root.resolve(BASELINE);

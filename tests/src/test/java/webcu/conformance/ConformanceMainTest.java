@@ -18,7 +18,7 @@ class ConformanceMainTest {
     @Test
     void defaultsFollowTheRepositoryLayout() {
         ConformanceMain.Options o = ConformanceMain.parse(new String[] {"--root", "/r/main"});
-        assertEquals(Path.of("/r/shared/conformance"), o.suite());
+        assertEquals(Path.of("/r/main/tests/conformance"), o.suite());
         assertEquals(Path.of("/r/main/tests/conformance-baseline.txt"), o.baseline());
         assertEquals(List.of("cpu", "webgpu", "check"), o.selection().backends());
         assertEquals(Duration.ofSeconds(120), o.timeout());

@@ -3,7 +3,7 @@ package webcu.conformance;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where the tests find the repository and the conformance suite (../shared/conformance beside it). */
+/** Where the tests find the repository and the conformance suite (tests/conformance in the repository). */
 final class SuiteLocation {
     private SuiteLocation() {
     }
@@ -16,7 +16,7 @@ final class SuiteLocation {
 
     /** The suite; a missing one fails the test rather than skipping it. */
     static Path suite() {
-        Path suite = root().resolve("../shared/conformance").normalize();
+        Path suite = root().resolve("tests/conformance").normalize();
         if (!Files.isRegularFile(suite.resolve("manifest.tsv"))) {
             throw new AssertionError("the conformance suite is not at " + suite);
         }

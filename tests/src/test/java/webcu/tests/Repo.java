@@ -24,7 +24,7 @@ final class Repo {
     }
 
     static Path suite() {
-        Path suite = root().resolve("../shared/conformance").normalize();
+        Path suite = root().resolve("tests/conformance").normalize();
         if (!Files.isRegularFile(suite.resolve("manifest.tsv"))) {
             throw new AssertionError("the conformance suite is not at " + suite);
         }
