@@ -2,6 +2,7 @@ package webcu.app;
 
 import java.util.List;
 import webcu.driver.CompileResult;
+import webcu.driver.ProgramRun;
 import webcu.driver.SourceSet;
 import webcu.runtime.Device;
 
@@ -44,17 +45,17 @@ final class Session {
         }
         try {
             toolchain.openDevice(backend, console,
-                    device -> run(result, device, args),
+                    device -> run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args)),
                     message -> fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1));
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("device setup", e), RunLoop.INTERNAL_ERROR_STATUS);
         }
     }
 
-    private void run(CompileResult result, Device device, List<String> args) {
+    private void run(CompileResult result, Device device, List<String> argv) {
         RunLoop.Program program;
         try {
-            program = toolchain.start(result.module(), device, console, args);
+            program = toolchain.start(result.module(), device, console, argv);
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("program start", e), RunLoop.INTERNAL_ERROR_STATUS);
             return;

@@ -167,9 +167,7 @@ public final class Main implements Callable<Integer> {
                     ERR.print(text);
                 }
             };
-            List<String> argv = new ArrayList<>();
-            argv.add(Path.of(files.get(0)).getFileName().toString().replaceAll("\\.[^.]*$", ""));
-            argv.addAll(args);
+            List<String> argv = ProgramRun.argv(Path.of(files.get(0)).getFileName().toString(), args);
             ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv);
             while (true) {
                 RunState s = run.resume(Long.MAX_VALUE >> 2);

@@ -1,5 +1,6 @@
 package webcu.driver;
 
+import java.util.ArrayList;
 import java.util.List;
 import webcu.ir.Module;
 import webcu.runtime.Console;
@@ -20,6 +21,18 @@ public final class ProgramRun {
      */
     public ProgramRun(Module module, Device device, Console console, List<String> args) {
         this.process = new HostProcess(module, device, console, args);
+    }
+
+    /**
+     * The argv of a program started as the CLI and the page start it: the main file's name without
+     * folder and extension (as a shell would show the nvcc-built executable), then the user's arguments.
+     */
+    public static List<String> argv(String mainFile, List<String> userArgs) {
+        List<String> argv = new ArrayList<>();
+        String name = mainFile.substring(mainFile.lastIndexOf('/') + 1);
+        argv.add(name.replaceAll("\\.[^.]*$", ""));
+        argv.addAll(userArgs);
+        return argv;
     }
 
     /** Runs at most about {@code instructionBudget} VM instructions and says where the program stands. */
