@@ -55,46 +55,31 @@ public final class Main implements Callable<Integer> {
         @Option(names = "-D", description = "define a macro (NAME or NAME=VALUE)") List<String> defines = new ArrayList<>();
         @Option(names = "--raw-diagnostics", description = "print diagnostic keys instead of messages") boolean raw;
 
-        /** Reads the files given on the command line and the include folders below them. */
+        /** The files given on the command line; what they include is read from the disk when named. */
         SourceSet sources(List<String> files) throws IOException {
             SourceSet set = new SourceSet();
             for (String dir : includes) {
                 set.includeDir(dir);
-                Path root = Path.of(dir);
-                if (Files.isDirectory(root)) {
-                    try (var walk = Files.walk(root, 8)) {
-                        for (Path p : (Iterable<Path>) walk::iterator) {
-                            if (Files.isRegularFile(p) && Files.size(p) < 4_000_000) {
-                                set.file(p.toString(), Files.readString(p, StandardCharsets.UTF_8), false);
-                            }
-                        }
-                    }
-                }
             }
             for (String f : files) {
                 Path p = Path.of(f);
-                Path dir = p.toAbsolutePath().getParent();
-                // headers beside the source may be #included by relative path
-                if (dir != null) {
-                    try (var list = Files.list(dir)) {
-                        for (Path q : (Iterable<Path>) list::iterator) {
-                            String name = q.getFileName().toString();
-                            if (Files.isRegularFile(q) && (name.endsWith(".h") || name.endsWith(".cuh") || name.endsWith(".hpp") || name.endsWith(".inc"))) {
-                                String rel = p.getParent() == null ? name : p.getParent().resolve(name).toString();
-                                if (set.text(rel) == null) {
-                                    set.file(rel, Files.readString(q, StandardCharsets.UTF_8), false);
-                                }
-                            }
-                        }
-                    }
-                }
                 set.file(f, Files.readString(p, StandardCharsets.UTF_8), true);
             }
+            set.loader(Inputs::readIfFile);
             for (String d : defines) {
                 int eq = d.indexOf('=');
                 set.define(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));
             }
             return set;
+        }
+
+        private static String readIfFile(String path) {
+            try {
+                Path p = Path.of(path);
+                return Files.isRegularFile(p) && Files.size(p) < 4_000_000 ? Files.readString(p, StandardCharsets.UTF_8) : null;
+            } catch (IOException | java.nio.file.InvalidPathException | java.io.UncheckedIOException e) {
+                return null;
+            }
         }
 
         /** Compiles, printing diagnostics; null when there were errors. */

@@ -30,6 +30,7 @@ public enum DiagKey {
     ERR_GOTO("err.goto", "'goto' is not supported: webcu keeps control flow structured; use loops, break and continue"),
     // ---- sema
     ERR_UNDECLARED_IDENTIFIER("err.undeclared.identifier", "use of undeclared identifier ''{0}''"), // name
+    WARN_IMPLICIT_FUNCTION("warn.implicit.function", "implicit declaration of function ''{0}''"), // name (C files only)
     ERR_UNKNOWN_TYPE("err.unknown.type", "unknown type name ''{0}''"), // name
     ERR_REDEFINITION("err.redefinition", "redefinition of ''{0}''"), // name
     ERR_NO_MEMBER("err.no.member", "no member named ''{0}'' in ''{1}''"), // member, type

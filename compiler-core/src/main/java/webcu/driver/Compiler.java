@@ -7,6 +7,7 @@ import java.util.Map;
 import webcu.diag.CompileError;
 import webcu.diag.Diagnostics;
 import webcu.frontend.Ast;
+import webcu.frontend.Language;
 import webcu.frontend.Parser;
 import webcu.frontend.Preprocessor;
 import webcu.frontend.Sema;
@@ -34,11 +35,12 @@ public final class Compiler {
                 testsArch |= t.contains("__CUDA_ARCH__");
             }
             if (!diags.hasErrors()) {
-                Sema.Program program = new Sema(diags).analyze(units);
+                List<Language> languages = sources.mainFiles().stream().map(Language::of).toList();
+                Sema.Program program = new Sema(diags).analyze(units, languages);
                 Sema.Program device = null;
                 if (testsArch && !diags.hasErrors()) {
                     Diagnostics deviceDiags = new Diagnostics();
-                    device = new Sema(deviceDiags).analyze(parse(sources, deviceDiags, new HashMap<>(), true));
+                    device = new Sema(deviceDiags).analyze(parse(sources, deviceDiags, new HashMap<>(), true), languages);
                     for (webcu.diag.Diagnostic d : deviceDiags.all()) {
                         diags.add(d);
                     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The user's files as the compiler sees them: a small virtual file system (path to text), the
@@ -15,6 +16,7 @@ public final class SourceSet {
     private final List<String> mainFiles = new ArrayList<>();
     private final List<String> includeDirs = new ArrayList<>();
     private final Map<String, String> defines = new LinkedHashMap<>();
+    private Function<String, String> loader = path -> null;
 
     /** Adds a file; {@code compile} marks it as a translation unit rather than only an include. */
     public SourceSet file(String path, String text, boolean compile) {
@@ -35,6 +37,16 @@ public final class SourceSet {
         return this;
     }
 
+    /**
+     * Where files that were not added come from when an include names them: the CLI reads the disk,
+     * as nvcc does, so that {@code #include "kernel.cu"} or {@code "sub/util.h"} beside the program
+     * works without listing every file. The loader returns null for a missing file.
+     */
+    public SourceSet loader(Function<String, String> loader) {
+        this.loader = loader;
+        return this;
+    }
+
     public static SourceSet single(String path, String text) {
         return new SourceSet().file(path, text, true);
     }
@@ -44,8 +56,13 @@ public final class SourceSet {
     public List<String> includeDirs() { return includeDirs; }
     public Map<String, String> defines() { return defines; }
 
-    /** Text of a user file by path, or null. */
+    /** Text of a user file by path, or null; a file the loader finds is kept, so it is read once. */
     public String text(String path) {
-        return files.get(path);
+        String t = files.get(path);
+        if (t == null && !files.containsKey(path)) {
+            t = loader.apply(path);
+            files.put(path, t);
+        }
+        return t;
     }
 }

@@ -576,6 +576,9 @@ final class ExprSema {
             // a functional cast written with a type name the parser did not know, e.g. T(x) in a template
             return construct(new Ast.Construct(new Ast.NamedType(n.name(), List.of(), n.span()), c.args(), c.span()));
         }
+        if (o == null && sema.inC()) {
+            o = sema.implicitDeclaration(n.name(), n.span());
+        }
         if (!(o instanceof List<?> set)) {
             if (o == null) {
                 diags.error(n.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, n.name());

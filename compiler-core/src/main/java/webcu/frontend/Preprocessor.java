@@ -86,10 +86,23 @@ public final class Preprocessor {
         List<Token> out = new ArrayList<>();
         String text = sources.text(mainFile);
         texts.put(mainFile, text);
+        Language language = Language.of(mainFile);
+        if (language != Language.CUDA) {
+            macros.remove("__CUDACC__");
+            macros.remove("__NVCC__");
+            macros.remove("__CUDACC_VER_MAJOR__");
+            macros.remove("__CUDACC_VER_MINOR__");
+        }
+        if (language == Language.C) {
+            macros.remove("__cplusplus");
+            predefine("__STDC_VERSION__", "201710L");
+        }
         try {
-            // nvcc includes cuda_runtime.h in every translation unit before the user's code
-            List<Token> implicit = Lexer.tokenize("<built-in>", "#include <cuda_runtime.h>\n", diags);
-            file("<built-in>", implicit, out, 0);
+            if (language == Language.CUDA) {
+                // nvcc includes cuda_runtime.h in every CUDA translation unit before the user's code
+                List<Token> implicit = Lexer.tokenize("<built-in>", "#include <cuda_runtime.h>\n", diags);
+                file("<built-in>", implicit, out, 0);
+            }
             file(mainFile, Lexer.tokenize(mainFile, text, diags), out, 0);
         } catch (CompileError e) {
             // too many errors; what was collected is reported

@@ -83,7 +83,7 @@ public final class Sema {
     /** A lexical scope: names to Var, FunctionSym lists, CType, EnumConst, ClassTemplate, or template value bindings (Long). */
     static final class Scope {
         final Scope parent;
-        final Map<String, Object> names = new HashMap<>();
+        final Names names = new Names();
 
         Scope(Scope parent) {
             this.parent = parent;
@@ -97,6 +97,50 @@ public final class Sema {
                 }
             }
             return null;
+        }
+    }
+
+    /**
+     * A scope's names. While a translation unit's scope analyses a declaration from a header, what
+     * the declaration adds is written down, so that a later unit including the same header takes
+     * the same entities instead of analysing them again (see {@link Sema#analyze}).
+     */
+    static final class Names extends HashMap<String, Object> {
+        List<Map.Entry<String, Object>> journal;
+
+        @Override
+        public Object put(String name, Object what) {
+            if (journal != null && !(what instanceof List<?>)) {
+                journal.add(Map.entry(name, what));
+            }
+            return super.put(name, what);
+        }
+
+        /** Adds a function to the overload set of {@code name}. */
+        void addFunction(String name, FunctionSym f) {
+            @SuppressWarnings("unchecked")
+            List<FunctionSym> set = get(name) instanceof List<?> l ? (List<FunctionSym>) l : null;
+            if (set == null) {
+                set = new ArrayList<>();
+                super.put(name, set);
+            }
+            if (!set.contains(f)) {
+                set.add(f);
+            }
+            if (journal != null) {
+                journal.add(Map.entry(name, f));
+            }
+        }
+
+        /** Declares again what {@link #journal} recorded in another unit's scope. */
+        void replay(List<Map.Entry<String, Object>> entries) {
+            for (Map.Entry<String, Object> e : entries) {
+                if (e.getValue() instanceof FunctionSym f) {
+                    addFunction(e.getKey(), f);
+                } else {
+                    put(e.getKey(), e.getValue());
+                }
+            }
         }
     }
 
@@ -142,12 +186,37 @@ public final class Sema {
 
     // ================================================================= entry
 
+    /**
+     * Analyses a program of one or more translation units. Each unit has its own scope, so that
+     * static functions and variables, types and templates of one file do not meet another's. A
+     * declaration from a header that an earlier unit already analysed (the same file, line and
+     * column) is not analysed again: the later unit takes the same entities, so a struct from a
+     * shared header is one type in every file and a function declared there is the one defined
+     * in whichever file defines it. Functions and variables with external linkage declared but
+     * not defined in a unit are then linked by name to the unit that defines them.
+     */
     public Program analyze(List<Ast.TranslationUnit> units) {
+        return analyze(units, List.of());
+    }
+
+    /** As {@link #analyze(List)}, with each unit's language ({@link Language#CUDA} where the list is short). */
+    public Program analyze(List<Ast.TranslationUnit> units, List<Language> languages) {
         try {
+            Map<String, List<Map.Entry<String, Object>>> analysed = new HashMap<>();
             for (Ast.TranslationUnit tu : units) {
-                for (Ast.Decl d : tu.decls()) {
-                    topLevel(d, global, null);
+                Scope unit = new Scope(global);
+                unitScopes.add(unit);
+                if (unitScopes.size() <= languages.size() && languages.get(unitScopes.size() - 1) == Language.C) {
+                    cUnits.add(unit);
                 }
+                Map<String, List<Map.Entry<String, Object>>> mine = new HashMap<>();
+                for (Ast.Decl d : tu.decls()) {
+                    topLevelOnce(d, unit, analysed, mine);
+                }
+                analysed.putAll(mine);
+            }
+            if (unitScopes.size() > 1) {
+                link(unitScopes);
             }
             while (!pendingBodies.isEmpty()) {
                 analyzeBody(pendingBodies.poll());
@@ -156,6 +225,98 @@ public final class Sema {
             // error limit reached
         }
         return new Program(functions, globals, addressTaken);
+    }
+
+    private void topLevelOnce(Ast.Decl d, Scope unit, Map<String, List<Map.Entry<String, Object>>> analysed,
+            Map<String, List<Map.Entry<String, Object>>> mine) {
+        if (d instanceof Ast.NamespaceDecl ns) {
+            for (Ast.Decl inner : ns.decls()) {
+                // an inner declaration's names carry the namespace: analyse it as topLevel would
+                topLevelOnce(new Ast.NamespaceDecl(ns.name(), List.of(inner), ns.span()), unit, analysed, mine, inner);
+            }
+            return;
+        }
+        topLevelOnce(d, unit, analysed, mine, d);
+    }
+
+    private void topLevelOnce(Ast.Decl d, Scope unit, Map<String, List<Map.Entry<String, Object>>> analysed,
+            Map<String, List<Map.Entry<String, Object>>> mine, Ast.Decl keyDecl) {
+        Span at = keyDecl.span();
+        String key = at.file() + ":" + at.line() + ":" + at.column() + ":" + keyDecl.getClass().getSimpleName();
+        List<Map.Entry<String, Object>> earlier = analysed.get(key);
+        if (earlier != null) {
+            unit.names.replay(earlier);
+            return;
+        }
+        List<Map.Entry<String, Object>> journal = new ArrayList<>();
+        unit.names.journal = journal;
+        try {
+            topLevel(d, unit, null);
+        } finally {
+            unit.names.journal = null;
+        }
+        mine.putIfAbsent(key, journal);
+    }
+
+    /**
+     * Binds what a unit declares but does not define (a function prototype or an {@code extern}
+     * variable of its own) to the definition another unit gives, as a linker would.
+     */
+    private void link(List<Scope> unitScopes) {
+        for (Scope unit : unitScopes) {
+            for (Map.Entry<String, Object> e : unit.names.entrySet()) {
+                if (e.getKey().contains("::")) {
+                    continue;
+                }
+                if (e.getValue() instanceof List<?> set) {
+                    @SuppressWarnings("unchecked")
+                    List<FunctionSym> fns = (List<FunctionSym>) set;
+                    for (int i = 0; i < fns.size(); i++) {
+                        FunctionSym f = fns.get(i);
+                        if (f.decl != null && f.decl.body() == null && !f.isTemplate && !f.decl.specs().isStatic()) {
+                            FunctionSym def = definition(unitScopes, e.getKey(), f);
+                            if (def != null) {
+                                fns.set(i, def);
+                            }
+                        }
+                    }
+                } else if (e.getValue() instanceof Typed.Var v && v.isGlobal && !v.internal) {
+                    Typed.Var canonical = variable(unitScopes, e.getKey());
+                    if (canonical != v) {
+                        e.setValue(canonical);
+                        globals.remove(v);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The one variable a name with external linkage denotes: the defined one, else the first unit's. */
+    private Typed.Var variable(List<Scope> unitScopes, String name) {
+        Typed.Var first = null;
+        for (Scope unit : unitScopes) {
+            if (unit.names.get(name) instanceof Typed.Var v && v.isGlobal && !v.internal) {
+                if (v.globalInit != null) {
+                    return v;
+                }
+                first = first == null ? v : first;
+            }
+        }
+        return first;
+    }
+
+    private FunctionSym definition(List<Scope> unitScopes, String name, FunctionSym decl) {
+        for (Scope other : unitScopes) {
+            if (other.names.get(name) instanceof List<?> set) {
+                for (Object o : set) {
+                    FunctionSym d = (FunctionSym) o;
+                    if (d != decl && d.decl != null && d.decl.body() != null && !d.decl.specs().isStatic() && sameParams(d, decl)) {
+                        return d;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private String uniqueIrName(String base) {
@@ -196,15 +357,9 @@ public final class Sema {
 
     private void declare(Scope s, String name, Object what, String namespace) {
         if (what instanceof FunctionSym f) {
-            @SuppressWarnings("unchecked")
-            List<FunctionSym> set = s.names.get(name) instanceof List<?> l ? (List<FunctionSym>) l : null;
-            if (set == null) {
-                set = new ArrayList<>();
-                s.names.put(name, set);
-            }
-            set.add(f);
-            if (namespace != null && !namespace.isEmpty() && s.names.get(namespace + "::" + name) != set) {
-                s.names.put(namespace + "::" + name, set);
+            s.names.addFunction(name, f);
+            if (namespace != null && !namespace.isEmpty()) {
+                s.names.addFunction(namespace + "::" + name, f);
             }
             return;
         }
@@ -259,6 +414,7 @@ public final class Sema {
             }
             Typed.Var var = new Typed.Var(v.name(), t, v.span(), true, isConst || sp.isConstexpr(), space);
             var.dynamicShared = sp.shared() && sp.isExtern() && t instanceof CType.Arr a && a.count() < 0;
+            var.internal = sp.isStatic() || (isConst || sp.isConstexpr()) && !sp.isExtern();
             if (v.init() != null) {
                 // a global's initializer is analysed outside any function (static locals too)
                 FunctionSym saveFn = fn;
@@ -334,6 +490,7 @@ public final class Sema {
                             return other;
                         }
                         other.decl = f;
+                        other.declScope = s; // the body sees the defining file's names
                         other.params.clear();
                         other.params.addAll(sym.params);
                         pendingBodies.add(other);
@@ -1515,6 +1672,55 @@ public final class Sema {
         });
     }
 
+    private final java.util.Set<Scope> cUnits = new java.util.HashSet<>();
+    private final List<Scope> unitScopes = new ArrayList<>();
+
+    /** Whether the code being analysed is C (a .c file): C converts void * to any object pointer implicitly. */
+    boolean inC() {
+        if (cUnits.isEmpty()) {
+            return false;
+        }
+        for (Scope s = scope; s != null; s = s.parent) {
+            if (cUnits.contains(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A C call of a function not declared before it (gcc warns, C89 allowed it): the function of
+     * that name defined in the same file, or with external linkage in another, or null.
+     */
+    Object implicitDeclaration(String name, Span span) {
+        List<FunctionSym> found = new ArrayList<>();
+        for (Scope unit : unitScopes) {
+            if (unit.names.get(name) instanceof List<?> set) {
+                for (Object o : set) {
+                    FunctionSym f = (FunctionSym) o;
+                    boolean visible = f.declScope == unit && inUnit(unit) || !f.decl.specs().isStatic();
+                    if (f.decl != null && f.decl.body() != null && visible && !found.contains(f)) {
+                        found.add(f);
+                    }
+                }
+            }
+        }
+        if (found.size() != 1) {
+            return null;
+        }
+        diags.warning(span, DiagKey.WARN_IMPLICIT_FUNCTION, name);
+        return found;
+    }
+
+    private boolean inUnit(Scope unit) {
+        for (Scope s = scope; s != null; s = s.parent) {
+            if (s == unit) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Implicit conversion to {@code to} (assignment, initialisation, argument, return); reports what C++ rejects. */
     Typed.Expr convert(Typed.Expr e, CType to, Span span, String context) {
         CType from = e.type();
@@ -1536,6 +1742,7 @@ public final class Sema {
             }
             if (from instanceof CType.Ptr pf) {
                 boolean ok = pt.pointee() instanceof CType.Void || sameType(pf.pointee(), pt.pointee())
+                        || pf.pointee() instanceof CType.Void && inC()
                         || pf.pointee() instanceof CType.Record rf && pt.pointee() instanceof CType.Record && derivesFrom(rf, (CType.Record) pt.pointee());
                 if (ok && pf.constPointee() && !pt.constPointee()) {
                     ok = false;

@@ -23,6 +23,8 @@ public final class Typed {
         public final String space;
         public boolean addressTaken;
         public boolean dynamicShared;
+        /** a global with internal linkage (static, or const without extern): never linked to another file's */
+        public boolean internal;
         /** constant value for const integral variables initialised with a constant (array sizes, template args) */
         public Long constValue;
         public Expr globalInit;
