@@ -70,6 +70,12 @@ public final class Ast {
     /** A name, possibly qualified ({@code std::min}) and with explicit template arguments. */
     public record Name(String name, List<TemplateArg> templateArgs, Span span) implements Expr {}
 
+    /**
+     * A member named through a class type that may be a template instance or a template
+     * parameter: {@code Traits<int>::size}, {@code Traits<T>::name()}, {@code T::value}.
+     */
+    public record ScopedName(NamedType type, Span span) implements Expr {}
+
     /** Prefix operators: + - ! ~ * & and ++/-- (spelled "++pre", "--pre"). */
     public record Unary(String op, Expr operand, Span span) implements Expr {}
 
@@ -185,7 +191,20 @@ public final class Ast {
      */
     public record FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                                List<TemplateParam> templateParams, Compound body, String owner,
-                               List<MemberInit> memberInits, boolean constMethod, Span span) implements Decl {}
+                               List<MemberInit> memberInits, boolean constMethod, Span span,
+                               List<TemplateArg> specializationArgs) implements Decl {
+        /** An ordinary function or a primary template: not an explicit specialization. */
+        public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
+                            List<TemplateParam> templateParams, Compound body, String owner,
+                            List<MemberInit> memberInits, boolean constMethod, Span span) {
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null);
+        }
+
+        /** {@code template <> R f<args>(…)}: the explicit arguments as written (empty when all are deduced). */
+        public boolean isExplicitSpecialization() {
+            return specializationArgs != null;
+        }
+    }
 
     public record MemberInit(String name, List<Expr> args, Span span) {}
 

@@ -35,6 +35,7 @@ final class ExprSema {
             case Ast.BoolLit b -> new Typed.IntConst(CType.BOOL, b.value() ? 1 : 0, b.span());
             case Ast.NullptrLit n -> new Typed.NullConst(CType.NULLPTR, n.span());
             case Ast.Name n -> name(n);
+            case Ast.ScopedName sn -> scopedName(sn, null);
             case Ast.Unary u -> unary(u);
             case Ast.Postfix p -> incDec(p.operand(), p.op().equals("++") ? 1 : -1, false, p.span());
             case Ast.Binary b -> binaryOrOperator(b);
@@ -248,8 +249,63 @@ final class ExprSema {
         return bad(n.span());
     }
 
+    /**
+     * A member named through a class ({@code Traits<int>::size}, {@code T::create(…)}): a static
+     * variable, an enumerator, static methods (called when {@code call} is set) or a nested type
+     * (constructed when called).
+     */
+    private Typed.Expr scopedName(Ast.ScopedName sn, Ast.Call call) {
+        Object m = sema.memberOfInstance(sn.type(), sema.scope());
+        if (m instanceof CType) {
+            if (call != null) {
+                return construct(new Ast.Construct(sn.type(), call.args(), call.span()));
+            }
+            diags.error(sn.span(), DiagKey.ERR_EXPECTED, "'(' for function-style cast or type construction");
+            return bad(sn.span());
+        }
+        if (m instanceof List<?> set && call != null) {
+            @SuppressWarnings("unchecked")
+            List<Sema.FunctionSym> candidates = (List<Sema.FunctionSym>) set;
+            List<Typed.Expr> args = args(call.args());
+            Sema.FunctionSym f = sema.resolveOverload(sn.type().name(), candidates, args, call.span(), false);
+            if (f == null) {
+                return bad(call.span());
+            }
+            checkSpace(f, call.span());
+            return result(f, sema.callArgs(f, args, call.span(), 0), call.span());
+        }
+        Typed.Expr e;
+        if (m instanceof Typed.Var v) {
+            e = new Typed.VarRef(v, sn.span());
+        } else if (m instanceof Sema.EnumConst c) {
+            e = new Typed.IntConst(c.type(), c.value(), sn.span());
+        } else if (m instanceof Long v) {
+            e = new Typed.IntConst(CType.INT, v, sn.span());
+        } else {
+            String n = sn.type().name();
+            diags.error(sn.span(), DiagKey.ERR_NO_MEMBER, n.substring(n.lastIndexOf("::") + 2), n.substring(0, n.lastIndexOf("::")));
+            return bad(sn.span());
+        }
+        if (call == null) {
+            return e;
+        }
+        if (isClass(e.type())) {
+            Typed.Expr r = operatorCall("operator()", e, args(call.args()), call.span());
+            if (r != null) {
+                return r;
+            }
+        }
+        return indirectCall(sema.rvalue(e), call);
+    }
+
     private Object lookup(String name) {
         Object o = sema.scope().lookup(name);
+        if (o == null && name.contains("::")) {
+            Object m = sema.memberOfInstance(new Ast.NamedType(name, List.of(), null), sema.scope());
+            if (m != null) {
+                return m;
+            }
+        }
         if (o == null && name.contains("::")) {
             o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
         }
@@ -548,6 +604,9 @@ final class ExprSema {
     private Typed.Expr call(Ast.Call c) {
         if (c.callee() instanceof Ast.Member m) {
             return methodCall(m, c);
+        }
+        if (c.callee() instanceof Ast.ScopedName sn) {
+            return scopedName(sn, c);
         }
         if (!(c.callee() instanceof Ast.Name n)) {
             Typed.Expr callee = expr(c.callee());

@@ -478,6 +478,11 @@ public final class Parser {
             if (d.params != null && d.nameOnly) {
                 // a function
                 FunctionDecl f = functionRest(d, ds, tparams, inClass, start);
+                if (templ && tparams.isEmpty()) {
+                    // template <> R f<args>(…): the specialization replaces the template's body for those arguments
+                    f = new FunctionDecl(f.name(), f.result(), f.params(), f.variadic(), f.specs(), f.templateParams(), f.body(),
+                            f.owner(), f.memberInits(), f.constMethod(), f.span(), d.specArgs == null ? List.of() : d.specArgs);
+                }
                 out.add(f);
                 if (templ && !tparams.isEmpty() && !f.name().startsWith("operator")) {
                     registerFunctionTemplate(f.name());
@@ -800,6 +805,8 @@ public final class Parser {
         boolean nameOnly;
         boolean constMethod;
         int pointerDepth;
+        /** The template arguments after the name of an explicit specialization: f<int>(…). */
+        List<TemplateArg> specArgs;
     }
 
     private Declarator declarator(TypeNode base) {
@@ -876,7 +883,7 @@ public final class Parser {
             } else {
                 d.name = qualifiedName();
                 if (at("<") && functionTemplates.contains(d.name)) {
-                    templateArgs(); // explicit specialization f<int>(…): the arguments follow from the parameters
+                    d.specArgs = templateArgs(); // explicit specialization f<int>(…)
                 }
             }
             d.span = nameTok.span();
@@ -1724,6 +1731,11 @@ public final class Parser {
             } catch (SyntaxError e) {
                 p = save;
                 throw e;
+            }
+            if (ds.type() instanceof NamedType nt && nt.name().contains("::") && (!nt.args().isEmpty() || !at("(") && !at("{"))
+                    ) {
+                // Traits<int>::size, Traits<T>::name(), T::value: a member of a class, resolved by Sema
+                return new ScopedName(nt, t.span());
             }
             if (at("(")) {
                 Token lp = next();

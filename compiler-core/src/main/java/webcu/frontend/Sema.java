@@ -73,6 +73,8 @@ public final class Sema {
         final Ast.RecordDecl decl;
         final Scope scope;
         final Map<String, CType.Record> instances = new HashMap<>();
+        /** Explicit ({@code template <> struct S<float>}) and partial ({@code template <class T> struct S<T*>}) ones, in order. */
+        final List<ClassTemplate> specializations = new ArrayList<>();
 
         ClassTemplate(Ast.RecordDecl decl, Scope scope) {
             this.decl = decl;
@@ -318,10 +320,25 @@ public final class Sema {
         sym.declScope = s;
         if (!f.templateParams().isEmpty()) {
             sym.isTemplate = true;
+            // template <class T> T f(int); … template <class T> T f(int) { … }: the definition completes the declaration
+            if (f.body() != null && owner == null && s.names.get(f.name()) instanceof List<?> set) {
+                for (Object o : set) {
+                    FunctionSym other = (FunctionSym) o;
+                    if (other.isTemplate && other.decl.body() == null
+                            && other.decl.params().size() == f.params().size()
+                            && other.decl.templateParams().size() == f.templateParams().size()) {
+                        other.decl = f;
+                        return other;
+                    }
+                }
+            }
             declare(s, f.name(), sym, namespace);
             return sym;
         }
         signature(sym, s);
+        if (f.isExplicitSpecialization() && owner == null) {
+            return specializeFunction(sym, s);
+        }
         // A redeclaration of a function already declared: keep the first, attach the body.
         Object prev = s.names.get(f.name());
         if (prev instanceof List<?> set && owner == null) {
@@ -410,7 +427,23 @@ public final class Sema {
         sym.variadic = f.variadic();
     }
 
+    /** A class template instance: the template and its arguments (CType or Long), for matching patterns such as {@code Vec<T>}. */
+    record Instance(ClassTemplate template, List<Object> args) {}
+
+    private final Map<CType.Record, Instance> instanceOf = new HashMap<>();
+    /** Each complete record's member scope: its typedefs, nested types, static data and static methods. */
+    private final Map<CType.Record, Scope> recordScopes = new HashMap<>();
+
     private void declareRecord(Ast.RecordDecl r, Scope s, String namespace) {
+        if (!r.specializationArgs().isEmpty()) {
+            Object o = lookupQualified(s, r.name());
+            if (o instanceof ClassTemplate ct) {
+                ct.specializations.add(new ClassTemplate(r, s));
+            } else {
+                diags.error(r.span(), DiagKey.ERR_UNKNOWN_TYPE, r.name());
+            }
+            return;
+        }
         if (!r.templateParams().isEmpty()) {
             declare(s, r.name(), new ClassTemplate(r, s), namespace);
             return;
@@ -437,6 +470,7 @@ public final class Sema {
 
     private void completeRecord(CType.Record rec, Ast.RecordDecl r, Scope outer) {
         Scope s = new Scope(outer);
+        recordScopes.put(rec, s);
         s.names.put(r.name(), rec);
         s.names.put(simpleName(r.name()), rec);
         long offset = 0;
@@ -625,6 +659,13 @@ public final class Sema {
             }
             case Ast.NamedType n -> {
                 Object o = lookupQualified(s, n.name());
+                if (n.name().contains("::") && (s.lookup(n.name()) == null || !n.args().isEmpty())) {
+                    // Outer<args>::Inner or T::Inner: a member type of a class
+                    Object m = memberOfInstance(n, s);
+                    if (m instanceof CType c) {
+                        return c;
+                    }
+                }
                 if (o instanceof CType c) {
                     return c;
                 }
@@ -644,6 +685,7 @@ public final class Sema {
         List<Ast.TemplateParam> tps = ct.decl.templateParams();
         Scope inst = new Scope(ct.scope);
         StringBuilder key = new StringBuilder();
+        List<Object> args = new ArrayList<>();
         for (int i = 0; i < tps.size(); i++) {
             Ast.TemplateParam tp = tps.get(i);
             Ast.TemplateArg arg = i < n.args().size() ? n.args().get(i) : tp.defaultArg();
@@ -651,8 +693,10 @@ public final class Sema {
                 diags.error(n.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
                 return CType.INT;
             }
-            Object bound = bindArg(tp, arg, s);
+            // a default argument may name earlier parameters: it is resolved among them
+            Object bound = bindArg(tp, arg, i < n.args().size() ? s : inst);
             inst.names.put(tp.name(), bound);
+            args.add(bound);
             key.append(bound).append(',');
         }
         CType.Record rec = ct.instances.get(key.toString());
@@ -662,9 +706,200 @@ public final class Sema {
         String name = ct.decl.name() + "<" + key.substring(0, Math.max(0, key.length() - 1)) + ">";
         rec = new CType.Record(name, ct.decl.kind().equals("union"));
         ct.instances.put(key.toString(), rec);
+        instanceOf.put(rec, new Instance(ct, args));
+        Ast.RecordDecl decl = ct.decl;
+        ClassTemplate spec = chooseSpecialization(ct, args);
+        if (spec != null) {
+            Map<String, Object> bound = new LinkedHashMap<>();
+            matchSpecialization(spec, args, bound);
+            inst = new Scope(spec.scope);
+            inst.names.putAll(bound);
+            decl = spec.decl;
+        }
         inst.names.put(ct.decl.name(), rec);
-        completeRecord(rec, ct.decl, inst);
+        completeRecord(rec, decl, inst);
         return rec;
+    }
+
+    /**
+     * The specialization a class template instance uses: an explicit one for exactly these
+     * arguments, else the first partial one whose pattern matches (later ones win only when
+     * strictly more specialized, judged by the number of their own parameters), else null.
+     */
+    private ClassTemplate chooseSpecialization(ClassTemplate ct, List<Object> args) {
+        ClassTemplate best = null;
+        for (ClassTemplate sp : ct.specializations) {
+            if (matchSpecialization(sp, args, new LinkedHashMap<>())
+                    && (best == null || sp.decl.templateParams().size() < best.decl.templateParams().size())) {
+                best = sp;
+            }
+        }
+        return best;
+    }
+
+    private boolean matchSpecialization(ClassTemplate sp, List<Object> args, Map<String, Object> bound) {
+        List<Ast.TemplateArg> pats = sp.decl.specializationArgs();
+        if (pats.size() != args.size()) {
+            return false;
+        }
+        for (int i = 0; i < pats.size(); i++) {
+            if (!matchArg(pats.get(i), args.get(i), sp.decl.templateParams(), bound, sp.scope)) {
+                return false;
+            }
+        }
+        for (Ast.TemplateParam tp : sp.decl.templateParams()) {
+            if (!bound.containsKey(tp.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Matches one template argument pattern (type or value) against an argument, binding parameters. */
+    private boolean matchArg(Ast.TemplateArg pat, Object actual, List<Ast.TemplateParam> tps, Map<String, Object> bound, Scope scope) {
+        if (pat.type() != null && actual instanceof CType c) {
+            return matchExact(pat.type(), c, tps, bound, scope);
+        }
+        Ast.Expr v = pat.value();
+        if (v == null && pat.type() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+            v = new Ast.Name(nt.name(), List.of(), nt.span());
+        }
+        if (v == null || !(actual instanceof Long)) {
+            return false;
+        }
+        if (v instanceof Ast.Name nm) {
+            for (Ast.TemplateParam tp : tps) {
+                if (!tp.isType() && tp.name().equals(nm.name())) {
+                    Object prev = bound.putIfAbsent(tp.name(), actual);
+                    return prev == null || prev.equals(actual);
+                }
+            }
+        }
+        Scope save = this.scope;
+        this.scope = new Scope(scope);
+        this.scope.names.putAll(bound);
+        Long k;
+        try {
+            k = constant(v);
+        } finally {
+            this.scope = save;
+        }
+        return actual.equals(k);
+    }
+
+    /**
+     * Exact structural matching of a type pattern against a type, binding the template
+     * parameters {@code tps} it mentions (used where no conversion follows: specializations).
+     */
+    private boolean matchExact(TypeNode pattern, CType actual, List<Ast.TemplateParam> tps, Map<String, Object> bound, Scope scope) {
+        switch (pattern) {
+            case Ast.ConstType c -> {
+                return matchExact(c.inner(), actual, tps, bound, scope);
+            }
+            case Ast.PointerType p -> {
+                return actual instanceof CType.Ptr ap && matchExact(p.pointee(), ap.pointee(), tps, bound, scope);
+            }
+            case Ast.ReferenceType r -> {
+                return actual instanceof CType.Ref ar && matchExact(r.referee(), ar.referee(), tps, bound, scope);
+            }
+            case Ast.ArrayType a -> {
+                if (!(actual instanceof CType.Arr aa) || !matchExact(a.element(), aa.element(), tps, bound, scope)) {
+                    return false;
+                }
+                return a.size() == null || matchArg(new Ast.TemplateArg(null, a.size()), aa.count(), tps, bound, scope);
+            }
+            case Ast.NamedType n -> {
+                if (n.args().isEmpty()) {
+                    for (Ast.TemplateParam tp : tps) {
+                        if (tp.isType() && tp.name().equals(n.name())) {
+                            Object prev = bound.putIfAbsent(tp.name(), actual);
+                            return prev == null || prev instanceof CType pc && sameType(pc, actual);
+                        }
+                    }
+                } else if (lookupQualified(scope, n.name()) instanceof ClassTemplate ct) {
+                    Instance in = actual instanceof CType.Record rec ? instanceOf.get(rec) : null;
+                    if (in == null || in.template() != ct) {
+                        return false;
+                    }
+                    for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
+                        if (!matchArg(n.args().get(i), in.args().get(i), tps, bound, scope)) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                return sameType(resolveQuiet(pattern, scope, bound), actual);
+            }
+            default -> {
+                return sameType(resolveQuiet(pattern, scope, bound), actual);
+            }
+        }
+    }
+
+    /** Resolves a type with the bindings found so far; null (no match) where it cannot be resolved yet. */
+    private CType resolveQuiet(TypeNode t, Scope scope, Map<String, Object> bound) {
+        Scope s = new Scope(scope);
+        s.names.putAll(bound);
+        int mark = diags.mark();
+        int errors = diags.errorCount();
+        CType c = resolveType(t, s);
+        if (diags.errorCount() != errors) {
+            diags.rollback(mark);
+            return null;
+        }
+        return c;
+    }
+
+    /**
+     * {@code Outer<args>::member} or {@code T::member}: the member (type, static variable, static
+     * methods) of a class template instance or of the class a name denotes, or null.
+     */
+    Object memberOfInstance(Ast.NamedType n, Scope s) {
+        String name = n.name();
+        int k = name.startsWith("::") ? name.indexOf("::", 2) : name.indexOf("::");
+        CType t = null;
+        while (k > 0) {
+            String prefix = name.substring(0, k);
+            Object o = lookupQualified(s, prefix);
+            if (o instanceof ClassTemplate && !n.args().isEmpty()) {
+                t = resolveType(new Ast.NamedType(prefix, n.args(), n.span()), s);
+                break;
+            }
+            if (o instanceof CType.Record r && n.args().isEmpty() && s.lookup(name) == null) {
+                t = r;
+                break;
+            }
+            k = name.indexOf("::", k + 2);
+        }
+        if (t == null) {
+            return null;
+        }
+        String rest = name.substring(k + 2);
+        while (t instanceof CType.Record rec) {
+            Scope rs = recordScopes.get(rec);
+            int j = rest.indexOf("::");
+            String member = j < 0 ? rest : rest.substring(0, j);
+            Object m = rs == null ? null : rs.names.get(member);
+            if (m == null && rs != null) {
+                m = staticMethods(rec, member);
+            }
+            if (j < 0 || !(m instanceof CType)) {
+                return m;
+            }
+            t = (CType) m;
+            rest = rest.substring(j + 2);
+        }
+        return null;
+    }
+
+    private static List<FunctionSym> staticMethods(CType.Record rec, String name) {
+        List<FunctionSym> out = new ArrayList<>();
+        for (FunctionSym m : rec.methods) {
+            if (m.name.equals(name) && m.thisVar == null) {
+                out.add(m);
+            }
+        }
+        return out.isEmpty() ? null : out;
     }
 
     private Object bindArg(Ast.TemplateParam tp, Ast.TemplateArg arg, Scope s) {
@@ -1740,8 +1975,110 @@ public final class Sema {
         return instantiate(t, bound);
     }
 
+    /**
+     * Binds {@code template <> R f<args>(…)} to the function template it specializes: its arguments
+     * are the explicit ones, then those deduced from the whole function type (the result too, as in
+     * {@code template <> __device__ int2 init(int)}). The specialization becomes the template's
+     * instance for those arguments, so calls that deduce them call it.
+     */
+    private FunctionSym specializeFunction(FunctionSym spec, Scope s) {
+        Ast.FunctionDecl f = spec.decl;
+        Object o = lookupQualified(s, f.name());
+        if (o instanceof List<?> set) {
+            for (Object x : set) {
+                FunctionSym t = (FunctionSym) x;
+                if (!t.isTemplate || t.decl.params().size() != f.params().size()) {
+                    continue;
+                }
+                List<Ast.TemplateParam> tps = t.decl.templateParams();
+                Map<String, Object> bound = new LinkedHashMap<>();
+                for (int i = 0; i < f.specializationArgs().size() && i < tps.size(); i++) {
+                    bound.put(tps.get(i).name(), bindArg(tps.get(i), f.specializationArgs().get(i), s));
+                }
+                if (t.decl.result() != null) {
+                    matchExact(t.decl.result(), spec.result, tps, bound, t.declScope);
+                }
+                for (int i = 0; i < f.params().size(); i++) {
+                    matchExact(t.decl.params().get(i).type(), spec.params.get(i).type, tps, bound, t.declScope);
+                }
+                boolean complete = true;
+                for (Ast.TemplateParam tp : tps) {
+                    if (!bound.containsKey(tp.name())) {
+                        if (tp.defaultArg() == null) {
+                            complete = false;
+                            break;
+                        }
+                        bound.put(tp.name(), bindArg(tp, tp.defaultArg(), t.declScope));
+                    }
+                }
+                if (!complete) {
+                    continue;
+                }
+                // the template's signature with these arguments must be the specialization's
+                FunctionSym probe = new FunctionSym(t.name, t.span);
+                probe.decl = t.decl;
+                Scope ps = new Scope(t.declScope);
+                ps.names.putAll(bound);
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                signature(probe, ps);
+                if (diags.errorCount() != errors) {
+                    diags.rollback(mark);
+                    continue;
+                }
+                if (!sameParams(probe, spec) || !sameType(probe.result, spec.result)) {
+                    continue;
+                }
+                String key = instanceKey(t, bound);
+                FunctionSym prev = t.instances.get(key);
+                if (prev != null && prev.decl.isExplicitSpecialization()) {
+                    if (f.body() != null) {
+                        if (prev.decl.body() != null) {
+                            diags.error(f.span(), DiagKey.ERR_REDEFINITION, f.name());
+                            return prev;
+                        }
+                        prev.decl = f;
+                        prev.params.clear();
+                        prev.params.addAll(spec.params);
+                        pendingBodies.add(prev);
+                    }
+                    return prev;
+                }
+                spec.bindings = bound;
+                spec.templateInstance = true;
+                spec.irName = uniqueIrName(instanceName(t, bound));
+                t.instances.put(key, spec);
+                functions.add(spec);
+                if (f.body() != null && !f.span().file().startsWith("<built-in>")) {
+                    pendingBodies.add(spec);
+                }
+                return spec;
+            }
+        }
+        diags.error(f.span(), DiagKey.ERR_NO_TEMPLATE_FOR_SPECIALIZATION, f.name());
+        return spec;
+    }
+
+    /** The instance cache key: the arguments in template-parameter order, however they were found. */
+    private static String instanceKey(FunctionSym t, Map<String, Object> bound) {
+        StringBuilder k = new StringBuilder();
+        for (Ast.TemplateParam tp : t.decl.templateParams()) {
+            k.append(bound.get(tp.name())).append(';');
+        }
+        return k.toString();
+    }
+
+    private static String instanceName(FunctionSym t, Map<String, Object> bound) {
+        StringBuilder n = new StringBuilder(t.name).append('<');
+        int k = 0;
+        for (Ast.TemplateParam tp : t.decl.templateParams()) {
+            n.append(k++ > 0 ? "," : "").append(bound.get(tp.name()));
+        }
+        return n.append('>').toString().replace(" ", "");
+    }
+
     FunctionSym instantiate(FunctionSym t, Map<String, Object> bound) {
-        String key = bound.toString();
+        String key = instanceKey(t, bound);
         FunctionSym inst = t.instances.get(key);
         if (inst != null) {
             return inst;
@@ -1756,12 +2093,7 @@ public final class Sema {
         inst.declScope = s;
         t.instances.put(key, inst);
         signature(inst, s);
-        StringBuilder n = new StringBuilder(t.name).append('<');
-        int k = 0;
-        for (Object v : bound.values()) {
-            n.append(k++ > 0 ? "," : "").append(v);
-        }
-        inst.irName = uniqueIrName(n.append('>').toString().replace(" ", ""));
+        inst.irName = uniqueIrName(instanceName(t, bound));
         inst.templateInstance = true;
         functions.add(inst);
         if (t.decl.body() != null) {
