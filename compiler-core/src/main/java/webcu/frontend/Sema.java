@@ -45,6 +45,8 @@ public final class Sema {
         Map<String, Object> bindings = Map.of();
         public final List<Typed.Var> locals = new ArrayList<>();
         boolean templateInstance;
+        /** Function parameter packs by name: {@code args} of {@code Args... args}, one parameter per element. */
+        final Map<String, List<Typed.Var>> paramPacks = new LinkedHashMap<>();
 
         FunctionSym(String name, Span span) {
             this.name = name;
@@ -393,6 +395,10 @@ public final class Sema {
         return true;
     }
 
+    static boolean sameTypeOf(CType a, CType b) {
+        return sameType(a, b);
+    }
+
     private static boolean sameType(CType a, CType b) {
         if (a instanceof CType.Ptr pa && b instanceof CType.Ptr pb) {
             return sameType(pa.pointee(), pb.pointee());
@@ -416,6 +422,24 @@ public final class Sema {
             sym.defaults.add(null);
         }
         for (Ast.Param p : f.params()) {
+            if (p.type() instanceof Ast.PackExpansionType pe) {
+                // Args... args: one parameter per element, named as the expansion of args names them
+                Map<String, Integer> packs = packsIn(pe.pattern(), s, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                List<Typed.Var> vars = new ArrayList<>();
+                for (int k = 0; k < n; k++) {
+                    CType t = resolveType(Packs.element(pe.pattern(), packs, k), s);
+                    String name = p.name() == null ? "" : Packs.elementName(p.name(), k);
+                    Typed.Var v = new Typed.Var(name, t instanceof CType.Arr a ? new CType.Ptr(a.element(), false) : t, p.span(), false, false, null);
+                    sym.params.add(v);
+                    sym.defaults.add(null);
+                    vars.add(v);
+                }
+                if (p.name() != null) {
+                    sym.paramPacks.put(p.name(), vars);
+                }
+                continue;
+            }
             CType t = resolveType(p.type(), s);
             if (t instanceof CType.Arr a) {
                 t = new CType.Ptr(a.element(), false);
@@ -614,7 +638,16 @@ public final class Sema {
                 return new CType.Ptr(resolveType(p.pointee(), s), p.constPointee());
             }
             case Ast.ReferenceType r -> {
-                return new CType.Ref(resolveType(r.referee(), s), r.constReferee());
+                CType referee = resolveType(r.referee(), s);
+                if (referee instanceof CType.Ref inner) {
+                    // reference collapsing: T& with T = A&& is A&, T&& with T = A& is A&
+                    return new CType.Ref(inner.referee(), inner.constReferee() || r.constReferee(), inner.rvalue() && r.rvalue());
+                }
+                return new CType.Ref(referee, r.constReferee(), r.rvalue());
+            }
+            case Ast.PackExpansionType p -> {
+                diags.error(p.span(), DiagKey.ERR_NOT_SUPPORTED, "a pack expansion here");
+                return CType.INT;
             }
             case Ast.ArrayType a -> {
                 CType el = resolveType(a.element(), s);
@@ -964,6 +997,9 @@ public final class Sema {
                 scope.names.put(p.name, p);
             }
         }
+        for (Map.Entry<String, List<Typed.Var>> pack : f.paramPacks.entrySet()) {
+            scope.names.put(pack.getKey(), new Packs.VarPack(pack.getValue()));
+        }
         List<Typed.Stmt> stmts = new ArrayList<>();
         if (f.isConstructor) {
             constructorInits(f, stmts);
@@ -985,7 +1021,8 @@ public final class Sema {
     /** Member initialisers of a constructor, in field order as C++ runs them. */
     private void constructorInits(FunctionSym f, List<Typed.Stmt> out) {
         Typed.Expr self = new Typed.Deref(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, f.span);
-        for (Ast.MemberInit mi : f.decl.memberInits()) {
+        for (Ast.MemberInit mi0 : f.decl.memberInits()) {
+            Ast.MemberInit mi = new Ast.MemberInit(mi0.name(), expandPacks(mi0.args()), mi0.span());
             CType.Field fld = f.owner.field(mi.name());
             if (fld == null) {
                 diags.error(mi.span(), DiagKey.ERR_NO_MEMBER, mi.name(), f.owner.name);
@@ -1325,6 +1362,12 @@ public final class Sema {
     }
 
     private void localDecl(Ast.Decl d, List<Typed.Stmt> out) {
+        if (d instanceof Ast.VarDecl v && v.init() != null) {
+            Ast.Expr init = expandIn(v.init());
+            if (init != v.init()) {
+                d = new Ast.VarDecl(v.name(), v.type(), init, v.specs(), v.span());
+            }
+        }
         switch (d) {
             case Ast.VarDecl v -> {
                 if (v.specs().isStatic() || v.specs().shared() || v.specs().isExtern()) {
@@ -1404,6 +1447,7 @@ public final class Sema {
     }
 
     private Typed.Expr initializer(Ast.Expr init, CType t, Span span, Typed.Var target) {
+        init = expandIn(init);
         if (init instanceof Ast.Construct c && c.type() != null && target != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
             return construct(target, rec, c.args(), c.span());
         }
@@ -1804,9 +1848,9 @@ public final class Sema {
         CType from = arg.type();
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
-                return arg.lvalue() || r.constReferee() ? 0 : -1;
+                return arg.lvalue() || r.constReferee() || r.rvalue() ? 0 : -1;
             }
-            return r.constReferee() ? conversionRank(arg, r.referee(), userConversion) : -1;
+            return r.constReferee() || r.rvalue() ? conversionRank(arg, r.referee(), userConversion) : -1;
         }
         if (from instanceof CType.Arr a && to instanceof CType.Ptr p) {
             return sameType(a.element(), p.pointee()) ? 0 : p.pointee() instanceof CType.Void ? 2 : -1;
@@ -1909,11 +1953,12 @@ public final class Sema {
                 continue;
             }
             int cmp = compareRanks(ranks, bestRanks);
-            if (cmp < 0 || cmp == 0 && best.isTemplateInstance() && !c.isTemplateInstance()) {
+            if (cmp < 0 || cmp == 0 && best.isTemplateInstance() && !c.isTemplateInstance()
+                    || cmp == 0 && c.isTemplateInstance() && best.isTemplateInstance() && moreSpecialized(c, best)) {
                 best = c;
                 bestRanks = ranks;
                 ambiguous = false;
-            } else if (cmp == 0 && !(c.isTemplateInstance() && !best.isTemplateInstance())) {
+            } else if (cmp == 0 && !(c.isTemplateInstance() && !best.isTemplateInstance()) && !moreSpecialized(best, c)) {
                 ambiguous = true;
             }
         }
@@ -1928,6 +1973,14 @@ public final class Sema {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    /**
+     * Partial ordering of function templates, in its commonest case: a template without a
+     * function parameter pack is more specialized than one with it (print(T) beats print(T, Rest...)).
+     */
+    private static boolean moreSpecialized(FunctionSym a, FunctionSym b) {
+        return !a.paramPacks.isEmpty() ? false : !b.paramPacks.isEmpty();
     }
 
     private static String ordinal(int i) {
@@ -1956,23 +2009,91 @@ public final class Sema {
         Ast.FunctionDecl d = t.decl;
         Map<String, Object> bound = new LinkedHashMap<>();
         List<Ast.TemplateParam> tps = d.templateParams();
-        for (int i = 0; i < explicit.size() && i < tps.size(); i++) {
-            bound.put(tps.get(i).name(), bindArg(tps.get(i), explicit.get(i), scope));
+        explicit = expandTemplateArgs(explicit, scope);
+        for (int i = 0, ti = 0; i < explicit.size(); i++, ti++) {
+            if (ti >= tps.size()) {
+                return null;
+            }
+            Ast.TemplateParam tp = tps.get(ti);
+            if (tp.pack()) {
+                // f<int, float>(…) with template <class... Ts>: the rest of the arguments form the pack
+                List<Object> elements = new ArrayList<>();
+                for (; i < explicit.size(); i++) {
+                    elements.add(bindArg(tp, explicit.get(i), scope));
+                }
+                bound.put(tp.name(), new Packs.Pack(elements));
+                break;
+            }
+            bound.put(tp.name(), bindArg(tp, explicit.get(i), scope));
         }
-        for (int i = 0; i < d.params().size() && i < args.size(); i++) {
-            if (!match(d.params().get(i).type(), args.get(i).type(), tps, bound)) {
+        List<Ast.Param> ps = d.params();
+        for (int i = 0; i < ps.size(); i++) {
+            if (ps.get(i).type() instanceof Ast.PackExpansionType pe) {
+                // the trailing function parameter pack takes the remaining arguments, one element each
+                Map<String, List<Object>> elements = new LinkedHashMap<>();
+                for (Ast.TemplateParam tp : tps) {
+                    if (tp.pack() && !bound.containsKey(tp.name())) {
+                        elements.put(tp.name(), new ArrayList<>());
+                    }
+                }
+                for (int j = i; j < args.size(); j++) {
+                    Map<String, Object> b = new LinkedHashMap<>(bound);
+                    if (!matchParam(pe.pattern(), args.get(j), tps, b)) {
+                        return null;
+                    }
+                    for (Map.Entry<String, List<Object>> el : elements.entrySet()) {
+                        Object v = b.get(el.getKey());
+                        if (v == null) {
+                            return null;
+                        }
+                        el.getValue().add(v);
+                    }
+                }
+                for (Map.Entry<String, List<Object>> el : elements.entrySet()) {
+                    bound.put(el.getKey(), new Packs.Pack(el.getValue()));
+                }
+                break;
+            }
+            if (i >= args.size()) {
+                break;
+            }
+            if (!matchParam(ps.get(i).type(), args.get(i), tps, bound)) {
                 return null;
             }
         }
         for (Ast.TemplateParam tp : tps) {
             if (!bound.containsKey(tp.name())) {
+                if (tp.pack()) {
+                    bound.put(tp.name(), new Packs.Pack(List.of()));
+                    continue;
+                }
                 if (tp.defaultArg() == null) {
                     return null;
                 }
-                bound.put(tp.name(), bindArg(tp, tp.defaultArg(), t.declScope));
+                Scope ds = new Scope(t.declScope);
+                ds.names.putAll(bound);
+                bound.put(tp.name(), bindArg(tp, tp.defaultArg(), ds));
             }
         }
         return instantiate(t, bound);
+    }
+
+    /**
+     * Deduction from one argument. A forwarding reference ({@code T&&} with T a parameter of the
+     * template) deduces {@code A&} from an lvalue, so that reference collapsing gives the
+     * parameter type {@code A&}, and {@code A} from an rvalue.
+     */
+    private boolean matchParam(TypeNode pattern, Typed.Expr arg, List<Ast.TemplateParam> tps, Map<String, Object> bound) {
+        if (pattern instanceof Ast.ReferenceType r && r.rvalue() && !r.constReferee() && r.referee() instanceof Ast.NamedType n && n.args().isEmpty()) {
+            for (Ast.TemplateParam tp : tps) {
+                if (tp.isType() && tp.name().equals(n.name())) {
+                    CType a = arg.type() instanceof CType.Ref ar ? ar.referee() : arg.type();
+                    bound.putIfAbsent(tp.name(), arg.lvalue() ? new CType.Ref(a, false) : a);
+                    return true;
+                }
+            }
+        }
+        return match(pattern, arg.type(), tps, bound);
     }
 
     /**
@@ -2059,6 +2180,137 @@ public final class Sema {
         return spec;
     }
 
+    // ================================================================= parameter packs
+
+    /**
+     * The packs a pattern expands, each with its length, or null after reporting that it names
+     * none or packs of different lengths.
+     */
+    Map<String, Integer> packsIn(Object pattern, Scope s, Span span) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        if (pattern instanceof Ast.Expr e) {
+            Packs.names(e, names);
+        } else {
+            Packs.names((TypeNode) pattern, names);
+        }
+        Map<String, Integer> packs = new LinkedHashMap<>();
+        String first = null;
+        for (String n : names) {
+            Object o = s.lookup(n);
+            int len = o instanceof Packs.Pack p ? p.elements().size() : o instanceof Packs.VarPack v ? v.vars().size() : -1;
+            if (len < 0) {
+                continue;
+            }
+            if (first != null && packs.get(first) != len) {
+                diags.error(span, DiagKey.ERR_PACK_LENGTHS, first, n, packs.get(first), len);
+                return null;
+            }
+            if (first == null) {
+                first = n;
+            }
+            packs.put(n, len);
+        }
+        if (packs.isEmpty()) {
+            diags.error(span, DiagKey.ERR_PACK_EXPANSION_NO_PACK);
+            return null;
+        }
+        return packs;
+    }
+
+    /** The list with each {@code pattern...} replaced by its elements. */
+    List<Ast.Expr> expandPacks(List<Ast.Expr> items) {
+        boolean any = false;
+        for (Ast.Expr e : items) {
+            any |= e instanceof Ast.PackExpansion;
+        }
+        if (!any) {
+            return items;
+        }
+        List<Ast.Expr> out = new ArrayList<>();
+        for (Ast.Expr e : items) {
+            if (e instanceof Ast.PackExpansion pe) {
+                Map<String, Integer> packs = packsIn(pe.pattern(), scope, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                for (int k = 0; k < n; k++) {
+                    out.add(Packs.element(pe.pattern(), packs, k));
+                }
+            } else {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** A call, construction, braced list or new-expression with its pack expansions expanded. */
+    Ast.Expr expandIn(Ast.Expr e) {
+        switch (e) {
+            case Ast.Call c -> {
+                List<Ast.Expr> a = expandPacks(c.args());
+                return a == c.args() ? e : new Ast.Call(c.callee(), a, c.span());
+            }
+            case Ast.Construct c -> {
+                List<Ast.Expr> a = expandPacks(c.args());
+                return a == c.args() ? e : new Ast.Construct(c.type(), a, c.span());
+            }
+            case Ast.InitList il -> {
+                List<Ast.Expr> a = expandPacks(il.items());
+                return a == il.items() ? e : new Ast.InitList(il.type(), a, il.span());
+            }
+            case Ast.New n -> {
+                List<Ast.Expr> a = expandPacks(n.args());
+                return a == n.args() ? e : new Ast.New(n.type(), n.arraySize(), a, n.span(), n.placement());
+            }
+            case Ast.KernelCall k -> {
+                List<Ast.Expr> a = expandPacks(k.args());
+                return a == k.args() ? e : new Ast.KernelCall(k.callee(), k.config(), a, k.span());
+            }
+            case null, default -> {
+                return e;
+            }
+        }
+    }
+
+    /** Template arguments with each {@code Args...} replaced by the pack's elements. */
+    List<Ast.TemplateArg> expandTemplateArgs(List<Ast.TemplateArg> args, Scope s) {
+        boolean any = false;
+        for (Ast.TemplateArg a : args) {
+            any |= a.type() instanceof Ast.PackExpansionType || a.value() instanceof Ast.PackExpansion;
+        }
+        if (!any) {
+            return args;
+        }
+        List<Ast.TemplateArg> out = new ArrayList<>();
+        for (Ast.TemplateArg a : args) {
+            if (a.type() instanceof Ast.PackExpansionType pe) {
+                Map<String, Integer> packs = packsIn(pe.pattern(), s, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                for (int k = 0; k < n; k++) {
+                    out.add(new Ast.TemplateArg(Packs.element(pe.pattern(), packs, k), null));
+                }
+            } else if (a.value() instanceof Ast.PackExpansion pe) {
+                Map<String, Integer> packs = packsIn(pe.pattern(), s, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                for (int k = 0; k < n; k++) {
+                    out.add(new Ast.TemplateArg(null, Packs.element(pe.pattern(), packs, k)));
+                }
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** Binds a pack's element names ({@code Args#0} …) beside the pack itself in an instance's scope. */
+    private static void bindPackElements(Scope s, Map<String, Object> bound) {
+        for (Map.Entry<String, Object> b : bound.entrySet()) {
+            if (b.getValue() instanceof Packs.Pack p) {
+                for (int k = 0; k < p.elements().size(); k++) {
+                    s.names.put(Packs.elementName(b.getKey(), k), p.elements().get(k));
+                }
+            }
+        }
+    }
+
     /** The instance cache key: the arguments in template-parameter order, however they were found. */
     private static String instanceKey(FunctionSym t, Map<String, Object> bound) {
         StringBuilder k = new StringBuilder();
@@ -2090,15 +2342,15 @@ public final class Sema {
         inst.bindings = bound;
         Scope s = new Scope(t.declScope);
         s.names.putAll(bound);
+        bindPackElements(s, bound);
         inst.declScope = s;
         t.instances.put(key, inst);
         signature(inst, s);
         inst.irName = uniqueIrName(instanceName(t, bound));
         inst.templateInstance = true;
         functions.add(inst);
-        if (t.decl.body() != null) {
-            pendingBodies.add(inst);
-        }
+        // the body is instantiated when the instance is used (use()), not when deduction merely
+        // considered it: a candidate that loses overload resolution may not even compile
         return inst;
     }
 
@@ -2146,6 +2398,17 @@ public final class Sema {
     }
 
     /** Converts call arguments to the parameters, filling defaults; {@code skip} parameters (this) are not in args. */
+    /**
+     * A function declared {@code auto f(…)} without a trailing type learns its result from its
+     * first return statement: a call needs it at once, so its body is analysed now.
+     */
+    void deduceResult(FunctionSym f) {
+        if (f.result == null && f.body == null && f.decl != null && f.decl.body() != null && !f.isTemplate && f != fn) {
+            pendingBodies.remove(f);
+            analyzeBody(f);
+        }
+    }
+
     /** Notes that a function is called, so that a built-in header's function body gets analysed. */
     void use(FunctionSym f) {
         if (f.body == null && f.decl != null && f.decl.body() != null && !f.isTemplate && !pendingBodies.contains(f)) {
@@ -2171,7 +2434,8 @@ public final class Sema {
             }
             if (pt instanceof CType.Ref r) {
                 boolean same = sameType(a.type(), r.referee());
-                if (!r.constReferee() && (!same || !a.lvalue())) {
+                // T&& binds a temporary as const T& does (and, leniently, an lvalue as std::move would give it)
+                if (!r.constReferee() && !r.rvalue() && (!same || !a.lvalue())) {
                     diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
                             same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
                     Typed.Var tmp = newTemp(r.referee(), a.span());

@@ -174,4 +174,92 @@ class TemplatesTest {
                 """);
         assertTrue(e.contains("t.cu:2:19: error: no function template matches function template specialization 'twice'"), e);
     }
+
+    // ------------------------------------------------------------ variadic templates
+
+    /** Recursive variadic functions, sizeof..., expansion into printf and fold expressions (C++17). */
+    @Test
+    void Variadic_RecursionSizeofPrintfFolds() {
+        assertEquals("10 3.75\n0 33\n[log] 7-x-2.5\n6 1 0 1\n5 6 7 \n", run("""
+                #include <cstdio>
+                template <typename T> T sum(T x) { return x; }
+                template <typename T, typename... Rest> T sum(T first, Rest... rest) { return first + sum(rest...); }
+                template <typename... Args> int count(Args... args) { return sizeof...(args) + 10 * sizeof...(Args); }
+                template <typename... Args> void log(const char *fmt, Args... args) { printf("[log] "); printf(fmt, args...); }
+                template <typename... Ts> auto fold_sum(Ts... xs) { return (xs + ...); }
+                template <typename... Ts> bool all_pos(Ts... xs) { return ((xs > 0) && ...); }
+                void print() { printf("\\n"); }
+                template <typename T, typename... Rest> void print(T first, Rest... rest) { printf("%d ", (int)first); print(rest...); }
+                int main() {
+                    printf("%d %.2f\\n", sum(1, 2, 3, 4), sum(1.5, 2.25));
+                    printf("%d %d\\n", count(), count(1, 'a', 2.0));
+                    log("%d-%s-%.1f\\n", 7, "x", 2.5);
+                    printf("%d %d %d %d\\n", fold_sum(1, 2, 3), (int)all_pos(1, 2, 3), (int)all_pos(1, -2), (int)all_pos());
+                    print(5, 6, 7);
+                    return 0;
+                }
+                """));
+    }
+
+    /** Binary folds: (init op ... op pack) folds from the left, (pack op ... op init) from the right. */
+    @Test
+    void Fold_BinaryLeftAndRight() {
+        assertEquals("-10 -2 24\n", run("""
+                #include <cstdio>
+                template <typename... Ts> int left_minus(Ts... xs) { return (0 - ... - xs); }
+                template <typename... Ts> int right_minus(Ts... xs) { return (xs - ... - 0); }
+                template <typename... Ts> int product(Ts... xs) { return (1 * ... * xs); }
+                int main() {
+                    printf("%d %d %d\\n", left_minus(1, 2, 3, 4), right_minus(1, 2, 3, 4), product(2, 3, 4));
+                    return 0;
+                }
+                """));
+    }
+
+    /** make_unique/emplace_back-style factories: forwarding references and std::forward<Args>(args)... */
+    @Test
+    void PerfectForwarding_FactoriesAndEmplace() {
+        assertEquals("3 4 bolt 2.50\n(1,2) (5,6) (9,9) \n101\n101\n", run("""
+                #include <cstdio>
+                #include <cstdlib>
+                #include <utility>
+                struct Point { int x, y; Point(int a, int b) : x(a), y(b) {} };
+                struct Named { const char *name; double w; Named(const char *n, double ww) : name(n), w(ww) {} };
+                template <class T, class... Args> T *make(Args&&... args) { return new T(std::forward<Args>(args)...); }
+                template <class T> class Bag {
+                public:
+                    T *items; int n;
+                    Bag() : items((T *)malloc(8 * sizeof(T))), n(0) {}
+                    template <class... Args> void emplace_back(Args&&... args) { new (&items[n]) T(std::forward<Args>(args)...); n++; }
+                    void push_back(T &&v) { items[n++] = std::move(v); }
+                };
+                void touch(int &r) { r += 100; }
+                template <class T> void relay(T &&v) { touch(std::forward<T>(v)); }
+                int main() {
+                    Point *p = make<Point>(3, 4);
+                    int a = 5;
+                    Named *q = make<Named>("bolt", a * 0.5);
+                    printf("%d %d %s %.2f\\n", p->x, p->y, q->name, q->w);
+                    Bag<Point> bag;
+                    bag.emplace_back(1, 2);
+                    bag.emplace_back(a, a + 1);
+                    bag.push_back(Point(9, 9));
+                    for (int i = 0; i < bag.n; i++) printf("(%d,%d) ", bag.items[i].x, bag.items[i].y);
+                    printf("\\n");
+                    int z = 1; relay(z); printf("%d\\n", z);
+                    int m = std::move(z); printf("%d\\n", m);
+                    return 0;
+                }
+                """));
+    }
+
+    @Test
+    void Pack_UsedWithoutExpansion_IsAnError() {
+        String e = errors("""
+                int g(int x) { return x; }
+                template <typename... Args> int f(Args... args) { return g(args); }
+                int main() { return f(1, 2); }
+                """);
+        assertTrue(e.contains("t.cu:2:60: error: expression contains unexpanded parameter pack 'args'"), e);
+    }
 }
