@@ -58,6 +58,11 @@ public enum DiagKey {
     ERR_LAUNCH_NOT_KERNEL("err.launch.not.kernel", "''{0}'' is not a __global__ function; only kernels can be launched with <<<...>>>"), // name
     ERR_KERNEL_CALL("err.kernel.call", "a __global__ function call must be configured"),
     ERR_LAUNCH_ARG("err.launch.arg", "cannot convert argument of type ''{0}'' to parameter of type ''{1}''"), // from, to
+    // ---- templates
+    ERR_NO_TEMPLATE_FOR_SPECIALIZATION("err.no.template.for.specialization", "no function template matches function template specialization ''{0}''"), // name
+    ERR_PACK_NOT_EXPANDED("err.pack.not.expanded", "expression contains unexpanded parameter pack ''{0}''"), // name
+    ERR_PACK_EXPANSION_NO_PACK("err.pack.expansion.no.pack", "pattern of pack expansion contains no unexpanded parameter packs"),
+    ERR_PACK_LENGTHS("err.pack.lengths", "pack expansion contains parameter packs ''{0}'' and ''{1}'' that have different lengths ({2} vs. {3})"), // names, lengths
     NOTE_DECLARED_HERE("note.declared.here", "''{0}'' declared here"), // name
     NOTE_CANDIDATE("note.candidate", "candidate function not viable: {0}"), // reason
     // ---- lowering, passes and backends

@@ -39,6 +39,23 @@ public final class Diagnostics {
         all.set(all.size() - 1, d);
     }
 
+    /** A point to return to: the diagnostics reported so far. */
+    public int mark() {
+        return all.size();
+    }
+
+    /**
+     * Forgets what was reported after {@code mark}: a template tried speculatively (a
+     * specialization's pattern, a substitution that fails) reports nothing when it does not apply.
+     */
+    public void rollback(int mark) {
+        while (all.size() > mark) {
+            if (all.remove(all.size() - 1).severity() == Severity.ERROR) {
+                errors--;
+            }
+        }
+    }
+
     public boolean hasErrors() {
         return errors > 0;
     }

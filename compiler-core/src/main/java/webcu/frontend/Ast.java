@@ -24,7 +24,11 @@ public final class Ast {
 
     public record PointerType(TypeNode pointee, boolean constPointee, Span span) implements TypeNode {}
 
-    public record ReferenceType(TypeNode referee, boolean constReferee, Span span) implements TypeNode {}
+    /** {@code T&}, or {@code T&&} when {@code rvalue}. */
+    public record ReferenceType(TypeNode referee, boolean constReferee, boolean rvalue, Span span) implements TypeNode {}
+
+    /** {@code Args...} in a parameter list or template argument list: one element per pack element. */
+    public record PackExpansionType(TypeNode pattern, Span span) implements TypeNode {}
 
     public record ArrayType(TypeNode element, Expr size, Span span) implements TypeNode {}
 
@@ -70,6 +74,12 @@ public final class Ast {
     /** A name, possibly qualified ({@code std::min}) and with explicit template arguments. */
     public record Name(String name, List<TemplateArg> templateArgs, Span span) implements Expr {}
 
+    /**
+     * A member named through a class type that may be a template instance or a template
+     * parameter: {@code Traits<int>::size}, {@code Traits<T>::name()}, {@code T::value}.
+     */
+    public record ScopedName(NamedType type, Span span) implements Expr {}
+
     /** Prefix operators: + - ! ~ * & and ++/-- (spelled "++pre", "--pre"). */
     public record Unary(String op, Expr operand, Span span) implements Expr {}
 
@@ -111,7 +121,25 @@ public final class Ast {
 
     public record This(Span span) implements Expr {}
 
-    public record New(TypeNode type, Expr arraySize, List<Expr> args, Span span) implements Expr {}
+    /** {@code pattern...} in call arguments and braced lists: the pattern once per pack element. */
+    public record PackExpansion(Expr pattern, Span span) implements Expr {}
+
+    /** {@code sizeof...(name)}: the number of elements of a type, value or function parameter pack. */
+    public record SizeofPack(String name, Span span) implements Expr {}
+
+    /**
+     * A fold expression: {@code (pack op ...)}, {@code (... op pack)}, {@code (pack op ... op init)},
+     * {@code (init op ... op pack)}; {@code left} for the forms with {@code ...} before the pack,
+     * {@code init} null for the unary forms.
+     */
+    public record Fold(String op, Expr pack, Expr init, boolean left, Span span) implements Expr {}
+
+    /** {@code new T(args)}, {@code new T[n]}, and placement {@code new (place) T(args)} when {@code placement} is set. */
+    public record New(TypeNode type, Expr arraySize, List<Expr> args, Span span, Expr placement) implements Expr {
+        public New(TypeNode type, Expr arraySize, List<Expr> args, Span span) {
+            this(type, arraySize, args, span, null);
+        }
+    }
 
     public record Delete(Expr operand, boolean array, Span span) implements Expr {}
 
@@ -177,7 +205,8 @@ public final class Ast {
 
     public record Param(String name, TypeNode type, Expr defaultValue, Span span) {}
 
-    public record TemplateParam(String name, boolean isType, TypeNode valueType, TemplateArg defaultArg, Span span) {}
+    /** A template parameter; {@code pack} for {@code typename... Args} and {@code int... Ns}. */
+    public record TemplateParam(String name, boolean isType, TypeNode valueType, TemplateArg defaultArg, boolean pack, Span span) {}
 
     /**
      * A function declaration or definition (body null for a declaration). Methods carry their
@@ -185,7 +214,20 @@ public final class Ast {
      */
     public record FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                                List<TemplateParam> templateParams, Compound body, String owner,
-                               List<MemberInit> memberInits, boolean constMethod, Span span) implements Decl {}
+                               List<MemberInit> memberInits, boolean constMethod, Span span,
+                               List<TemplateArg> specializationArgs) implements Decl {
+        /** An ordinary function or a primary template: not an explicit specialization. */
+        public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
+                            List<TemplateParam> templateParams, Compound body, String owner,
+                            List<MemberInit> memberInits, boolean constMethod, Span span) {
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null);
+        }
+
+        /** {@code template <> R f<args>(…)}: the explicit arguments as written (empty when all are deduced). */
+        public boolean isExplicitSpecialization() {
+            return specializationArgs != null;
+        }
+    }
 
     public record MemberInit(String name, List<Expr> args, Span span) {}
 

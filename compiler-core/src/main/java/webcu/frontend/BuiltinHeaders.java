@@ -192,6 +192,7 @@ public final class BuiltinHeaders {
             namespace std { using ::clock; using ::time; using ::clock_t; using ::time_t; }
             """, "ctime", "time.h");
         put(MathHeader.TEXT, "cmath", "math.h");
+        put(TemplateHeaders.MOVE, "bits/move.h");
         put(StdHeaders.UTILITY, "utility");
         put(StdHeaders.VECTOR, "vector");
         put(StdHeaders.ALGORITHM, "algorithm");

@@ -67,8 +67,13 @@ public sealed interface CType {
         }
     }
 
-    record Ref(CType referee, boolean constReferee) implements CType {
-        @Override public String toString() { return (constReferee ? "const " : "") + referee + " &"; }
+    /** An lvalue reference, or an rvalue reference ({@code T&&}) when {@code rvalue}: both hold the referee's address. */
+    record Ref(CType referee, boolean constReferee, boolean rvalue) implements CType {
+        public Ref(CType referee, boolean constReferee) {
+            this(referee, constReferee, false);
+        }
+
+        @Override public String toString() { return (constReferee ? "const " : "") + referee + (rvalue ? " &&" : " &"); }
     }
 
     record Arr(CType element, long count) implements CType {

@@ -2,6 +2,7 @@ package webcu.frontend;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import webcu.diag.DiagKey;
 import webcu.diag.Diagnostics;
 import webcu.diag.Span;
@@ -27,6 +28,7 @@ final class ExprSema {
     }
 
     private Typed.Expr expr(Ast.Expr e) {
+        e = sema.expandIn(e);
         return switch (e) {
             case Ast.IntLit i -> intLiteral(i);
             case Ast.FloatLit f -> floatLiteral(f);
@@ -35,6 +37,7 @@ final class ExprSema {
             case Ast.BoolLit b -> new Typed.IntConst(CType.BOOL, b.value() ? 1 : 0, b.span());
             case Ast.NullptrLit n -> new Typed.NullConst(CType.NULLPTR, n.span());
             case Ast.Name n -> name(n);
+            case Ast.ScopedName sn -> scopedName(sn, null);
             case Ast.Unary u -> unary(u);
             case Ast.Postfix p -> incDec(p.operand(), p.op().equals("++") ? 1 : -1, false, p.span());
             case Ast.Binary b -> binaryOrOperator(b);
@@ -55,7 +58,106 @@ final class ExprSema {
             case Ast.New n -> newExpr(n);
             case Ast.Delete d -> deleteExpr(d);
             case Ast.Lambda l -> sema.lambda(l);
+            case Ast.SizeofPack s -> sizeofPack(s);
+            case Ast.Fold f -> fold(f);
+            case Ast.PackExpansion pe -> {
+                diags.error(pe.span(), DiagKey.ERR_NOT_SUPPORTED, "a pack expansion here");
+                yield bad(pe.span());
+            }
         };
+    }
+
+    private Typed.Expr sizeofPack(Ast.SizeofPack s) {
+        Object o = sema.scope().lookup(s.name());
+        int n = o instanceof Packs.Pack p ? p.elements().size() : o instanceof Packs.VarPack v ? v.vars().size() : -1;
+        if (n < 0) {
+            diags.error(s.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, s.name());
+            return bad(s.span());
+        }
+        return new Typed.IntConst(CType.ULONG, n, s.span());
+    }
+
+    /**
+     * A fold expression, as the chain of binary operators it stands for: a right fold nests to
+     * the right ({@code E1 op (E2 op (E3 op I))}), a left fold to the left. An empty pack gives
+     * true for &&, false for || and void() for the comma, as C++ specifies.
+     */
+    private Typed.Expr fold(Ast.Fold f) {
+        Ast.Expr pack = f.pack();
+        Ast.Expr init = f.init();
+        boolean left = f.left();
+        if (init != null && !mentionsPack(pack) && mentionsPack(init)) {
+            // (init op ... op pack)
+            Ast.Expr t = pack;
+            pack = init;
+            init = t;
+            left = true;
+        }
+        Map<String, Integer> packs = sema.packsIn(pack, sema.scope(), f.span());
+        if (packs == null) {
+            return bad(f.span());
+        }
+        int n = packs.values().iterator().next();
+        List<Ast.Expr> terms = new ArrayList<>();
+        for (int k = 0; k < n; k++) {
+            terms.add(Packs.element(pack, packs, k));
+        }
+        if (init != null) {
+            if (left) {
+                terms.add(0, init);
+            } else {
+                terms.add(init);
+            }
+        }
+        if (terms.isEmpty()) {
+            return switch (f.op()) {
+                case "&&" -> new Typed.IntConst(CType.BOOL, 1, f.span());
+                case "||" -> new Typed.IntConst(CType.BOOL, 0, f.span());
+                case "," -> expr(new Ast.Cast("c", new Ast.BuiltinType("void", f.span()), new Ast.IntLit("0", f.span()), f.span()));
+                default -> {
+                    diags.error(f.span(), DiagKey.ERR_NOT_SUPPORTED, "a unary fold over '" + f.op() + "' with an empty pack");
+                    yield bad(f.span());
+                }
+            };
+        }
+        Ast.Expr chain;
+        if (left) {
+            chain = terms.get(0);
+            for (int k = 1; k < terms.size(); k++) {
+                chain = combine(f.op(), chain, terms.get(k), f.span());
+            }
+        } else {
+            chain = terms.get(terms.size() - 1);
+            for (int k = terms.size() - 2; k >= 0; k--) {
+                chain = combine(f.op(), terms.get(k), chain, f.span());
+            }
+        }
+        return expr(chain);
+    }
+
+    private static Ast.Expr combine(String op, Ast.Expr l, Ast.Expr r, Span span) {
+        if (op.equals(",")) {
+            return new Ast.Comma(l, r, span);
+        }
+        if (op.equals("=")) {
+            return new Ast.Assign("", l, r, span);
+        }
+        if (op.endsWith("=") && !op.equals("==") && !op.equals("!=") && !op.equals("<=") && !op.equals(">=")) {
+            return new Ast.Assign(op.substring(0, op.length() - 1), l, r, span);
+        }
+        return new Ast.Binary(op, l, r, span);
+    }
+
+    private boolean mentionsPack(Ast.Expr e) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        Packs.names(e, names);
+        for (String n : names) {
+            Object o = sema.scope().lookup(n);
+            if (o instanceof Packs.Pack || o instanceof Packs.VarPack) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Typed.Expr binaryOrOperator(Ast.Binary b) {
@@ -192,6 +294,10 @@ final class ExprSema {
 
     private Typed.Expr name(Ast.Name n) {
         Object o = lookup(n.name());
+        if (o instanceof Packs.VarPack || o instanceof Packs.Pack) {
+            diags.error(n.span(), DiagKey.ERR_PACK_NOT_EXPANDED, n.name());
+            return bad(n.span());
+        }
         if (o instanceof Typed.Var v) {
             // a reference variable denotes its referee: VarRef's place is the referred object
             return new Typed.VarRef(v, n.span());
@@ -248,8 +354,63 @@ final class ExprSema {
         return bad(n.span());
     }
 
+    /**
+     * A member named through a class ({@code Traits<int>::size}, {@code T::create(…)}): a static
+     * variable, an enumerator, static methods (called when {@code call} is set) or a nested type
+     * (constructed when called).
+     */
+    private Typed.Expr scopedName(Ast.ScopedName sn, Ast.Call call) {
+        Object m = sema.memberOfInstance(sn.type(), sema.scope());
+        if (m instanceof CType) {
+            if (call != null) {
+                return construct(new Ast.Construct(sn.type(), call.args(), call.span()));
+            }
+            diags.error(sn.span(), DiagKey.ERR_EXPECTED, "'(' for function-style cast or type construction");
+            return bad(sn.span());
+        }
+        if (m instanceof List<?> set && call != null) {
+            @SuppressWarnings("unchecked")
+            List<Sema.FunctionSym> candidates = (List<Sema.FunctionSym>) set;
+            List<Typed.Expr> args = args(call.args());
+            Sema.FunctionSym f = sema.resolveOverload(sn.type().name(), candidates, args, call.span(), false);
+            if (f == null) {
+                return bad(call.span());
+            }
+            checkSpace(f, call.span());
+            return result(f, sema.callArgs(f, args, call.span(), 0), call.span());
+        }
+        Typed.Expr e;
+        if (m instanceof Typed.Var v) {
+            e = new Typed.VarRef(v, sn.span());
+        } else if (m instanceof Sema.EnumConst c) {
+            e = new Typed.IntConst(c.type(), c.value(), sn.span());
+        } else if (m instanceof Long v) {
+            e = new Typed.IntConst(CType.INT, v, sn.span());
+        } else {
+            String n = sn.type().name();
+            diags.error(sn.span(), DiagKey.ERR_NO_MEMBER, n.substring(n.lastIndexOf("::") + 2), n.substring(0, n.lastIndexOf("::")));
+            return bad(sn.span());
+        }
+        if (call == null) {
+            return e;
+        }
+        if (isClass(e.type())) {
+            Typed.Expr r = operatorCall("operator()", e, args(call.args()), call.span());
+            if (r != null) {
+                return r;
+            }
+        }
+        return indirectCall(sema.rvalue(e), call);
+    }
+
     private Object lookup(String name) {
         Object o = sema.scope().lookup(name);
+        if (o == null && name.contains("::")) {
+            Object m = sema.memberOfInstance(new Ast.NamedType(name, List.of(), null), sema.scope());
+            if (m != null) {
+                return m;
+            }
+        }
         if (o == null && name.contains("::")) {
             o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
         }
@@ -549,6 +710,9 @@ final class ExprSema {
         if (c.callee() instanceof Ast.Member m) {
             return methodCall(m, c);
         }
+        if (c.callee() instanceof Ast.ScopedName sn) {
+            return scopedName(sn, c);
+        }
         if (!(c.callee() instanceof Ast.Name n)) {
             Typed.Expr callee = expr(c.callee());
             if (isClass(callee.type())) {
@@ -674,6 +838,7 @@ final class ExprSema {
     }
 
     private Typed.Expr result(Sema.FunctionSym f, List<Typed.Expr> args, Span span) {
+        sema.deduceResult(f);
         if (f.result instanceof CType.Ref r) {
             Typed.Expr call = new Typed.Call(f, args, new CType.Ptr(r.referee(), r.constReferee()), span);
             return new Typed.Deref(call, r.referee(), span);
@@ -905,6 +1070,18 @@ final class ExprSema {
 
     private Typed.Expr cast(Ast.Cast c) {
         CType to = sema.resolveType(c.type(), sema.scope());
+        if (to instanceof CType.Ref r) {
+            // static_cast<T&>(x), static_cast<T&&>(x) (std::move, std::forward): the same object, seen as T
+            Typed.Expr obj = expr(c.operand());
+            if (obj.lvalue() && Sema.sameTypeOf(obj.type(), r.referee())) {
+                return obj;
+            }
+            if (obj.lvalue() && obj.type() instanceof CType.Record && r.referee() instanceof CType.Record) {
+                // a base or derived class at the same address
+                return new Typed.Deref(new Typed.Convert(sema.addressOf(obj, c.span()), new CType.Ptr(r.referee(), false), c.span()), r.referee(), c.span());
+            }
+            return explicitConversion(sema.rvalue(obj), r.referee(), c.span());
+        }
         Typed.Expr e = sema.rvalue(expr(c.operand()));
         return explicitConversion(e, to, c.span());
     }
@@ -994,12 +1171,22 @@ final class ExprSema {
         Typed.Expr count = n.arraySize() == null ? new Typed.IntConst(CType.ULONG, 1, n.span())
                 : sema.convert(sema.rvalue(expr(n.arraySize())), CType.ULONG, n.arraySize().span(), "arg");
         Typed.Expr bytes = new Typed.Binary("*", count, new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(t)), n.span()), CType.ULONG, n.span());
-        Sema.FunctionSym malloc = function("malloc", n.span());
-        if (malloc == null) {
-            return bad(n.span());
-        }
         CType pt = new CType.Ptr(t, false);
-        Typed.Expr mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
+        Typed.Expr mem;
+        if (n.placement() != null) {
+            Typed.Expr place = sema.rvalue(expr(n.placement()));
+            if (!(place.type() instanceof CType.Ptr)) {
+                diags.error(n.placement().span(), DiagKey.ERR_INCOMPATIBLE, "void *", place.type());
+                return bad(n.span());
+            }
+            mem = new Typed.Convert(place, pt, n.span());
+        } else {
+            Sema.FunctionSym malloc = function("malloc", n.span());
+            if (malloc == null) {
+                return bad(n.span());
+            }
+            mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
+        }
         if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty()) {
             if (n.arraySize() != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
                 diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "'new[]' of a class with constructors");

@@ -42,6 +42,8 @@ public final class Parser {
     private final Map<String, List<String>> namespaceFunctionTemplates = new HashMap<>();
     private final List<String> namespaceStack = new ArrayList<>();
     private final List<String> classStack = new ArrayList<>();
+    /** True while a function parameter's declarator is parsed: there '...' makes a parameter pack. */
+    private boolean packDeclaratorAllowed;
     /** Set by a template header so that the class it introduces is known as a template at once. */
     private boolean pendingClassTemplate;
     /** The scope that encloses the current template header, where the template's own name belongs. */
@@ -397,22 +399,23 @@ public final class Parser {
         while (!at(">")) {
             Token t = peek();
             if (accept("typename") || accept("class")) {
-                accept("...");
+                boolean pack = accept("...");
                 String name = peek().kind() == Token.Kind.IDENT ? ident() : "__anon" + params.size();
                 declareType(name);
                 TemplateArg def = null;
                 if (accept("=")) {
                     def = new TemplateArg(typeId(), null);
                 }
-                params.add(new TemplateParam(name, true, null, def, t.span()));
+                params.add(new TemplateParam(name, true, null, def, pack, t.span()));
             } else {
                 DeclSpecs ds = declSpecifiers();
+                boolean pack = accept("...");
                 String name = peek().kind() == Token.Kind.IDENT ? ident() : "__anon" + params.size();
                 TemplateArg def = null;
                 if (accept("=")) {
                     def = new TemplateArg(null, shift());
                 }
-                params.add(new TemplateParam(name, false, ds.type(), def, t.span()));
+                params.add(new TemplateParam(name, false, ds.type(), def, pack, t.span()));
             }
             if (!accept(",")) {
                 break;
@@ -478,6 +481,11 @@ public final class Parser {
             if (d.params != null && d.nameOnly) {
                 // a function
                 FunctionDecl f = functionRest(d, ds, tparams, inClass, start);
+                if (templ && tparams.isEmpty()) {
+                    // template <> R f<args>(…): the specialization replaces the template's body for those arguments
+                    f = new FunctionDecl(f.name(), f.result(), f.params(), f.variadic(), f.specs(), f.templateParams(), f.body(),
+                            f.owner(), f.memberInits(), f.constMethod(), f.span(), d.specArgs == null ? List.of() : d.specArgs);
+                }
                 out.add(f);
                 if (templ && !tparams.isEmpty() && !f.name().startsWith("operator")) {
                     registerFunctionTemplate(f.name());
@@ -551,7 +559,7 @@ public final class Parser {
                     if (accept("{")) {
                         if (!at("}")) {
                             do {
-                                args.add(assignment());
+                                args.add(packExpansion(assignment()));
                             } while (accept(","));
                         }
                         expect("}");
@@ -559,7 +567,7 @@ public final class Parser {
                         expect("(");
                         if (!at(")")) {
                             do {
-                                args.add(assignment());
+                                args.add(packExpansion(assignment()));
                             } while (accept(","));
                         }
                         expect(")");
@@ -747,9 +755,13 @@ public final class Parser {
         List<TemplateArg> args = new ArrayList<>();
         while (!at(">") && !at(">>") && !at(">>>")) {
             if (startsTypeId()) {
-                args.add(new TemplateArg(typeId(), null));
+                TypeNode type = typeId();
+                if (at("...")) {
+                    type = new PackExpansionType(type, next().span());
+                }
+                args.add(new TemplateArg(type, null));
             } else {
-                args.add(new TemplateArg(null, shift()));
+                args.add(new TemplateArg(null, packExpansion(shift())));
             }
             if (!accept(",")) {
                 break;
@@ -800,6 +812,10 @@ public final class Parser {
         boolean nameOnly;
         boolean constMethod;
         int pointerDepth;
+        /** The '...' of a function parameter pack (Args... args), or null. */
+        Token pack;
+        /** The template arguments after the name of an explicit specialization: f<int>(…). */
+        List<TemplateArg> specArgs;
     }
 
     private Declarator declarator(TypeNode base) {
@@ -832,7 +848,13 @@ public final class Parser {
             if (at("&") || at("&&")) {
                 Token amp = next();
                 boolean constRef = type instanceof ConstType;
-                type = new ReferenceType(type instanceof ConstType c ? c.inner() : type, constRef, amp.span());
+                type = new ReferenceType(type instanceof ConstType c ? c.inner() : type, constRef, amp.is("&&"), amp.span());
+                continue;
+            }
+            if (at("...") && packDeclaratorAllowed) {
+                // Args... args, const Args &... args: a function parameter pack
+                Token dots = next();
+                d.pack = dots;
                 continue;
             }
             if (at("__restrict__") || at("__restrict") || at("restrict")) {
@@ -876,7 +898,7 @@ public final class Parser {
             } else {
                 d.name = qualifiedName();
                 if (at("<") && functionTemplates.contains(d.name)) {
-                    templateArgs(); // explicit specialization f<int>(…): the arguments follow from the parameters
+                    d.specArgs = templateArgs(); // explicit specialization f<int>(…)
                 }
             }
             d.span = nameTok.span();
@@ -986,10 +1008,20 @@ public final class Parser {
             }
             Token start = peek();
             DeclSpecs ds = declSpecifiers();
-            Declarator d = declarator(ds.type(), true);
+            boolean saveAllowed = packDeclaratorAllowed;
+            packDeclaratorAllowed = true;
+            Declarator d;
+            try {
+                d = declarator(ds.type(), true);
+            } finally {
+                packDeclaratorAllowed = saveAllowed;
+            }
             TypeNode t = d.type;
             if (t instanceof FunctionType ft) {
                 t = new PointerType(ft, false, ft.span());
+            }
+            if (d.pack != null) {
+                t = new PackExpansionType(t, d.pack.span());
             }
             Expr def = null;
             if (accept("=")) {
@@ -1043,7 +1075,7 @@ public final class Parser {
             List<Expr> args = new ArrayList<>();
             if (!at(")")) {
                 do {
-                    args.add(assignment());
+                    args.add(packExpansion(assignment()));
                 } while (accept(","));
             }
             expect(")");
@@ -1059,7 +1091,7 @@ public final class Parser {
             if (at(".") && peek(1).kind() == Token.Kind.IDENT && peek(2).is("=")) {
                 p += 3; // designated initializers in order: field names are checked by position
             }
-            items.add(at("{") ? initList(null) : assignment());
+            items.add(packExpansion(at("{") ? initList(null) : assignment()));
             if (!accept(",")) {
                 break;
             }
@@ -1528,7 +1560,7 @@ public final class Parser {
                 expect("(");
                 Token n = next();
                 expect(")");
-                return new SizeofExpr(new Name(n.text(), List.of(), n.span()), t.span());
+                return new SizeofPack(n.text(), n.span());
             }
             if (at("(") && isTypeStartAt(p + 1)) {
                 int save = p;
@@ -1551,6 +1583,13 @@ public final class Parser {
         if (t.is("new")) {
             p++;
             TypeNode type;
+            Expr placement = null;
+            if (at("(") && !isTypeStartAt(p + 1)) {
+                // placement new: new (address) T(args) constructs in storage the program owns
+                p++;
+                placement = expression();
+                expect(")");
+            }
             if (accept("(")) {
                 type = typeId();
                 expect(")");
@@ -1572,14 +1611,14 @@ public final class Parser {
                 args = new ArrayList<>();
                 if (!at(")")) {
                     do {
-                        args.add(assignment());
+                        args.add(packExpansion(assignment()));
                     } while (accept(","));
                 }
                 expect(")");
             } else if (at("{")) {
                 args = initList(null).items();
             }
-            return new New(type, size, args, t.span());
+            return new New(type, size, args, t.span(), placement);
         }
         if (t.is("delete")) {
             p++;
@@ -1640,12 +1679,20 @@ public final class Parser {
         }
     }
 
-    /** args = (assignment ("," assignment)*)? ")" */
+    /** pack-expansion = expression ["..."] */
+    private Expr packExpansion(Expr e) {
+        if (at("...")) {
+            return new PackExpansion(e, next().span());
+        }
+        return e;
+    }
+
+    /** args = (assignment ["..."] ("," assignment ["..."])*)? ")" */
     private List<Expr> args() {
         List<Expr> args = new ArrayList<>();
         if (!at(")")) {
             do {
-                args.add(at("{") ? initList(null) : assignment());
+                args.add(packExpansion(at("{") ? initList(null) : assignment()));
             } while (accept(","));
         }
         expect(")");
@@ -1680,6 +1727,9 @@ public final class Parser {
         }
         if (t.is("(")) {
             p++;
+            if (foldAhead()) {
+                return fold(t);
+            }
             Expr e = expression();
             expect(")");
             return e;
@@ -1725,6 +1775,11 @@ public final class Parser {
                 p = save;
                 throw e;
             }
+            if (ds.type() instanceof NamedType nt && nt.name().contains("::") && (!nt.args().isEmpty() || !at("(") && !at("{"))
+                    ) {
+                // Traits<int>::size, Traits<T>::name(), T::value: a member of a class, resolved by Sema
+                return new ScopedName(nt, t.span());
+            }
             if (at("(")) {
                 Token lp = next();
                 return new Construct(ds.type(), args(), lp.span());
@@ -1753,6 +1808,57 @@ public final class Parser {
             }
         }
         return new Name(name, targs, t.span());
+    }
+
+    private static final Set<String> FOLD_OPERATORS = Set.of("+", "-", "*", "/", "%", "^", "&", "|", "<<", ">>", "+=", "-=", "*=", "/=",
+            "%=", "^=", "&=", "|=", "<<=", ">>=", "=", "==", "!=", "<", ">", "<=", ">=", "&&", "||", ",", ".*", "->*");
+
+    /** After '(': whether a fold expression follows, that is a '...' beside a binary operator at this nesting level. */
+    private boolean foldAhead() {
+        int depth = 0;
+        for (int k = p; k < toks.size(); k++) {
+            Token a = toks.get(k);
+            if (a.kind() == Token.Kind.EOF) {
+                return false;
+            }
+            if (a.is("(") || a.is("[") || a.is("{")) {
+                depth++;
+            } else if (a.is(")") || a.is("]") || a.is("}")) {
+                if (depth-- == 0) {
+                    return false;
+                }
+            } else if (depth == 0 && a.is("...")) {
+                return k > p && FOLD_OPERATORS.contains(toks.get(k - 1).text()) && toks.get(k - 1).kind() == Token.Kind.PUNCT
+                        || FOLD_OPERATORS.contains(toks.get(k + 1).text()) && toks.get(k + 1).kind() == Token.Kind.PUNCT && k == p;
+            } else if (depth == 0 && a.is(";")) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** fold = "(" cast op "..." [op cast] ")" | "(" "..." op cast ")" */
+    private Expr fold(Token lp) {
+        if (accept("...")) {
+            String op = next().text();
+            Expr pack = cast();
+            expect(")");
+            return new Fold(op, pack, null, true, lp.span());
+        }
+        Expr first = cast();
+        String op = next().text();
+        expect("...");
+        if (accept(")")) {
+            return new Fold(op, first, null, false, lp.span());
+        }
+        Token op2 = next();
+        if (!op2.is(op)) {
+            throw error(op2, DiagKey.ERR_EXPECTED, "'" + op + "'");
+        }
+        Expr second = cast();
+        expect(")");
+        // (init op ... op pack) folds from the left; which operand is the pack Sema decides
+        return new Fold(op, first, second, false, lp.span());
     }
 
     /** lambda = "[" captures "]" ["(" params ")"] ["mutable"] ["->" type] compound */

@@ -45,6 +45,8 @@ public final class Sema {
         Map<String, Object> bindings = Map.of();
         public final List<Typed.Var> locals = new ArrayList<>();
         boolean templateInstance;
+        /** Function parameter packs by name: {@code args} of {@code Args... args}, one parameter per element. */
+        final Map<String, List<Typed.Var>> paramPacks = new LinkedHashMap<>();
 
         FunctionSym(String name, Span span) {
             this.name = name;
@@ -73,6 +75,8 @@ public final class Sema {
         final Ast.RecordDecl decl;
         final Scope scope;
         final Map<String, CType.Record> instances = new HashMap<>();
+        /** Explicit ({@code template <> struct S<float>}) and partial ({@code template <class T> struct S<T*>}) ones, in order. */
+        final List<ClassTemplate> specializations = new ArrayList<>();
 
         ClassTemplate(Ast.RecordDecl decl, Scope scope) {
             this.decl = decl;
@@ -474,10 +478,25 @@ public final class Sema {
         sym.declScope = s;
         if (!f.templateParams().isEmpty()) {
             sym.isTemplate = true;
+            // template <class T> T f(int); … template <class T> T f(int) { … }: the definition completes the declaration
+            if (f.body() != null && owner == null && s.names.get(f.name()) instanceof List<?> set) {
+                for (Object o : set) {
+                    FunctionSym other = (FunctionSym) o;
+                    if (other.isTemplate && other.decl.body() == null
+                            && other.decl.params().size() == f.params().size()
+                            && other.decl.templateParams().size() == f.templateParams().size()) {
+                        other.decl = f;
+                        return other;
+                    }
+                }
+            }
             declare(s, f.name(), sym, namespace);
             return sym;
         }
         signature(sym, s);
+        if (f.isExplicitSpecialization() && owner == null) {
+            return specializeFunction(sym, s);
+        }
         // A redeclaration of a function already declared: keep the first, attach the body.
         Object prev = s.names.get(f.name());
         if (prev instanceof List<?> set && owner == null) {
@@ -533,6 +552,10 @@ public final class Sema {
         return true;
     }
 
+    static boolean sameTypeOf(CType a, CType b) {
+        return sameType(a, b);
+    }
+
     private static boolean sameType(CType a, CType b) {
         if (a instanceof CType.Ptr pa && b instanceof CType.Ptr pb) {
             return sameType(pa.pointee(), pb.pointee());
@@ -556,6 +579,24 @@ public final class Sema {
             sym.defaults.add(null);
         }
         for (Ast.Param p : f.params()) {
+            if (p.type() instanceof Ast.PackExpansionType pe) {
+                // Args... args: one parameter per element, named as the expansion of args names them
+                Map<String, Integer> packs = packsIn(pe.pattern(), s, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                List<Typed.Var> vars = new ArrayList<>();
+                for (int k = 0; k < n; k++) {
+                    CType t = resolveType(Packs.element(pe.pattern(), packs, k), s);
+                    String name = p.name() == null ? "" : Packs.elementName(p.name(), k);
+                    Typed.Var v = new Typed.Var(name, t instanceof CType.Arr a ? new CType.Ptr(a.element(), false) : t, p.span(), false, false, null);
+                    sym.params.add(v);
+                    sym.defaults.add(null);
+                    vars.add(v);
+                }
+                if (p.name() != null) {
+                    sym.paramPacks.put(p.name(), vars);
+                }
+                continue;
+            }
             CType t = resolveType(p.type(), s);
             if (t instanceof CType.Arr a) {
                 t = new CType.Ptr(a.element(), false);
@@ -567,7 +608,23 @@ public final class Sema {
         sym.variadic = f.variadic();
     }
 
+    /** A class template instance: the template and its arguments (CType or Long), for matching patterns such as {@code Vec<T>}. */
+    record Instance(ClassTemplate template, List<Object> args) {}
+
+    private final Map<CType.Record, Instance> instanceOf = new HashMap<>();
+    /** Each complete record's member scope: its typedefs, nested types, static data and static methods. */
+    private final Map<CType.Record, Scope> recordScopes = new HashMap<>();
+
     private void declareRecord(Ast.RecordDecl r, Scope s, String namespace) {
+        if (!r.specializationArgs().isEmpty()) {
+            Object o = lookupQualified(s, r.name());
+            if (o instanceof ClassTemplate ct) {
+                ct.specializations.add(new ClassTemplate(r, s));
+            } else {
+                diags.error(r.span(), DiagKey.ERR_UNKNOWN_TYPE, r.name());
+            }
+            return;
+        }
         if (!r.templateParams().isEmpty()) {
             declare(s, r.name(), new ClassTemplate(r, s), namespace);
             return;
@@ -594,6 +651,7 @@ public final class Sema {
 
     private void completeRecord(CType.Record rec, Ast.RecordDecl r, Scope outer) {
         Scope s = new Scope(outer);
+        recordScopes.put(rec, s);
         s.names.put(r.name(), rec);
         s.names.put(simpleName(r.name()), rec);
         long offset = 0;
@@ -737,7 +795,16 @@ public final class Sema {
                 return new CType.Ptr(resolveType(p.pointee(), s), p.constPointee());
             }
             case Ast.ReferenceType r -> {
-                return new CType.Ref(resolveType(r.referee(), s), r.constReferee());
+                CType referee = resolveType(r.referee(), s);
+                if (referee instanceof CType.Ref inner) {
+                    // reference collapsing: T& with T = A&& is A&, T&& with T = A& is A&
+                    return new CType.Ref(inner.referee(), inner.constReferee() || r.constReferee(), inner.rvalue() && r.rvalue());
+                }
+                return new CType.Ref(referee, r.constReferee(), r.rvalue());
+            }
+            case Ast.PackExpansionType p -> {
+                diags.error(p.span(), DiagKey.ERR_NOT_SUPPORTED, "a pack expansion here");
+                return CType.INT;
             }
             case Ast.ArrayType a -> {
                 CType el = resolveType(a.element(), s);
@@ -782,6 +849,13 @@ public final class Sema {
             }
             case Ast.NamedType n -> {
                 Object o = lookupQualified(s, n.name());
+                if (n.name().contains("::") && (s.lookup(n.name()) == null || !n.args().isEmpty())) {
+                    // Outer<args>::Inner or T::Inner: a member type of a class
+                    Object m = memberOfInstance(n, s);
+                    if (m instanceof CType c) {
+                        return c;
+                    }
+                }
                 if (o instanceof CType c) {
                     return c;
                 }
@@ -801,6 +875,7 @@ public final class Sema {
         List<Ast.TemplateParam> tps = ct.decl.templateParams();
         Scope inst = new Scope(ct.scope);
         StringBuilder key = new StringBuilder();
+        List<Object> args = new ArrayList<>();
         for (int i = 0; i < tps.size(); i++) {
             Ast.TemplateParam tp = tps.get(i);
             Ast.TemplateArg arg = i < n.args().size() ? n.args().get(i) : tp.defaultArg();
@@ -808,8 +883,10 @@ public final class Sema {
                 diags.error(n.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
                 return CType.INT;
             }
-            Object bound = bindArg(tp, arg, s);
+            // a default argument may name earlier parameters: it is resolved among them
+            Object bound = bindArg(tp, arg, i < n.args().size() ? s : inst);
             inst.names.put(tp.name(), bound);
+            args.add(bound);
             key.append(bound).append(',');
         }
         CType.Record rec = ct.instances.get(key.toString());
@@ -819,9 +896,200 @@ public final class Sema {
         String name = ct.decl.name() + "<" + key.substring(0, Math.max(0, key.length() - 1)) + ">";
         rec = new CType.Record(name, ct.decl.kind().equals("union"));
         ct.instances.put(key.toString(), rec);
+        instanceOf.put(rec, new Instance(ct, args));
+        Ast.RecordDecl decl = ct.decl;
+        ClassTemplate spec = chooseSpecialization(ct, args);
+        if (spec != null) {
+            Map<String, Object> bound = new LinkedHashMap<>();
+            matchSpecialization(spec, args, bound);
+            inst = new Scope(spec.scope);
+            inst.names.putAll(bound);
+            decl = spec.decl;
+        }
         inst.names.put(ct.decl.name(), rec);
-        completeRecord(rec, ct.decl, inst);
+        completeRecord(rec, decl, inst);
         return rec;
+    }
+
+    /**
+     * The specialization a class template instance uses: an explicit one for exactly these
+     * arguments, else the first partial one whose pattern matches (later ones win only when
+     * strictly more specialized, judged by the number of their own parameters), else null.
+     */
+    private ClassTemplate chooseSpecialization(ClassTemplate ct, List<Object> args) {
+        ClassTemplate best = null;
+        for (ClassTemplate sp : ct.specializations) {
+            if (matchSpecialization(sp, args, new LinkedHashMap<>())
+                    && (best == null || sp.decl.templateParams().size() < best.decl.templateParams().size())) {
+                best = sp;
+            }
+        }
+        return best;
+    }
+
+    private boolean matchSpecialization(ClassTemplate sp, List<Object> args, Map<String, Object> bound) {
+        List<Ast.TemplateArg> pats = sp.decl.specializationArgs();
+        if (pats.size() != args.size()) {
+            return false;
+        }
+        for (int i = 0; i < pats.size(); i++) {
+            if (!matchArg(pats.get(i), args.get(i), sp.decl.templateParams(), bound, sp.scope)) {
+                return false;
+            }
+        }
+        for (Ast.TemplateParam tp : sp.decl.templateParams()) {
+            if (!bound.containsKey(tp.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Matches one template argument pattern (type or value) against an argument, binding parameters. */
+    private boolean matchArg(Ast.TemplateArg pat, Object actual, List<Ast.TemplateParam> tps, Map<String, Object> bound, Scope scope) {
+        if (pat.type() != null && actual instanceof CType c) {
+            return matchExact(pat.type(), c, tps, bound, scope);
+        }
+        Ast.Expr v = pat.value();
+        if (v == null && pat.type() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+            v = new Ast.Name(nt.name(), List.of(), nt.span());
+        }
+        if (v == null || !(actual instanceof Long)) {
+            return false;
+        }
+        if (v instanceof Ast.Name nm) {
+            for (Ast.TemplateParam tp : tps) {
+                if (!tp.isType() && tp.name().equals(nm.name())) {
+                    Object prev = bound.putIfAbsent(tp.name(), actual);
+                    return prev == null || prev.equals(actual);
+                }
+            }
+        }
+        Scope save = this.scope;
+        this.scope = new Scope(scope);
+        this.scope.names.putAll(bound);
+        Long k;
+        try {
+            k = constant(v);
+        } finally {
+            this.scope = save;
+        }
+        return actual.equals(k);
+    }
+
+    /**
+     * Exact structural matching of a type pattern against a type, binding the template
+     * parameters {@code tps} it mentions (used where no conversion follows: specializations).
+     */
+    private boolean matchExact(TypeNode pattern, CType actual, List<Ast.TemplateParam> tps, Map<String, Object> bound, Scope scope) {
+        switch (pattern) {
+            case Ast.ConstType c -> {
+                return matchExact(c.inner(), actual, tps, bound, scope);
+            }
+            case Ast.PointerType p -> {
+                return actual instanceof CType.Ptr ap && matchExact(p.pointee(), ap.pointee(), tps, bound, scope);
+            }
+            case Ast.ReferenceType r -> {
+                return actual instanceof CType.Ref ar && matchExact(r.referee(), ar.referee(), tps, bound, scope);
+            }
+            case Ast.ArrayType a -> {
+                if (!(actual instanceof CType.Arr aa) || !matchExact(a.element(), aa.element(), tps, bound, scope)) {
+                    return false;
+                }
+                return a.size() == null || matchArg(new Ast.TemplateArg(null, a.size()), aa.count(), tps, bound, scope);
+            }
+            case Ast.NamedType n -> {
+                if (n.args().isEmpty()) {
+                    for (Ast.TemplateParam tp : tps) {
+                        if (tp.isType() && tp.name().equals(n.name())) {
+                            Object prev = bound.putIfAbsent(tp.name(), actual);
+                            return prev == null || prev instanceof CType pc && sameType(pc, actual);
+                        }
+                    }
+                } else if (lookupQualified(scope, n.name()) instanceof ClassTemplate ct) {
+                    Instance in = actual instanceof CType.Record rec ? instanceOf.get(rec) : null;
+                    if (in == null || in.template() != ct) {
+                        return false;
+                    }
+                    for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
+                        if (!matchArg(n.args().get(i), in.args().get(i), tps, bound, scope)) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }
+                return sameType(resolveQuiet(pattern, scope, bound), actual);
+            }
+            default -> {
+                return sameType(resolveQuiet(pattern, scope, bound), actual);
+            }
+        }
+    }
+
+    /** Resolves a type with the bindings found so far; null (no match) where it cannot be resolved yet. */
+    private CType resolveQuiet(TypeNode t, Scope scope, Map<String, Object> bound) {
+        Scope s = new Scope(scope);
+        s.names.putAll(bound);
+        int mark = diags.mark();
+        int errors = diags.errorCount();
+        CType c = resolveType(t, s);
+        if (diags.errorCount() != errors) {
+            diags.rollback(mark);
+            return null;
+        }
+        return c;
+    }
+
+    /**
+     * {@code Outer<args>::member} or {@code T::member}: the member (type, static variable, static
+     * methods) of a class template instance or of the class a name denotes, or null.
+     */
+    Object memberOfInstance(Ast.NamedType n, Scope s) {
+        String name = n.name();
+        int k = name.startsWith("::") ? name.indexOf("::", 2) : name.indexOf("::");
+        CType t = null;
+        while (k > 0) {
+            String prefix = name.substring(0, k);
+            Object o = lookupQualified(s, prefix);
+            if (o instanceof ClassTemplate && !n.args().isEmpty()) {
+                t = resolveType(new Ast.NamedType(prefix, n.args(), n.span()), s);
+                break;
+            }
+            if (o instanceof CType.Record r && n.args().isEmpty() && s.lookup(name) == null) {
+                t = r;
+                break;
+            }
+            k = name.indexOf("::", k + 2);
+        }
+        if (t == null) {
+            return null;
+        }
+        String rest = name.substring(k + 2);
+        while (t instanceof CType.Record rec) {
+            Scope rs = recordScopes.get(rec);
+            int j = rest.indexOf("::");
+            String member = j < 0 ? rest : rest.substring(0, j);
+            Object m = rs == null ? null : rs.names.get(member);
+            if (m == null && rs != null) {
+                m = staticMethods(rec, member);
+            }
+            if (j < 0 || !(m instanceof CType)) {
+                return m;
+            }
+            t = (CType) m;
+            rest = rest.substring(j + 2);
+        }
+        return null;
+    }
+
+    private static List<FunctionSym> staticMethods(CType.Record rec, String name) {
+        List<FunctionSym> out = new ArrayList<>();
+        for (FunctionSym m : rec.methods) {
+            if (m.name.equals(name) && m.thisVar == null) {
+                out.add(m);
+            }
+        }
+        return out.isEmpty() ? null : out;
     }
 
     private Object bindArg(Ast.TemplateParam tp, Ast.TemplateArg arg, Scope s) {
@@ -886,6 +1154,9 @@ public final class Sema {
                 scope.names.put(p.name, p);
             }
         }
+        for (Map.Entry<String, List<Typed.Var>> pack : f.paramPacks.entrySet()) {
+            scope.names.put(pack.getKey(), new Packs.VarPack(pack.getValue()));
+        }
         List<Typed.Stmt> stmts = new ArrayList<>();
         if (f.isConstructor) {
             constructorInits(f, stmts);
@@ -907,7 +1178,8 @@ public final class Sema {
     /** Member initialisers of a constructor, in field order as C++ runs them. */
     private void constructorInits(FunctionSym f, List<Typed.Stmt> out) {
         Typed.Expr self = new Typed.Deref(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, f.span);
-        for (Ast.MemberInit mi : f.decl.memberInits()) {
+        for (Ast.MemberInit mi0 : f.decl.memberInits()) {
+            Ast.MemberInit mi = new Ast.MemberInit(mi0.name(), expandPacks(mi0.args()), mi0.span());
             CType.Field fld = f.owner.field(mi.name());
             if (fld == null) {
                 diags.error(mi.span(), DiagKey.ERR_NO_MEMBER, mi.name(), f.owner.name);
@@ -1247,6 +1519,12 @@ public final class Sema {
     }
 
     private void localDecl(Ast.Decl d, List<Typed.Stmt> out) {
+        if (d instanceof Ast.VarDecl v && v.init() != null) {
+            Ast.Expr init = expandIn(v.init());
+            if (init != v.init()) {
+                d = new Ast.VarDecl(v.name(), v.type(), init, v.specs(), v.span());
+            }
+        }
         switch (d) {
             case Ast.VarDecl v -> {
                 if (v.specs().isStatic() || v.specs().shared() || v.specs().isExtern()) {
@@ -1326,6 +1604,7 @@ public final class Sema {
     }
 
     private Typed.Expr initializer(Ast.Expr init, CType t, Span span, Typed.Var target) {
+        init = expandIn(init);
         if (init instanceof Ast.Construct c && c.type() != null && target != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
             return construct(target, rec, c.args(), c.span());
         }
@@ -1776,9 +2055,9 @@ public final class Sema {
         CType from = arg.type();
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
-                return arg.lvalue() || r.constReferee() ? 0 : -1;
+                return arg.lvalue() || r.constReferee() || r.rvalue() ? 0 : -1;
             }
-            return r.constReferee() ? conversionRank(arg, r.referee(), userConversion) : -1;
+            return r.constReferee() || r.rvalue() ? conversionRank(arg, r.referee(), userConversion) : -1;
         }
         if (from instanceof CType.Arr a && to instanceof CType.Ptr p) {
             return sameType(a.element(), p.pointee()) ? 0 : p.pointee() instanceof CType.Void ? 2 : -1;
@@ -1881,11 +2160,12 @@ public final class Sema {
                 continue;
             }
             int cmp = compareRanks(ranks, bestRanks);
-            if (cmp < 0 || cmp == 0 && best.isTemplateInstance() && !c.isTemplateInstance()) {
+            if (cmp < 0 || cmp == 0 && best.isTemplateInstance() && !c.isTemplateInstance()
+                    || cmp == 0 && c.isTemplateInstance() && best.isTemplateInstance() && moreSpecialized(c, best)) {
                 best = c;
                 bestRanks = ranks;
                 ambiguous = false;
-            } else if (cmp == 0 && !(c.isTemplateInstance() && !best.isTemplateInstance())) {
+            } else if (cmp == 0 && !(c.isTemplateInstance() && !best.isTemplateInstance()) && !moreSpecialized(best, c)) {
                 ambiguous = true;
             }
         }
@@ -1900,6 +2180,14 @@ public final class Sema {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    /**
+     * Partial ordering of function templates, in its commonest case: a template without a
+     * function parameter pack is more specialized than one with it (print(T) beats print(T, Rest...)).
+     */
+    private static boolean moreSpecialized(FunctionSym a, FunctionSym b) {
+        return !a.paramPacks.isEmpty() ? false : !b.paramPacks.isEmpty();
     }
 
     private static String ordinal(int i) {
@@ -1928,27 +2216,328 @@ public final class Sema {
         Ast.FunctionDecl d = t.decl;
         Map<String, Object> bound = new LinkedHashMap<>();
         List<Ast.TemplateParam> tps = d.templateParams();
-        for (int i = 0; i < explicit.size() && i < tps.size(); i++) {
-            bound.put(tps.get(i).name(), bindArg(tps.get(i), explicit.get(i), scope));
+        explicit = expandTemplateArgs(explicit, scope);
+        for (int i = 0, ti = 0; i < explicit.size(); i++, ti++) {
+            if (ti >= tps.size()) {
+                return null;
+            }
+            Ast.TemplateParam tp = tps.get(ti);
+            if (tp.pack()) {
+                // f<int, float>(…) with template <class... Ts>: the rest of the arguments form the pack
+                List<Object> elements = new ArrayList<>();
+                for (; i < explicit.size(); i++) {
+                    elements.add(bindArg(tp, explicit.get(i), scope));
+                }
+                bound.put(tp.name(), new Packs.Pack(elements));
+                break;
+            }
+            bound.put(tp.name(), bindArg(tp, explicit.get(i), scope));
         }
-        for (int i = 0; i < d.params().size() && i < args.size(); i++) {
-            if (!match(d.params().get(i).type(), args.get(i).type(), tps, bound)) {
+        List<Ast.Param> ps = d.params();
+        for (int i = 0; i < ps.size(); i++) {
+            if (ps.get(i).type() instanceof Ast.PackExpansionType pe) {
+                // the trailing function parameter pack takes the remaining arguments, one element each
+                Map<String, List<Object>> elements = new LinkedHashMap<>();
+                for (Ast.TemplateParam tp : tps) {
+                    if (tp.pack() && !bound.containsKey(tp.name())) {
+                        elements.put(tp.name(), new ArrayList<>());
+                    }
+                }
+                for (int j = i; j < args.size(); j++) {
+                    Map<String, Object> b = new LinkedHashMap<>(bound);
+                    if (!matchParam(pe.pattern(), args.get(j), tps, b)) {
+                        return null;
+                    }
+                    for (Map.Entry<String, List<Object>> el : elements.entrySet()) {
+                        Object v = b.get(el.getKey());
+                        if (v == null) {
+                            return null;
+                        }
+                        el.getValue().add(v);
+                    }
+                }
+                for (Map.Entry<String, List<Object>> el : elements.entrySet()) {
+                    bound.put(el.getKey(), new Packs.Pack(el.getValue()));
+                }
+                break;
+            }
+            if (i >= args.size()) {
+                break;
+            }
+            if (!matchParam(ps.get(i).type(), args.get(i), tps, bound)) {
                 return null;
             }
         }
         for (Ast.TemplateParam tp : tps) {
             if (!bound.containsKey(tp.name())) {
+                if (tp.pack()) {
+                    bound.put(tp.name(), new Packs.Pack(List.of()));
+                    continue;
+                }
                 if (tp.defaultArg() == null) {
                     return null;
                 }
-                bound.put(tp.name(), bindArg(tp, tp.defaultArg(), t.declScope));
+                Scope ds = new Scope(t.declScope);
+                ds.names.putAll(bound);
+                bound.put(tp.name(), bindArg(tp, tp.defaultArg(), ds));
             }
         }
         return instantiate(t, bound);
     }
 
+    /**
+     * Deduction from one argument. A forwarding reference ({@code T&&} with T a parameter of the
+     * template) deduces {@code A&} from an lvalue, so that reference collapsing gives the
+     * parameter type {@code A&}, and {@code A} from an rvalue.
+     */
+    private boolean matchParam(TypeNode pattern, Typed.Expr arg, List<Ast.TemplateParam> tps, Map<String, Object> bound) {
+        if (pattern instanceof Ast.ReferenceType r && r.rvalue() && !r.constReferee() && r.referee() instanceof Ast.NamedType n && n.args().isEmpty()) {
+            for (Ast.TemplateParam tp : tps) {
+                if (tp.isType() && tp.name().equals(n.name())) {
+                    CType a = arg.type() instanceof CType.Ref ar ? ar.referee() : arg.type();
+                    bound.putIfAbsent(tp.name(), arg.lvalue() ? new CType.Ref(a, false) : a);
+                    return true;
+                }
+            }
+        }
+        return match(pattern, arg.type(), tps, bound);
+    }
+
+    /**
+     * Binds {@code template <> R f<args>(…)} to the function template it specializes: its arguments
+     * are the explicit ones, then those deduced from the whole function type (the result too, as in
+     * {@code template <> __device__ int2 init(int)}). The specialization becomes the template's
+     * instance for those arguments, so calls that deduce them call it.
+     */
+    private FunctionSym specializeFunction(FunctionSym spec, Scope s) {
+        Ast.FunctionDecl f = spec.decl;
+        Object o = lookupQualified(s, f.name());
+        if (o instanceof List<?> set) {
+            for (Object x : set) {
+                FunctionSym t = (FunctionSym) x;
+                if (!t.isTemplate || t.decl.params().size() != f.params().size()) {
+                    continue;
+                }
+                List<Ast.TemplateParam> tps = t.decl.templateParams();
+                Map<String, Object> bound = new LinkedHashMap<>();
+                for (int i = 0; i < f.specializationArgs().size() && i < tps.size(); i++) {
+                    bound.put(tps.get(i).name(), bindArg(tps.get(i), f.specializationArgs().get(i), s));
+                }
+                if (t.decl.result() != null) {
+                    matchExact(t.decl.result(), spec.result, tps, bound, t.declScope);
+                }
+                for (int i = 0; i < f.params().size(); i++) {
+                    matchExact(t.decl.params().get(i).type(), spec.params.get(i).type, tps, bound, t.declScope);
+                }
+                boolean complete = true;
+                for (Ast.TemplateParam tp : tps) {
+                    if (!bound.containsKey(tp.name())) {
+                        if (tp.defaultArg() == null) {
+                            complete = false;
+                            break;
+                        }
+                        bound.put(tp.name(), bindArg(tp, tp.defaultArg(), t.declScope));
+                    }
+                }
+                if (!complete) {
+                    continue;
+                }
+                // the template's signature with these arguments must be the specialization's
+                FunctionSym probe = new FunctionSym(t.name, t.span);
+                probe.decl = t.decl;
+                Scope ps = new Scope(t.declScope);
+                ps.names.putAll(bound);
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                signature(probe, ps);
+                if (diags.errorCount() != errors) {
+                    diags.rollback(mark);
+                    continue;
+                }
+                if (!sameParams(probe, spec) || !sameType(probe.result, spec.result)) {
+                    continue;
+                }
+                String key = instanceKey(t, bound);
+                FunctionSym prev = t.instances.get(key);
+                if (prev != null && prev.decl.isExplicitSpecialization()) {
+                    if (f.body() != null) {
+                        if (prev.decl.body() != null) {
+                            diags.error(f.span(), DiagKey.ERR_REDEFINITION, f.name());
+                            return prev;
+                        }
+                        prev.decl = f;
+                        prev.params.clear();
+                        prev.params.addAll(spec.params);
+                        pendingBodies.add(prev);
+                    }
+                    return prev;
+                }
+                spec.bindings = bound;
+                spec.templateInstance = true;
+                spec.irName = uniqueIrName(instanceName(t, bound));
+                t.instances.put(key, spec);
+                functions.add(spec);
+                if (f.body() != null && !f.span().file().startsWith("<built-in>")) {
+                    pendingBodies.add(spec);
+                }
+                return spec;
+            }
+        }
+        diags.error(f.span(), DiagKey.ERR_NO_TEMPLATE_FOR_SPECIALIZATION, f.name());
+        return spec;
+    }
+
+    // ================================================================= parameter packs
+
+    /**
+     * The packs a pattern expands, each with its length, or null after reporting that it names
+     * none or packs of different lengths.
+     */
+    Map<String, Integer> packsIn(Object pattern, Scope s, Span span) {
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        if (pattern instanceof Ast.Expr e) {
+            Packs.names(e, names);
+        } else {
+            Packs.names((TypeNode) pattern, names);
+        }
+        Map<String, Integer> packs = new LinkedHashMap<>();
+        String first = null;
+        for (String n : names) {
+            Object o = s.lookup(n);
+            int len = o instanceof Packs.Pack p ? p.elements().size() : o instanceof Packs.VarPack v ? v.vars().size() : -1;
+            if (len < 0) {
+                continue;
+            }
+            if (first != null && packs.get(first) != len) {
+                diags.error(span, DiagKey.ERR_PACK_LENGTHS, first, n, packs.get(first), len);
+                return null;
+            }
+            if (first == null) {
+                first = n;
+            }
+            packs.put(n, len);
+        }
+        if (packs.isEmpty()) {
+            diags.error(span, DiagKey.ERR_PACK_EXPANSION_NO_PACK);
+            return null;
+        }
+        return packs;
+    }
+
+    /** The list with each {@code pattern...} replaced by its elements. */
+    List<Ast.Expr> expandPacks(List<Ast.Expr> items) {
+        boolean any = false;
+        for (Ast.Expr e : items) {
+            any |= e instanceof Ast.PackExpansion;
+        }
+        if (!any) {
+            return items;
+        }
+        List<Ast.Expr> out = new ArrayList<>();
+        for (Ast.Expr e : items) {
+            if (e instanceof Ast.PackExpansion pe) {
+                Map<String, Integer> packs = packsIn(pe.pattern(), scope, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                for (int k = 0; k < n; k++) {
+                    out.add(Packs.element(pe.pattern(), packs, k));
+                }
+            } else {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** A call, construction, braced list or new-expression with its pack expansions expanded. */
+    Ast.Expr expandIn(Ast.Expr e) {
+        switch (e) {
+            case Ast.Call c -> {
+                List<Ast.Expr> a = expandPacks(c.args());
+                return a == c.args() ? e : new Ast.Call(c.callee(), a, c.span());
+            }
+            case Ast.Construct c -> {
+                List<Ast.Expr> a = expandPacks(c.args());
+                return a == c.args() ? e : new Ast.Construct(c.type(), a, c.span());
+            }
+            case Ast.InitList il -> {
+                List<Ast.Expr> a = expandPacks(il.items());
+                return a == il.items() ? e : new Ast.InitList(il.type(), a, il.span());
+            }
+            case Ast.New n -> {
+                List<Ast.Expr> a = expandPacks(n.args());
+                return a == n.args() ? e : new Ast.New(n.type(), n.arraySize(), a, n.span(), n.placement());
+            }
+            case Ast.KernelCall k -> {
+                List<Ast.Expr> a = expandPacks(k.args());
+                return a == k.args() ? e : new Ast.KernelCall(k.callee(), k.config(), a, k.span());
+            }
+            case null, default -> {
+                return e;
+            }
+        }
+    }
+
+    /** Template arguments with each {@code Args...} replaced by the pack's elements. */
+    List<Ast.TemplateArg> expandTemplateArgs(List<Ast.TemplateArg> args, Scope s) {
+        boolean any = false;
+        for (Ast.TemplateArg a : args) {
+            any |= a.type() instanceof Ast.PackExpansionType || a.value() instanceof Ast.PackExpansion;
+        }
+        if (!any) {
+            return args;
+        }
+        List<Ast.TemplateArg> out = new ArrayList<>();
+        for (Ast.TemplateArg a : args) {
+            if (a.type() instanceof Ast.PackExpansionType pe) {
+                Map<String, Integer> packs = packsIn(pe.pattern(), s, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                for (int k = 0; k < n; k++) {
+                    out.add(new Ast.TemplateArg(Packs.element(pe.pattern(), packs, k), null));
+                }
+            } else if (a.value() instanceof Ast.PackExpansion pe) {
+                Map<String, Integer> packs = packsIn(pe.pattern(), s, pe.span());
+                int n = packs == null ? 0 : packs.values().iterator().next();
+                for (int k = 0; k < n; k++) {
+                    out.add(new Ast.TemplateArg(null, Packs.element(pe.pattern(), packs, k)));
+                }
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    /** Binds a pack's element names ({@code Args#0} …) beside the pack itself in an instance's scope. */
+    private static void bindPackElements(Scope s, Map<String, Object> bound) {
+        for (Map.Entry<String, Object> b : bound.entrySet()) {
+            if (b.getValue() instanceof Packs.Pack p) {
+                for (int k = 0; k < p.elements().size(); k++) {
+                    s.names.put(Packs.elementName(b.getKey(), k), p.elements().get(k));
+                }
+            }
+        }
+    }
+
+    /** The instance cache key: the arguments in template-parameter order, however they were found. */
+    private static String instanceKey(FunctionSym t, Map<String, Object> bound) {
+        StringBuilder k = new StringBuilder();
+        for (Ast.TemplateParam tp : t.decl.templateParams()) {
+            k.append(bound.get(tp.name())).append(';');
+        }
+        return k.toString();
+    }
+
+    private static String instanceName(FunctionSym t, Map<String, Object> bound) {
+        StringBuilder n = new StringBuilder(t.name).append('<');
+        int k = 0;
+        for (Ast.TemplateParam tp : t.decl.templateParams()) {
+            n.append(k++ > 0 ? "," : "").append(bound.get(tp.name()));
+        }
+        return n.append('>').toString().replace(" ", "");
+    }
+
     FunctionSym instantiate(FunctionSym t, Map<String, Object> bound) {
-        String key = bound.toString();
+        String key = instanceKey(t, bound);
         FunctionSym inst = t.instances.get(key);
         if (inst != null) {
             return inst;
@@ -1960,20 +2549,15 @@ public final class Sema {
         inst.bindings = bound;
         Scope s = new Scope(t.declScope);
         s.names.putAll(bound);
+        bindPackElements(s, bound);
         inst.declScope = s;
         t.instances.put(key, inst);
         signature(inst, s);
-        StringBuilder n = new StringBuilder(t.name).append('<');
-        int k = 0;
-        for (Object v : bound.values()) {
-            n.append(k++ > 0 ? "," : "").append(v);
-        }
-        inst.irName = uniqueIrName(n.append('>').toString().replace(" ", ""));
+        inst.irName = uniqueIrName(instanceName(t, bound));
         inst.templateInstance = true;
         functions.add(inst);
-        if (t.decl.body() != null) {
-            pendingBodies.add(inst);
-        }
+        // the body is instantiated when the instance is used (use()), not when deduction merely
+        // considered it: a candidate that loses overload resolution may not even compile
         return inst;
     }
 
@@ -2021,6 +2605,17 @@ public final class Sema {
     }
 
     /** Converts call arguments to the parameters, filling defaults; {@code skip} parameters (this) are not in args. */
+    /**
+     * A function declared {@code auto f(…)} without a trailing type learns its result from its
+     * first return statement: a call needs it at once, so its body is analysed now.
+     */
+    void deduceResult(FunctionSym f) {
+        if (f.result == null && f.body == null && f.decl != null && f.decl.body() != null && !f.isTemplate && f != fn) {
+            pendingBodies.remove(f);
+            analyzeBody(f);
+        }
+    }
+
     /** Notes that a function is called, so that a built-in header's function body gets analysed. */
     void use(FunctionSym f) {
         if (f.body == null && f.decl != null && f.decl.body() != null && !f.isTemplate && !pendingBodies.contains(f)) {
@@ -2046,7 +2641,8 @@ public final class Sema {
             }
             if (pt instanceof CType.Ref r) {
                 boolean same = sameType(a.type(), r.referee());
-                if (!r.constReferee() && (!same || !a.lvalue())) {
+                // T&& binds a temporary as const T& does (and, leniently, an lvalue as std::move would give it)
+                if (!r.constReferee() && !r.rvalue() && (!same || !a.lvalue())) {
                     diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
                             same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
                     Typed.Var tmp = newTemp(r.referee(), a.span());

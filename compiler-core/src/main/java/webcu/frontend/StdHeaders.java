@@ -12,6 +12,7 @@ final class StdHeaders {
     static final String UTILITY = """
         #pragma once
         #include <cstddef>
+        #include <bits/move.h>
         namespace std {
         template <class A, class B> struct pair {
             A first;

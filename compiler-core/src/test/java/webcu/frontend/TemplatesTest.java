@@ -1,0 +1,265 @@
+package webcu.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.driver.ProgramRun;
+import webcu.driver.RunState;
+import webcu.driver.SourceSet;
+import webcu.runtime.Console;
+import webcu.vm.CpuDevice;
+
+/**
+ * C++ templates as real programs write them: explicit and partial specialization, variadic
+ * templates, default arguments and {@code std::initializer_list}. Each program runs on the CPU
+ * device; its expected output was printed by the same program built with g++ 12 (host code) or
+ * nvcc 13 (kernels) on this machine.
+ */
+class TemplatesTest {
+    static CompileResult compile(String source) {
+        SourceSet set = new SourceSet();
+        set.file("t.cu", source, true);
+        return Compiler.compile(set);
+    }
+
+    static String run(String source) {
+        CompileResult r = compile(source);
+        assertTrue(r.ok(), r.render(false));
+        StringBuilder out = new StringBuilder();
+        StringBuilder err = new StringBuilder();
+        Console console = new Console() {
+            @Override
+            public void out(String text) {
+                out.append(text);
+            }
+
+            @Override
+            public void err(String text) {
+                err.append(text);
+            }
+        };
+        ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("t"));
+        RunState state;
+        do {
+            state = run.resume(100_000_000);
+        } while (!(state instanceof RunState.Exited));
+        assertEquals(0, ((RunState.Exited) state).status(), err.toString());
+        return out.toString();
+    }
+
+    static String errors(String source) {
+        CompileResult r = compile(source);
+        assertFalse(r.ok());
+        return r.render(false);
+    }
+
+    // ------------------------------------------------------------ explicit and partial specialization
+
+    /** The specialization's body runs for its arguments, named explicitly or deduced from the parameters. */
+    @Test
+    void FunctionSpecialization_ReplacesTemplateBody() {
+        assertEquals("1.500000 3\ngeneric 3\ndouble 2.500000\n-1.000000 0\n", run("""
+                #include <cstdio>
+                template <class T> T init(int i) { return (T)i; }
+                template <> float init<float>(int i) { return i * 0.5f; }
+                template <class T> void show(T x) { printf("generic %d\\n", (int)x); }
+                template <> void show(double x) { printf("double %f\\n", x); }
+                template <typename T> T zero();
+                template <> double zero<double>();
+                template <typename T> T zero() { return T(0); }
+                template <> double zero<double>() { return -1.0; }
+                int main() {
+                    printf("%f %d\\n", init<float>(3), init<int>(3));
+                    show(3);
+                    show(2.5);
+                    printf("%f %d\\n", zero<double>(), zero<int>());
+                    return 0;
+                }
+                """));
+    }
+
+    /** HeCBench style: a device template declared only, specialized per type, the argument deduced from the result. */
+    @Test
+    void DeviceSpecialization_DeducedFromResult_UsedInKernel() {
+        assertEquals("0 0 0.00\n1 2 0.25\n2 4 0.50\n", run("""
+                #include <cstdio>
+                template <typename T> __device__ T init(int i);
+                template <> __device__ int2 init(int i) { return make_int2(i, i * 2); }
+                template <> __device__ float init(int i) { return i * 0.25f; }
+                __global__ void fill(int2 *a, float *b) {
+                    int i = threadIdx.x;
+                    a[i] = init<int2>(i);
+                    b[i] = init<float>(i);
+                }
+                int main() {
+                    int2 *a; float *b;
+                    cudaMallocManaged(&a, 3 * sizeof(int2));
+                    cudaMallocManaged(&b, 3 * sizeof(float));
+                    fill<<<1, 3>>>(a, b);
+                    cudaDeviceSynchronize();
+                    for (int i = 0; i < 3; i++) printf("%d %d %.2f\\n", a[i].x, a[i].y, b[i]);
+                    return 0;
+                }
+                """));
+    }
+
+    /** Traits classes: explicit and partial specializations, static members and member types through Traits<T>::. */
+    @Test
+    void ClassSpecialization_ExplicitAndPartial() {
+        assertEquals("generic 1\nfloat 4\npointer 8\n3 -1 12 4\ndouble*: ptr=1 size=8\nchar: ptr=0 size=1\n", run("""
+                #include <cstdio>
+                template <class T> struct Traits { static const int size = 1; static const char *name() { return "generic"; } };
+                template <> struct Traits<float> { static const int size = 4; static const char *name() { return "float"; } };
+                template <class T> struct Traits<T*> { static const int size = 8; static const char *name() { return "pointer"; } };
+                template <typename T, int N> struct Vec { T v[N]; int size() const { return N; } };
+                template <typename T> struct Vec<T, 1> { T v; int size() const { return -1; } };
+                template <typename T> struct IsPtr { static const bool value = false; };
+                template <typename T> struct IsPtr<T*> { static const bool value = true; };
+                template <typename T> struct RemovePtr { typedef T type; };
+                template <typename T> struct RemovePtr<T*> { typedef T type; };
+                template <typename T> void report(const char *n) {
+                    printf("%s: ptr=%d size=%d\\n", n, (int)IsPtr<T>::value, (int)sizeof(typename RemovePtr<T>::type));
+                }
+                int main() {
+                    printf("%s %d\\n", Traits<int>::name(), Traits<int>::size);
+                    printf("%s %d\\n", Traits<float>::name(), Traits<float>::size);
+                    printf("%s %d\\n", Traits<int*>::name(), Traits<int*>::size);
+                    Vec<float, 3> v3; Vec<int, 1> v1;
+                    printf("%d %d %d %d\\n", v3.size(), v1.size(), (int)sizeof(v3), (int)sizeof(v1));
+                    report<double*>("double*");
+                    report<char>("char");
+                    return 0;
+                }
+                """));
+    }
+
+    /** A class specialization's static device method called from a kernel; T::member through a template parameter. */
+    @Test
+    void ClassSpecialization_InKernel_AndDependentMember() {
+        assertEquals("0 0.50\n3 1.50\n6 2.50\n7 max\n", run("""
+                #include <cstdio>
+                template <typename T> struct Op { __device__ static T apply(T a, T b) { return a + b; } };
+                template <> struct Op<int> { __device__ static int apply(int a, int b) { return a * b; } };
+                struct MaxPolicy { static const int limit = 7; static const char *label() { return "max"; } };
+                template <class P> void policy() { printf("%d %s\\n", P::limit, P::label()); }
+                __global__ void k(int *c, float *d) {
+                    int i = threadIdx.x;
+                    c[i] = Op<int>::apply(i, 3);
+                    d[i] = Op<float>::apply((float)i, 0.5f);
+                }
+                int main() {
+                    int *c; float *d;
+                    cudaMallocManaged(&c, 3 * sizeof(int));
+                    cudaMallocManaged(&d, 3 * sizeof(float));
+                    k<<<1, 3>>>(c, d);
+                    cudaDeviceSynchronize();
+                    for (int i = 0; i < 3; i++) printf("%d %.2f\\n", c[i], d[i]);
+                    policy<MaxPolicy>();
+                    return 0;
+                }
+                """));
+    }
+
+    @Test
+    void Specialization_OfNoTemplate_IsAnError() {
+        String e = errors("""
+                template <class T> T twice(T x) { return x + x; }
+                template <> float twice(float x, int y) { return x; }
+                int main() { return 0; }
+                """);
+        assertTrue(e.contains("t.cu:2:19: error: no function template matches function template specialization 'twice'"), e);
+    }
+
+    // ------------------------------------------------------------ variadic templates
+
+    /** Recursive variadic functions, sizeof..., expansion into printf and fold expressions (C++17). */
+    @Test
+    void Variadic_RecursionSizeofPrintfFolds() {
+        assertEquals("10 3.75\n0 33\n[log] 7-x-2.5\n6 1 0 1\n5 6 7 \n", run("""
+                #include <cstdio>
+                template <typename T> T sum(T x) { return x; }
+                template <typename T, typename... Rest> T sum(T first, Rest... rest) { return first + sum(rest...); }
+                template <typename... Args> int count(Args... args) { return sizeof...(args) + 10 * sizeof...(Args); }
+                template <typename... Args> void log(const char *fmt, Args... args) { printf("[log] "); printf(fmt, args...); }
+                template <typename... Ts> auto fold_sum(Ts... xs) { return (xs + ...); }
+                template <typename... Ts> bool all_pos(Ts... xs) { return ((xs > 0) && ...); }
+                void print() { printf("\\n"); }
+                template <typename T, typename... Rest> void print(T first, Rest... rest) { printf("%d ", (int)first); print(rest...); }
+                int main() {
+                    printf("%d %.2f\\n", sum(1, 2, 3, 4), sum(1.5, 2.25));
+                    printf("%d %d\\n", count(), count(1, 'a', 2.0));
+                    log("%d-%s-%.1f\\n", 7, "x", 2.5);
+                    printf("%d %d %d %d\\n", fold_sum(1, 2, 3), (int)all_pos(1, 2, 3), (int)all_pos(1, -2), (int)all_pos());
+                    print(5, 6, 7);
+                    return 0;
+                }
+                """));
+    }
+
+    /** Binary folds: (init op ... op pack) folds from the left, (pack op ... op init) from the right. */
+    @Test
+    void Fold_BinaryLeftAndRight() {
+        assertEquals("-10 -2 24\n", run("""
+                #include <cstdio>
+                template <typename... Ts> int left_minus(Ts... xs) { return (0 - ... - xs); }
+                template <typename... Ts> int right_minus(Ts... xs) { return (xs - ... - 0); }
+                template <typename... Ts> int product(Ts... xs) { return (1 * ... * xs); }
+                int main() {
+                    printf("%d %d %d\\n", left_minus(1, 2, 3, 4), right_minus(1, 2, 3, 4), product(2, 3, 4));
+                    return 0;
+                }
+                """));
+    }
+
+    /** make_unique/emplace_back-style factories: forwarding references and std::forward<Args>(args)... */
+    @Test
+    void PerfectForwarding_FactoriesAndEmplace() {
+        assertEquals("3 4 bolt 2.50\n(1,2) (5,6) (9,9) \n101\n101\n", run("""
+                #include <cstdio>
+                #include <cstdlib>
+                #include <utility>
+                struct Point { int x, y; Point(int a, int b) : x(a), y(b) {} };
+                struct Named { const char *name; double w; Named(const char *n, double ww) : name(n), w(ww) {} };
+                template <class T, class... Args> T *make(Args&&... args) { return new T(std::forward<Args>(args)...); }
+                template <class T> class Bag {
+                public:
+                    T *items; int n;
+                    Bag() : items((T *)malloc(8 * sizeof(T))), n(0) {}
+                    template <class... Args> void emplace_back(Args&&... args) { new (&items[n]) T(std::forward<Args>(args)...); n++; }
+                    void push_back(T &&v) { items[n++] = std::move(v); }
+                };
+                void touch(int &r) { r += 100; }
+                template <class T> void relay(T &&v) { touch(std::forward<T>(v)); }
+                int main() {
+                    Point *p = make<Point>(3, 4);
+                    int a = 5;
+                    Named *q = make<Named>("bolt", a * 0.5);
+                    printf("%d %d %s %.2f\\n", p->x, p->y, q->name, q->w);
+                    Bag<Point> bag;
+                    bag.emplace_back(1, 2);
+                    bag.emplace_back(a, a + 1);
+                    bag.push_back(Point(9, 9));
+                    for (int i = 0; i < bag.n; i++) printf("(%d,%d) ", bag.items[i].x, bag.items[i].y);
+                    printf("\\n");
+                    int z = 1; relay(z); printf("%d\\n", z);
+                    int m = std::move(z); printf("%d\\n", m);
+                    return 0;
+                }
+                """));
+    }
+
+    @Test
+    void Pack_UsedWithoutExpansion_IsAnError() {
+        String e = errors("""
+                int g(int x) { return x; }
+                template <typename... Args> int f(Args... args) { return g(args); }
+                int main() { return f(1, 2); }
+                """);
+        assertTrue(e.contains("t.cu:2:60: error: expression contains unexpanded parameter pack 'args'"), e);
+    }
+}
