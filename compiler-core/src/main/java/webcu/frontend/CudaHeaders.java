@@ -399,9 +399,20 @@ final class CudaHeaders {
     static final String HIP = """
         #pragma once
         #include <cuda_runtime.h>
+        #include <cuda_profiler_api.h>
         typedef enum hipError {
         HIP_ERROR_CODES
         } hipError_t;
+        #define hipErrorInvalidResourceHandle hipErrorInvalidHandle
+        #define __HIP_PLATFORM_WEBCU__ 1
+        #define __HIP_PLATFORM_NVIDIA__ 1
+        #define __HIP_PLATFORM_NVCC__ 1
+        #define HIP_VERSION_MAJOR 6
+        #define HIP_VERSION_MINOR 0
+        #define HIP_SYMBOL(x) x
+        #define HIP_KERNEL_NAME(...) __VA_ARGS__
+        #define HIP_DYNAMIC_SHARED(type, var) extern __shared__ type var[];
+        #define HIP_DYNAMIC_SHARED_ATTRIBUTE
         #define hipMemcpyHostToHost cudaMemcpyHostToHost
         #define hipMemcpyHostToDevice cudaMemcpyHostToDevice
         #define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
@@ -410,18 +421,244 @@ final class CudaHeaders {
         typedef cudaMemcpyKind hipMemcpyKind;
         typedef cudaStream_t hipStream_t;
         typedef cudaEvent_t hipEvent_t;
-        #define hipMalloc(p, n) ((hipError_t)cudaMalloc((p), (n)))
-        #define hipFree(p) ((hipError_t)cudaFree(p))
-        #define hipMemcpy(d, s, n, k) ((hipError_t)cudaMemcpy((d), (s), (n), (k)))
-        #define hipMemset(d, v, n) ((hipError_t)cudaMemset((d), (v), (n)))
+        typedef cudaFuncAttributes hipFuncAttributes;
+        typedef cudaFuncCache hipFuncCache_t;
+        typedef cudaSharedMemConfig hipSharedMemConfig;
+        typedef cudaLimit hipLimit_t;
+        typedef cudaPointerAttributes hipPointerAttribute_t;
+        typedef cudaDeviceAttr hipDeviceAttribute_t;
+        #define hipStreamDefault cudaStreamDefault
+        #define hipStreamNonBlocking cudaStreamNonBlocking
+        #define hipStreamPerThread cudaStreamPerThread
+        #define hipEventDefault cudaEventDefault
+        #define hipEventBlockingSync cudaEventBlockingSync
+        #define hipEventDisableTiming cudaEventDisableTiming
+        #define hipEventInterprocess cudaEventInterprocess
+        #define hipHostMallocDefault 0x0
+        #define hipHostMallocPortable 0x1
+        #define hipHostMallocMapped 0x2
+        #define hipHostMallocWriteCombined 0x4
+        #define hipHostMallocCoherent 0x40000000
+        #define hipHostMallocNonCoherent 0x80000000
+        #define hipHostRegisterDefault cudaHostRegisterDefault
+        #define hipHostRegisterPortable cudaHostRegisterPortable
+        #define hipHostRegisterMapped cudaHostRegisterMapped
+        #define hipMemAttachGlobal cudaMemAttachGlobal
+        #define hipMemAttachHost cudaMemAttachHost
+        #define hipDeviceScheduleAuto cudaDeviceScheduleAuto
+        #define hipDeviceScheduleSpin cudaDeviceScheduleSpin
+        #define hipDeviceScheduleYield cudaDeviceScheduleYield
+        #define hipDeviceScheduleBlockingSync cudaDeviceScheduleBlockingSync
+        #define hipDeviceMapHost cudaDeviceMapHost
+        #define hipFuncCachePreferNone cudaFuncCachePreferNone
+        #define hipFuncCachePreferShared cudaFuncCachePreferShared
+        #define hipFuncCachePreferL1 cudaFuncCachePreferL1
+        #define hipFuncCachePreferEqual cudaFuncCachePreferEqual
+        #define hipSharedMemBankSizeDefault cudaSharedMemBankSizeDefault
+        #define hipSharedMemBankSizeFourByte cudaSharedMemBankSizeFourByte
+        #define hipSharedMemBankSizeEightByte cudaSharedMemBankSizeEightByte
+        #define hipLimitStackSize cudaLimitStackSize
+        #define hipLimitPrintfFifoSize cudaLimitPrintfFifoSize
+        #define hipLimitMallocHeapSize cudaLimitMallocHeapSize
+        #define hipFuncAttributeMaxDynamicSharedMemorySize cudaFuncAttributeMaxDynamicSharedMemorySize
+        #define hipFuncAttributePreferredSharedMemoryCarveout cudaFuncAttributePreferredSharedMemoryCarveout
+        #define hipMemoryTypeHost cudaMemoryTypeHost
+        #define hipMemoryTypeDevice cudaMemoryTypeDevice
+        #define hipMemoryTypeManaged cudaMemoryTypeManaged
+        #define hipMemoryTypeUnregistered cudaMemoryTypeUnregistered
+        #define hipDeviceAttributeMaxThreadsPerBlock cudaDevAttrMaxThreadsPerBlock
+        #define hipDeviceAttributeMaxBlockDimX cudaDevAttrMaxBlockDimX
+        #define hipDeviceAttributeMaxBlockDimY cudaDevAttrMaxBlockDimY
+        #define hipDeviceAttributeMaxBlockDimZ cudaDevAttrMaxBlockDimZ
+        #define hipDeviceAttributeMaxGridDimX cudaDevAttrMaxGridDimX
+        #define hipDeviceAttributeMaxGridDimY cudaDevAttrMaxGridDimY
+        #define hipDeviceAttributeMaxGridDimZ cudaDevAttrMaxGridDimZ
+        #define hipDeviceAttributeMaxSharedMemoryPerBlock cudaDevAttrMaxSharedMemoryPerBlock
+        #define hipDeviceAttributeTotalConstantMemory cudaDevAttrTotalConstantMemory
+        #define hipDeviceAttributeWarpSize cudaDevAttrWarpSize
+        #define hipDeviceAttributeMaxRegistersPerBlock cudaDevAttrMaxRegistersPerBlock
+        #define hipDeviceAttributeClockRate cudaDevAttrClockRate
+        #define hipDeviceAttributeMemoryClockRate cudaDevAttrMemoryClockRate
+        #define hipDeviceAttributeMemoryBusWidth cudaDevAttrGlobalMemoryBusWidth
+        #define hipDeviceAttributeMultiprocessorCount cudaDevAttrMultiProcessorCount
+        #define hipDeviceAttributeL2CacheSize cudaDevAttrL2CacheSize
+        #define hipDeviceAttributeMaxThreadsPerMultiProcessor cudaDevAttrMaxThreadsPerMultiProcessor
+        #define hipDeviceAttributeComputeCapabilityMajor cudaDevAttrComputeCapabilityMajor
+        #define hipDeviceAttributeComputeCapabilityMinor cudaDevAttrComputeCapabilityMinor
+        #define hipDeviceAttributeConcurrentKernels cudaDevAttrConcurrentKernels
+        #define hipDeviceAttributeMaxSharedMemoryPerMultiprocessor cudaDevAttrMaxSharedMemoryPerMultiprocessor
+        #define hipDeviceAttributeManagedMemory cudaDevAttrManagedMemory
+        #define hipDeviceAttributeCooperativeLaunch cudaDevAttrCooperativeLaunch
+        // HIP's own device properties (hip_runtime_api.h): unlike CUDA 13's they keep clockRate and
+        // memoryClockRate, and add AMD's fields (zero on this device).
+        typedef struct hipDeviceProp_t {
+            char name[256];
+            cudaUUID_t uuid;
+            char luid[8];
+            unsigned int luidDeviceNodeMask;
+            size_t totalGlobalMem;
+            size_t sharedMemPerBlock;
+            int regsPerBlock;
+            int warpSize;
+            size_t memPitch;
+            int maxThreadsPerBlock;
+            int maxThreadsDim[3];
+            int maxGridSize[3];
+            int clockRate;
+            size_t totalConstMem;
+            int major;
+            int minor;
+            size_t textureAlignment;
+            size_t texturePitchAlignment;
+            int deviceOverlap;
+            int multiProcessorCount;
+            int kernelExecTimeoutEnabled;
+            int integrated;
+            int canMapHostMemory;
+            int computeMode;
+            int maxTexture1D;
+            int maxTexture2D[2];
+            int maxTexture3D[3];
+            size_t surfaceAlignment;
+            int concurrentKernels;
+            int ECCEnabled;
+            int pciBusID;
+            int pciDeviceID;
+            int pciDomainID;
+            int tccDriver;
+            int asyncEngineCount;
+            int unifiedAddressing;
+            int memoryClockRate;
+            int memoryBusWidth;
+            int l2CacheSize;
+            int persistingL2CacheMaxSize;
+            int maxThreadsPerMultiProcessor;
+            int streamPrioritiesSupported;
+            int globalL1CacheSupported;
+            int localL1CacheSupported;
+            size_t sharedMemPerMultiprocessor;
+            int regsPerMultiprocessor;
+            int managedMemory;
+            int isMultiGpuBoard;
+            int multiGpuBoardGroupID;
+            int hostNativeAtomicSupported;
+            int pageableMemoryAccess;
+            int concurrentManagedAccess;
+            int computePreemptionSupported;
+            int canUseHostPointerForRegisteredMem;
+            int cooperativeLaunch;
+            int cooperativeMultiDeviceLaunch;
+            size_t sharedMemPerBlockOptin;
+            int pageableMemoryAccessUsesHostPageTables;
+            int directManagedMemAccessFromHost;
+            int maxBlocksPerMultiProcessor;
+            int accessPolicyMaxWindowSize;
+            size_t reservedSharedMemPerBlock;
+            int hostRegisterSupported;
+            int sparseHipArraySupported;
+            int hostRegisterReadOnlySupported;
+            int timelineSemaphoreInteropSupported;
+            int memoryPoolsSupported;
+            int gpuDirectRDMASupported;
+            unsigned int gpuDirectRDMAFlushWritesOptions;
+            int gpuDirectRDMAWritesOrdering;
+            unsigned int memoryPoolSupportedHandleTypes;
+            int deferredMappingHipArraySupported;
+            int ipcEventSupported;
+            int clusterLaunch;
+            int unifiedFunctionPointers;
+            int reserved[63];
+            int hipReserved[32];
+            char gcnArchName[256];
+            size_t maxSharedMemoryPerMultiProcessor;
+            int clockInstructionRate;
+            int isLargeBar;
+            int asicRevision;
+            int isAPU;
+        } hipDeviceProp_t;
+        extern "C" {
+        __host__ hipError_t hipGetDeviceProperties(hipDeviceProp_t *prop, int device);
+        }
+        // The HIP API over the CUDA one, as HIP's NVIDIA backend maps it; the variadic forms keep
+        // CUDA's default arguments (hipMemcpyToSymbol's offset and kind, hipEventRecord's stream).
+        #define hipMalloc(...) ((hipError_t)cudaMalloc(__VA_ARGS__))
+        #define hipFree(...) ((hipError_t)cudaFree(__VA_ARGS__))
+        #define hipMallocManaged(...) ((hipError_t)cudaMallocManaged(__VA_ARGS__))
+        #define hipMallocPitch(...) ((hipError_t)cudaMallocPitch(__VA_ARGS__))
+        #define hipMallocHost(...) ((hipError_t)cudaMallocHost(__VA_ARGS__))
+        #define hipHostMalloc(...) ((hipError_t)__webcu_hipHostMalloc(__VA_ARGS__))
+        #define hipHostAlloc(...) ((hipError_t)cudaHostAlloc(__VA_ARGS__))
+        #define hipHostFree(...) ((hipError_t)cudaFreeHost(__VA_ARGS__))
+        #define hipFreeHost(...) ((hipError_t)cudaFreeHost(__VA_ARGS__))
+        #define hipHostRegister(...) ((hipError_t)cudaHostRegister(__VA_ARGS__))
+        #define hipHostUnregister(...) ((hipError_t)cudaHostUnregister(__VA_ARGS__))
+        #define hipMemcpy(...) ((hipError_t)cudaMemcpy(__VA_ARGS__))
+        #define hipMemcpyAsync(...) ((hipError_t)cudaMemcpyAsync(__VA_ARGS__))
+        #define hipMemcpyHtoD(dst, src, n) ((hipError_t)cudaMemcpy((void *)(dst), (src), (n), cudaMemcpyHostToDevice))
+        #define hipMemcpyDtoH(dst, src, n) ((hipError_t)cudaMemcpy((dst), (const void *)(src), (n), cudaMemcpyDeviceToHost))
+        #define hipMemcpyDtoD(dst, src, n) ((hipError_t)cudaMemcpy((void *)(dst), (const void *)(src), (n), cudaMemcpyDeviceToDevice))
+        #define hipMemcpy2D(...) ((hipError_t)cudaMemcpy2D(__VA_ARGS__))
+        #define hipMemcpy2DAsync(...) ((hipError_t)cudaMemcpy2DAsync(__VA_ARGS__))
+        #define hipMemset(...) ((hipError_t)cudaMemset(__VA_ARGS__))
+        #define hipMemsetAsync(...) ((hipError_t)cudaMemsetAsync(__VA_ARGS__))
+        #define hipMemset2D(...) ((hipError_t)cudaMemset2D(__VA_ARGS__))
+        #define hipMemset2DAsync(...) ((hipError_t)cudaMemset2DAsync(__VA_ARGS__))
+        #define hipMemGetInfo(...) ((hipError_t)cudaMemGetInfo(__VA_ARGS__))
+        #define hipMemPrefetchAsync(...) ((hipError_t)cudaMemPrefetchAsync(__VA_ARGS__))
+        #define hipPointerGetAttributes(...) ((hipError_t)cudaPointerGetAttributes(__VA_ARGS__))
+        #define hipMemcpyToSymbol(...) ((hipError_t)cudaMemcpyToSymbol(__VA_ARGS__))
+        #define hipMemcpyFromSymbol(...) ((hipError_t)cudaMemcpyFromSymbol(__VA_ARGS__))
+        #define hipMemcpyToSymbolAsync(...) ((hipError_t)cudaMemcpyToSymbolAsync(__VA_ARGS__))
+        #define hipMemcpyFromSymbolAsync(...) ((hipError_t)cudaMemcpyFromSymbolAsync(__VA_ARGS__))
+        #define hipGetSymbolAddress(...) ((hipError_t)cudaGetSymbolAddress(__VA_ARGS__))
+        #define hipGetSymbolSize(...) ((hipError_t)cudaGetSymbolSize(__VA_ARGS__))
         #define hipDeviceSynchronize() ((hipError_t)cudaDeviceSynchronize())
         #define hipDeviceReset() ((hipError_t)cudaDeviceReset())
         #define hipGetLastError() ((hipError_t)cudaGetLastError())
         #define hipPeekAtLastError() ((hipError_t)cudaPeekAtLastError())
         #define hipGetErrorString(e) cudaGetErrorString((cudaError_t)(e))
         #define hipGetErrorName(e) cudaGetErrorName((cudaError_t)(e))
+        #define hipSetDevice(...) ((hipError_t)cudaSetDevice(__VA_ARGS__))
+        #define hipGetDevice(...) ((hipError_t)cudaGetDevice(__VA_ARGS__))
+        #define hipGetDeviceCount(...) ((hipError_t)cudaGetDeviceCount(__VA_ARGS__))
+        #define hipDeviceGetAttribute(...) ((hipError_t)cudaDeviceGetAttribute(__VA_ARGS__))
+        #define hipSetDeviceFlags(...) ((hipError_t)cudaSetDeviceFlags(__VA_ARGS__))
+        #define hipGetDeviceFlags(...) ((hipError_t)cudaGetDeviceFlags(__VA_ARGS__))
+        #define hipDeviceSetCacheConfig(...) ((hipError_t)cudaDeviceSetCacheConfig(__VA_ARGS__))
+        #define hipDeviceGetCacheConfig(...) ((hipError_t)cudaDeviceGetCacheConfig(__VA_ARGS__))
+        #define hipDeviceSetSharedMemConfig(...) ((hipError_t)cudaDeviceSetSharedMemConfig(__VA_ARGS__))
+        #define hipDeviceSetLimit(...) ((hipError_t)cudaDeviceSetLimit(__VA_ARGS__))
+        #define hipDeviceGetLimit(...) ((hipError_t)cudaDeviceGetLimit(__VA_ARGS__))
+        #define hipDriverGetVersion(...) ((hipError_t)cudaDriverGetVersion(__VA_ARGS__))
+        #define hipRuntimeGetVersion(...) ((hipError_t)cudaRuntimeGetVersion(__VA_ARGS__))
+        #define hipStreamCreate(...) ((hipError_t)cudaStreamCreate(__VA_ARGS__))
+        #define hipStreamCreateWithFlags(...) ((hipError_t)cudaStreamCreateWithFlags(__VA_ARGS__))
+        #define hipStreamCreateWithPriority(...) ((hipError_t)cudaStreamCreateWithPriority(__VA_ARGS__))
+        #define hipStreamDestroy(...) ((hipError_t)cudaStreamDestroy(__VA_ARGS__))
+        #define hipStreamSynchronize(...) ((hipError_t)cudaStreamSynchronize(__VA_ARGS__))
+        #define hipStreamQuery(...) ((hipError_t)cudaStreamQuery(__VA_ARGS__))
+        #define hipStreamWaitEvent(...) ((hipError_t)cudaStreamWaitEvent(__VA_ARGS__))
+        #define hipDeviceGetStreamPriorityRange(...) ((hipError_t)cudaDeviceGetStreamPriorityRange(__VA_ARGS__))
+        #define hipEventCreate(...) ((hipError_t)cudaEventCreate(__VA_ARGS__))
+        #define hipEventCreateWithFlags(...) ((hipError_t)cudaEventCreateWithFlags(__VA_ARGS__))
+        #define hipEventRecord(...) ((hipError_t)cudaEventRecord(__VA_ARGS__))
+        #define hipEventSynchronize(...) ((hipError_t)cudaEventSynchronize(__VA_ARGS__))
+        #define hipEventQuery(...) ((hipError_t)cudaEventQuery(__VA_ARGS__))
+        #define hipEventElapsedTime(...) ((hipError_t)cudaEventElapsedTime(__VA_ARGS__))
+        #define hipEventDestroy(...) ((hipError_t)cudaEventDestroy(__VA_ARGS__))
+        #define hipFuncGetAttributes(...) ((hipError_t)cudaFuncGetAttributes(__VA_ARGS__))
+        #define hipFuncSetAttribute(...) ((hipError_t)cudaFuncSetAttribute(__VA_ARGS__))
+        #define hipFuncSetCacheConfig(...) ((hipError_t)cudaFuncSetCacheConfig(__VA_ARGS__))
+        #define hipOccupancyMaxActiveBlocksPerMultiprocessor(...) ((hipError_t)cudaOccupancyMaxActiveBlocksPerMultiprocessor(__VA_ARGS__))
+        #define hipOccupancyMaxPotentialBlockSize(...) ((hipError_t)cudaOccupancyMaxPotentialBlockSize(__VA_ARGS__))
+        #define hipLaunchKernel(...) ((hipError_t)cudaLaunchKernel(__VA_ARGS__))
+        #define hipLaunchCooperativeKernel(...) ((hipError_t)cudaLaunchCooperativeKernel(__VA_ARGS__))
+        #define hipProfilerStart() ((hipError_t)cudaProfilerStart())
+        #define hipProfilerStop() ((hipError_t)cudaProfilerStop())
         #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
-        #define __HIP_PLATFORM_WEBCU__ 1
+        template <class T> static __host__ inline cudaError_t __webcu_hipHostMalloc(T **ptr, size_t size, unsigned int flags = 0) {
+            return cudaHostAlloc((void **)ptr, size, flags & 0xF);
+        }
         #define hipThreadIdx_x threadIdx.x
         #define hipThreadIdx_y threadIdx.y
         #define hipThreadIdx_z threadIdx.z
@@ -434,18 +671,14 @@ final class CudaHeaders {
         #define hipGridDim_x gridDim.x
         #define hipGridDim_y gridDim.y
         #define hipGridDim_z gridDim.z
-        #define hipMallocManaged(p, n) ((hipError_t)cudaMallocManaged((p), (n)))
-        #define hipMemcpyToSymbol(s, src, n) ((hipError_t)cudaMemcpyToSymbol((s), (src), (n)))
-        #define hipStreamCreate(s) ((hipError_t)cudaStreamCreate(s))
-        #define hipStreamDestroy(s) ((hipError_t)cudaStreamDestroy(s))
-        #define hipStreamSynchronize(s) ((hipError_t)cudaStreamSynchronize(s))
-        #define hipEventCreate(e) ((hipError_t)cudaEventCreate(e))
-        #define hipEventRecord(e, s) ((hipError_t)cudaEventRecord((e), (s)))
-        #define hipEventSynchronize(e) ((hipError_t)cudaEventSynchronize(e))
-        #define hipEventElapsedTime(ms, a, b) ((hipError_t)cudaEventElapsedTime((ms), (a), (b)))
-        #define hipEventDestroy(e) ((hipError_t)cudaEventDestroy(e))
-        #define hipGetDeviceProperties(p, d) ((hipError_t)cudaGetDeviceProperties((p), (d)))
-        typedef cudaDeviceProp hipDeviceProp_t;
+        // HIP's warp functions without a mask act on the whole warp; HIP's ballot is 64 bits wide.
+        template <class T> static __device__ inline T __shfl(T var, int srcLane, int width = 32) { return __shfl_sync(0xffffffffu, var, srcLane, width); }
+        template <class T> static __device__ inline T __shfl_up(T var, unsigned int delta, int width = 32) { return __shfl_up_sync(0xffffffffu, var, delta, width); }
+        template <class T> static __device__ inline T __shfl_down(T var, unsigned int delta, int width = 32) { return __shfl_down_sync(0xffffffffu, var, delta, width); }
+        template <class T> static __device__ inline T __shfl_xor(T var, int laneMask, int width = 32) { return __shfl_xor_sync(0xffffffffu, var, laneMask, width); }
+        static __device__ inline unsigned long long __ballot(int predicate) { return __ballot_sync(0xffffffffu, predicate); }
+        static __device__ inline int __any(int predicate) { return __any_sync(0xffffffffu, predicate); }
+        static __device__ inline int __all(int predicate) { return __all_sync(0xffffffffu, predicate); }
         """.replace("HIP_ERROR_CODES", CudaHeaders.HIP_ERROR_CODES);
 
     private static final String VECTOR_TYPES = """

@@ -63,7 +63,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             {"cudaStreamQuery", "28"}, {"cudaStreamWaitEvent", "29"}, {"cudaEventCreate", "30"},
             {"cudaEventCreateWithFlags", "31"}, {"cudaEventDestroy", "32"}, {"cudaEventRecord", "33"},
             {"cudaEventSynchronize", "34"}, {"cudaEventQuery", "35"}, {"cudaEventElapsedTime", "36"},
-            {"cudaGetDeviceProperties", "37"}, {"cudaDeviceGetAttribute", "38"}, {"cudaPointerGetAttributes", "39"},
+            {"cudaGetDeviceProperties", "37"}, {"hipGetDeviceProperties", "37"}, {"cudaDeviceGetAttribute", "38"}, {"cudaPointerGetAttributes", "39"},
             {"cudaHostRegister", "40"}, {"cudaHostUnregister", "41"}, {"cudaMemPrefetchAsync", "42"},
             {"cudaDriverGetVersion", "43"}, {"cudaRuntimeGetVersion", "44"}, {"__webcu_memcpyToSymbol", "45"},
             {"__webcu_memcpyFromSymbol", "46"}, {"__webcu_getSymbolAddress", "47"}, {"__webcu_getSymbolSize", "48"},
@@ -546,6 +546,11 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
         w.integer("maxBlocksPerMultiProcessor", CudaRuntime.MAX_BLOCKS_PER_SM);
         w.integer("reservedSharedMemPerBlock", CudaRuntime.RESERVED_SHARED_PER_BLOCK);
         w.integer("deviceNumaId", -1);
+        // Fields only hipDeviceProp_t still has.
+        w.integer("deviceOverlap", 1);
+        w.integer("memoryClockRate", info.clockRate());
+        w.integer("maxSharedMemoryPerMultiProcessor", CudaRuntime.SHARED_PER_SM);
+        w.integer("clockInstructionRate", info.clockRate());
         w.integer("hostNumaId", -1);
     }
 
