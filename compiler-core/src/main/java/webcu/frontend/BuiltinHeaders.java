@@ -241,6 +241,7 @@ public final class BuiltinHeaders {
         put(CudaHeaders.HIP, "hip/hip_runtime.h", "hip/hip_runtime_api.h");
         put(CudaLibHeaders.COOPERATIVE_GROUPS, "cooperative_groups.h");
         put(CudaLibHeaders.PROFILER_API, "cuda_profiler_api.h");
+        put(CudaLibHeaders.FP16, "cuda_fp16.h");
         put(CudaLibHeaders.COOPERATIVE_GROUPS_REDUCE, "cooperative_groups/reduce.h", "cooperative_groups/scan.h");
     }
 }
