@@ -154,6 +154,9 @@ final class CudaLibHeaders {
         static __device__ inline thread_group tiled_partition(const thread_group &parent, unsigned int tileSize) {
             return thread_group(tileSize);
         }
+        static __device__ inline thread_group tiled_partition(const thread_block &parent, unsigned int tileSize) {
+            return thread_group(tileSize);
+        }
 
         template <class Group> __device__ void sync(const Group &g) { g.sync(); }
         template <class Group> __device__ unsigned int thread_rank(const Group &g) { return g.thread_rank(); }
