@@ -240,5 +240,9 @@ public final class BuiltinHeaders {
             """, "__webcu_functexcept.h");
         put(CudaHeaders.RUNTIME, "cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "device_launch_parameters.h", "__webcu_cuda.h");
         put(CudaHeaders.HIP, "hip/hip_runtime.h", "hip/hip_runtime_api.h");
+        put(CudaLibHeaders.COOPERATIVE_GROUPS, "cooperative_groups.h");
+        put(CudaLibHeaders.PROFILER_API, "cuda_profiler_api.h");
+        put(CudaLibHeaders.FP16, "cuda_fp16.h");
+        put(CudaLibHeaders.COOPERATIVE_GROUPS_REDUCE, "cooperative_groups/reduce.h", "cooperative_groups/scan.h");
     }
 }

@@ -57,7 +57,8 @@ public final class Parser {
     }
 
     public Parser(List<Token> toks, Diagnostics diags) {
-        this.toks = toks;
+        // Mutable: a namespace alias rewrites the tokens after it (see namespaceAlias).
+        this.toks = new ArrayList<>(toks);
         this.diags = diags;
         typeScopes.add(new HashSet<>());
     }
@@ -213,6 +214,10 @@ public final class Parser {
             }
             return;
         }
+        if (t.is("namespace") && peek(1).kind() == Token.Kind.IDENT && peek(2).is("=")) {
+            namespaceAlias();
+            return;
+        }
         if (t.is("namespace")) {
             p++;
             String name = peek().kind() == Token.Kind.IDENT ? ident() : "";
@@ -258,6 +263,47 @@ public final class Parser {
             }
         }
         expect("}");
+    }
+
+    /**
+     * namespace-alias-definition = "namespace" name "=" qualified-name ";"
+     *
+     * <p>Names are resolved as qualified strings, so the alias is expanded where it is used: each
+     * later {@code alias::} that does not follow a qualifier or a member access becomes the target's
+     * tokens. (Programs write {@code namespace cg = cooperative_groups;} at file or function scope;
+     * the alias stays visible to the end of the unit, which only differs from C++ for an alias that
+     * a later declaration reuses as another name.)
+     */
+    private void namespaceAlias() {
+        p++;
+        Token alias = next();
+        expect("=");
+        int from = p;
+        String target = qualifiedName();
+        List<Token> replacement = new ArrayList<>(toks.subList(from, p));
+        if (!replacement.isEmpty() && replacement.get(0).is("::")) {
+            replacement.remove(0);
+        }
+        expect(";");
+        List<Token> rest = new ArrayList<>(toks.size() + 16);
+        rest.addAll(toks.subList(0, p));
+        for (int k = p; k < toks.size(); k++) {
+            Token t = toks.get(k);
+            Token before = toks.get(k - 1);
+            if (t.kind() == Token.Kind.IDENT && t.text().equals(alias.text()) && k + 1 < toks.size()
+                    && toks.get(k + 1).is("::") && !before.is("::") && !before.is(".") && !before.is("->")) {
+                for (Token r : replacement) {
+                    rest.add(r.at(t.span(), false, t.space()));
+                }
+            } else {
+                rest.add(t);
+            }
+        }
+        toks.clear();
+        toks.addAll(rest);
+        if (target.isEmpty()) {
+            throw error(alias, DiagKey.ERR_EXPECTED, "namespace name");
+        }
     }
 
     /** using-declaration = "using" "namespace" name ";" | "using" name "=" type ";" | "using" qualified-name ";" */
@@ -1247,6 +1293,10 @@ public final class Parser {
         }
         if (t.is("{")) {
             return compound();
+        }
+        if (t.is("namespace") && peek(1).kind() == Token.Kind.IDENT && peek(2).is("=")) {
+            namespaceAlias();
+            return new Empty(t.span());
         }
         if (t.kind() == Token.Kind.IDENT) {
             switch (t.text()) {

@@ -600,18 +600,108 @@ public final class CudaRuntime {
             case 1 -> info.maxThreadsPerBlock();
             case 2, 3, 4 -> info.maxThreadsDim()[attr - 2];
             case 5, 6, 7 -> info.maxGridSize()[attr - 5];
-            case 8 -> info.sharedMemPerBlock();
+            case 8, 97 -> info.sharedMemPerBlock();
             case 9 -> info.totalConstMem();
             case 10 -> info.warpSize();
             case 11 -> Integer.MAX_VALUE;
             case 12 -> info.regsPerBlock();
-            case 13 -> info.clockRate();
+            case 13, 36 -> info.clockRate();
+            case 14 -> 512;
+            case 15, 19, 31, 41, 78, 79, 80, 83, 89, 90, 99 -> 1;
             case 16 -> info.multiProcessorCount();
-            case 39 -> 2048;
+            case 17, 18, 20, 32, 33, 34, 35, 50, 84, 85, 86, 88, 95, 100, 101, 120 -> 0;
+            case 37 -> 64;
+            case 38 -> 4 << 20;
+            case 39 -> MAX_THREADS_PER_SM;
+            case 40 -> 1;
+            case 51 -> 32;
             case 75 -> info.major();
             case 76 -> info.minor();
+            case 81 -> SHARED_PER_SM;
+            case 82 -> REGS_PER_SM;
+            case 106 -> MAX_BLOCKS_PER_SM;
+            case 111 -> RESERVED_SHARED_PER_BLOCK;
             default -> -1;
         };
+    }
+
+    // ---- what the per-multiprocessor attributes and the occupancy API report
+
+    /**
+     * The multiprocessor webcu models for cudaDeviceProp and the occupancy API (an H100's: sm_90
+     * limits). No backend schedules by multiprocessor, so these shape nothing but the reports; the
+     * per-block limits (threads, shared memory) are the ones launches are checked against.
+     */
+    public static final int MAX_THREADS_PER_SM = 2048, MAX_BLOCKS_PER_SM = 32, REGS_PER_SM = 65536,
+            SHARED_PER_SM = 228 * 1024, RESERVED_SHARED_PER_BLOCK = 1024;
+    /** cudaDeviceGetLimit's defaults on CUDA 13: stack, printf FIFO and malloc heap sizes. */
+    private final long[] limits = {1024, 1 << 20, 8 << 20, 2, 2048, 0, 0};
+    private final HashMap<Function, Integer> maxDynamicShared = new HashMap<>();
+
+    /**
+     * cudaOccupancyMaxActiveBlocksPerMultiprocessor: resident blocks of {@code blockSize} threads
+     * on one multiprocessor, limited by its threads (whole warps), blocks and shared memory
+     * (registers do not limit it: webcu has no register allocation to count).
+     */
+    public int occupancy(Function kernel, int blockSize, long dynamicShared) {
+        if (blockSize <= 0 || blockSize > info.maxThreadsPerBlock()) {
+            return 0;
+        }
+        int warps = (blockSize + info.warpSize() - 1) / info.warpSize();
+        int blocks = Math.min(MAX_BLOCKS_PER_SM, MAX_THREADS_PER_SM / (warps * info.warpSize()));
+        long shared = staticSharedBytes(kernel) + dynamicShared + RESERVED_SHARED_PER_BLOCK;
+        if (shared - RESERVED_SHARED_PER_BLOCK > info.sharedMemPerBlock()) {
+            return 0;
+        }
+        return (int) Math.min(blocks, SHARED_PER_SM / shared);
+    }
+
+    /** cudaDeviceSetLimit: only the values CUDA lets a program change; they size nothing here. */
+    public int setLimit(int limit, long value) {
+        if (limit < 0 || limit >= limits.length || limit == 5 && value != 0 && value != 32 && value != 64
+                && value != 128) {
+            return fail(CudaError.INVALID_VALUE);
+        }
+        limits[limit] = value;
+        return CudaError.SUCCESS;
+    }
+
+    /** cudaDeviceGetLimit, or -1 for a limit CUDA does not have. */
+    public long limit(int limit) {
+        return limit < 0 || limit >= limits.length ? -1 : limits[limit];
+    }
+
+    /**
+     * cudaFuncSetAttribute(cudaFuncAttributeMaxDynamicSharedMemorySize): the opt-in above 48 KiB
+     * cannot be granted beyond what the device really gives a block, so larger values fail as on
+     * a GPU whose opt-in limit is that size.
+     */
+    public int setMaxDynamicShared(Function kernel, int bytes) {
+        if (bytes < 0 || bytes + staticSharedBytes(kernel) > info.sharedMemPerBlock()) {
+            return fail(CudaError.INVALID_VALUE);
+        }
+        maxDynamicShared.put(kernel, bytes);
+        return CudaError.SUCCESS;
+    }
+
+    /** cudaFuncAttributes.maxDynamicSharedSizeBytes: the last value set, else what is left of 48 KiB. */
+    public int maxDynamicShared(Function kernel) {
+        Integer v = maxDynamicShared.get(kernel);
+        return v != null ? v : (int) (info.sharedMemPerBlock() - staticSharedBytes(kernel));
+    }
+
+    /** cudaMemset2D: {@code height} rows of {@code width} bytes, {@code pitch} bytes apart. */
+    public int memset2D(long address, long pitch, int value, long width, long height) {
+        if (width > pitch && height > 1) {
+            return fail(CudaError.INVALID_VALUE);
+        }
+        for (long r = 0; r < height; r++) {
+            int rc = memset(address + r * pitch, value, width);
+            if (rc != CudaError.SUCCESS) {
+                return rc;
+            }
+        }
+        return CudaError.SUCCESS;
     }
 
     // ---- launches

@@ -30,7 +30,11 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             EVENT_SYNCHRONIZE = 34, EVENT_QUERY = 35, EVENT_ELAPSED_TIME = 36, GET_DEVICE_PROPERTIES = 37,
             DEVICE_GET_ATTRIBUTE = 38, POINTER_GET_ATTRIBUTES = 39, HOST_REGISTER = 40, HOST_UNREGISTER = 41,
             MEM_PREFETCH_ASYNC = 42, DRIVER_GET_VERSION = 43, RUNTIME_GET_VERSION = 44, MEMCPY_TO_SYMBOL = 45,
-            MEMCPY_FROM_SYMBOL = 46, GET_SYMBOL_ADDRESS = 47, GET_SYMBOL_SIZE = 48, LAUNCH_KERNEL = 49;
+            MEMCPY_FROM_SYMBOL = 46, GET_SYMBOL_ADDRESS = 47, GET_SYMBOL_SIZE = 48, LAUNCH_KERNEL = 49,
+            MEMSET_2D = 50, SET_DEVICE_FLAGS = 51, GET_DEVICE_FLAGS = 52, ACCEPT = 53, GET_CONFIG = 54,
+            SET_LIMIT = 55, GET_LIMIT = 56, STREAM_PRIORITY_RANGE = 57, STREAM_CREATE_WITH_PRIORITY = 58,
+            FUNC_GET_ATTRIBUTES = 59, FUNC_SET_ATTRIBUTE = 60, FUNC_ACCEPT = 61, OCCUPANCY = 62,
+            COOPERATIVE_LAUNCH = 63, CAN_ACCESS_PEER = 64, CHOOSE_DEVICE = 65;
 
     private static final HashMap<String, Integer> NAMES = new HashMap<>();
 
@@ -59,11 +63,21 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             {"cudaStreamQuery", "28"}, {"cudaStreamWaitEvent", "29"}, {"cudaEventCreate", "30"},
             {"cudaEventCreateWithFlags", "31"}, {"cudaEventDestroy", "32"}, {"cudaEventRecord", "33"},
             {"cudaEventSynchronize", "34"}, {"cudaEventQuery", "35"}, {"cudaEventElapsedTime", "36"},
-            {"cudaGetDeviceProperties", "37"}, {"cudaDeviceGetAttribute", "38"}, {"cudaPointerGetAttributes", "39"},
+            {"cudaGetDeviceProperties", "37"}, {"hipGetDeviceProperties", "37"}, {"cudaDeviceGetAttribute", "38"}, {"cudaPointerGetAttributes", "39"},
             {"cudaHostRegister", "40"}, {"cudaHostUnregister", "41"}, {"cudaMemPrefetchAsync", "42"},
             {"cudaDriverGetVersion", "43"}, {"cudaRuntimeGetVersion", "44"}, {"__webcu_memcpyToSymbol", "45"},
             {"__webcu_memcpyFromSymbol", "46"}, {"__webcu_getSymbolAddress", "47"}, {"__webcu_getSymbolSize", "48"},
-            {"cudaLaunchKernel", "49"},
+            {"cudaLaunchKernel", "49"}, {"cudaMemset2D", "50"}, {"cudaMemset2DAsync", "50"},
+            {"cudaSetDeviceFlags", "51"}, {"cudaGetDeviceFlags", "52"},
+            // Hints about caches and bank sizes: CUDA itself may ignore them, and nothing here has those caches.
+            {"cudaDeviceSetCacheConfig", "53"}, {"cudaDeviceSetSharedMemConfig", "53"},
+            {"cudaProfilerStart", "53"}, {"cudaProfilerStop", "53"},
+            {"cudaDeviceGetCacheConfig", "54"}, {"cudaDeviceGetSharedMemConfig", "54"},
+            {"cudaDeviceSetLimit", "55"}, {"cudaDeviceGetLimit", "56"}, {"cudaDeviceGetStreamPriorityRange", "57"},
+            {"cudaStreamCreateWithPriority", "58"}, {"cudaEventRecordWithFlags", "33"},
+            {"cudaFuncGetAttributes", "59"}, {"cudaFuncSetAttribute", "60"}, {"cudaFuncSetCacheConfig", "61"},
+            {"cudaFuncSetSharedMemConfig", "61"}, {"cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags", "62"},
+            {"cudaLaunchCooperativeKernel", "63"}, {"cudaDeviceCanAccessPeer", "64"}, {"cudaChooseDevice", "65"},
         };
         for (String[] e : more) {
             NAMES.put(e[0], Integer.parseInt(e[1]));
@@ -86,6 +100,8 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
     private final HashMap<Long, Segment> managed = new HashMap<>();
     /** Struct types of the cudaDeviceProp / cudaPointerAttributes parameters, by the index in an id. */
     private final ArrayList<Type.Struct> structs = new ArrayList<>();
+    /** What cudaSetDeviceFlags set (scheduling hints: a host thread that waits here never spins). */
+    private int deviceFlags;
 
     /**
      * {@code symbolAt} maps the host address of a device variable (what {@code &symbol} gives in
@@ -110,7 +126,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
         if (id == null) {
             return -1;
         }
-        if (id == GET_DEVICE_PROPERTIES || id == POINTER_GET_ATTRIBUTES) {
+        if (id == GET_DEVICE_PROPERTIES || id == POINTER_GET_ATTRIBUTES || id == FUNC_GET_ATTRIBUTES) {
             // The fields are written by name, in the layout the program's header gave the struct.
             if (f.params().isEmpty() || !(f.params().get(0).type() instanceof Type.Ptr p)
                     || !(p.pointee() instanceof Type.Struct st)) {
@@ -196,6 +212,111 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
                 writeSize(t.argI(0), total - rt.usedBytes());
                 writeSize(t.argI(1), total);
                 t.returnI(CudaError.SUCCESS);
+            }
+            case MEMSET_2D -> t.returnI(rt.memset2D(t.argI(0), t.argI(1), (int) t.argI(2), t.argI(3), t.argI(4)));
+            case SET_DEVICE_FLAGS -> {
+                int flags = (int) t.argI(0);
+                if ((flags & ~0xFF) != 0 || Integer.bitCount(flags & 0x07) > 1) {
+                    t.returnI(rt.error(CudaError.INVALID_VALUE));
+                } else {
+                    deviceFlags = flags;
+                    t.returnI(CudaError.SUCCESS);
+                }
+            }
+            case GET_DEVICE_FLAGS -> {
+                if (t.argI(0) == 0) {
+                    t.returnI(rt.error(CudaError.INVALID_VALUE));
+                } else {
+                    // cudaGetDeviceFlags reports cudaDeviceMapHost as always set once the device is active.
+                    mem.writeI32(t.argI(0), deviceFlags | 0x08);
+                    t.returnI(CudaError.SUCCESS);
+                }
+            }
+            case ACCEPT -> t.returnI(CudaError.SUCCESS);
+            case GET_CONFIG -> {
+                if (t.argI(0) == 0) {
+                    t.returnI(rt.error(CudaError.INVALID_VALUE));
+                } else {
+                    mem.writeI32(t.argI(0), 0);
+                    t.returnI(CudaError.SUCCESS);
+                }
+            }
+            case SET_LIMIT -> t.returnI(rt.setLimit((int) t.argI(0), t.argI(1)));
+            case GET_LIMIT -> {
+                long v = rt.limit((int) t.argI(1));
+                if (t.argI(0) == 0 || v < 0) {
+                    t.returnI(rt.error(t.argI(0) == 0 ? CudaError.INVALID_VALUE : CudaError.UNSUPPORTED_LIMIT));
+                } else {
+                    mem.writeI64(t.argI(0), v);
+                    t.returnI(CudaError.SUCCESS);
+                }
+            }
+            case STREAM_PRIORITY_RANGE -> {
+                // One priority level, as on a device without stream priorities: both ends are 0.
+                writeI32(t.argI(0), 0);
+                writeI32(t.argI(1), 0);
+                t.returnI(CudaError.SUCCESS);
+            }
+            case STREAM_CREATE_WITH_PRIORITY -> {
+                int rc = t.argI(0) == 0 ? rt.error(CudaError.INVALID_VALUE) : rt.streamCreate((int) t.argI(1));
+                if (rc == CudaError.SUCCESS) {
+                    mem.writeI64(t.argI(0), rt.allocated());
+                }
+                t.returnI(rc);
+            }
+            case FUNC_GET_ATTRIBUTES -> {
+                Function kernel = functionAt.apply(t.argI(1));
+                if (t.argI(0) == 0) {
+                    t.returnI(rt.error(CudaError.INVALID_VALUE));
+                } else if (kernel == null || !kernel.isKernel()) {
+                    t.returnI(rt.error(CudaError.INVALID_DEVICE_FUNCTION));
+                } else {
+                    funcAttributes(struct, t.argI(0), kernel);
+                    t.returnI(CudaError.SUCCESS);
+                }
+            }
+            case FUNC_SET_ATTRIBUTE -> {
+                Function kernel = functionAt.apply(t.argI(0));
+                int attr = (int) t.argI(1);
+                int value = (int) t.argI(2);
+                if (kernel == null || !kernel.isKernel()) {
+                    t.returnI(rt.error(CudaError.INVALID_DEVICE_FUNCTION));
+                } else if (attr == 8) {
+                    t.returnI(rt.setMaxDynamicShared(kernel, value));
+                } else if (attr == 9) {
+                    t.returnI(value < -1 || value > 100 ? rt.error(CudaError.INVALID_VALUE) : CudaError.SUCCESS);
+                } else {
+                    t.returnI(attr >= 10 && attr <= 15 ? CudaError.SUCCESS : rt.error(CudaError.INVALID_VALUE));
+                }
+            }
+            case FUNC_ACCEPT -> {
+                Function kernel = functionAt.apply(t.argI(0));
+                t.returnI(kernel == null || !kernel.isKernel() ? rt.error(CudaError.INVALID_DEVICE_FUNCTION) : CudaError.SUCCESS);
+            }
+            case OCCUPANCY -> {
+                Function kernel = functionAt.apply(t.argI(1));
+                if (t.argI(0) == 0) {
+                    t.returnI(rt.error(CudaError.INVALID_VALUE));
+                } else if (kernel == null || !kernel.isKernel()) {
+                    t.returnI(rt.error(CudaError.INVALID_DEVICE_FUNCTION));
+                } else {
+                    mem.writeI32(t.argI(0), rt.occupancy(kernel, (int) t.argI(2), t.argI(3)));
+                    t.returnI(CudaError.SUCCESS);
+                }
+            }
+            case COOPERATIVE_LAUNCH -> {
+                // A grid-wide barrier needs every block resident at once; no backend here guarantees it.
+                io.flush();
+                io.report("webcu: cudaLaunchCooperativeKernel is not supported yet (grid-wide synchronization)\n");
+                t.returnI(rt.error(CudaError.NOT_SUPPORTED));
+            }
+            case CAN_ACCESS_PEER -> {
+                writeI32(t.argI(0), 0);
+                t.returnI(t.argI(1) != 0 || t.argI(2) != 0 ? rt.error(CudaError.INVALID_DEVICE) : CudaError.SUCCESS);
+            }
+            case CHOOSE_DEVICE -> {
+                writeI32(t.argI(0), 0);
+                t.returnI(t.argI(0) == 0 || t.argI(1) == 0 ? rt.error(CudaError.INVALID_VALUE) : CudaError.SUCCESS);
             }
             case STREAM_CREATE, STREAM_CREATE_WITH_FLAGS, EVENT_CREATE, EVENT_CREATE_WITH_FLAGS -> {
                 long target = t.argI(0);
@@ -332,6 +453,24 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
         return CONTINUE;
     }
 
+    private void writeI32(long address, int value) {
+        if (address != 0) {
+            mem.writeI32(address, value);
+        }
+    }
+
+    /** Fills a cudaFuncAttributes for a kernel, by field name. */
+    private void funcAttributes(Type.Struct s, long p, Function kernel) {
+        mem.fill(p, 0, s.size());
+        StructWriter w = new StructWriter(mem, s, p);
+        w.integer("sharedSizeBytes", rt.staticSharedBytes(kernel));
+        w.integer("maxThreadsPerBlock", rt.info().maxThreadsPerBlock());
+        w.integer("ptxVersion", rt.info().major() * 10 + rt.info().minor());
+        w.integer("binaryVersion", rt.info().major() * 10 + rt.info().minor());
+        w.integer("maxDynamicSharedSizeBytes", rt.maxDynamicShared(kernel));
+        w.integer("preferredShmemCarveout", -1);
+    }
+
     private void writeSize(long address, long value) {
         if (address != 0) {
             mem.writeI64(address, value);
@@ -384,22 +523,35 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
         w.integer("major", info.major());
         w.integer("minor", info.minor());
         w.integer("textureAlignment", 512);
-        w.integer("deviceOverlap", 1);
+        w.integer("texturePitchAlignment", 32);
         w.integer("multiProcessorCount", info.multiProcessorCount());
         w.integer("canMapHostMemory", 1);
         w.integer("concurrentKernels", 1);
         w.integer("asyncEngineCount", 1);
         w.integer("unifiedAddressing", 1);
-        w.integer("memoryClockRate", info.clockRate());
-        w.integer("memoryBusWidth", 64);
-        w.integer("l2CacheSize", 4 << 20);
-        w.integer("maxThreadsPerMultiProcessor", 2048);
+        w.integer("memoryBusWidth", rt.attribute(37));
+        w.integer("l2CacheSize", rt.attribute(38));
+        w.integer("maxThreadsPerMultiProcessor", CudaRuntime.MAX_THREADS_PER_SM);
+        w.integer("streamPrioritiesSupported", 1);
+        w.integer("globalL1CacheSupported", 1);
+        w.integer("localL1CacheSupported", 1);
         w.integer("managedMemory", 1);
         w.integer("concurrentManagedAccess", 1);
-        w.integer("sharedMemPerMultiprocessor", 228 * 1024);
-        w.integer("regsPerMultiprocessor", 65536);
-        w.integer("sharedMemPerBlockOptin", 227 * 1024);
-        w.integer("maxBlocksPerMultiProcessor", 32);
+        w.integer("computePreemptionSupported", 1);
+        w.integer("hostRegisterSupported", 1);
+        w.integer("sharedMemPerMultiprocessor", CudaRuntime.SHARED_PER_SM);
+        w.integer("regsPerMultiprocessor", CudaRuntime.REGS_PER_SM);
+        // No opt-in beyond what a block really gets: the launch checks against sharedMemPerBlock.
+        w.integer("sharedMemPerBlockOptin", info.sharedMemPerBlock());
+        w.integer("maxBlocksPerMultiProcessor", CudaRuntime.MAX_BLOCKS_PER_SM);
+        w.integer("reservedSharedMemPerBlock", CudaRuntime.RESERVED_SHARED_PER_BLOCK);
+        w.integer("deviceNumaId", -1);
+        // Fields only hipDeviceProp_t still has.
+        w.integer("deviceOverlap", 1);
+        w.integer("memoryClockRate", info.clockRate());
+        w.integer("maxSharedMemoryPerMultiProcessor", CudaRuntime.SHARED_PER_SM);
+        w.integer("clockInstructionRate", info.clockRate());
+        w.integer("hostNumaId", -1);
     }
 
     /** Fills a cudaPointerAttributes: unregistered (pageable), host (pinned), device or managed. */

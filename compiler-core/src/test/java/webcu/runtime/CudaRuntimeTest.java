@@ -302,4 +302,84 @@ class CudaRuntimeTest {
         assertEquals(64, rt.attribute(4));
         assertEquals(-1, rt.attribute(9999));
     }
+
+    private Function sharedKernel(Module m, int floats) {
+        Global tile = m.add(new Global("tile" + floats, new Type.Array(Type.F32, floats), AddressSpace.SHARED, null, false,
+                false, S));
+        Function k = new Function("k" + floats, ExecutionSpace.KERNEL, Type.VOID, List.of(), false, S);
+        k.setBody(new Stmt.Block(List.of(new Stmt.Store(
+                new Expr.ElementAddr(new Expr.GlobalAddr(tile), new Expr.IntConst(Type.I32, 0)),
+                new Expr.FloatConst(Type.F32, 1), S)), S));
+        return m.add(k);
+    }
+
+    @Test
+    void occupancy_isLimitedByThreadsBlocksAndSharedMemoryOfOneMultiprocessor() {
+        Module m = new Module();
+        Function none = kernel(m);
+        Function quarter = sharedKernel(m, 3 * 1024);
+        // 2048 threads per multiprocessor, whole warps, at most 32 blocks
+        assertEquals(8, rt.occupancy(none, 256, 0));
+        assertEquals(2, rt.occupancy(none, 1024, 0));
+        assertEquals(3, rt.occupancy(none, 544, 0));
+        assertEquals(32, rt.occupancy(none, 32, 0));
+        assertEquals(32, rt.occupancy(none, 1, 0));
+        assertEquals(0, rt.occupancy(none, 1025, 0));
+        assertEquals(0, rt.occupancy(none, 0, 0));
+        // 12 KiB static + 1 KiB reserved per block: 228 KiB / 13 KiB = 17 blocks
+        assertEquals(17, rt.occupancy(quarter, 32, 0));
+        // with 20 KiB more dynamic shared memory: 228 / 33 = 6
+        assertEquals(6, rt.occupancy(quarter, 32, 20 * 1024));
+        // more than a block may have
+        assertEquals(0, rt.occupancy(quarter, 32, 40 * 1024));
+    }
+
+    @Test
+    void maxDynamicShared_isWhatRemainsOf48KiBAndCannotBeRaisedBeyondIt() {
+        Module m = new Module();
+        Function k = sharedKernel(m, 1024);
+        assertEquals(48 * 1024 - 4096, rt.maxDynamicShared(k));
+        assertEquals(CudaError.SUCCESS, rt.setMaxDynamicShared(k, 16 * 1024));
+        assertEquals(16 * 1024, rt.maxDynamicShared(k));
+        assertEquals(CudaError.INVALID_VALUE, rt.setMaxDynamicShared(k, 64 * 1024));
+        assertEquals(CudaError.INVALID_VALUE, rt.getLastError());
+    }
+
+    @Test
+    void limits_haveCuda13DefaultsAndKeepWhatIsSet() {
+        assertEquals(1024, rt.limit(0));
+        assertEquals(1 << 20, rt.limit(1));
+        assertEquals(8 << 20, rt.limit(2));
+        assertEquals(-1, rt.limit(9));
+        assertEquals(CudaError.SUCCESS, rt.setLimit(2, 64 << 20));
+        assertEquals(64 << 20, rt.limit(2));
+        assertEquals(CudaError.INVALID_VALUE, rt.setLimit(5, 48));
+        assertEquals(CudaError.INVALID_VALUE, rt.setLimit(12, 1));
+    }
+
+    @Test
+    void attributes_agreeWithTheDeviceInfoAndTheModelledMultiprocessor() {
+        DeviceInfo info = device.info();
+        assertEquals(info.warpSize(), rt.attribute(10));
+        assertEquals(info.maxThreadsPerBlock(), rt.attribute(1));
+        assertEquals(info.sharedMemPerBlock(), rt.attribute(8));
+        assertEquals(info.sharedMemPerBlock(), rt.attribute(97));
+        assertEquals(CudaRuntime.MAX_THREADS_PER_SM, rt.attribute(39));
+        assertEquals(CudaRuntime.SHARED_PER_SM, rt.attribute(81));
+        assertEquals(CudaRuntime.MAX_BLOCKS_PER_SM, rt.attribute(106));
+        assertEquals(0, rt.attribute(95));
+        assertEquals(-1, rt.attribute(9999));
+    }
+
+    @Test
+    void memset2D_fillsOnlyTheRowsWidth() {
+        long p = malloc(4 * 64);
+        assertEquals(CudaError.SUCCESS, rt.memset2D(p, 64, 0xAB, 10, 4));
+        byte[] bytes = device.buffers.values().iterator().next();
+        for (int i = 0; i < 4 * 64; i++) {
+            assertEquals(i % 64 < 10 ? (byte) 0xAB : 0, bytes[i], "byte " + i);
+        }
+        assertEquals(CudaError.INVALID_VALUE, rt.memset2D(p, 8, 0, 10, 2));
+        assertEquals(CudaError.INVALID_VALUE, rt.memset2D(p, 64, 0, 10, 5));
+    }
 }
