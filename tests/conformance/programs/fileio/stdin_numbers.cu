@@ -31,7 +31,8 @@ int main()
     for (int p = 0; p < read; p++) odd_even_pass<<<1, (read + 1) / 2>>>(d, read, p % 2);
     int *s = (int *)malloc(read * sizeof(int));
     cudaMemcpy(s, d, read * sizeof(int), cudaMemcpyDeviceToHost);
-    long long sum = 0;
+    long long sum = 0, input_sum = 0;
+    for (int i = 0; i < read; i++) input_sum += h[i];
     bool sorted = true;
     for (int i = 0; i < read; i++) {
         sum += s[i];
@@ -42,7 +43,7 @@ int main()
     printf("\nmin %d max %d median %d sum %lld\n", s[0], s[read - 1], s[read / 2], sum);
     int extra;
     printf("more input after the numbers: %s\n", scanf("%d", &extra) == 1 ? "yes" : "no");
-    printf("%s\n", sorted ? "PASS" : "FAIL");
+    printf("%s\n", sorted && sum == input_sum ? "PASS" : "FAIL");
     free(h);
     free(s);
     cudaFree(d);
