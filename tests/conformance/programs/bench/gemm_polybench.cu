@@ -113,7 +113,8 @@ void gemmCuda(DATA_TYPE *A, DATA_TYPE *B, DATA_TYPE *C, DATA_TYPE *C_outputFromG
     cudaMemcpy(B_gpu, B, sizeof(DATA_TYPE) * NK * NJ, cudaMemcpyHostToDevice);
     cudaMemcpy(C_gpu, C_outputFromGpu, sizeof(DATA_TYPE) * NI * NJ, cudaMemcpyHostToDevice);
     dim3 block(DIM_THREAD_BLOCK_X, DIM_THREAD_BLOCK_Y);
-    dim3 grid((size_t)(ceil(((float)NI) / ((float)block.x))), (size_t)(ceil(((float)NJ) / ((float)block.y))));
+    // x runs over the NJ columns, y over the NI rows
+    dim3 grid((size_t)(ceil(((float)NJ) / ((float)block.x))), (size_t)(ceil(((float)NI) / ((float)block.y))));
     t_start = rtclock();
     gemm_kernel<<<grid, block>>>(A_gpu, B_gpu, C_gpu);
     cudaDeviceSynchronize();

@@ -43,9 +43,7 @@ int main(int argc, char **argv)
         printf("  Maximum number of threads per block:           %d\n", deviceProp.maxThreadsPerBlock);
         printf("  Max dimension size of a thread block (x,y,z): (%d, %d, %d)\n", deviceProp.maxThreadsDim[0],
                deviceProp.maxThreadsDim[1], deviceProp.maxThreadsDim[2]);
-        printf("  Max dimension size of a grid size    (x,y,z): (%d, %d, %d)\n", deviceProp.maxGridSize[0],
-               deviceProp.maxGridSize[1], deviceProp.maxGridSize[2]);
-        printf("  Total amount of constant memory:               %zu bytes\n", deviceProp.totalConstMem);
+        printf("  Constant memory (at least 64 KiB):             %s\n", deviceProp.totalConstMem >= 65536 ? "yes" : "no");
         printf("  Shared memory per block (at least 48 KiB):     %s\n",
                deviceProp.sharedMemPerBlock >= 49152 ? "yes" : "no");
         printf("  Registers per block (at least 64K):            %s\n", deviceProp.regsPerBlock >= 65536 ? "yes" : "no");
