@@ -57,6 +57,15 @@ public enum DiagKey {
     ERR_LAUNCH_NOT_KERNEL("err.launch.not.kernel", "''{0}'' is not a __global__ function; only kernels can be launched with <<<...>>>"), // name
     ERR_KERNEL_CALL("err.kernel.call", "a __global__ function call must be configured"),
     ERR_LAUNCH_ARG("err.launch.arg", "cannot convert argument of type ''{0}'' to parameter of type ''{1}''"), // from, to
+    ERR_STATIC_ASSERT("err.static.assert", "static assertion failed{0}"), // ": message" or ""
+    ERR_STATIC_ASSERT_CONSTANT("err.static.assert.constant", "static assertion expression is not an integral constant expression"),
+    ERR_ABSTRACT_VARIABLE("err.abstract.variable", "variable type ''{0}'' is an abstract class"), // class
+    ERR_ABSTRACT_NEW("err.abstract.new", "allocating an object of abstract class type ''{0}''"), // class
+    ERR_OVERRIDES_NOTHING("err.overrides.nothing", "''{0}'' marked ''override'' but does not override any member functions"), // method
+    ERR_OVERRIDES_FINAL("err.overrides.final", "declaration of ''{0}'' overrides a ''final'' function"), // method
+    ERR_VLA_DEVICE("err.vla.device", "variable-length arrays are not supported in device code"),
+    NOTE_PURE_VIRTUAL("note.pure.virtual", "unimplemented pure virtual method ''{0}'' in ''{1}''"), // method, class
+    NOTE_OVERRIDDEN("note.overridden", "overridden virtual function is here"),
     NOTE_DECLARED_HERE("note.declared.here", "''{0}'' declared here"), // name
     NOTE_CANDIDATE("note.candidate", "candidate function not viable: {0}"), // reason
     // ---- lowering, passes and backends
