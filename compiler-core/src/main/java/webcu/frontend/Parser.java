@@ -34,6 +34,11 @@ public final class Parser {
     private int p;
     /** Type names visible in each open scope. */
     private final List<Set<String>> typeScopes = new ArrayList<>();
+    /**
+     * Variables, parameters and functions declared in each open scope: such a name hides a type of
+     * the same name from outer scopes (a parameter named 'string', a local named 'vector').
+     */
+    private final List<Set<String>> valueScopes = new ArrayList<>();
     /** Names of class templates and function templates (so that {@code name<} starts template arguments). */
     private final Set<String> classTemplates = new HashSet<>();
     private final Set<String> functionTemplates = new HashSet<>();
@@ -58,6 +63,7 @@ public final class Parser {
         this.toks = toks;
         this.diags = diags;
         typeScopes.add(new HashSet<>());
+        valueScopes.add(new HashSet<>());
     }
 
     // ------------------------------------------------------------------ token helpers
@@ -122,10 +128,33 @@ public final class Parser {
 
     private void pushScope() {
         typeScopes.add(new HashSet<>());
+        valueScopes.add(new HashSet<>());
     }
 
     private void popScope() {
         typeScopes.remove(typeScopes.size() - 1);
+        valueScopes.remove(valueScopes.size() - 1);
+    }
+
+    /** Whether a variable or function hides the type {@code name} here. */
+    private boolean hiddenByValue(String name) {
+        for (int i = typeScopes.size() - 1; i >= 0; i--) {
+            if (typeScopes.get(i).contains(name)) {
+                return false;
+            }
+            if (valueScopes.get(i).contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A variable, parameter or function named {@code name} in the current scope. */
+    private void declareValue(String name) {
+        if (name != null && !name.contains("::")) {
+            valueScopes.get(valueScopes.size() - 1).add(name);
+            typeScopes.get(typeScopes.size() - 1).remove(name);
+        }
     }
 
     private void declareType(String name) {
@@ -141,6 +170,9 @@ public final class Parser {
         for (int i = typeScopes.size() - 1; i >= 0; i--) {
             if (typeScopes.get(i).contains(name)) {
                 return true;
+            }
+            if (valueScopes.get(i).contains(name)) {
+                return false;
             }
         }
         return false;
@@ -299,8 +331,13 @@ public final class Parser {
         Expr cond = assignment();
         String message = "";
         if (accept(",")) {
-            Token m = next();
-            message = m.text();
+            // adjacent literals concatenate: keep the text between the quotes of each
+            StringBuilder sb = new StringBuilder();
+            do {
+                String m = next().text();
+                sb.append(m, m.indexOf('"') + 1, Math.max(m.indexOf('"') + 1, m.lastIndexOf('"')));
+            } while (peek().kind() == Token.Kind.STRING);
+            message = "\"" + sb + "\"";
         }
         expect(")");
         expect(";");
@@ -479,6 +516,9 @@ public final class Parser {
                 // a function
                 FunctionDecl f = functionRest(d, ds, tparams, inClass, start);
                 out.add(f);
+                if (!inClass && f.owner() == null && !f.name().startsWith("operator")) {
+                    declareValue(f.name()); // int stat(const char *, struct stat *) hides the class name
+                }
                 if (templ && !tparams.isEmpty() && !f.name().startsWith("operator")) {
                     registerFunctionTemplate(f.name());
                 }
@@ -495,6 +535,7 @@ public final class Parser {
                     int align = attributes(); // int x __attribute__((aligned(16)));
                     Expr init = initializer(type);
                     out.add(new VarDecl(d.name, type, init, ds.specs().withAlign(align), d.span));
+                    declareValue(d.name);
                 }
             }
             first = false;
@@ -1087,6 +1128,7 @@ public final class Parser {
                 def = assignment();
             }
             params.add(new Param(d.name, t, def, d.name != null ? d.span : start.span()));
+            declareValue(d.name);
             if (!accept(",")) {
                 break;
             }
@@ -1117,6 +1159,9 @@ public final class Parser {
         } else if (at("{")) {
             pushScope();
             try {
+                for (Param prm : d.params) {
+                    declareValue(prm.name()); // the parameters are in scope in the body
+                }
                 body = compound();
             } finally {
                 popScope();
@@ -1181,7 +1226,11 @@ public final class Parser {
         List<TemplateArg> specArgs = List.of();
         if (peek().kind() == Token.Kind.IDENT) {
             name = qualifiedName();
-            declareType(name);
+            // 'struct stat st;' where a function stat hides the class names that class, and declares nothing
+            boolean elaborated = !at("{") && !at(":") && !at(";") && !at("final") && hiddenByValue(name);
+            if (!elaborated) {
+                declareType(name);
+            }
             if (pendingClassTemplate && templateOuterScope >= 0) {
                 typeScopes.get(templateOuterScope).add(name);
             }
@@ -1338,6 +1387,7 @@ public final class Parser {
                             Declarator d = declarator(ds.type());
                             Expr init0 = initializer(d.type);
                             decls.add(new VarDecl(d.name, d.type, init0, ds.specs(), d.span));
+                            declareValue(d.name);
                             if (accept(";")) {
                                 init = new DeclStmt(decls, t.span());
                                 cond = expression();
@@ -1477,6 +1527,7 @@ public final class Parser {
                 if (accept(":")) {
                     Expr range = expression();
                     expect(")");
+                    declareValue(d.name);
                     Stmt body = statement();
                     return new RangeFor(new VarDecl(d.name, d.type, null, ds.specs(), d.span), range, body, f.span());
                 }

@@ -220,6 +220,9 @@ public final class Sema {
         if (what instanceof FunctionSym f) {
             @SuppressWarnings("unchecked")
             List<FunctionSym> set = s.names.get(name) instanceof List<?> l ? (List<FunctionSym>) l : null;
+            if (s.names.get(name) instanceof CType.Record hidden) {
+                s.names.put(TAG + name, hidden); // int stat(…) hides struct stat, still named as 'struct stat'
+            }
             if (set == null) {
                 set = new ArrayList<>();
                 s.names.put(name, set);
@@ -438,13 +441,41 @@ public final class Sema {
         sym.variadic = f.variadic();
     }
 
+    /** Where a class hidden by a function of the same name stays reachable (struct stat beside stat()). */
+    static final String TAG = "struct ";
+
+    /** A name looked up as a type: a class hidden by a function is still found. */
+    static Object typeLookup(Scope s, String name) {
+        Object o = s.lookup(name);
+        if (o instanceof List<?>) {
+            Object tag = s.lookup(TAG + name);
+            return tag != null ? tag : o;
+        }
+        return o;
+    }
+
     private void declareRecord(Ast.RecordDecl r, Scope s, String namespace) {
         if (!r.templateParams().isEmpty()) {
             declare(s, r.name(), new ClassTemplate(r, s), namespace);
             return;
         }
         Object prev = s.names.get(r.name());
-        if (prev == null && !r.complete() && s.lookup(r.name()) instanceof CType.Record) {
+        if (prev instanceof List<?>) {
+            // a function of this name is declared here: the class lives under its tag
+            if (s.names.get(TAG + r.name()) instanceof CType.Record tagged) {
+                if (r.complete() && !tagged.complete) {
+                    completeRecord(tagged, r, s);
+                }
+                return;
+            }
+            CType.Record rec = new CType.Record(r.name(), r.kind().equals("union"));
+            s.names.put(TAG + r.name(), rec);
+            if (r.complete()) {
+                completeRecord(rec, r, s);
+            }
+            return;
+        }
+        if (prev == null && !r.complete() && typeLookup(s, r.name()) instanceof CType.Record) {
             // 'struct P *p;' in a function names the file's P (the parser declares the record
             // it mentions); a struct nowhere declared yet is declared here
             return;
@@ -695,7 +726,7 @@ public final class Sema {
             }
             case Ast.InlineRecordType r -> {
                 declareRecord(r.decl(), s, null);
-                return (CType) s.lookup(r.decl().name());
+                return (CType) typeLookup(s, r.decl().name());
             }
             case Ast.InlineEnumType e -> {
                 declareEnum(e.decl(), s, null);
@@ -713,6 +744,10 @@ public final class Sema {
             }
             case Ast.NamedType n -> {
                 Object o = lookupQualified(s, n.name());
+                if (o instanceof List<?>) {
+                    Object tag = typeLookup(s, n.name());
+                    o = tag instanceof CType ? tag : o;
+                }
                 if (o instanceof CType c) {
                     return c;
                 }
