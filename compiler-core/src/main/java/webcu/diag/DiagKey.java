@@ -63,6 +63,15 @@ public enum DiagKey {
     ERR_PACK_NOT_EXPANDED("err.pack.not.expanded", "expression contains unexpanded parameter pack ''{0}''"), // name
     ERR_PACK_EXPANSION_NO_PACK("err.pack.expansion.no.pack", "pattern of pack expansion contains no unexpanded parameter packs"),
     ERR_PACK_LENGTHS("err.pack.lengths", "pack expansion contains parameter packs ''{0}'' and ''{1}'' that have different lengths ({2} vs. {3})"), // names, lengths
+    ERR_STATIC_ASSERT("err.static.assert", "static assertion failed{0}"), // ": message" or ""
+    ERR_STATIC_ASSERT_CONSTANT("err.static.assert.constant", "static assertion expression is not an integral constant expression"),
+    ERR_ABSTRACT_VARIABLE("err.abstract.variable", "variable type ''{0}'' is an abstract class"), // class
+    ERR_ABSTRACT_NEW("err.abstract.new", "allocating an object of abstract class type ''{0}''"), // class
+    ERR_OVERRIDES_NOTHING("err.overrides.nothing", "''{0}'' marked ''override'' but does not override any member functions"), // method
+    ERR_OVERRIDES_FINAL("err.overrides.final", "declaration of ''{0}'' overrides a ''final'' function"), // method
+    ERR_VLA_DEVICE("err.vla.device", "variable-length arrays are not supported in device code"),
+    NOTE_PURE_VIRTUAL("note.pure.virtual", "unimplemented pure virtual method ''{0}'' in ''{1}''"), // method, class
+    NOTE_OVERRIDDEN("note.overridden", "overridden virtual function is here"),
     NOTE_DECLARED_HERE("note.declared.here", "''{0}'' declared here"), // name
     NOTE_CANDIDATE("note.candidate", "candidate function not viable: {0}"), // reason
     // ---- lowering, passes and backends

@@ -194,11 +194,23 @@ public final class Ast {
         Span span();
     }
 
-    /** CUDA and C declaration specifiers that are not part of the type. */
+    /**
+     * CUDA and C declaration specifiers that are not part of the type, with what follows a member
+     * function's parameters (override, final, = 0, = default, = delete) and the alignment that
+     * alignas or an aligned attribute asks for (0: none).
+     */
     public record Specs(boolean isStatic, boolean isExtern, boolean isInline, boolean isConstexpr,
                         boolean host, boolean device, boolean global, boolean shared, boolean constant,
-                        boolean isTypedef, boolean isVirtual, boolean isExplicit) {
-        public static final Specs NONE = new Specs(false, false, false, false, false, false, false, false, false, false, false, false);
+                        boolean isTypedef, boolean isVirtual, boolean isExplicit,
+                        boolean isPure, boolean isOverride, boolean isFinal, boolean isDefaulted, boolean isDeleted, int alignAs) {
+        public static final Specs NONE = new Specs(false, false, false, false, false, false, false, false, false, false, false, false,
+                false, false, false, false, false, 0);
+
+        /** The same specifiers with an alignment requirement (alignas, __attribute__((aligned)), __align__) raised to {@code a}. */
+        public Specs withAlign(int a) {
+            return new Specs(isStatic, isExtern, isInline, isConstexpr, host, device, global, shared, constant, isTypedef, isVirtual,
+                    isExplicit, isPure, isOverride, isFinal, isDefaulted, isDeleted, Math.max(alignAs, a));
+        }
     }
 
     public record VarDecl(String name, TypeNode type, Expr init, Specs specs, Span span) implements Decl {}

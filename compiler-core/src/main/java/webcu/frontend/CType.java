@@ -106,6 +106,19 @@ public sealed interface CType {
         /** The destructor, or null. */
         public Sema.FunctionSym destructor;
         public boolean complete;
+        /** Direct base classes, each at its offset in this class. */
+        public final List<Base> bases = new ArrayList<>();
+        /**
+         * For a polymorphic class (one with virtual functions), the number its objects carry in their
+         * vptr slot while they are of this dynamic type; 0 for other classes.
+         */
+        public int classId;
+        /** Virtual functions by slot (name and parameter types, "~" for the destructor): the final overrider in this class. */
+        public final java.util.Map<String, Sema.FunctionSym> vtable = new java.util.LinkedHashMap<>();
+        /** Default member initializers ({@code int n = 10;}) by field name, analysed where an object is built. */
+        public final java.util.Map<String, Ast.Expr> fieldDefaults = new java.util.LinkedHashMap<>();
+        /** The scope of the class body, where default member initializers are analysed. */
+        Object bodyScope;
         public long size;
         public int align = 1;
         public int alignAs;
@@ -114,6 +127,10 @@ public sealed interface CType {
         public Record(String name, boolean isUnion) {
             this.name = name;
             this.isUnion = isUnion;
+        }
+
+        public boolean isPolymorphic() {
+            return classId != 0;
         }
 
         public Field field(String n) {
@@ -129,6 +146,9 @@ public sealed interface CType {
     }
 
     record Field(String name, CType type, long offset, int index) {}
+
+    /** A base class subobject and where it lies in the derived object. */
+    record Base(Record record, long offset) {}
 
     /** An enumeration; its values are of its underlying type. */
     final class Enum implements CType {

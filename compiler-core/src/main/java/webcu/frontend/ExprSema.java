@@ -198,7 +198,7 @@ final class ExprSema {
                 }
                 checkSpace(f, span);
                 List<Typed.Expr> args = sema.callArgs(f, rest, span, 1);
-                args.add(0, sema.addressOf(left, span));
+                args.add(0, sema.thisArg(f, sema.addressOf(left, span), span));
                 return result(f, args, span);
             }
         }
@@ -723,6 +723,16 @@ final class ExprSema {
             }
             return indirectCall(sema.rvalue(callee), c);
         }
+        Sema.FunctionSym caller = sema.currentFunction();
+        if (n.name().contains("::") && caller != null && caller.owner != null && caller.thisVar != null) {
+            CType.Record q = qualifierClass(n.name().substring(0, n.name().lastIndexOf("::")), caller.owner);
+            if (q != null) {
+                Typed.Expr call = qualifiedMemberCall(q, n.name().substring(n.name().lastIndexOf("::") + 2), caller, c);
+                if (call != null) {
+                    return call;
+                }
+            }
+        }
         Object o = lookup(n.name());
         if (o instanceof Typed.Var v && (v.type instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
             return indirectCall(sema.rvalue(expr(n)), c);
@@ -811,8 +821,34 @@ final class ExprSema {
         }
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (self != null) {
-            converted.add(0, self);
+            CType.Record cur = sema.currentFunction().owner;
+            if (f.slot != null && !n.name().contains("::") && cur != null) {
+                return sema.virtuals.call(f, self, cur, converted, c.span());
+            }
+            converted.add(0, cur != null ? thisFor(f, self, cur, c.span()) : self);
         }
+        return result(f, converted, c.span());
+    }
+
+    /** {@code Base::f(args)} inside a member function: Base's f on this object, without virtual dispatch; null if Base has no f. */
+    private Typed.Expr qualifiedMemberCall(CType.Record q, String name, Sema.FunctionSym caller, Ast.Call c) {
+        List<Sema.FunctionSym> cands = new ArrayList<>();
+        for (Sema.FunctionSym f : q.methods) {
+            if (f.name.equals(name) && f.thisVar != null) {
+                cands.add(f);
+            }
+        }
+        if (cands.isEmpty()) {
+            return null;
+        }
+        List<Typed.Expr> args = args(c.args());
+        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true);
+        if (f == null) {
+            return bad(c.span());
+        }
+        checkSpace(f, c.span());
+        List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), 1);
+        converted.add(0, thisFor(f, self(c.span()), caller.owner, c.span()));
         return result(f, converted, c.span());
     }
 
@@ -875,27 +911,69 @@ final class ExprSema {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
             return bad(c.span());
         }
+        // obj.Base::f(): Base's function, called without virtual dispatch
+        String name = m.name();
+        CType.Record lookIn = rec;
+        boolean qualified = name.contains("::");
+        if (qualified) {
+            lookIn = qualifierClass(name.substring(0, name.lastIndexOf("::")), rec);
+            name = name.substring(name.lastIndexOf("::") + 2);
+            if (lookIn == null) {
+                diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
+                return bad(c.span());
+            }
+        }
         List<Sema.FunctionSym> cands = new ArrayList<>();
-        for (Sema.FunctionSym f : rec.methods) {
-            if (f.name.equals(m.name())) {
+        for (Sema.FunctionSym f : lookIn.methods) {
+            if (f.name.equals(name)) {
                 cands.add(f);
             }
         }
         if (cands.isEmpty()) {
-            diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
+            diags.error(m.span(), DiagKey.ERR_NO_MEMBER, name, lookIn.name);
             return bad(c.span());
         }
         List<Typed.Expr> args = args(c.args());
-        Sema.FunctionSym f = sema.resolveOverload(m.name(), cands, args, c.span(), true);
+        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true);
         if (f == null) {
             return bad(c.span());
         }
         checkSpace(f, c.span());
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (f.thisVar != null) {
-            converted.add(0, sema.addressOf(base, m.span()));
+            Typed.Expr self = sema.addressOf(base, m.span());
+            if (f.slot != null && !qualified) {
+                return sema.virtuals.call(f, self, rec, converted, c.span());
+            }
+            converted.add(0, thisFor(f, self, rec, m.span()));
         }
         return result(f, converted, c.span());
+    }
+
+    /** {@code self}, a pointer to a {@code rec}, as the this pointer of {@code f} (which may be a base class's). */
+    private Typed.Expr thisFor(Sema.FunctionSym f, Typed.Expr self, CType.Record rec, Span span) {
+        if (f.owner != null && f.owner != rec && Sema.derivesFrom(rec, f.owner)) {
+            return sema.upcast(self, rec, f.owner, span);
+        }
+        return self;
+    }
+
+    /** The class a qualifier names in a member access of a {@code context} object: the class itself or one of its bases. */
+    private CType.Record qualifierClass(String q, CType.Record context) {
+        if (lookup(q) instanceof CType.Record r && Sema.derivesFrom(context, r)) {
+            return r;
+        }
+        String simple = q.contains("::") ? q.substring(q.lastIndexOf("::") + 2) : q;
+        if (context.name.equals(simple) || context.name.startsWith(simple + "<")) {
+            return context;
+        }
+        for (CType.Base b : context.bases) {
+            CType.Record r = qualifierClass(q, b.record());
+            if (r != null) {
+                return r;
+            }
+        }
+        return null;
     }
 
     private Typed.Expr launch(Ast.KernelCall k) {
@@ -1083,7 +1161,25 @@ final class ExprSema {
             return explicitConversion(sema.rvalue(obj), r.referee(), c.span());
         }
         Typed.Expr e = sema.rvalue(expr(c.operand()));
+        if (c.kind().equals("dynamic")) {
+            return dynamicCast(e, to, c.span());
+        }
         return explicitConversion(e, to, c.span());
+    }
+
+    /** dynamic_cast between pointers to classes: an upcast, or a check of the object's dynamic class. */
+    private Typed.Expr dynamicCast(Typed.Expr e, CType to, Span span) {
+        if (to instanceof CType.Ptr tp && tp.pointee() instanceof CType.Record tr && e.type() instanceof CType.Ptr ep
+                && ep.pointee() instanceof CType.Record er) {
+            if (Sema.derivesFrom(er, tr)) {
+                return sema.upcast(e, er, tr, span);
+            }
+            if (!er.isPolymorphic()) {
+                return unsupported("dynamic_cast from '" + er.name + "', which is not polymorphic", span);
+            }
+            return sema.virtuals.dynamicCast(e, er, tr, span);
+        }
+        return unsupported("dynamic_cast other than between pointers to classes", span);
     }
 
     private Typed.Expr explicitConversion(Typed.Expr e, CType to, Span span) {
@@ -1168,6 +1264,9 @@ final class ExprSema {
     /** {@code new T}, {@code new T(args)}, {@code new T[n]}: malloc, then the constructor for a single object. */
     private Typed.Expr newExpr(Ast.New n) {
         CType t = sema.resolveType(n.type(), sema.scope());
+        if (t instanceof CType.Record rec && rec.isPolymorphic()) {
+            sema.virtuals.checkNotAbstract(rec, n.span(), DiagKey.ERR_ABSTRACT_NEW);
+        }
         Typed.Expr count = n.arraySize() == null ? new Typed.IntConst(CType.ULONG, 1, n.span())
                 : sema.convert(sema.rvalue(expr(n.arraySize())), CType.ULONG, n.arraySize().span(), "arg");
         Typed.Expr bytes = new Typed.Binary("*", count, new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(t)), n.span()), CType.ULONG, n.span());
@@ -1228,7 +1327,9 @@ final class ExprSema {
             sema.use(rec.destructor);
             Typed.Var t = sema.temp(p.type(), d.span());
             Typed.Expr keep = new Typed.Assign(new Typed.VarRef(t, d.span()), p, d.span());
-            Typed.Expr dtor = new Typed.Call(rec.destructor, List.of(Sema.load(new Typed.VarRef(t, d.span()))), CType.VOID, d.span());
+            Typed.Expr dtor = rec.destructor.slot != null
+                    ? sema.virtuals.call(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), rec, new ArrayList<>(), d.span())
+                    : new Typed.Call(rec.destructor, List.of(sema.thisArg(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), d.span())), CType.VOID, d.span());
             Typed.Expr free2 = new Typed.Call(free, List.of(new Typed.Convert(Sema.load(new Typed.VarRef(t, d.span())),
                     new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
             return new Typed.Comma(keep, new Typed.Comma(dtor, free2, d.span()), d.span());

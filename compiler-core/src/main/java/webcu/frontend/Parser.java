@@ -34,6 +34,11 @@ public final class Parser {
     private int p;
     /** Type names visible in each open scope. */
     private final List<Set<String>> typeScopes = new ArrayList<>();
+    /**
+     * Variables, parameters and functions declared in each open scope: such a name hides a type of
+     * the same name from outer scopes (a parameter named 'string', a local named 'vector').
+     */
+    private final List<Set<String>> valueScopes = new ArrayList<>();
     /** Names of class templates and function templates (so that {@code name<} starts template arguments). */
     private final Set<String> classTemplates = new HashSet<>();
     private final Set<String> functionTemplates = new HashSet<>();
@@ -61,6 +66,7 @@ public final class Parser {
         this.toks = new ArrayList<>(toks);
         this.diags = diags;
         typeScopes.add(new HashSet<>());
+        valueScopes.add(new HashSet<>());
     }
 
     // ------------------------------------------------------------------ token helpers
@@ -125,10 +131,33 @@ public final class Parser {
 
     private void pushScope() {
         typeScopes.add(new HashSet<>());
+        valueScopes.add(new HashSet<>());
     }
 
     private void popScope() {
         typeScopes.remove(typeScopes.size() - 1);
+        valueScopes.remove(valueScopes.size() - 1);
+    }
+
+    /** Whether a variable or function hides the type {@code name} here. */
+    private boolean hiddenByValue(String name) {
+        for (int i = typeScopes.size() - 1; i >= 0; i--) {
+            if (typeScopes.get(i).contains(name)) {
+                return false;
+            }
+            if (valueScopes.get(i).contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A variable, parameter or function named {@code name} in the current scope. */
+    private void declareValue(String name) {
+        if (name != null && !name.contains("::")) {
+            valueScopes.get(valueScopes.size() - 1).add(name);
+            typeScopes.get(typeScopes.size() - 1).remove(name);
+        }
     }
 
     private void declareType(String name) {
@@ -144,6 +173,9 @@ public final class Parser {
         for (int i = typeScopes.size() - 1; i >= 0; i--) {
             if (typeScopes.get(i).contains(name)) {
                 return true;
+            }
+            if (valueScopes.get(i).contains(name)) {
+                return false;
             }
         }
         return false;
@@ -347,8 +379,13 @@ public final class Parser {
         Expr cond = assignment();
         String message = "";
         if (accept(",")) {
-            Token m = next();
-            message = m.text();
+            // adjacent literals concatenate: keep the text between the quotes of each
+            StringBuilder sb = new StringBuilder();
+            do {
+                String m = next().text();
+                sb.append(m, m.indexOf('"') + 1, Math.max(m.indexOf('"') + 1, m.lastIndexOf('"')));
+            } while (peek().kind() == Token.Kind.STRING);
+            message = "\"" + sb + "\"";
         }
         expect(")");
         expect(";");
@@ -484,9 +521,9 @@ public final class Parser {
         // Constructors and destructors: Name( / ~Name( inside the class, or Class::Class( outside.
         if (inClass && (at("~") || peek().kind() == Token.Kind.IDENT && !classStack.isEmpty()
                 && peek().text().equals(classStack.get(classStack.size() - 1)) && peek(1).is("("))
-                || inClass && (at("explicit") || at("__host__") || at("__device__") || at("constexpr") || at("inline")) && constructorAhead()) {
+                || inClass && (at("explicit") || at("__host__") || at("__device__") || at("constexpr") || at("inline") || at("virtual")) && constructorAhead()) {
             Specs specs = Specs.NONE;
-            while (at("explicit") || at("__host__") || at("__device__") || at("constexpr") || at("inline") || at("__forceinline__")) {
+            while (at("explicit") || at("__host__") || at("__device__") || at("constexpr") || at("inline") || at("__forceinline__") || at("virtual")) {
                 specs = addSpec(specs, next().text());
             }
             out.add(constructor(specs, classStack.get(classStack.size() - 1), tparams, start));
@@ -533,6 +570,9 @@ public final class Parser {
                             f.owner(), f.memberInits(), f.constMethod(), f.span(), d.specArgs == null ? List.of() : d.specArgs);
                 }
                 out.add(f);
+                if (!inClass && f.owner() == null && !f.name().startsWith("operator")) {
+                    declareValue(f.name()); // int stat(const char *, struct stat *) hides the class name
+                }
                 if (templ && !tparams.isEmpty() && !f.name().startsWith("operator")) {
                     registerFunctionTemplate(f.name());
                 }
@@ -542,11 +582,14 @@ public final class Parser {
             } else {
                 TypeNode type = d.type;
                 if (ds.specs().isTypedef()) {
+                    attributes();
                     declareType(d.name);
                     out.add(new TypedefDecl(d.name, type, d.span));
                 } else {
+                    int align = attributes(); // int x __attribute__((aligned(16)));
                     Expr init = initializer(type);
-                    out.add(new VarDecl(d.name, type, init, ds.specs(), d.span));
+                    out.add(new VarDecl(d.name, type, init, ds.specs().withAlign(align), d.span));
+                    declareValue(d.name);
                 }
             }
             first = false;
@@ -568,7 +611,7 @@ public final class Parser {
 
     private boolean constructorAhead() {
         int k = p;
-        while (toks.get(k).kind() == Token.Kind.IDENT && Set.of("explicit", "__host__", "__device__", "constexpr", "inline", "__forceinline__").contains(toks.get(k).text())) {
+        while (toks.get(k).kind() == Token.Kind.IDENT && Set.of("explicit", "__host__", "__device__", "constexpr", "inline", "__forceinline__", "virtual").contains(toks.get(k).text())) {
             k++;
         }
         return toks.get(k).is("~") || !classStack.isEmpty() && toks.get(k).is(classStack.get(classStack.size() - 1)) && toks.get(k + 1).is("(");
@@ -593,9 +636,10 @@ public final class Parser {
             expect("(");
             List<Param> params = new ArrayList<>();
             boolean variadic = paramList(params);
-            while (at("noexcept") || at("const") || at("override")) {
-                p++;
+            while (at("noexcept") || at("const") || at("override") || at("final")) {
+                specs = addSpec(specs, next().text());
             }
+            attributes();
             List<MemberInit> inits = new ArrayList<>();
             if (accept(":")) {
                 do {
@@ -623,7 +667,7 @@ public final class Parser {
             }
             Compound body = null;
             if (accept("=")) {
-                next(); // default / delete
+                specs = addSpec(specs, "= " + next().text()); // = default, = delete, = 0
                 expect(";");
             } else if (at("{")) {
                 body = compound();
@@ -642,7 +686,9 @@ public final class Parser {
                 s.isConstexpr() || w.equals("constexpr") || w.equals("consteval"),
                 s.host() || w.equals("__host__"), s.device() || w.equals("__device__"), s.global() || w.equals("__global__"),
                 s.shared() || w.equals("__shared__"), s.constant() || w.equals("__constant__"),
-                s.isTypedef() || w.equals("typedef"), s.isVirtual() || w.equals("virtual"), s.isExplicit() || w.equals("explicit"));
+                s.isTypedef() || w.equals("typedef"), s.isVirtual() || w.equals("virtual"), s.isExplicit() || w.equals("explicit"),
+                s.isPure() || w.equals("= 0"), s.isOverride() || w.equals("override"), s.isFinal() || w.equals("final"),
+                s.isDefaulted() || w.equals("= default"), s.isDeleted() || w.equals("= delete"), s.alignAs());
     }
 
     /** decl-specifiers = (storage-class | cuda-specifier | type-qualifier | type-specifier | attribute)+ */
@@ -654,6 +700,10 @@ public final class Parser {
         Token first = peek();
         while (true) {
             Token t = peek();
+            if (atAttribute()) {
+                specs = specs.withAlign(attributes());
+                continue;
+            }
             if (t.kind() != Token.Kind.IDENT && !t.is("::")) {
                 break;
             }
@@ -672,7 +722,7 @@ public final class Parser {
                 p++;
                 continue;
             }
-            if (w.equals("__attribute__") || w.equals("__launch_bounds__") || w.equals("__align__") || w.equals("alignas") || w.equals("__declspec")) {
+            if (w.equals("__launch_bounds__")) {
                 p++;
                 skipParens();
                 continue;
@@ -779,6 +829,84 @@ public final class Parser {
         } while (depth > 0 && peek().kind() != Token.Kind.EOF);
     }
 
+    private boolean atAttribute() {
+        return at("__attribute__") || at("alignas") || at("_Alignas") || at("__align__") || at("__builtin_align__") || at("__declspec")
+                || at("[") && peek(1).is("[");
+    }
+
+    /**
+     * attributes = ("__attribute__" "((" attr ("," attr)* "))" | "alignas" "(" n ")" | "__align__" "(" n ")" | "[[" … "]]")*
+     * Returns the largest alignment asked for (aligned(N), aligned alone is 16 as on x86-64), 0 if none;
+     * every other attribute (unused, noinline, packed, nodiscard, maybe_unused …) changes nothing webcu does.
+     */
+    private int attributes() {
+        int align = 0;
+        while (atAttribute()) {
+            Token a = next();
+            if (a.is("[")) {
+                next();
+                int depth = 2;
+                while (depth > 0 && peek().kind() != Token.Kind.EOF) {
+                    Token t = next();
+                    depth += t.is("[") ? 1 : t.is("]") ? -1 : 0;
+                }
+                continue;
+            }
+            if (a.is("__attribute__")) {
+                int end = matchingParen(p);
+                for (int k = p; k < end; k++) {
+                    Token t = toks.get(k);
+                    if ((t.is("aligned") || t.is("__aligned__")) && t.kind() == Token.Kind.IDENT) {
+                        if (toks.get(k + 1).is("(")) {
+                            align = Math.max(align, alignmentArgument(k + 1));
+                        } else {
+                            align = Math.max(align, 16);
+                        }
+                    }
+                }
+                skipParens();
+                continue;
+            }
+            if (!a.is("__declspec") && at("(")) {
+                align = Math.max(align, alignmentArgument(p));
+            }
+            skipParens();
+        }
+        return align;
+    }
+
+    /** The index of the ')' that closes the '(' at {@code k}. */
+    private int matchingParen(int k) {
+        int depth = 0;
+        for (int i = k; i < toks.size(); i++) {
+            Token t = toks.get(i);
+            if (t.is("(")) {
+                depth++;
+            } else if (t.is(")") && --depth == 0) {
+                return i;
+            }
+            if (t.kind() == Token.Kind.EOF) {
+                return i;
+            }
+        }
+        return toks.size() - 1;
+    }
+
+    /** The alignment in "(N)" at {@code k}: an integer literal, as programs write it. */
+    private int alignmentArgument(int k) {
+        Token n = toks.get(k + 1);
+        if (n.kind() == Token.Kind.NUMBER && toks.get(k + 2).is(")")) {
+            Long v = Literals.parseIntegerValue(n.text().toLowerCase());
+            if (v != null && v > 0 && (v & (v - 1)) == 0) {
+                return v.intValue();
+            }
+            diags.error(n.span(), DiagKey.ERR_EXPECTED, "a power of two for the alignment");
+            return 0;
+        }
+        diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "an alignment that is not an integer literal");
+        return 0;
+    }
+
     /** named-type = ["::"] name ("::" name)* [template-args] */
     private TypeNode namedType() {
         Token t = peek();
@@ -857,6 +985,8 @@ public final class Parser {
         boolean variadic;
         boolean nameOnly;
         boolean constMethod;
+        boolean isOverride;
+        boolean isFinal;
         int pointerDepth;
         /** The '...' of a function parameter pack (Args... args), or null. */
         Token pack;
@@ -994,10 +1124,12 @@ public final class Parser {
                 popScope();
             }
             while (at("const") || at("noexcept") || at("override") || at("final") || at("volatile")) {
-                if (next().text().equals("const")) {
-                    d.constMethod = true;
-                }
+                String w = next().text();
+                d.constMethod |= w.equals("const");
+                d.isOverride |= w.equals("override");
+                d.isFinal |= w.equals("final");
             }
+            attributes();
             if (accept("->")) {
                 type = typeId();
             }
@@ -1074,6 +1206,7 @@ public final class Parser {
                 def = assignment();
             }
             params.add(new Param(d.name, t, def, d.name != null ? d.span : start.span()));
+            declareValue(d.name);
             if (!accept(",")) {
                 break;
             }
@@ -1091,18 +1224,28 @@ public final class Parser {
             owner = name.substring(0, k);
             name = name.substring(k + 2);
         }
+        Specs specs = ds.specs();
+        specs = d.isOverride ? addSpec(specs, "override") : specs;
+        specs = d.isFinal ? addSpec(specs, "final") : specs;
+        // 'override' and 'final' may also follow a trailing return type
+        while (at("override") || at("final")) {
+            specs = addSpec(specs, next().text());
+        }
         Compound body = null;
         if (accept("=")) {
-            next(); // = 0, = default, = delete; the caller takes the ';'
+            specs = addSpec(specs, "= " + next().text()); // = 0, = default, = delete; the caller takes the ';'
         } else if (at("{")) {
             pushScope();
             try {
+                for (Param prm : d.params) {
+                    declareValue(prm.name()); // the parameters are in scope in the body
+                }
                 body = compound();
             } finally {
                 popScope();
             }
         }
-        return new FunctionDecl(name, result, d.params, d.variadic, ds.specs(), tparams, body, owner, List.of(), d.constMethod, d.span);
+        return new FunctionDecl(name, result, d.params, d.variadic, specs, tparams, body, owner, List.of(), d.constMethod, d.span);
     }
 
     /** initializer = "=" (assignment | init-list) | init-list | "(" args ")" */
@@ -1150,19 +1293,22 @@ public final class Parser {
     private TypeNode recordSpecifier() {
         Token kw = next();
         int alignAs = 0;
-        while (at("__align__") || at("alignas") || at("__attribute__") || at("__device_builtin__") || at("__builtin_align__")) {
-            Token a = next();
-            if ((a.is("__align__") || a.is("alignas") || a.is("__builtin_align__")) && at("(") && peek(1).kind() == Token.Kind.NUMBER) {
-                alignAs = Literals.parseIntegerValue(peek(1).text()).intValue();
+        while (atAttribute() || at("__device_builtin__")) {
+            if (accept("__device_builtin__")) {
+                continue;
             }
-            skipParens();
+            alignAs = Math.max(alignAs, attributes());
         }
         String name = null;
         Token nameTok = peek();
         List<TemplateArg> specArgs = List.of();
         if (peek().kind() == Token.Kind.IDENT) {
             name = qualifiedName();
-            declareType(name);
+            // 'struct stat st;' where a function stat hides the class names that class, and declares nothing
+            boolean elaborated = !at("{") && !at(":") && !at(";") && !at("final") && hiddenByValue(name);
+            if (!elaborated) {
+                declareType(name);
+            }
             if (pendingClassTemplate && templateOuterScope >= 0) {
                 typeScopes.get(templateOuterScope).add(name);
             }
@@ -1176,6 +1322,9 @@ public final class Parser {
             if (at("<")) {
                 specArgs = templateArgs();
             }
+        }
+        if (at("final") && (peek(1).is(":") || peek(1).is("{"))) {
+            p++; // accepted; deriving from a final class is not diagnosed
         }
         if (name == null) {
             name = "__anon_" + kw.span().line() + "_" + kw.span().column();
@@ -1225,6 +1374,8 @@ public final class Parser {
             popScope();
             classStack.remove(classStack.size() - 1);
         }
+        // struct S { … } __attribute__((aligned(64)));
+        alignAs = Math.max(alignAs, attributes());
         if (kw.is("struct") || kw.is("class") || kw.is("union")) {
             // the name is a type in the enclosing scope too
             declareType(name);
@@ -1298,6 +1449,10 @@ public final class Parser {
             namespaceAlias();
             return new Empty(t.span());
         }
+        if (t.is("[") && peek(1).is("[")) {
+            attributes(); // [[maybe_unused]] int x; [[likely]] …
+            return statement();
+        }
         if (t.kind() == Token.Kind.IDENT) {
             switch (t.text()) {
                 case "if" -> {
@@ -1314,6 +1469,7 @@ public final class Parser {
                             Declarator d = declarator(ds.type());
                             Expr init0 = initializer(d.type);
                             decls.add(new VarDecl(d.name, d.type, init0, ds.specs(), d.span));
+                            declareValue(d.name);
                             if (accept(";")) {
                                 init = new DeclStmt(decls, t.span());
                                 cond = expression();
@@ -1453,6 +1609,7 @@ public final class Parser {
                 if (accept(":")) {
                     Expr range = expression();
                     expect(")");
+                    declareValue(d.name);
                     Stmt body = statement();
                     return new RangeFor(new VarDecl(d.name, d.type, null, ds.specs(), d.span), range, body, f.span());
                 }
@@ -1718,6 +1875,11 @@ public final class Parser {
                     name = operatorName();
                 } else {
                     name = ident();
+                    // obj.Base::f(): a qualified member names the base class's member (no virtual dispatch)
+                    while (at("::") && peek(1).kind() == Token.Kind.IDENT) {
+                        p++;
+                        name = name + "::" + ident();
+                    }
                 }
                 e = new Member(e, name, t.is("->"), n.span());
             } else if (t.is("++") || t.is("--")) {

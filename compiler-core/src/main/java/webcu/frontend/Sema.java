@@ -47,6 +47,11 @@ public final class Sema {
         boolean templateInstance;
         /** Function parameter packs by name: {@code args} of {@code Args... args}, one parameter per element. */
         final Map<String, List<Typed.Var>> paramPacks = new LinkedHashMap<>();
+        /** For a virtual member function: its slot, whether it is pure, and the function that introduced the slot. */
+        String slot;
+        boolean isPure;
+        boolean isFinal;
+        FunctionSym virtualRoot;
 
         FunctionSym(String name, Span span) {
             this.name = name;
@@ -170,6 +175,7 @@ public final class Sema {
     }
 
     private final Diagnostics diags;
+    final Virtuals virtuals = new Virtuals(this);
     private final Scope global = new Scope(null);
     private final List<FunctionSym> functions = new ArrayList<>();
     private final List<Typed.Var> globals = new ArrayList<>();
@@ -222,9 +228,13 @@ public final class Sema {
             if (unitScopes.size() > 1) {
                 link(unitScopes);
             }
-            while (!pendingBodies.isEmpty()) {
-                analyzeBody(pendingBodies.poll());
-            }
+            do {
+                while (!pendingBodies.isEmpty()) {
+                    analyzeBody(pendingBodies.poll());
+                }
+                // dispatch functions switch over every class seen, so they are written last
+                virtuals.writeDispatchers();
+            } while (!pendingBodies.isEmpty());
         } catch (CompileError e) {
             // error limit reached
         }
@@ -323,6 +333,18 @@ public final class Sema {
         return null;
     }
 
+    /** Adds a function that Sema writes itself (dispatch functions) to the program; returns its IR name. */
+    String newFunction(FunctionSym f, String irBase) {
+        f.irName = uniqueIrName(irBase);
+        functions.add(f);
+        return f.irName;
+    }
+
+    /** A function declared at file scope (by the built-in headers) of the file being analysed, or null. */
+    FunctionSym globalFunction(String name) {
+        return scope.lookup(name) instanceof List<?> l && !l.isEmpty() ? (FunctionSym) l.get(0) : null;
+    }
+
     private String uniqueIrName(String base) {
         int n = irNames.merge(base, 1, Integer::sum);
         return n == 1 ? base : base + "." + n;
@@ -361,6 +383,9 @@ public final class Sema {
 
     private void declare(Scope s, String name, Object what, String namespace) {
         if (what instanceof FunctionSym f) {
+            if (s.names.get(name) instanceof CType.Record hidden) {
+                s.names.put(TAG + name, hidden); // int stat(…) hides struct stat, still named as 'struct stat'
+            }
             s.names.addFunction(name, f);
             if (namespace != null && !namespace.isEmpty()) {
                 s.names.addFunction(namespace + "::" + name, f);
@@ -392,10 +417,14 @@ public final class Sema {
     private void staticAssert(Ast.StaticAssert sa, Scope s) {
         Scope save = scope;
         scope = s;
+        int before = diags.errorCount();
         Long v = constant(sa.cond());
         scope = save;
-        if (v != null && v == 0) {
-            diags.error(sa.span(), DiagKey.ERR_PP_ERROR, "static assertion failed" + (sa.message().isEmpty() ? "" : ": " + sa.message().replace("\"", "")));
+        if (v == null && diags.errorCount() == before) {
+            diags.error(sa.cond().span(), DiagKey.ERR_STATIC_ASSERT_CONSTANT);
+        } else if (v != null && v == 0) {
+            String m = sa.message();
+            diags.error(sa.cond().span(), DiagKey.ERR_STATIC_ASSERT, m.isEmpty() ? "" : ": " + m.substring(m.indexOf('"') + 1, Math.max(m.indexOf('"') + 1, m.lastIndexOf('"'))));
         }
     }
 
@@ -457,7 +486,9 @@ public final class Sema {
         if (owner == null && f.owner() != null) {
             Object o = lookupQualified(s, f.owner());
             if (o instanceof CType.Record r) {
-                for (FunctionSym m : f.result() == null ? r.constructors : r.methods) {
+                List<FunctionSym> members = f.name().startsWith("~") ? (r.destructor != null ? List.of(r.destructor) : List.of())
+                        : f.result() == null ? r.constructors : r.methods;
+                for (FunctionSym m : members) {
                     if (m.name.equals(f.name()) && m.params.size() - (m.thisVar != null ? 1 : 0) == f.params().size() && m.decl.body() == null) {
                         m.decl = f;
                         pendingBodies.add(m);
@@ -614,6 +645,18 @@ public final class Sema {
     private final Map<CType.Record, Instance> instanceOf = new HashMap<>();
     /** Each complete record's member scope: its typedefs, nested types, static data and static methods. */
     private final Map<CType.Record, Scope> recordScopes = new HashMap<>();
+    /** Where a class hidden by a function of the same name stays reachable (struct stat beside stat()). */
+    static final String TAG = "struct ";
+
+    /** A name looked up as a type: a class hidden by a function is still found. */
+    static Object typeLookup(Scope s, String name) {
+        Object o = s.lookup(name);
+        if (o instanceof List<?>) {
+            Object tag = s.lookup(TAG + name);
+            return tag != null ? tag : o;
+        }
+        return o;
+    }
 
     private void declareRecord(Ast.RecordDecl r, Scope s, String namespace) {
         if (!r.specializationArgs().isEmpty()) {
@@ -630,7 +673,22 @@ public final class Sema {
             return;
         }
         Object prev = s.names.get(r.name());
-        if (prev == null && !r.complete() && s.lookup(r.name()) instanceof CType.Record) {
+        if (prev instanceof List<?>) {
+            // a function of this name is declared here: the class lives under its tag
+            if (s.names.get(TAG + r.name()) instanceof CType.Record tagged) {
+                if (r.complete() && !tagged.complete) {
+                    completeRecord(tagged, r, s);
+                }
+                return;
+            }
+            CType.Record rec = new CType.Record(r.name(), r.kind().equals("union"));
+            s.names.put(TAG + r.name(), rec);
+            if (r.complete()) {
+                completeRecord(rec, r, s);
+            }
+            return;
+        }
+        if (prev == null && !r.complete() && typeLookup(s, r.name()) instanceof CType.Record) {
             // 'struct P *p;' in a function names the file's P (the parser declares the record
             // it mentions); a struct nowhere declared yet is declared here
             return;
@@ -652,6 +710,7 @@ public final class Sema {
     private void completeRecord(CType.Record rec, Ast.RecordDecl r, Scope outer) {
         Scope s = new Scope(outer);
         recordScopes.put(rec, s);
+        rec.bodyScope = s;
         s.names.put(r.name(), rec);
         s.names.put(simpleName(r.name()), rec);
         long offset = 0;
@@ -666,16 +725,35 @@ public final class Sema {
                 members.add(d);
             }
         }
+        boolean basePolymorphic = false;
         for (TypeNode base : r.bases()) {
             CType bt = resolveType(base, s);
             if (bt instanceof CType.Record br) {
+                // bases lie one after the other; an empty base takes no room (the empty base optimisation)
+                boolean empty = br.fields.isEmpty();
+                long at = empty ? 0 : (offset + br.align - 1) / br.align * br.align;
+                long dataEnd = 0;
                 for (CType.Field f : br.fields) {
-                    rec.fields.add(new CType.Field(f.name(), f.type(), f.offset(), rec.fields.size()));
+                    rec.fields.add(new CType.Field(f.name(), f.type(), at + f.offset(), rec.fields.size()));
+                    dataEnd = Math.max(dataEnd, f.offset() + CType.sizeOf(f.type()));
                 }
+                rec.bases.add(new CType.Base(br, at));
                 rec.methods.addAll(br.methods);
-                offset = br.size;
+                // the Itanium C++ ABI (g++) puts what follows a polymorphic base in that base's tail padding
+                offset = empty ? offset : at + (br.isPolymorphic() ? dataEnd : br.size);
                 align = Math.max(align, br.align);
+                basePolymorphic |= br.isPolymorphic();
             }
+        }
+        if (!basePolymorphic && Virtuals.declaresVirtual(members)) {
+            // the vptr slot: first in the object, as g++ lays it out (after the bases when they have no vptr)
+            offset = (offset + 7) / 8 * 8;
+            rec.fields.add(new CType.Field(Virtuals.VPTR, CType.ULONG, offset, rec.fields.size()));
+            offset += 8;
+            align = Math.max(align, 8);
+        }
+        if (basePolymorphic || Virtuals.declaresVirtual(members)) {
+            virtuals.register(rec);
         }
         for (Ast.Decl d : members) {
             switch (d) {
@@ -687,8 +765,11 @@ public final class Sema {
                         continue;
                     }
                     CType t = resolveType(v.type(), s);
-                    int a = CType.alignOf(t);
+                    int a = Math.max(CType.alignOf(t), v.specs().alignAs());
                     long sz = CType.sizeOf(t);
+                    if (v.init() != null) {
+                        rec.fieldDefaults.put(v.name(), v.init());
+                    }
                     if (rec.isUnion) {
                         rec.fields.add(new CType.Field(v.name(), t, 0, rec.fields.size()));
                         size = Math.max(size, sz);
@@ -720,9 +801,24 @@ public final class Sema {
         rec.size = size;
         rec.align = align;
         rec.complete = true;
+        List<FunctionSym> own = new ArrayList<>();
         for (Ast.Decl d : methods) {
             Ast.FunctionDecl f = (Ast.FunctionDecl) d;
+            if (f.specs().isDeleted()) {
+                continue; // a deleted function is never called by a valid program
+            }
+            if (f.specs().isDefaulted()) {
+                boolean special = f.name().startsWith("~") || f.result() == null && f.params().isEmpty();
+                if (!special) {
+                    continue; // a defaulted copy or move: the bitwise copy webcu does anyway
+                }
+                f = new Ast.FunctionDecl(f.name(), f.result(), f.params(), f.variadic(), f.specs(), f.templateParams(),
+                        new Ast.Compound(List.of(), f.span()), f.owner(), f.memberInits(), f.constMethod(), f.span());
+            }
             FunctionSym m = declareFunction(f, s, rec, null);
+            if (m.owner == rec) {
+                own.add(m);
+            }
             if (f.name().startsWith("~")) {
                 rec.destructor = m;
                 continue;
@@ -734,6 +830,28 @@ public final class Sema {
                 // static members are called as Class::name(...)
                 declare(outer, rec.name + "::" + f.name(), m, null);
             }
+        }
+        // a member function hides the base classes' functions of the same name
+        rec.methods.removeIf(m -> m.owner != rec && own.stream().anyMatch(o -> o.name.equals(m.name)));
+        if (rec.destructor == null) {
+            for (CType.Base b : rec.bases) {
+                if (b.record().destructor != null && b.offset() == 0) {
+                    rec.destructor = b.record().destructor; // the implicit destructor does only what the base's does
+                    break;
+                }
+            }
+        }
+        if (rec.isPolymorphic()) {
+            virtuals.buildVtable(rec, own);
+        }
+        if (rec.constructors.isEmpty() && (rec.isPolymorphic() || Virtuals.baseNeedsConstruction(rec))) {
+            // the implicit default constructor: it sets the vptr and constructs the bases
+            Ast.Specs hd = new Ast.Specs(false, false, true, false, true, true, false, false, false, false, false, false,
+                    false, false, false, false, false, 0);
+            Ast.FunctionDecl f = new Ast.FunctionDecl(simpleName(r.name()), null, List.of(), false, hd, List.of(),
+                    new Ast.Compound(List.of(), r.span()), simpleName(r.name()), List.of(), false, r.span());
+            FunctionSym c = declareFunction(f, s, rec, null);
+            rec.constructors.add(c);
         }
     }
 
@@ -831,7 +949,7 @@ public final class Sema {
             }
             case Ast.InlineRecordType r -> {
                 declareRecord(r.decl(), s, null);
-                return (CType) s.lookup(r.decl().name());
+                return (CType) typeLookup(s, r.decl().name());
             }
             case Ast.InlineEnumType e -> {
                 declareEnum(e.decl(), s, null);
@@ -849,6 +967,10 @@ public final class Sema {
             }
             case Ast.NamedType n -> {
                 Object o = lookupQualified(s, n.name());
+                if (o instanceof List<?>) {
+                    Object tag = typeLookup(s, n.name());
+                    o = tag instanceof CType ? tag : o;
+                }
                 if (n.name().contains("::") && (s.lookup(n.name()) == null || !n.args().isEmpty())) {
                     // Outer<args>::Inner or T::Inner: a member type of a class
                     Object m = memberOfInstance(n, s);
@@ -1158,10 +1280,19 @@ public final class Sema {
             scope.names.put(pack.getKey(), new Packs.VarPack(pack.getValue()));
         }
         List<Typed.Stmt> stmts = new ArrayList<>();
+        boolean isDestructor = f.owner != null && f.name.startsWith("~");
         if (f.isConstructor) {
             constructorInits(f, stmts);
+        } else if (isDestructor) {
+            // while a destructor runs, the object is of the destructor's class: virtual calls dispatch there
+            virtuals.setVptr(f, stmts);
         }
         Typed.Block body = block(d.body(), stmts);
+        if (isDestructor) {
+            List<Typed.Stmt> all = new ArrayList<>(List.of(body));
+            destroyBases(f, all);
+            body = new Typed.Block(all, body.span());
+        }
         f.body = body;
         if (f.result == null) {
             f.result = CType.VOID;
@@ -1175,10 +1306,138 @@ public final class Sema {
         continueDepths = saveContinues;
     }
 
-    /** Member initialisers of a constructor, in field order as C++ runs them. */
+    /**
+     * The default member initializers of {@code rec} (and of its bases and member objects that no
+     * constructor initialises) as aggregate pieces under {@code path}, except the fields in {@code skip}.
+     */
+    private void fieldDefaults(CType.Record rec, List<Typed.Step> path, java.util.Set<String> skip, List<Typed.Init> out, boolean inConstructor) {
+        if (inConstructor) {
+            for (CType.Base b : rec.bases) {
+                if (b.record().constructors.isEmpty()) {
+                    for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
+                        if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
+                            defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
+                        }
+                    }
+                }
+            }
+        }
+        for (Map.Entry<String, Ast.Expr> e : rec.fieldDefaults.entrySet()) {
+            if (!skip.contains(e.getKey())) {
+                defaultPiece(rec, rec, e.getKey(), e.getValue(), path, out);
+            }
+        }
+        for (CType.Field fld : rec.fields) {
+            if (fld.type() instanceof CType.Record fr && fr.constructors.isEmpty() && !fr.fieldDefaults.isEmpty()
+                    && !skip.contains(fld.name()) && !rec.fieldDefaults.containsKey(fld.name())) {
+                List<Typed.Step> p = new ArrayList<>(path);
+                p.add(new Typed.Step(fld, 0, fld.type()));
+                fieldDefaults(fr, p, java.util.Set.of(), out, false);
+            }
+        }
+    }
+
+    private void defaultPiece(CType.Record rec, CType.Record declaredIn, String name, Ast.Expr init, List<Typed.Step> path, List<Typed.Init> out) {
+        CType.Field fld = rec.field(name);
+        if (fld == null || fld.type() instanceof CType.Ref) {
+            return;
+        }
+        Scope save = scope;
+        if (fn == null || fn.owner == null) {
+            scope = (Scope) declaredIn.bodyScope; // outside a member function: the class's own names
+        }
+        try {
+            List<Typed.Step> p = new ArrayList<>(path);
+            p.add(new Typed.Step(fld, 0, fld.type()));
+            if (init instanceof Ast.InitList il && !CType.isScalar(fld.type())) {
+                aggregate(il, fld.type(), p, out);
+            } else {
+                Ast.Expr e = init instanceof Ast.InitList il && il.items().size() == 1 ? il.items().get(0) : init;
+                Typed.Expr v = e instanceof Ast.InitList il0 && il0.items().isEmpty() ? zero(fld.type(), e.span()) : rvalue(expr(e));
+                out.add(new Typed.Init(p, convert(v, fld.type(), init.span(), "init")));
+            }
+        } finally {
+            scope = save;
+        }
+    }
+
+    /** After a destructor's body: the destructors of its bases, last base first, as C++ runs them. */
+    private void destroyBases(FunctionSym f, List<Typed.Stmt> out) {
+        List<CType.Base> bases = f.owner.bases;
+        for (int i = bases.size() - 1; i >= 0; i--) {
+            CType.Base b = bases.get(i);
+            FunctionSym d = b.record().destructor;
+            if (d != null && d != f) {
+                use(d);
+                Typed.Expr self = load(new Typed.VarRef(f.thisVar, f.span));
+                out.add(new Typed.ExprStmt(new Typed.Call(d, List.of(upcast(self, f.owner, b.record(), f.span)), CType.VOID, f.span), f.span));
+            }
+        }
+    }
+
+    /** Whether a member initialiser names base class {@code b} (Base(x), or Base for Base<T>). */
+    private static boolean namesBase(Ast.MemberInit mi, CType.Record b) {
+        String n = simpleName(mi.name());
+        String bn = simpleName(b.name.contains("<") ? b.name.substring(0, b.name.indexOf('<')) : b.name);
+        return n.equals(bn) || n.equals(b.name);
+    }
+
+    /**
+     * Member initialisers of a constructor as C++ runs them: the bases first (named in the list or
+     * default-constructed), then the vptr, then the fields in the order written.
+     */
     private void constructorInits(FunctionSym f, List<Typed.Stmt> out) {
         Typed.Expr self = new Typed.Deref(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, f.span);
+        List<Ast.MemberInit> baseInits = new ArrayList<>();
+        for (CType.Base b : f.owner.bases) {
+            Ast.MemberInit named = null;
+            for (Ast.MemberInit mi : f.decl.memberInits()) {
+                if (namesBase(mi, b.record())) {
+                    named = mi;
+                }
+            }
+            if (named != null) {
+                baseInits.add(named);
+            }
+            if (b.record().constructors.isEmpty()) {
+                if (named != null && named.args().size() == 1) {
+                    // Base(other): copies the base part
+                    Typed.Expr from = rvalue(expr(named.args().get(0)));
+                    Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
+                    out.add(new Typed.ExprStmt(new Typed.Assign(to, convert(from, b.record(), named.span(), "init"), named.span()), named.span()));
+                }
+                continue;
+            }
+            Span at = named != null ? named.span() : f.span;
+            List<Typed.Expr> args = new ArrayList<>();
+            for (Ast.Expr a : named != null ? expandPacks(named.args()) : List.<Ast.Expr>of()) {
+                args.add(expr(a));
+            }
+            FunctionSym ctor = resolveOverload(b.record().name, b.record().constructors, args, at, true);
+            if (ctor != null) {
+                List<Typed.Expr> ca = callArgs(ctor, args, at, 1);
+                ca.add(0, upcast(load(new Typed.VarRef(f.thisVar, at)), f.owner, b.record(), at));
+                out.add(new Typed.ExprStmt(new Typed.Call(ctor, ca, CType.VOID, at), at));
+            }
+        }
+        virtuals.setVptr(f, out);
+        java.util.Set<String> named = new java.util.HashSet<>();
+        for (Ast.MemberInit mi : f.decl.memberInits()) {
+            named.add(mi.name());
+        }
+        List<Typed.Init> defaults = new ArrayList<>();
+        fieldDefaults(f.owner, List.of(), named, defaults, true);
+        for (Typed.Init in : defaults) {
+            Typed.Expr target = self;
+            for (Typed.Step st : in.path()) {
+                target = new Typed.Member(target, st.field(), f.span);
+            }
+            out.add(new Typed.ExprStmt(new Typed.Assign(target, in.value(), f.span), f.span));
+        }
         for (Ast.MemberInit mi0 : f.decl.memberInits()) {
+            if (baseInits.contains(mi0)) {
+                continue;
+            }
             Ast.MemberInit mi = new Ast.MemberInit(mi0.name(), expandPacks(mi0.args()), mi0.span());
             CType.Field fld = f.owner.field(mi.name());
             if (fld == null) {
@@ -1242,8 +1501,8 @@ public final class Sema {
             Typed.Var v = objects.get(i);
             FunctionSym d = ((CType.Record) v.type).destructor;
             v.addressTaken = true;
-            out.add(new Typed.ExprStmt(new Typed.Call(d, List.of(new Typed.AddressOf(new Typed.VarRef(v, span), new CType.Ptr(v.type, false), span)),
-                    CType.VOID, span), span));
+            Typed.Expr self = new Typed.AddressOf(new Typed.VarRef(v, span), new CType.Ptr(v.type, false), span);
+            out.add(new Typed.ExprStmt(new Typed.Call(d, List.of(thisArg(d, self, span)), CType.VOID, span), span));
         }
     }
 
@@ -1561,6 +1820,9 @@ public final class Sema {
                     }
                     Typed.Expr target = expr(v.init());
                     init = addressOf(target, v.span());
+                    if (target.type() instanceof CType.Record tr && r.referee() instanceof CType.Record rr && tr != rr && derivesFrom(tr, rr)) {
+                        init = upcast(init, tr, rr, v.span());
+                    }
                     var = new Typed.Var(v.name(), t, v.span(), false, isConst, null);
                 } else if (init == null && v.init() != null) {
                     init = initializer(v.init(), t, v.span(), var);
@@ -1568,6 +1830,15 @@ public final class Sema {
                     init = convert(init, t, v.span(), "init");
                 } else if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
                     init = construct(var, rec, List.of(), v.span());
+                } else if (t instanceof CType.Record rec && init == null) {
+                    List<Typed.Init> defaults = new ArrayList<>();
+                    fieldDefaults(rec, List.of(), java.util.Set.of(), defaults, false);
+                    if (!defaults.isEmpty()) {
+                        init = new Typed.Aggregate(var, defaults, v.span());
+                    }
+                }
+                if (t instanceof CType.Record rec && rec.isPolymorphic()) {
+                    virtuals.checkNotAbstract(rec, v.span(), DiagKey.ERR_ABSTRACT_VARIABLE);
                 }
                 if (isConst && CType.isInteger(t) && v.init() != null && !(v.init() instanceof Ast.InitList)) {
                     var.constValue = constant(v.init());
@@ -1660,6 +1931,7 @@ public final class Sema {
                 aggregateItem(items.get(k), a.element(), p, out);
             }
         } else if (t instanceof CType.Record r) {
+            java.util.Set<String> given = new java.util.HashSet<>();
             for (CType.Field f : r.fields) {
                 if (k >= items.size()) {
                     break;
@@ -1667,9 +1939,13 @@ public final class Sema {
                 List<Typed.Step> p = new ArrayList<>(path);
                 p.add(new Typed.Step(f, 0, f.type()));
                 aggregateItem(items.get(k++), f.type(), p, out);
+                given.add(f.name());
                 if (r.isUnion) {
                     break;
                 }
+            }
+            if (!r.isUnion) {
+                fieldDefaults(r, path, given, out, false); // the members not in the list get their default initializers
             }
         }
         if (k < items.size()) {
@@ -2026,6 +2302,9 @@ public final class Sema {
                 if (ok && pf.constPointee() && !pt.constPointee()) {
                     ok = false;
                 }
+                if (ok && pf.pointee() instanceof CType.Record rf && pt.pointee() instanceof CType.Record rt && rf != rt) {
+                    return upcast(e, rf, rt, span);
+                }
                 if (ok) {
                     return new Typed.Convert(e, to, span);
                 }
@@ -2041,8 +2320,46 @@ public final class Sema {
         return zero(to instanceof CType.Record ? CType.INT : to, span);
     }
 
-    private static boolean derivesFrom(CType.Record a, CType.Record b) {
-        return a == b;
+    static boolean derivesFrom(CType.Record a, CType.Record b) {
+        return baseOffset(a, b) >= 0;
+    }
+
+    /** Where base class {@code b}'s subobject lies in an {@code a} (0 when they are the same class), -1 if b is not a base of a. */
+    static long baseOffset(CType.Record a, CType.Record b) {
+        if (a == b) {
+            return 0;
+        }
+        for (CType.Base x : a.bases) {
+            long o = baseOffset(x.record(), b);
+            if (o >= 0) {
+                return x.offset() + o;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code ptr} as the this pointer of member function {@code f}, which may belong to a base class of what ptr points to. */
+    Typed.Expr thisArg(FunctionSym f, Typed.Expr ptr, Span span) {
+        if (ptr.type() instanceof CType.Ptr p && p.pointee() instanceof CType.Record r && f.owner != null && f.owner != r && derivesFrom(r, f.owner)) {
+            return upcast(ptr, r, f.owner, span);
+        }
+        return ptr;
+    }
+
+    /** A pointer to a {@code from} converted to a pointer to its base {@code to}: the address of the base subobject. */
+    Typed.Expr upcast(Typed.Expr ptr, CType.Record from, CType.Record to, Span span) {
+        boolean constPointee = ptr.type() instanceof CType.Ptr p && p.constPointee();
+        return shift(ptr, baseOffset(from, to), new CType.Ptr(to, constPointee), span);
+    }
+
+    /** {@code ptr} moved by {@code bytes} and converted to {@code to}. */
+    static Typed.Expr shift(Typed.Expr ptr, long bytes, CType to, Span span) {
+        if (bytes == 0) {
+            return new Typed.Convert(ptr, to, span);
+        }
+        CType bytePtr = new CType.Ptr(CType.CHAR, false);
+        Typed.Expr moved = new Typed.PtrArith("+", new Typed.Convert(ptr, bytePtr, span), new Typed.IntConst(CType.LONG, bytes, span), bytePtr, span);
+        return new Typed.Convert(moved, to, span);
     }
 
     /** How well an argument converts to a parameter: 0 exact, 1 promotion, 2 conversion, -1 not at all. */
@@ -2056,6 +2373,9 @@ public final class Sema {
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
                 return arg.lvalue() || r.constReferee() || r.rvalue() ? 0 : -1;
+            }
+            if (from instanceof CType.Record fr && r.referee() instanceof CType.Record rr && derivesFrom(fr, rr) && (arg.lvalue() || r.constReferee())) {
+                return 2; // a derived object binds to a reference to its base
             }
             return r.constReferee() || r.rvalue() ? conversionRank(arg, r.referee(), userConversion) : -1;
         }
@@ -2089,6 +2409,9 @@ public final class Sema {
                     return 0;
                 }
                 if (pt.pointee() instanceof CType.Void) {
+                    return 2;
+                }
+                if (pf.pointee() instanceof CType.Record rf && pt.pointee() instanceof CType.Record rt && derivesFrom(rf, rt)) {
                     return 2;
                 }
             }
@@ -2638,6 +2961,11 @@ public final class Sema {
                 scope = f.declScope != null ? f.declScope : global;
                 a = expr(def);
                 scope = save;
+            }
+            if (pt instanceof CType.Ref r && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record rr
+                    && ar != rr && derivesFrom(ar, rr) && a.lvalue()) {
+                out.add(upcast(addressOf(a, a.span()), ar, rr, a.span()));
+                continue;
             }
             if (pt instanceof CType.Ref r) {
                 boolean same = sameType(a.type(), r.referee());

@@ -1,0 +1,114 @@
+package webcu.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Declarations as real programs write them: alignment attributes honoured in layout, other
+ * attributes accepted, static_assert evaluated, default member initializers; expected outputs
+ * from g++ 12 (with __align__(n) defined as nvcc defines it).
+ */
+class DeclarationsTest {
+    /** aligned(N), alignas and __align__ on classes, members and variables; unused, noinline, nodiscard, maybe_unused. */
+    @Test
+    void alignmentAndAttributes() {
+        assertEquals("""
+            64 32 16 48 8 16 4
+            64 32 16 16 16
+            64 8 15 4
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <cstdint>
+            struct __attribute__((aligned(64))) Padded { int a; };
+            struct alignas(32) Vec { float x, y, z; };
+            struct Tail { double d; char c; } __attribute__((aligned(16)));
+            struct Mixed { char c; alignas(16) float v[4]; int n; };
+            struct Attr { int x __attribute__((aligned(8))); char y; };
+            typedef struct __align__(16) { float a, b, c; } F3;
+            struct [[nodiscard]] Res { int v; };
+            [[nodiscard]] static int twice(int x) { return 2 * x; }
+            __attribute__((noinline)) static int thrice(int x) { return 3 * x; }
+            static_assert(sizeof(int) == 4, "int is 32-bit");
+            static_assert(sizeof(Padded) == 64);
+            int main() {
+                [[maybe_unused]] int unused = 0;
+                __attribute__((unused)) int also = 1;
+                alignas(64) double buf[4] = {1, 2, 3, 4};
+                printf("%zu %zu %zu %zu %zu %zu %zu\\n", sizeof(Padded), sizeof(Vec), sizeof(Tail), sizeof(Mixed), sizeof(Attr), sizeof(F3), sizeof(Res));
+                printf("%zu %zu %zu %zu %zu\\n", alignof(Padded), alignof(Vec), alignof(Tail), alignof(Mixed), alignof(F3));
+                Padded arr[3];
+                printf("%d %d %d %g\\n", (int)((char *)&arr[1] - (char *)&arr[0]), twice(4), thrice(5), buf[3]);
+                static_assert(alignof(Vec) == 32, "Vec alignment");
+                return 0;
+            }
+            """));
+    }
+
+    /** int n = 10; in aggregates, nested aggregates, partial braced lists and constructors. */
+    @Test
+    void defaultMemberInitializers() {
+        assertEquals("""
+            10 0.001 default 5
+            3 0.001 default 5
+            4 0.5 default 5
+            10 5 7
+            2 10
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct Params { int n = 10; float eps = 1e-3f; const char *name = "default"; int iters{5}; };
+            struct Outer { Params p; int extra = 7; };
+            struct Counter {
+                int count = 0;
+                int step = 2;
+                Counter() {}
+                Counter(int s) : step(s) {}
+                void tick() { count += step; }
+            };
+            int main() {
+                Params a;
+                Params b = {3};
+                Params c{4, 0.5f};
+                Outer o;
+                Counter c1, c2(5);
+                c1.tick(); c2.tick(); c2.tick();
+                printf("%d %g %s %d\\n", a.n, a.eps, a.name, a.iters);
+                printf("%d %g %s %d\\n", b.n, b.eps, b.name, b.iters);
+                printf("%d %g %s %d\\n", c.n, c.eps, c.name, c.iters);
+                printf("%d %d %d\\n", o.p.n, o.p.iters, o.extra);
+                printf("%d %d\\n", c1.count, c2.count);
+                return 0;
+            }
+            """));
+    }
+
+    @Test
+    void staticAssertFailures() {
+        assertEquals("""
+            main.cu:2:25: error: static assertion failed: S must be packed
+            static_assert(sizeof(S) == 5, "S must be " "packed");
+                                    ^~
+            main.cu:3:25: error: static assertion failed
+            static_assert(sizeof(S) == 5);
+                                    ^~
+            main.cu:5:17: error: static assertion expression is not an integral constant expression
+            static_assert(n == 3, "n");
+                            ^~
+            3 errors generated.
+            """, RunProgram.errors("""
+            struct S { char c; int i; };
+            static_assert(sizeof(S) == 5, "S must be " "packed");
+            static_assert(sizeof(S) == 5);
+            int n = 3;
+            static_assert(n == 3, "n");
+            int main() { return 0; }
+            """));
+    }
+
+    @Test
+    void alignmentMustBeAPowerOfTwo() {
+        String out = RunProgram.errors("struct __attribute__((aligned(24))) S { int a; };\nint main() { return 0; }\n");
+        assertTrue(out.startsWith("main.cu:1:31: error: expected a power of two for the alignment"), out);
+    }
+}

@@ -1,0 +1,274 @@
+package webcu.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Virtual functions and class hierarchies as textbook and sample programs write them; every
+ * expected output was printed by the same program built with g++ 12 on x86-64.
+ */
+class VirtualTest {
+    @Test
+    void shapesThroughBasePointersAndReferences() {
+        assertEquals("""
+            circle 1 12.566
+            shape 2 9.000
+            shape 3 0.000
+            ~Circle 1
+            ~Shape 1
+            ~Square 2
+            ~Shape 2
+            ~Shape 3
+            16 24 24
+            circle 3.142 0.000
+            ~Circle 4
+            ~Shape 4
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct Shape {
+                int id;
+                Shape(int i) : id(i) {}
+                virtual double area() const { return 0; }
+                virtual const char *name() const { return "shape"; }
+                virtual ~Shape() { printf("~Shape %d\\n", id); }
+            };
+            struct Circle : public Shape {
+                double r;
+                Circle(int i, double r) : Shape(i), r(r) {}
+                double area() const override { return 3.14159 * r * r; }
+                const char *name() const override { return "circle"; }
+                ~Circle() { printf("~Circle %d\\n", id); }
+            };
+            struct Square : Shape {
+                double s;
+                Square(int i, double s) : Shape(i), s(s) {}
+                double area() const { return s * s; }
+                ~Square() override { printf("~Square %d\\n", id); }
+            };
+            int main() {
+                Shape *shapes[3] = { new Circle(1, 2.0), new Square(2, 3.0), new Shape(3) };
+                for (int i = 0; i < 3; i++) printf("%s %d %.3f\\n", shapes[i]->name(), shapes[i]->id, shapes[i]->area());
+                for (int i = 0; i < 3; i++) delete shapes[i];
+                printf("%zu %zu %zu\\n", sizeof(Shape), sizeof(Circle), sizeof(Square));
+                Circle c(4, 1.0);
+                Shape &r = c;
+                printf("%s %.3f %.3f\\n", r.name(), r.area(), r.Shape::area());
+                return 0;
+            }
+            """));
+    }
+
+    /** Calls from constructors and destructors, pure virtual functions, final, covariant results,
+     *  dynamic_cast, a std::vector of base pointers, multiple inheritance with g++'s layout. */
+    @Test
+    void zooHierarchy() {
+        assertEquals("""
+            Animal(rex) says ...
+            Animal(bit) says ...
+            Animal(bird) says ...
+            Animal(bird) says ...
+            rex: woof, 4 legs
+            bit: yip, 4 legs
+            bird: ..., 2 legs
+            bird: squawk, 2 legs
+            bit: yip, 4 legs
+              (a puppy of 3 months, parent says woof)
+            legs: 12
+            rex: bird=0 dog=1 flies=-1
+            bit: bird=0 dog=1 flies=-1
+            bird: bird=1 dog=0 flies=1
+            bird: bird=1 dog=0 flies=0
+            Animal(bird) says ...
+            bird says squawk
+            squawk 2
+            ~Dog(rex)
+            ~Animal(rex) ...
+            ~Dog(bit)
+            ~Animal(bit) ...
+            ~Animal(bird) ...
+            ~Animal(bird) ...
+            2 2 42
+            300 3002 300 3002
+            sizes 16 16 24 16 16 32
+            offset 16
+            back 1 3
+            ~Animal(bird) ...
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            class Animal {
+            public:
+                Animal(const char *n) : name_(n) { printf("Animal(%s) says %s\\n", name_, sound()); }
+                virtual ~Animal() { printf("~Animal(%s) %s\\n", name_, sound()); }
+                virtual const char *sound() const { return "..."; }
+                virtual int legs() const = 0;
+                void describe() const { printf("%s: %s, %d legs\\n", name_, sound(), legs()); }
+                const char *name() const { return name_; }
+            protected:
+                const char *name_;
+            };
+            class Dog : public Animal {
+            public:
+                Dog(const char *n) : Animal(n) {}
+                ~Dog() override { printf("~Dog(%s)\\n", name_); }
+                const char *sound() const override { return "woof"; }
+                int legs() const override { return 4; }
+            };
+            class Puppy final : public Dog {
+            public:
+                Puppy(const char *n, int age) : Dog(n), age_(age) {}
+                const char *sound() const override { return "yip"; }
+                void describe() const { Dog::describe(); printf("  (a puppy of %d months, parent says %s)\\n", age_, Dog::sound()); }
+            private:
+                int age_;
+            };
+            struct Bird : Animal {
+                Bird() : Animal("bird") {}
+                int legs() const { return 2; }
+                virtual bool flies() const { return true; }
+            };
+            struct Penguin : Bird {
+                Penguin() {}
+                bool flies() const { return false; }
+                const char *sound() const;
+            };
+            const char *Penguin::sound() const { return "squawk"; }
+
+            struct Base { virtual Base *self() { return this; } virtual int id() const { return 1; } virtual ~Base() = default; };
+            struct Derived : Base { Derived *self() override { return this; } int id() const override { return 2; } int extra = 42; };
+
+            struct A { int a = 1; virtual int who() const { return a; } virtual ~A() {} };
+            struct B { int b = 2; virtual int what() const { return b * 10; } virtual ~B() {} };
+            struct C : A, B { int c = 3; int who() const override { return c * 100; } int what() const override { return c * 1000 + b; } };
+
+            int total_legs(const std::vector<Animal *> &zoo) {
+                int n = 0;
+                for (size_t i = 0; i < zoo.size(); i++) n += zoo[i]->legs();
+                return n;
+            }
+            void speak(const Animal &a) { printf("%s says %s\\n", a.name(), a.sound()); }
+
+            int main() {
+                std::vector<Animal *> zoo;
+                zoo.push_back(new Dog("rex"));
+                zoo.push_back(new Puppy("bit", 3));
+                zoo.push_back(new Bird());
+                zoo.push_back(new Penguin());
+                for (Animal *a : zoo) a->describe();
+                static_cast<Puppy *>(zoo[1])->describe();
+                printf("legs: %d\\n", total_legs(zoo));
+                for (size_t i = 0; i < zoo.size(); i++) {
+                    Bird *b = dynamic_cast<Bird *>(zoo[i]);
+                    Dog *d = dynamic_cast<Dog *>(zoo[i]);
+                    printf("%s: bird=%d dog=%d flies=%d\\n", zoo[i]->name(), b != nullptr, d != nullptr, b ? b->flies() : -1);
+                }
+                Penguin p;
+                speak(p);
+                Animal &ref = p;
+                printf("%s %d\\n", ref.sound(), ref.legs());
+                for (Animal *a : zoo) delete a;
+                Derived d;
+                Base *bp = &d;
+                printf("%d %d %d\\n", bp->id(), bp->self()->id(), d.self()->extra);
+                C c;
+                A *pa = &c;
+                B *pb = &c;
+                printf("%d %d %d %d\\n", pa->who(), pb->what(), c.who(), c.what());
+                printf("sizes %zu %zu %zu %zu %zu %zu\\n", sizeof(Animal), sizeof(Dog), sizeof(Puppy), sizeof(A), sizeof(B), sizeof(C));
+                printf("offset %d\\n", (int)((char *)pb - (char *)&c));
+                C *back = dynamic_cast<C *>(pb);
+                printf("back %d %d\\n", back == &c, back->c);
+                return 0;
+            }
+            """));
+    }
+
+    /** CUDA allows virtual functions on objects created in device code. */
+    @Test
+    void virtualCallsInAKernel() {
+        assertEquals("0 1 5 3 16 12.5 6 49 \n", RunProgram.stdout("""
+            #include <cstdio>
+            struct Op {
+                __device__ virtual float apply(float x) const { return x; }
+                __device__ virtual ~Op() {}
+            };
+            struct Square : Op { __device__ float apply(float x) const override { return x * x; } };
+            struct Scale : Op {
+                float k;
+                __device__ Scale(float k) : k(k) {}
+                __device__ float apply(float x) const override { return k * x; }
+            };
+            __global__ void run(float *out, int n) {
+                int i = blockIdx.x * blockDim.x + threadIdx.x;
+                if (i >= n) return;
+                Op id; Square sq; Scale sc(2.5f);
+                const Op *ops[3] = { &id, &sq, &sc };
+                out[i] = ops[i % 3]->apply((float)i);
+            }
+            int main() {
+                const int n = 8;
+                float *d; cudaMalloc(&d, n * sizeof(float));
+                run<<<1, 32>>>(d, n);
+                float h[n]; cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+                for (int i = 0; i < n; i++) printf("%g ", h[i]);
+                printf("\\n");
+                cudaFree(d);
+            }
+            """));
+    }
+
+    @Test
+    void abstractClassesAndOverrideErrors() {
+        String out = RunProgram.errors("""
+            struct Shape {
+                virtual double area() const = 0;
+                virtual const char *name() const = 0;
+                virtual ~Shape() {}
+            };
+            struct Circle : Shape {
+                double r = 1;
+                double area() const override { return 3.14 * r * r; }
+                int sides() const override { return 0; }
+            };
+            int main() {
+                Shape s;
+                Shape *p = new Circle();
+                delete p;
+                return 0;
+            }
+            """);
+        assertTrue(out.contains("main.cu:9:9: error: 'sides' marked 'override' but does not override any member functions"), out);
+        assertTrue(out.contains("main.cu:12:11: error: variable type 'Shape' is an abstract class"), out);
+        assertTrue(out.contains("main.cu:2:20: note: unimplemented pure virtual method 'area' in 'Shape'"), out);
+        assertTrue(out.contains("main.cu:13:16: error: allocating an object of abstract class type 'Circle'"), out);
+        assertTrue(out.contains("main.cu:3:25: note: unimplemented pure virtual method 'name' in 'Circle'"), out);
+        assertTrue(out.endsWith("3 errors generated.\n"), out);
+    }
+
+    @Test
+    void overridingAFinalFunction() {
+        String out = RunProgram.errors("""
+            struct A { virtual int f() final { return 1; } };
+            struct B : A { int f() { return 2; } };
+            int main() { B b; return b.f(); }
+            """);
+        assertTrue(out.startsWith("main.cu:2:20: error: declaration of 'f' overrides a 'final' function"), out);
+        assertTrue(out.contains("main.cu:1:24: note: overridden virtual function is here"), out);
+    }
+
+    /** The vptr takes 8 bytes at the front, and a derived class's fields go in its base's tail padding, as in g++. */
+    @Test
+    void sizeofCountsTheVptr() {
+        assertEquals("8 16 16 24 4\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct Empty { virtual ~Empty() {} };
+            struct One { int x; virtual void f() {} };
+            struct Two : One { int y; };
+            struct Three : Two { double z; void f() override {} };
+            struct Plain { int x; };
+            int main() { printf("%zu %zu %zu %zu %zu\\n", sizeof(Empty), sizeof(One), sizeof(Two), sizeof(Three), sizeof(Plain)); }
+            """));
+    }
+}
