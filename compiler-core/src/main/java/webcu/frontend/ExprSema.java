@@ -53,6 +53,7 @@ final class ExprSema {
             case Ast.Construct c -> construct(c);
             case Ast.This t -> self(t.span());
             case Ast.New n -> newExpr(n);
+            case Ast.Throw t -> throwExpr(t);
             case Ast.Delete d -> deleteExpr(d);
             case Ast.Lambda l -> sema.lambda(l);
         };
@@ -96,7 +97,7 @@ final class ExprSema {
                 }
                 checkSpace(f, span);
                 List<Typed.Expr> args = sema.callArgs(f, rest, span, 1);
-                args.add(0, sema.addressOf(left, span));
+                args.add(0, thisArg(f, sema.addressOf(left, span)));
                 return result(f, args, span);
             }
         }
@@ -644,7 +645,7 @@ final class ExprSema {
         }
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (self != null) {
-            converted.add(0, self);
+            converted.add(0, thisArg(f, self));
         }
         return result(f, converted, c.span());
     }
@@ -725,9 +726,15 @@ final class ExprSema {
         checkSpace(f, c.span());
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (f.thisVar != null) {
-            converted.add(0, sema.addressOf(base, m.span()));
+            converted.add(0, thisArg(f, sema.addressOf(base, m.span())));
         }
         return result(f, converted, c.span());
+    }
+
+    /** The object a method is called on, as a pointer to the class that declares it (a base's method on a derived object). */
+    private static Typed.Expr thisArg(Sema.FunctionSym f, Typed.Expr self) {
+        CType want = f.thisVar.type;
+        return self.type().equals(want) ? self : new Typed.Convert(self, want, self.span());
     }
 
     private Typed.Expr launch(Ast.KernelCall k) {
@@ -1020,6 +1027,44 @@ final class ExprSema {
             init = new Typed.Assign(obj, sema.convert(sema.rvalue(expr(n.args().get(0))), t, n.span(), "init"), n.span());
         }
         return new Typed.Comma(assign, new Typed.Comma(init, Sema.load(new Typed.VarRef(p, n.span())), n.span()), n.span());
+    }
+
+    /**
+     * {@code throw e}: copies e into storage of the exception runtime, as its static type (the
+     * handler sees that type, as in C++), then hands it over with its catchable type names and,
+     * for a std::exception, what() of that type for the terminate message (see {@link Exceptions}).
+     */
+    private Typed.Expr throwExpr(Ast.Throw t) {
+        Span span = t.span();
+        if (sema.rejectInDevice(span)) {
+            return bad(span);
+        }
+        if (t.operand() == null) {
+            return sema.eh.rethrow(span);
+        }
+        Typed.Expr v = sema.rvalue(expr(t.operand()));
+        CType type = v.type() instanceof CType.Ref r ? r.referee() : v.type();
+        if (type instanceof CType.Void || type instanceof CType.Fn) {
+            diags.error(t.operand().span(), DiagKey.ERR_NOT_SUPPORTED, "throwing an expression of type '" + type + "'");
+            return bad(span);
+        }
+        CType pt = new CType.Ptr(type, false);
+        Typed.Var p = sema.temp(pt, span);
+        Typed.Expr alloc = new Typed.Assign(new Typed.VarRef(p, span),
+                new Typed.Convert(sema.eh.allocate(Math.max(1, CType.sizeOf(type)), span), pt, span), span);
+        Typed.Expr obj = new Typed.Deref(Sema.load(new Typed.VarRef(p, span)), type, span);
+        Typed.Expr init = new Typed.Assign(obj, sema.convert(v, type, span, "init"), span);
+        Typed.Expr what = null;
+        if (type instanceof CType.Record rec && Exceptions.isStdException(rec)) {
+            Sema.FunctionSym w = Exceptions.what(rec);
+            if (w != null) {
+                sema.use(w);
+                what = new Typed.Call(w, List.of(thisArg(w, Sema.load(new Typed.VarRef(p, span)))), w.result, span);
+            }
+        }
+        Typed.Expr raise = sema.eh.raise(new Typed.Convert(Sema.load(new Typed.VarRef(p, span)), Exceptions.VOIDP, span),
+                Exceptions.catchNames(type), what, span);
+        return new Typed.Comma(alloc, new Typed.Comma(init, raise, span), span);
     }
 
     private Typed.Expr deleteExpr(Ast.Delete d) {
