@@ -1044,6 +1044,9 @@ final class ExprSema {
         }
         Typed.Expr v = sema.rvalue(expr(t.operand()));
         CType type = v.type() instanceof CType.Ref r ? r.referee() : v.type();
+        if (v instanceof Typed.Decay d && d.array() instanceof Typed.StringConst) {
+            type = Exceptions.CSTR; // a string literal is an array of const char in C++
+        }
         if (type instanceof CType.Void || type instanceof CType.Fn) {
             diags.error(t.operand().span(), DiagKey.ERR_NOT_SUPPORTED, "throwing an expression of type '" + type + "'");
             return bad(span);
