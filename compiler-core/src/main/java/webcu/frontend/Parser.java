@@ -1068,6 +1068,15 @@ public final class Parser {
             } finally {
                 popScope();
             }
+        } else if (at("try")) {
+            // function-try-block: the handlers cover the whole body
+            Token t = peek();
+            pushScope();
+            try {
+                body = new Compound(List.of(tryStatement()), t.span());
+            } finally {
+                popScope();
+            }
         }
         return new FunctionDecl(name, result, d.params, d.variadic, ds.specs(), tparams, body, owner, List.of(), d.constMethod, d.span,
                 d.noexcept || name.startsWith("~"));

@@ -518,6 +518,10 @@ public final class Sema {
                 continue;
             }
             if (m.owner == rec && (m.isConstructor ? !rec.constructors.contains(m) : !rec.methods.contains(m))) {
+                if (!m.isConstructor) {
+                    // a method declared here hides the bases' methods of that name (an override of what())
+                    rec.methods.removeIf(b -> b.owner != rec && b.name.equals(m.name));
+                }
                 (m.isConstructor ? rec.constructors : rec.methods).add(m);
             }
             if (m.owner == rec && !m.isConstructor && f.specs().isStatic()) {
