@@ -57,6 +57,7 @@ public enum DiagKey {
     ERR_DEVICE_FROM_HOST("err.device.from.host", "calling a __device__ function(''{0}'') from a __host__ function(''{1}'') is not allowed"), // callee, caller
     ERR_LAUNCH_NOT_KERNEL("err.launch.not.kernel", "''{0}'' is not a __global__ function; only kernels can be launched with <<<...>>>"), // name
     ERR_KERNEL_CALL("err.kernel.call", "a __global__ function call must be configured"),
+    ERR_DEVICE_EXCEPTIONS("err.device.exceptions", "device code does not support exception handling"),
     ERR_LAUNCH_ARG("err.launch.arg", "cannot convert argument of type ''{0}'' to parameter of type ''{1}''"), // from, to
     // ---- templates
     ERR_NO_TEMPLATE_FOR_SPECIALIZATION("err.no.template.for.specialization", "no function template matches function template specialization ''{0}''"), // name

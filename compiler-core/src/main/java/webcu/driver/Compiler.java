@@ -36,7 +36,10 @@ public final class Compiler {
             }
             if (!diags.hasErrors()) {
                 List<Language> languages = sources.mainFiles().stream().map(Language::of).toList();
-                Sema.Program program = new Sema(diags).analyze(units, languages);
+                Sema hostSema = new Sema(diags);
+                hostSema.hostSideOfTwo = testsArch;
+                hostSema.cleanupRegions = hasTryBlock(texts.values());
+                Sema.Program program = hostSema.analyze(units, languages);
                 Sema.Program device = null;
                 if (testsArch && !diags.hasErrors()) {
                     Diagnostics deviceDiags = new Diagnostics();
@@ -68,6 +71,23 @@ public final class Compiler {
             String t = texts.get(path);
             return t != null ? t : sources.text(path);
         });
+    }
+
+    /**
+     * Whether a source has the word {@code try}: without a try block every exception terminates
+     * before unwinding, so blocks need no cleanup regions (see {@code Sema.cleanupRegions}).
+     */
+    static boolean hasTryBlock(Iterable<String> texts) {
+        for (String t : texts) {
+            for (int i = t.indexOf("try"); i >= 0; i = t.indexOf("try", i + 3)) {
+                boolean startsWord = i == 0 || !Character.isJavaIdentifierPart(t.charAt(i - 1));
+                boolean endsWord = i + 3 == t.length() || !Character.isJavaIdentifierPart(t.charAt(i + 3));
+                if (startsWord && endsWord) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static List<Ast.TranslationUnit> parse(SourceSet sources, Diagnostics diags, Map<String, String> texts, boolean device) {

@@ -143,6 +143,9 @@ public final class Ast {
 
     public record Delete(Expr operand, boolean array, Span span) implements Expr {}
 
+    /** {@code throw operand} ({@code operand} null: {@code throw;}, the rethrow); a void expression. */
+    public record Throw(Expr operand, Span span) implements Expr {}
+
     public record Lambda(List<Capture> captures, List<Param> params, TypeNode result, Compound body, Span span) implements Expr {}
 
     public record Capture(String name, boolean byReference, boolean defaultCapture) {}
@@ -184,6 +187,12 @@ public final class Ast {
     public record Return(Expr value, Span span) implements Stmt {}
 
     public record Empty(Span span) implements Stmt {}
+
+    /** {@code try body handler+}. */
+    public record Try(Compound body, List<Handler> handlers, Span span) implements Stmt {}
+
+    /** {@code catch (param) body}; {@code param} is null for {@code catch (...)}, its name null when unnamed. */
+    public record Handler(Param param, Compound body, Span span) {}
 
     /** A {@code #pragma} line inside a function (e.g. unroll); kept, and ignored by lowering for now. */
     public record Pragma(String text, Span span) implements Stmt {}
@@ -227,12 +236,26 @@ public final class Ast {
     public record FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                                List<TemplateParam> templateParams, Compound body, String owner,
                                List<MemberInit> memberInits, boolean constMethod, Span span,
-                               List<TemplateArg> specializationArgs) implements Decl {
-        /** An ordinary function or a primary template: not an explicit specialization. */
+                               List<TemplateArg> specializationArgs, boolean noexcept) implements Decl {
+        /** An ordinary function or a primary template, without a non-throwing exception specification. */
         public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                             List<TemplateParam> templateParams, Compound body, String owner,
                             List<MemberInit> memberInits, boolean constMethod, Span span) {
-            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null);
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null, false);
+        }
+
+        /** An explicit specialization ({@code specializationArgs} not null) without an exception specification. */
+        public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
+                            List<TemplateParam> templateParams, Compound body, String owner,
+                            List<MemberInit> memberInits, boolean constMethod, Span span, List<TemplateArg> specializationArgs) {
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, specializationArgs, false);
+        }
+
+        /** A function that is or is not declared {@code noexcept}/{@code throw()}. */
+        public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
+                            List<TemplateParam> templateParams, Compound body, String owner,
+                            List<MemberInit> memberInits, boolean constMethod, Span span, boolean noexcept) {
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null, noexcept);
         }
 
         /** {@code template <> R f<args>(…)}: the explicit arguments as written (empty when all are deduced). */

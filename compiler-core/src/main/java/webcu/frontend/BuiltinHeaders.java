@@ -216,28 +216,11 @@ public final class BuiltinHeaders {
             template <class E> const E *end(initializer_list<E> il) { return il.end(); }
             }
             """, "initializer_list");
-        // How the library reports errors (libstdc++'s bits/functexcept.h): every header that throws
-        // calls these, so that exceptions change one place. Until throw exists they end the program
-        // as an uncaught exception ends it under libstdc++.
-        put("""
-            #pragma once
-            #include <cstdio>
-            #include <cstdlib>
-            namespace std {
-            static inline void __webcu_uncaught(const char *type, const char *what) {
-                fprintf(stderr, "terminate called after throwing an instance of '%s'\\n  what():  %s\\n", type, what);
-                abort();
-            }
-            static inline void __throw_logic_error(const char *s) { __webcu_uncaught("std::logic_error", s); }
-            static inline void __throw_invalid_argument(const char *s) { __webcu_uncaught("std::invalid_argument", s); }
-            static inline void __throw_out_of_range(const char *s) { __webcu_uncaught("std::out_of_range", s); }
-            static inline void __throw_length_error(const char *s) { __webcu_uncaught("std::length_error", s); }
-            static inline void __throw_runtime_error(const char *s) { __webcu_uncaught("std::runtime_error", s); }
-            static inline void __throw_overflow_error(const char *s) { __webcu_uncaught("std::overflow_error", s); }
-            static inline void __throw_range_error(const char *s) { __webcu_uncaught("std::range_error", s); }
-            static inline void __throw_bad_alloc() { __webcu_uncaught("std::bad_alloc", "std::bad_alloc"); }
-            }
-            """, "__webcu_functexcept.h");
+        put(ExceptionHeaders.EXCEPTION, "exception");
+        put(ExceptionHeaders.STDEXCEPT, "stdexcept");
+        put(ExceptionHeaders.NEW, "new");
+        put(ExceptionHeaders.TYPEINFO, "typeinfo");
+        put(ExceptionHeaders.FUNCTEXCEPT, "__webcu_functexcept.h");
         put(CudaHeaders.RUNTIME, "cuda_runtime.h", "cuda.h", "cuda_runtime_api.h", "device_launch_parameters.h", "__webcu_cuda.h");
         put(CudaHeaders.HIP, "hip/hip_runtime.h", "hip/hip_runtime_api.h");
         put(CudaLibHeaders.COOPERATIVE_GROUPS, "cooperative_groups.h");

@@ -103,6 +103,8 @@ public sealed interface CType {
         public final List<Sema.FunctionSym> constructors = new ArrayList<>();
         /** Fields of a lambda's closure that capture by reference: they hold a pointer to the variable. */
         public final java.util.Set<String> referenceCaptures = new java.util.HashSet<>();
+        /** The enclosing namespace ("std"), or null at file scope: g++'s terminate message names it. */
+        public String namespace;
         /** The destructor, or null. */
         public Sema.FunctionSym destructor;
         public boolean complete;

@@ -56,6 +56,7 @@ final class ExprSema {
             case Ast.Construct c -> construct(c);
             case Ast.This t -> self(t.span());
             case Ast.New n -> newExpr(n);
+            case Ast.Throw t -> throwExpr(t);
             case Ast.Delete d -> deleteExpr(d);
             case Ast.Lambda l -> sema.lambda(l);
             case Ast.SizeofPack s -> sizeofPack(s);
@@ -1272,8 +1273,13 @@ final class ExprSema {
         Typed.Expr bytes = new Typed.Binary("*", count, new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(t)), n.span()), CType.ULONG, n.span());
         CType pt = new CType.Ptr(t, false);
         Typed.Expr mem;
-        if (n.placement() != null) {
-            Typed.Expr place = sema.rvalue(expr(n.placement()));
+        Typed.Expr place = n.placement() == null ? null : sema.rvalue(expr(n.placement()));
+        if (place != null && place.type() instanceof CType.Record r && r.name.endsWith("nothrow_t")) {
+            // new (std::nothrow) T: webcu's allocation reports running out of memory itself, so the
+            // nothrow form allocates as plain new does
+            place = null;
+        }
+        if (place != null) {
             if (!(place.type() instanceof CType.Ptr)) {
                 diags.error(n.placement().span(), DiagKey.ERR_INCOMPATIBLE, "void *", place.type());
                 return bad(n.span());
@@ -1309,6 +1315,47 @@ final class ExprSema {
             init = new Typed.Assign(obj, sema.convert(sema.rvalue(expr(n.args().get(0))), t, n.span(), "init"), n.span());
         }
         return new Typed.Comma(assign, new Typed.Comma(init, Sema.load(new Typed.VarRef(p, n.span())), n.span()), n.span());
+    }
+
+    /**
+     * {@code throw e}: copies e into storage of the exception runtime, as its static type (the
+     * handler sees that type, as in C++), then hands it over with its catchable type names and,
+     * for a std::exception, what() of that type for the terminate message (see {@link Exceptions}).
+     */
+    private Typed.Expr throwExpr(Ast.Throw t) {
+        Span span = t.span();
+        if (sema.rejectInDevice(span)) {
+            return bad(span);
+        }
+        if (t.operand() == null) {
+            return sema.eh.rethrow(span);
+        }
+        Typed.Expr v = sema.rvalue(expr(t.operand()));
+        CType type = v.type() instanceof CType.Ref r ? r.referee() : v.type();
+        if (v instanceof Typed.Decay d && d.array() instanceof Typed.StringConst) {
+            type = Exceptions.CSTR; // a string literal is an array of const char in C++
+        }
+        if (type instanceof CType.Void || type instanceof CType.Fn) {
+            diags.error(t.operand().span(), DiagKey.ERR_NOT_SUPPORTED, "throwing an expression of type '" + type + "'");
+            return bad(span);
+        }
+        CType pt = new CType.Ptr(type, false);
+        Typed.Var p = sema.temp(pt, span);
+        Typed.Expr alloc = new Typed.Assign(new Typed.VarRef(p, span),
+                new Typed.Convert(sema.eh.allocate(Math.max(1, CType.sizeOf(type)), span), pt, span), span);
+        Typed.Expr obj = new Typed.Deref(Sema.load(new Typed.VarRef(p, span)), type, span);
+        Typed.Expr init = new Typed.Assign(obj, sema.convert(v, type, span, "init"), span);
+        Typed.Expr what = null;
+        if (type instanceof CType.Record rec && Exceptions.isStdException(rec)) {
+            Sema.FunctionSym w = Exceptions.what(rec);
+            if (w != null) {
+                sema.use(w);
+                what = new Typed.Call(w, List.of(sema.thisArg(w, Sema.load(new Typed.VarRef(p, span)), span)), w.result, span);
+            }
+        }
+        Typed.Expr raise = sema.eh.raise(new Typed.Convert(Sema.load(new Typed.VarRef(p, span)), Exceptions.VOIDP, span),
+                Exceptions.catchNames(type), what, span);
+        return new Typed.Comma(alloc, new Typed.Comma(init, raise, span), span);
     }
 
     private Typed.Expr deleteExpr(Ast.Delete d) {

@@ -431,6 +431,17 @@ public final class Parser {
         return isQualifiedTypeAhead();
     }
 
+    /** Whether a type starts at token {@code k}. */
+    private boolean startsTypeAt(int k) {
+        int save = p;
+        p = k;
+        try {
+            return startsDeclaration();
+        } finally {
+            p = save;
+        }
+    }
+
     private boolean isQualifiedTypeAhead() {
         int k = p;
         StringBuilder sb = new StringBuilder();
@@ -636,8 +647,13 @@ public final class Parser {
             expect("(");
             List<Param> params = new ArrayList<>();
             boolean variadic = paramList(params);
-            while (at("noexcept") || at("const") || at("override") || at("final")) {
-                specs = addSpec(specs, next().text());
+            boolean noexcept = dtor;
+            while (at("noexcept") || at("throw") || at("const") || at("override") || at("final")) {
+                if (at("noexcept") || at("throw")) {
+                    noexcept = exceptionSpec();
+                } else {
+                    specs = addSpec(specs, next().text());
+                }
             }
             attributes();
             List<MemberInit> inits = new ArrayList<>();
@@ -674,7 +690,7 @@ public final class Parser {
             } else {
                 expect(";");
             }
-            return new FunctionDecl(name, null, params, variadic, specs, tparams, body, owner, inits, false, nameTok.span());
+            return new FunctionDecl(name, null, params, variadic, specs, tparams, body, owner, inits, false, nameTok.span(), noexcept);
         } finally {
             popScope();
         }
@@ -987,6 +1003,8 @@ public final class Parser {
         boolean constMethod;
         boolean isOverride;
         boolean isFinal;
+        /** Declared {@code noexcept}, {@code noexcept(true)} or {@code throw()}. */
+        boolean noexcept;
         int pointerDepth;
         /** The '...' of a function parameter pack (Args... args), or null. */
         Token pack;
@@ -1123,7 +1141,11 @@ public final class Parser {
             } finally {
                 popScope();
             }
-            while (at("const") || at("noexcept") || at("override") || at("final") || at("volatile")) {
+            while (at("const") || at("noexcept") || at("throw") || at("override") || at("final") || at("volatile")) {
+                if (at("noexcept") || at("throw")) {
+                    d.noexcept = exceptionSpec();
+                    continue;
+                }
                 String w = next().text();
                 d.constMethod |= w.equals("const");
                 d.isOverride |= w.equals("override");
@@ -1170,6 +1192,31 @@ public final class Parser {
     }
 
     /** params = "(" (param ("," param)* ("," "...")? | "void" | "...")? ")"; returns whether variadic */
+    /**
+     * exception-spec = "noexcept" ("(" constant ")")? | "throw" "(" type-list? ")"; true when it
+     * promises not to throw. Only the literal {@code noexcept(false)} throws: a computed condition
+     * is taken as true, as the library's conditional specifications are.
+     */
+    private boolean exceptionSpec() {
+        boolean dynamic = next().is("throw");
+        if (!at("(")) {
+            return true;
+        }
+        int start = ++p;
+        int depth = 1;
+        while (depth > 0 && peek().kind() != Token.Kind.EOF) {
+            Token t = next();
+            if (t.is("(")) {
+                depth++;
+            } else if (t.is(")")) {
+                depth--;
+            }
+        }
+        boolean empty = p - start == 1;
+        boolean literalFalse = p - start == 2 && toks.get(start).is("false");
+        return dynamic ? empty : !literalFalse;
+    }
+
     private boolean paramList(List<Param> params) {
         if (accept(")")) {
             return false;
@@ -1244,8 +1291,18 @@ public final class Parser {
             } finally {
                 popScope();
             }
+        } else if (at("try")) {
+            // function-try-block: the handlers cover the whole body
+            Token t = peek();
+            pushScope();
+            try {
+                body = new Compound(List.of(tryStatement()), t.span());
+            } finally {
+                popScope();
+            }
         }
-        return new FunctionDecl(name, result, d.params, d.variadic, specs, tparams, body, owner, List.of(), d.constMethod, d.span);
+        return new FunctionDecl(name, result, d.params, d.variadic, specs, tparams, body, owner, List.of(), d.constMethod, d.span,
+                d.noexcept || name.startsWith("~"));
     }
 
     /** initializer = "=" (assignment | init-list) | init-list | "(" args ")" */
@@ -1543,6 +1600,9 @@ public final class Parser {
                     expect(";");
                     return new Return(v, t.span());
                 }
+                case "try" -> {
+                    return tryStatement();
+                }
                 case "goto" -> {
                     diags.error(t.span(), DiagKey.ERR_GOTO);
                     throw new SyntaxError();
@@ -1648,7 +1708,49 @@ public final class Parser {
     private static final Set<String> ASSIGN_OPS = Set.of("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=");
 
     /** assignment = conditional (assign-op assignment)? */
+    /** try-block = "try" compound ("catch" "(" (param | "...") ")" compound)+ */
+    private Stmt tryStatement() {
+        Token t = next();
+        Compound body = scopedCompound();
+        List<Handler> handlers = new ArrayList<>();
+        do {
+            Token c = peek();
+            expect("catch");
+            expect("(");
+            pushScope();
+            try {
+                Param param = null;
+                if (!accept("...")) {
+                    Token start = peek();
+                    DeclSpecs ds = declSpecifiers();
+                    Declarator d = declarator(ds.type(), true);
+                    param = new Param(d.name, d.type, null, d.name != null ? d.span : start.span());
+                }
+                expect(")");
+                handlers.add(new Handler(param, compound(), c.span()));
+            } finally {
+                popScope();
+            }
+        } while (at("catch"));
+        return new Try(body, handlers, t.span());
+    }
+
+    private Compound scopedCompound() {
+        pushScope();
+        try {
+            return compound();
+        } finally {
+            popScope();
+        }
+    }
+
+    /** assignment = throw-expression | conditional (assign-op (assignment | init-list))? */
     private Expr assignment() {
+        if (at("throw")) {
+            Token t = next();
+            Expr operand = at(";") || at(")") || at(",") || at(":") || at("]") || at("}") ? null : assignment();
+            return new Throw(operand, t.span());
+        }
         Expr lhs = conditional();
         Token t = peek();
         if (t.kind() == Token.Kind.PUNCT && ASSIGN_OPS.contains(t.text())) {

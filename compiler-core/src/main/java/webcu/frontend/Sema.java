@@ -37,6 +37,8 @@ public final class Sema {
         public Typed.Block body;
         public CType.Record owner;
         public boolean isConstructor;
+        /** Declared noexcept or throw() (destructors implicitly): an exception escaping it terminates. */
+        public boolean noexcept;
         public Typed.Var thisVar;
         /** For templates: the declaration scope; instantiations by argument list. */
         public boolean isTemplate;
@@ -502,6 +504,7 @@ public final class Sema {
         sym.decl = f;
         sym.owner = owner;
         sym.isConstructor = f.result() == null && owner != null && !f.name().startsWith("~");
+        sym.noexcept = f.noexcept();
         sym.space = spaceOf(f.specs());
         if (sym.space == ExecutionSpace.HOST && owner != null && owner.name.equals("dim3")) {
             sym.space = ExecutionSpace.HOST_DEVICE;
@@ -701,6 +704,7 @@ public final class Sema {
         } else {
             rec = new CType.Record(r.name(), r.kind().equals("union"));
             declare(s, r.name(), rec, namespace);
+            rec.namespace = namespace == null || namespace.isEmpty() ? null : namespace;
         }
         if (r.complete()) {
             completeRecord(rec, r, s);
@@ -824,6 +828,10 @@ public final class Sema {
                 continue;
             }
             if (m.owner == rec && (m.isConstructor ? !rec.constructors.contains(m) : !rec.methods.contains(m))) {
+                if (!m.isConstructor) {
+                    // a method declared here hides the bases' methods of that name (an override of what())
+                    rec.methods.removeIf(b -> b.owner != rec && b.name.equals(m.name));
+                }
                 (m.isConstructor ? rec.constructors : rec.methods).add(m);
             }
             if (m.owner == rec && !m.isConstructor && f.specs().isStatic()) {
@@ -1458,12 +1466,37 @@ public final class Sema {
     private Typed.Block block(Ast.Compound c, List<Typed.Stmt> prefix) {
         Scope save = scope;
         scope = new Scope(scope);
-        dtorScopes.add(new ArrayList<>());
+        List<Typed.Var> objects = new ArrayList<>();
+        dtorScopes.add(objects);
         List<Typed.Stmt> out = new ArrayList<>(prefix);
-        for (Ast.Stmt s : c.stmts()) {
-            stmt(s, out);
+        // once an object with a destructor exists, the rest of the block is a cleanup region that
+        // destroys it when an exception passes (regions nest, so objects die in reverse order)
+        List<Typed.Stmt> cur = out;
+        ArrayDeque<List<Typed.Stmt>> outers = new ArrayDeque<>();
+        ArrayDeque<Integer> marks = new ArrayDeque<>();
+        List<Ast.Stmt> stmts = c.stmts();
+        for (int i = 0; i < stmts.size(); i++) {
+            int before = objects.size();
+            stmt(stmts.get(i), cur);
+            if (objects.size() > before && i + 1 < stmts.size() && unwinds()) {
+                outers.push(cur);
+                marks.push(before);
+                inRegion.addAll(objects.subList(before, objects.size()));
+                cur = new ArrayList<>();
+            }
         }
-        endDtorScope(out, c.span());
+        boolean jumped = endsInJump(cur);
+        while (!outers.isEmpty()) {
+            List<Typed.Stmt> outer = outers.pop();
+            int from = marks.pop();
+            outer.add(cleanupRegion(cur, objects.subList(from, objects.size()), c.span()));
+            objects.subList(from, objects.size()).forEach(inRegion::remove);
+            cur = outer;
+        }
+        dtorScopes.remove(dtorScopes.size() - 1);
+        if (!jumped) {
+            destroy(objects, out, c.span());
+        }
         scope = save;
         return new Typed.Block(out, c.span());
     }
@@ -1487,6 +1520,135 @@ public final class Sema {
     private List<Integer> breakDepths = new ArrayList<>();
     private List<Integer> continueDepths = new ArrayList<>();
 
+    // ---- exceptions (see Exceptions for the runtime protocol)
+
+    /**
+     * Whether blocks get cleanup regions: only when the program has a try block somewhere, since
+     * without a handler an exception terminates before any destructor runs (set by the driver).
+     */
+    public boolean cleanupRegions = true;
+    /**
+     * Set on the host analysis of a program that is analysed again for the device (it tests
+     * __CUDA_ARCH__): there a __host__ __device__ body is host code, and the device analysis
+     * reports what the device cannot do.
+     */
+    public boolean hostSideOfTwo;
+    final Exceptions eh = new Exceptions();
+    /** Per marker variable in dtorScopes: what a jump out of its try region or handler runs. */
+    private final Map<Typed.Var, List<Typed.Stmt>> regionExits = new java.util.IdentityHashMap<>();
+    /** Objects whose cleanup region is open: a jump leaves the region before destroying them. */
+    private final java.util.Set<Typed.Var> inRegion = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    private boolean unwinds() {
+        return cleanupRegions && fn != null && fn.space == ExecutionSpace.HOST;
+    }
+
+    /** Reports a throw or try in device code as nvcc does; true when it did. */
+    boolean rejectInDevice(Span span) {
+        if (fn != null && (fn.space == ExecutionSpace.DEVICE || fn.space == ExecutionSpace.KERNEL
+                || fn.space == ExecutionSpace.HOST_DEVICE && !hostSideOfTwo)) {
+            diags.error(span, DiagKey.ERR_DEVICE_EXCEPTIONS);
+            return true;
+        }
+        return false;
+    }
+
+    private static boolean endsInJump(List<Typed.Stmt> stmts) {
+        if (stmts.isEmpty()) {
+            return false;
+        }
+        Typed.Stmt last = stmts.get(stmts.size() - 1);
+        return last instanceof Typed.Return || last instanceof Typed.Break || last instanceof Typed.Continue;
+    }
+
+    /**
+     * {@code if (enter() == 0) { body; leave(); } else { onUnwind; resume(); }}: {@code body} runs
+     * inside a handler that runs {@code onUnwind} when an exception passes, then unwinds further.
+     */
+    private Typed.Stmt guarded(List<Typed.Stmt> body, List<String> catches, List<Typed.Stmt> onException, Span span) {
+        Typed.Var h = newTemp(CType.INT, span);
+        List<Typed.Stmt> then = new ArrayList<>(body);
+        if (!endsInJump(then)) {
+            then.add(eh.leave(span));
+        }
+        Typed.Expr landed = new Typed.Binary("==", load(new Typed.VarRef(h, span)), new Typed.IntConst(CType.INT, 0, span), CType.BOOL, span);
+        return new Typed.Block(List.of(new Typed.LocalDef(h, eh.enter(catches, span), span),
+                new Typed.If(landed, new Typed.Block(then, span), new Typed.Block(onException, span), span)), span);
+    }
+
+    /** The rest of a block after {@code objects} were made: they are destroyed if an exception passes. */
+    private Typed.Stmt cleanupRegion(List<Typed.Stmt> rest, List<Typed.Var> objects, Span span) {
+        List<Typed.Stmt> onException = new ArrayList<>();
+        destroy(new ArrayList<>(objects), onException, span);
+        onException.add(eh.resume(span));
+        return guarded(rest, null, onException, span);
+    }
+
+    /** Analyses {@code c} inside a region that a jump leaves by running {@code exits}. */
+    private Typed.Block regionBlock(Ast.Compound c, List<Typed.Stmt> prefix, List<Typed.Stmt> exits) {
+        Typed.Var marker = new Typed.Var("eh.region", CType.VOID, c.span(), false, false, null);
+        regionExits.put(marker, exits);
+        dtorScopes.add(new ArrayList<>(List.of(marker)));
+        try {
+            return block(c, prefix);
+        } finally {
+            dtorScopes.remove(dtorScopes.size() - 1);
+        }
+    }
+
+    /**
+     * try-block: the body runs under a handler for the clauses' types; when an exception lands,
+     * each clause in turn asks whether it takes it, and one that does binds its parameter and
+     * runs under a cleanup that ends the catch if the clause itself throws.
+     */
+    private Typed.Stmt tryStmt(Ast.Try t) {
+        if (rejectInDevice(t.span())) {
+            return new Typed.Block(List.of(), t.span());
+        }
+        List<String> catches = new ArrayList<>();
+        List<CType> types = new ArrayList<>();
+        for (Ast.Handler h : t.handlers()) {
+            CType ct = h.param() == null ? null : resolveType(h.param().type(), scope);
+            types.add(ct);
+            catches.add(ct == null ? "..." : Exceptions.clauseName(ct));
+        }
+        Typed.Block body = regionBlock(t.body(), List.of(), List.of(eh.leave(t.span())));
+        List<Typed.Stmt> chain = new ArrayList<>(List.of(eh.resume(t.span())));
+        for (int i = t.handlers().size() - 1; i >= 0; i--) {
+            chain = handler(t.handlers().get(i), types.get(i), catches.get(i), chain);
+        }
+        return guarded(body.stmts(), catches, chain, t.span());
+    }
+
+    /** One catch clause: {@code o = catch(name); if (o) { param = *o; clause } else otherwise}. */
+    private List<Typed.Stmt> handler(Ast.Handler h, CType type, String name, List<Typed.Stmt> otherwise) {
+        Span span = h.span();
+        Typed.Var o = newTemp(Exceptions.VOIDP, span);
+        List<Typed.Stmt> prefix = new ArrayList<>();
+        Scope save = scope;
+        scope = new Scope(scope);
+        if (h.param() != null && h.param().name() != null) {
+            CType target = type instanceof CType.Ref r ? r.referee() : type;
+            Typed.Expr obj = new Typed.Deref(new Typed.Convert(load(new Typed.VarRef(o, span)), new CType.Ptr(target, false), span), target, span);
+            Typed.Var var = new Typed.Var(h.param().name(), type, h.param().span(), false, false, null);
+            Typed.Expr init = type instanceof CType.Ref ? addressOf(obj, span) : convert(rvalue(obj), type, span, "init");
+            scope.names.put(var.name, var);
+            fn.locals.add(var);
+            prefix.add(new Typed.LocalDef(var, init, span));
+        }
+        List<Typed.Stmt> exits = List.of(eh.leave(span), eh.endCatch(span));
+        Typed.Block clause = regionBlock(h.body(), List.of(), exits);
+        scope = save;
+        List<Typed.Stmt> taken = new ArrayList<>(prefix);
+        taken.add(guarded(clause.stmts(), null, List.of(eh.endCatch(span), eh.resume(span)), span));
+        if (!endsInJump(clause.stmts())) {
+            taken.add(eh.endCatch(span));
+        }
+        Typed.Expr took = new Typed.Binary("!=", load(new Typed.VarRef(o, span)), new Typed.NullConst(Exceptions.VOIDP, span), CType.BOOL, span);
+        return List.of(new Typed.LocalDef(o, eh.catchClause(name, span), span),
+                new Typed.If(took, new Typed.Block(taken, span), new Typed.Block(otherwise, span), span));
+    }
+
     private void endDtorScope(List<Typed.Stmt> out, Span span) {
         List<Typed.Var> objects = dtorScopes.remove(dtorScopes.size() - 1);
         boolean jumped = !out.isEmpty() && (out.get(out.size() - 1) instanceof Typed.Return || out.get(out.size() - 1) instanceof Typed.Break
@@ -1497,8 +1659,23 @@ public final class Sema {
     }
 
     private void destroy(List<Typed.Var> objects, List<Typed.Stmt> out, Span span) {
+        destroy(objects, out, span, false);
+    }
+
+    /** {@code jumping}: a break, continue or return leaves the scope, so it also leaves the try regions in it. */
+    private void destroy(List<Typed.Var> objects, List<Typed.Stmt> out, Span span, boolean jumping) {
         for (int i = objects.size() - 1; i >= 0; i--) {
             Typed.Var v = objects.get(i);
+            List<Typed.Stmt> exit = regionExits.get(v);
+            if (exit != null) {
+                if (jumping) {
+                    out.addAll(exit);
+                }
+                continue;
+            }
+            if (jumping && inRegion.contains(v)) {
+                out.add(eh.leave(span));
+            }
             FunctionSym d = ((CType.Record) v.type).destructor;
             v.addressTaken = true;
             Typed.Expr self = new Typed.AddressOf(new Typed.VarRef(v, span), new CType.Ptr(v.type, false), span);
@@ -1509,7 +1686,7 @@ public final class Sema {
     /** Destructor calls for every scope a jump leaves, innermost first. */
     private void destroyDownTo(int depth, List<Typed.Stmt> out, Span span) {
         for (int k = dtorScopes.size() - 1; k >= depth; k--) {
-            destroy(dtorScopes.get(k), out, span);
+            destroy(dtorScopes.get(k), out, span, true);
         }
     }
 
@@ -1637,6 +1814,7 @@ public final class Sema {
             }
             case Ast.Empty e -> { }
             case Ast.Pragma p -> { }
+            case Ast.Try t -> out.add(tryStmt(t));
         }
     }
 

@@ -18,6 +18,8 @@ public final class Function {
     private final Span span;
     private final List<Local> locals = new ArrayList<>();
     private Stmt.Block body;
+    /** Declared not to throw: the host VM terminates an exception that would leave it (C++'s noexcept). */
+    private boolean noexcept;
 
     public Function(String name, ExecutionSpace space, Type returnType, List<Local> params, boolean variadic, Span span) {
         this.name = name;
@@ -50,6 +52,12 @@ public final class Function {
     /** Replaces a local (same id), e.g. when a pass makes it addressable. */
     public void replaceLocal(Local l) {
         locals.set(l.id(), l);
+    }
+
+    public boolean isNoexcept() { return noexcept; }
+
+    public void setNoexcept(boolean noexcept) {
+        this.noexcept = noexcept;
     }
 
     public void setBody(Stmt.Block body) {

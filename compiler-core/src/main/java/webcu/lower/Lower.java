@@ -308,6 +308,7 @@ public final class Lower {
             name = name + ".device";
         }
         Function irf = new Function(name, f.space, type(f.result), params, f.variadic, f.span);
+        irf.setNoexcept(f.noexcept);
         functions.put(f, irf);
         module.add(irf);
         if (f.body != null) {

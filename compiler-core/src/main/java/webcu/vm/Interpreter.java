@@ -550,6 +550,18 @@ public final class Interpreter {
                         ir = t.ir;
                         fr = t.fr;
                         pc += 6 + n;
+                        if (status == NativeLibrary.UNWIND) {
+                            c = t.code;
+                            code = c.code;
+                            k = c.longs;
+                            dk = c.doubles;
+                            cache = c.cache;
+                            pc = t.pc;
+                            ib = t.ib;
+                            fb = t.fb;
+                            frameAddr = t.frameAddr;
+                            continue;
+                        }
                         if (status != NativeLibrary.CONTINUE) {
                             t.pc = pc;
                             executed += budget - left;

@@ -14,6 +14,11 @@ public interface NativeLibrary {
     int BLOCK = 1;
     /** The program ends ({@code exit}); the status is in {@link VmThread#exitStatus}. */
     int EXIT = 2;
+    /**
+     * The call moved the thread to another frame and pc (a throw unwinding to its handler, see
+     * {@link ExceptionLibrary}); the interpreter reloads the thread's state and goes on there.
+     */
+    int UNWIND = 3;
 
     /**
      * The C name of an external function: the IR tells overloads of one C++ name apart with a

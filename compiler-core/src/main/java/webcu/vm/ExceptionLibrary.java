@@ -1,0 +1,219 @@
+package webcu.vm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import webcu.ir.Function;
+
+/**
+ * C++ exceptions on the host VM: the runtime that {@code webcu.frontend.Exceptions} lowers
+ * throw, try and catch to. There are no handler tables and no new instructions: a try block
+ * registers a handler with {@code __webcu_eh_enter}, which returns 0 as setjmp does, and a throw
+ * pops the VM frames above the handler's (their memory frames included) and makes that call return
+ * 1, with the frame's registers as the throw left them. The generated code then asks each catch
+ * clause in turn ({@code __webcu_eh_catch}); cleanups (destructors of locals, the end of a catch)
+ * are handlers that take nothing and go on with {@code __webcu_eh_resume}.
+ *
+ * <p>As libstdc++ does, a throw first searches without unwinding (its first phase): when no
+ * handler takes the type, or a noexcept function lies between the throw and that handler, it
+ * prints {@code terminate called after throwing an instance of 'T'} (and {@code what():} for a
+ * std::exception) and aborts with status 134, leaving destructors unrun.
+ *
+ * <p>Exception objects live in heap segments of their own; the last catch that ends an exception
+ * frees its object (without running a destructor: the runtime cannot call back into the program).
+ */
+public final class ExceptionLibrary implements NativeLibrary {
+    private static final int ENTER = 0, LEAVE = 1, THROW = 2, CATCH = 3, END_CATCH = 4, RESUME = 5, RETHROW = 6,
+            ALLOCATE = 7;
+    private static final HashMap<String, Integer> NAMES = new HashMap<>();
+
+    static {
+        String[] names = {"__webcu_eh_enter", "__webcu_eh_leave", "__webcu_eh_throw", "__webcu_eh_catch",
+            "__webcu_eh_end_catch", "__webcu_eh_resume", "__webcu_eh_rethrow", "__webcu_eh_allocate"};
+        for (int i = 0; i < names.length; i++) {
+            NAMES.put(names[i], i);
+        }
+    }
+
+    /** A registered try block or cleanup: the frame it belongs to and where its enter call returns. */
+    private record Handler(int depth, Code code, int pc, int ib, int fb, long frameAddr, Segment frameSeg,
+                           int resultOperand, List<String> catches) {
+        boolean takes(Thrown e) {
+            if (catches == null) {
+                return false;
+            }
+            for (String c : catches) {
+                if (c.equals("...") || e.names.contains(c)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** An exception object, the names a handler may catch it by (its type's first), and its what(). */
+    private static final class Thrown {
+        final long object;
+        final Segment segment;
+        final List<String> names;
+        final String what;
+        /** Catch clauses that have taken it and not yet ended. */
+        int handlers;
+
+        Thrown(long object, Segment segment, List<String> names, String what) {
+            this.object = object;
+            this.segment = segment;
+            this.names = names;
+            this.what = what;
+        }
+    }
+
+    private final Memory mem;
+    private final StdStreams io;
+    private final ArrayList<Handler> handlers = new ArrayList<>();
+    /** The exception on its way to a handler (between a throw and the catch that takes it). */
+    private Thrown inFlight;
+    /** Exceptions being handled, innermost last: {@code throw;} rethrows the last. */
+    private final ArrayList<Thrown> caught = new ArrayList<>();
+    private final HashMap<Long, Segment> objects = new HashMap<>();
+
+    public ExceptionLibrary(Memory mem, StdStreams io) {
+        this.mem = mem;
+        this.io = io;
+    }
+
+    @Override
+    public int lookup(Function f) {
+        Integer id = NAMES.get(f.name());
+        return id == null ? -1 : id;
+    }
+
+    @Override
+    public int call(int id, VmThread t) {
+        switch (id) {
+            case ENTER -> {
+                long desc = t.argI(0);
+                List<String> catches = desc == 0 ? null : List.of(mem.cstringText(desc).split("\n", -1));
+                handlers.add(new Handler(t.depth, t.code, t.pc + 6 + t.nargs, t.ib, t.fb, t.frameAddr, t.frameSeg,
+                        t.resultOperand, catches));
+                t.returnI(0);
+            }
+            case LEAVE -> {
+                if (!handlers.isEmpty()) {
+                    handlers.remove(handlers.size() - 1);
+                }
+            }
+            case ALLOCATE -> {
+                long size = t.argI(0);
+                Segment s = mem.allocate(size, Segment.HEAP, "exception object (" + size + " bytes)", t.span(), false);
+                if (s == null) {
+                    throw new VmFault(VmFault.TRAP, 0, "out of memory", "no memory left for an exception object of " + size + " bytes");
+                }
+                objects.put(s.base, s);
+                t.returnI(s.base);
+            }
+            case THROW -> {
+                long obj = t.argI(0);
+                List<String> names = List.of(mem.cstringText(t.argI(1)).split("\n", -1));
+                long what = t.argI(2);
+                return raise(t, new Thrown(obj, objects.remove(obj), names, what == 0 ? null : mem.cstringText(what)));
+            }
+            case RETHROW -> {
+                if (caught.isEmpty()) {
+                    // libstdc++: a rethrow with no exception being handled calls terminate
+                    io.report("terminate called without an active exception\n");
+                    return abort(t);
+                }
+                return raise(t, caught.get(caught.size() - 1));
+            }
+            case RESUME -> {
+                Thrown e = inFlight;
+                return e == null ? CONTINUE : raise(t, e);
+            }
+            case CATCH -> {
+                Thrown e = inFlight;
+                String name = mem.cstringText(t.argI(0));
+                if (e != null && (name.equals("...") || e.names.contains(name))) {
+                    inFlight = null;
+                    e.handlers++;
+                    caught.add(e);
+                    t.returnI(e.object);
+                } else {
+                    t.returnI(0);
+                }
+            }
+            case END_CATCH -> {
+                if (!caught.isEmpty()) {
+                    Thrown e = caught.remove(caught.size() - 1);
+                    if (--e.handlers == 0 && e != inFlight && e.segment != null) {
+                        mem.free(e.segment);
+                    }
+                }
+            }
+            default -> throw new IllegalStateException("exception runtime function " + id);
+        }
+        return CONTINUE;
+    }
+
+    /** Unwinds to the innermost handler if some handler takes {@code e}, else terminates. */
+    private int raise(VmThread t, Thrown e) {
+        int target = -1;
+        for (int i = handlers.size() - 1; i >= 0; i--) {
+            if (handlers.get(i).takes(e)) {
+                target = i;
+                break;
+            }
+        }
+        int limit = target < 0 ? -1 : handlers.get(target).depth;
+        if (target < 0 || passesNoexcept(t, limit)) {
+            return terminate(t, e);
+        }
+        inFlight = e;
+        Handler h = handlers.remove(handlers.size() - 1);
+        while (t.depth > h.depth) {
+            if (t.frameSeg != null) {
+                mem.popFrame(t.slot, t.frameSeg);
+            }
+            int d = t.depth - 1;
+            t.code = t.savedCode[d];
+            t.ib = t.savedIb[d];
+            t.fb = t.savedFb[d];
+            t.frameAddr = t.savedFrameAddr[d];
+            t.frameSeg = t.savedFrameSeg[d];
+            t.savedCode[d] = null;
+            t.savedFrameSeg[d] = null;
+            t.depth = d;
+        }
+        t.pc = h.pc;
+        t.ir[h.ib + (h.resultOperand >> 1)] = 1;
+        return UNWIND;
+    }
+
+    /** Whether a noexcept function is active above frame depth {@code limit} (the handler's frame; -1: none). */
+    private static boolean passesNoexcept(VmThread t, int limit) {
+        if (t.depth > limit && t.code.function.isNoexcept()) {
+            return true;
+        }
+        for (int d = t.depth - 1; d > limit; d--) {
+            if (t.savedCode[d].function.isNoexcept()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int terminate(VmThread t, Thrown e) {
+        StringBuilder sb = new StringBuilder("terminate called after throwing an instance of '").append(e.names.get(0)).append("'\n");
+        if (e.what != null) {
+            sb.append("  what():  ").append(e.what).append('\n');
+        }
+        io.report(sb.toString());
+        return abort(t);
+    }
+
+    private int abort(VmThread t) {
+        io.report("Aborted (abort() was called)\n");
+        t.setExitStatus(134);
+        return EXIT;
+    }
+}
