@@ -96,6 +96,8 @@ public sealed interface CType {
         public final List<Field> fields = new ArrayList<>();
         public final List<Sema.FunctionSym> methods = new ArrayList<>();
         public final List<Sema.FunctionSym> constructors = new ArrayList<>();
+        /** Direct base classes, in declaration order; the first one's fields start at offset 0. */
+        public final List<Record> bases = new ArrayList<>();
         /** Fields of a lambda's closure that capture by reference: they hold a pointer to the variable. */
         public final java.util.Set<String> referenceCaptures = new java.util.HashSet<>();
         /** The destructor, or null. */

@@ -26,6 +26,23 @@ final class ExprSema {
         return new ExprSema(sema).expr(e);
     }
 
+    /**
+     * A class object used as a condition (if (std::cin >> x), while (getline(in, s))): its
+     * operator bool, called on the object itself; null when {@code e} is not of class type.
+     */
+    static Typed.Expr classToBool(Sema sema, Typed.Expr e, Span span) {
+        if (!(e.type() instanceof CType.Record)) {
+            return null;
+        }
+        Typed.Expr obj = e instanceof Typed.Load l ? l.operand() : e;
+        Typed.Expr call = new ExprSema(sema).operatorCall("operator bool", obj, List.of(), span);
+        if (call == null) {
+            sema.diags().error(span, DiagKey.ERR_INCOMPATIBLE, "bool", e.type());
+            return new Typed.IntConst(CType.BOOL, 0, span);
+        }
+        return call;
+    }
+
     private Typed.Expr expr(Ast.Expr e) {
         return switch (e) {
             case Ast.IntLit i -> intLiteral(i);
@@ -66,6 +83,9 @@ final class ExprSema {
             if (call != null) {
                 return call;
             }
+            if (b.op().equals("&&") || b.op().equals("||")) {
+                return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span()); // through operator bool
+            }
             diags.error(b.span(), DiagKey.ERR_INVALID_OPERANDS, l.type(), r.type());
             return bad(b.span());
         }
@@ -96,7 +116,7 @@ final class ExprSema {
                 }
                 checkSpace(f, span);
                 List<Typed.Expr> args = sema.callArgs(f, rest, span, 1);
-                args.add(0, sema.addressOf(left, span));
+                args.add(0, toOwner(sema.addressOf(left, span), f));
                 return result(f, args, span);
             }
         }
@@ -123,6 +143,15 @@ final class ExprSema {
             return result(f, sema.callArgs(f, all, span, 0), span);
         }
         return null;
+    }
+
+    /** The object pointer for a method a class inherited: a pointer to its first base, which is the same address. */
+    private static Typed.Expr toOwner(Typed.Expr self, Sema.FunctionSym f) {
+        if (f.owner != null && self.type() instanceof CType.Ptr p && p.pointee() instanceof CType.Record r && r != f.owner
+                && Sema.derivesFrom(r, f.owner)) {
+            return new Typed.Convert(self, new CType.Ptr(f.owner, p.constPointee()), self.span());
+        }
+        return self;
     }
 
     private Typed.Expr unsupported(String what, Span span) {
@@ -251,6 +280,9 @@ final class ExprSema {
     private Object lookup(String name) {
         Object o = sema.scope().lookup(name);
         if (o == null && name.contains("::")) {
+            o = Sema.memberOfQualifier(sema.scope(), name);
+        }
+        if (o == null && name.contains("::")) {
             o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
         }
         return o;
@@ -344,6 +376,10 @@ final class ExprSema {
     private Typed.Expr toBool(Typed.Expr e, Span span) {
         if (e.type() instanceof CType.Int i && i.isBool()) {
             return e;
+        }
+        Typed.Expr viaOperator = classToBool(sema, e, span);
+        if (viaOperator != null) {
+            return viaOperator;
         }
         if (!CType.isScalar(e.type())) {
             diags.error(span, DiagKey.ERR_INVALID_UNARY, e.type());
@@ -644,7 +680,7 @@ final class ExprSema {
         }
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (self != null) {
-            converted.add(0, self);
+            converted.add(0, toOwner(self, f));
         }
         return result(f, converted, c.span());
     }
@@ -725,7 +761,7 @@ final class ExprSema {
         checkSpace(f, c.span());
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (f.thisVar != null) {
-            converted.add(0, sema.addressOf(base, m.span()));
+            converted.add(0, toOwner(sema.addressOf(base, m.span()), f));
         }
         return result(f, converted, c.span());
     }

@@ -225,9 +225,22 @@ public final class Sema {
             o = s.lookup(name.substring(2));
         }
         if (o == null && name.contains("::")) {
+            o = memberOfQualifier(s, name);
+        }
+        if (o == null && name.contains("::")) {
             o = s.lookup(simpleName(name));
         }
         return o;
+    }
+
+    /** A static member or nested type named through its class, a typedef of it or a namespace: std::ios::fixed. */
+    static Object memberOfQualifier(Scope s, String name) {
+        int k = name.lastIndexOf("::");
+        Object q = k > 0 ? s.lookup(name.substring(0, k)) : null;
+        if (q == null && k > 0 && name.startsWith("std::")) {
+            q = s.lookup(name.substring(5, k));
+        }
+        return q instanceof CType.Record r ? s.lookup(r.name + "::" + name.substring(k + 2)) : null;
     }
 
     private void staticAssert(Ast.StaticAssert sa, Scope s) {
@@ -454,6 +467,7 @@ public final class Sema {
         for (TypeNode base : r.bases()) {
             CType bt = resolveType(base, s);
             if (bt instanceof CType.Record br) {
+                rec.bases.add(br);
                 for (CType.Field f : br.fields) {
                     rec.fields.add(new CType.Field(f.name(), f.type(), f.offset(), rec.fields.size()));
                 }
@@ -485,7 +499,11 @@ public final class Sema {
                     align = Math.max(align, a);
                 }
                 case Ast.FunctionDecl f -> methods.add(f);
-                case Ast.TypedefDecl t -> s.names.put(t.name(), resolveType(t.type(), s));
+                case Ast.TypedefDecl t -> {
+                    CType tt = resolveType(t.type(), s);
+                    s.names.put(t.name(), tt);
+                    outer.names.put(rec.name + "::" + t.name(), tt); // std::ios_base::fmtflags
+                }
                 case Ast.RecordDecl nested -> {
                     declareRecord(nested, s, null);
                     outer.names.put(rec.name + "::" + nested.name(), s.names.get(nested.name()));
@@ -1283,6 +1301,10 @@ public final class Sema {
         if (e.type() instanceof CType.Int i && i.isBool()) {
             return e;
         }
+        Typed.Expr viaOperator = ExprSema.classToBool(this, e, span);
+        if (viaOperator != null) {
+            return viaOperator;
+        }
         if (!CType.isScalar(e.type())) {
             diags.error(span, DiagKey.ERR_INCOMPATIBLE, "bool", e.type());
             return new Typed.IntConst(CType.BOOL, 0, span);
@@ -1555,8 +1577,17 @@ public final class Sema {
         return zero(to instanceof CType.Record ? CType.INT : to, span);
     }
 
-    private static boolean derivesFrom(CType.Record a, CType.Record b) {
-        return a == b;
+    /**
+     * Whether {@code b} is {@code a} or its first base, transitively: the bases whose fields start at
+     * offset 0, so that a pointer to {@code a} is a pointer to {@code b} without adjustment.
+     */
+    static boolean derivesFrom(CType.Record a, CType.Record b) {
+        for (CType.Record r = a; r != null; r = r.bases.isEmpty() ? null : r.bases.get(0)) {
+            if (r == b) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** How well an argument converts to a parameter: 0 exact, 1 promotion, 2 conversion, -1 not at all. */
@@ -1570,6 +1601,9 @@ public final class Sema {
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
                 return arg.lvalue() || r.constReferee() ? 0 : -1;
+            }
+            if (from instanceof CType.Record fr && r.referee() instanceof CType.Record tr && fr != tr && derivesFrom(fr, tr)) {
+                return arg.lvalue() || r.constReferee() ? 2 : -1; // derived-to-base: an ostringstream binds to ostream &
             }
             return r.constReferee() ? conversionRank(arg, r.referee(), userConversion) : -1;
         }
@@ -1585,6 +1619,9 @@ public final class Sema {
             }
             if (to.equals(CType.INT) && from instanceof CType.Int i && i.kind().rank < CType.IntKind.INT.rank) {
                 return 1;
+            }
+            if (from instanceof CType.Enum en && !en.scoped && to.equals(en.underlying.kind().rank <= CType.IntKind.INT.rank ? CType.INT : en.underlying)) {
+                return 1; // an unscoped enum promotes to int (cout << RED picks operator<<(int))
             }
             if (to.equals(CType.DOUBLE) && from.equals(CType.FLOAT)) {
                 return 1;
@@ -1603,6 +1640,9 @@ public final class Sema {
                     return 0;
                 }
                 if (pt.pointee() instanceof CType.Void) {
+                    return 2;
+                }
+                if (pf.pointee() instanceof CType.Record rf && pt.pointee() instanceof CType.Record rt && derivesFrom(rf, rt)) {
                     return 2;
                 }
             }
@@ -1839,6 +1879,10 @@ public final class Sema {
             }
             if (pt instanceof CType.Ref r) {
                 boolean same = sameType(a.type(), r.referee());
+                if (!same && a.lvalue() && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record br && derivesFrom(ar, br)) {
+                    out.add(new Typed.Convert(addressOf(a, a.span()), new CType.Ptr(br, r.constReferee()), a.span()));
+                    continue;
+                }
                 if (!r.constReferee() && (!same || !a.lvalue())) {
                     diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
                             same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
