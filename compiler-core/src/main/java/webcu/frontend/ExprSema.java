@@ -700,8 +700,19 @@ final class ExprSema {
         }
         List<Typed.Expr> converted = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
+            if (i < fn.params().size() && fn.params().get(i) instanceof CType.Ref r && args.get(i).lvalue()) {
+                // a reference parameter takes the address, as a direct call's does (manipulators: ostream &(*)(ostream &))
+                Typed.Expr addr = sema.addressOf(args.get(i), args.get(i).span());
+                converted.add(addr.type() instanceof CType.Ptr p && !p.pointee().equals(r.referee())
+                        ? new Typed.Convert(addr, new CType.Ptr(r.referee(), r.constReferee()), addr.span()) : addr);
+                continue;
+            }
             Typed.Expr a = sema.rvalue(args.get(i));
             converted.add(i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a);
+        }
+        if (fn.result() instanceof CType.Ref r) {
+            CType.Fn viaPointer = new CType.Fn(new CType.Ptr(r.referee(), r.constReferee()), fn.params(), fn.variadic());
+            return new Typed.Deref(new Typed.CallIndirect(callee, viaPointer, converted, c.span()), r.referee(), c.span());
         }
         return new Typed.CallIndirect(callee, fn, converted, c.span());
     }

@@ -134,6 +134,14 @@ public final class Parser {
 
     private void declareType(String name) {
         typeScopes.get(typeScopes.size() - 1).add(name);
+        if (!classStack.isEmpty()) {
+            // a member type is a type through its class too: std::string::size_type
+            String cls = classStack.get(classStack.size() - 1) + "::" + name;
+            typeScopes.get(0).add(cls);
+            if (!namespaceStack.isEmpty()) {
+                typeScopes.get(0).add(String.join("::", namespaceStack) + "::" + cls);
+            }
+        }
         if (!namespaceStack.isEmpty() && classStack.isEmpty()) {
             String ns = String.join("::", namespaceStack);
             typeScopes.get(0).add(ns + "::" + name);

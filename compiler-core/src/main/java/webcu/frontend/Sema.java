@@ -1883,6 +1883,15 @@ public final class Sema {
                     out.add(new Typed.Convert(addressOf(a, a.span()), new CType.Ptr(br, r.constReferee()), a.span()));
                     continue;
                 }
+                if (!same && r.constReferee() && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
+                        && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec))) {
+                    // const std::string & from "text": a temporary made by the converting constructor
+                    Typed.Var tmp = newTemp(rec, a.span());
+                    tmp.addressTaken = true;
+                    FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
+                    out.add(addressOf(ctor == null ? a : new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span()), a.span()));
+                    continue;
+                }
                 if (!r.constReferee() && (!same || !a.lvalue())) {
                     diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
                             same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
