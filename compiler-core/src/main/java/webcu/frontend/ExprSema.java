@@ -500,6 +500,9 @@ final class ExprSema {
             Typed.Expr rv = sema.rvalue(v);
             if (rv.type() != target.type()) {
                 rv = sema.convert(rv, target.type(), a.value().span(), "assign");
+            } else if (target.type() instanceof CType.Record rec && rv instanceof Typed.Load l
+                    && sema.memberwiseAssign(target, l.operand(), rec, a.span()) instanceof Typed.Expr copy) {
+                return copy; // a struct with a std::string member
             }
             return new Typed.Assign(target, rv, a.span());
         }
@@ -518,6 +521,9 @@ final class ExprSema {
                 if (v.type() != rec) {
                     diags.error(a.span(), DiagKey.ERR_INCOMPATIBLE_ASSIGN, target.type(), v.type());
                     return bad(a.span());
+                }
+                if (v instanceof Typed.Load l && sema.memberwiseAssign(target, l.operand(), rec, a.span()) instanceof Typed.Expr copy) {
+                    return copy;
                 }
                 return new Typed.Assign(target, v, a.span());
             }

@@ -154,9 +154,8 @@ final class StringHeaders {
             // ---- access
             const char *c_str() const { return buf_ ? buf_ : ""; }
             const char *data() const { return buf_ ? buf_ : ""; }
-            char &operator[](size_type i) { return buf_[i]; }
             char &operator[](size_type i) const { return buf_[i]; }
-            char &at(size_type i) {
+            char &at(size_type i) const {
                 if (i >= len_) {
                     char msg[200];
                     snprintf(msg, 200, "basic_string::at: __n (which is %zu) >= this->size() (which is %zu)", i, len_);
@@ -164,8 +163,8 @@ final class StringHeaders {
                 }
                 return buf_[i];
             }
-            char &front() { return buf_[0]; }
-            char &back() { return buf_[len_ - 1]; }
+            char &front() const { return buf_[0]; }
+            char &back() const { return buf_[len_ - 1]; }
             char *begin() const { return buf_; }
             char *end() const { return buf_ + len_; }
             const char *cbegin() const { return buf_; }
