@@ -1282,6 +1282,18 @@ public final class Sema {
             }
             return;
         }
+        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            // std::string names[] = {"a", "b"}: each element made by its constructor (a copy from an lvalue)
+            Typed.Expr e = expr(item);
+            Typed.Expr copy = copyOf(e, rec, item.span());
+            if (copy == null && e.type() != rec) {
+                Typed.Var tmp = newTemp(rec, item.span());
+                tmp.addressTaken = true;
+                copy = load(construct(tmp, rec, List.of(item), item.span()));
+            }
+            out.add(new Typed.Init(path, copy != null ? copy : rvalue(e)));
+            return;
+        }
         out.add(new Typed.Init(path, convert(rvalue(expr(item)), t, item.span(), "init")));
     }
 

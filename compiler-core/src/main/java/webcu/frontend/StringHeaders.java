@@ -70,6 +70,10 @@ final class StringHeaders {
         static inline bool operator>(string_view a, string_view b) { return a.compare(b) > 0; }
         static inline bool operator<=(string_view a, string_view b) { return a.compare(b) <= 0; }
         static inline bool operator>=(string_view a, string_view b) { return a.compare(b) >= 0; }
+        static inline bool operator==(string_view a, const char *b) { return a.compare(string_view(b)) == 0; }
+        static inline bool operator==(const char *a, string_view b) { return string_view(a).compare(b) == 0; }
+        static inline bool operator!=(string_view a, const char *b) { return a.compare(string_view(b)) != 0; }
+        static inline bool operator!=(const char *a, string_view b) { return string_view(a).compare(b) != 0; }
         }
         """;
 
