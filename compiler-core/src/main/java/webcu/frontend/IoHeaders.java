@@ -413,23 +413,30 @@ final class IoHeaders {
             if (!any) is.__state |= 4;
             return any;
         }
-        static inline long long __extract_signed(ios_base &is, long long lo, long long hi) {
+        // Each extractor leaves the variable alone when the sentry fails (end of input while
+        // skipping white space), as libstdc++ does, and stores 0 or the limit when parsing fails.
+        static inline bool __extract_signed(ios_base &is, long long lo, long long hi, long long *out) {
             unsigned long long mag; bool neg, over;
-            if (!__sentry(is)) return 0;
-            if (!__read_int(is, &mag, &neg, &over)) return 0;
-            if (!neg && (over || mag > (unsigned long long)hi)) { is.__state |= 4; return hi; }
-            if (neg && (over || mag > (unsigned long long)hi + 1ull)) { is.__state |= 4; return lo; }
-            return neg ? (long long)(0ull - mag) : (long long)mag;
+            if (!__sentry(is)) return false;
+            *out = 0;
+            if (!__read_int(is, &mag, &neg, &over)) return true;
+            if (!neg && (over || mag > (unsigned long long)hi)) { is.__state |= 4; *out = hi; return true; }
+            if (neg && (over || mag > (unsigned long long)hi + 1ull)) { is.__state |= 4; *out = lo; return true; }
+            *out = neg ? (long long)(0ull - mag) : (long long)mag;
+            return true;
         }
-        static inline unsigned long long __extract_unsigned(ios_base &is, unsigned long long hi) {
+        static inline bool __extract_unsigned(ios_base &is, unsigned long long hi, unsigned long long *out) {
             unsigned long long mag; bool neg, over;
-            if (!__sentry(is)) return 0;
-            if (!__read_int(is, &mag, &neg, &over)) return 0;
-            if (over || mag > hi) { is.__state |= 4; return hi; }
-            return neg ? (0ull - mag) & hi : mag;
+            if (!__sentry(is)) return false;
+            *out = 0;
+            if (!__read_int(is, &mag, &neg, &over)) return true;
+            if (over || mag > hi) { is.__state |= 4; *out = hi; return true; }
+            *out = neg ? (0ull - mag) & hi : mag;
+            return true;
         }
-        static inline double __extract_float(ios_base &is) {
-            if (!__sentry(is)) return 0;
+        static inline bool __extract_float(ios_base &is, double *out) {
+            if (!__sentry(is)) return false;
+            *out = 0;
             char tmp[400];
             int n = 0;
             int c = is.__peek();
@@ -450,21 +457,23 @@ final class IoHeaders {
             }
             tmp[n] = 0;
             if (c == -1) is.__state |= 2;
-            if (!digits) { is.__state |= 4; return 0; }
-            return strtod(tmp, 0);
+            if (!digits) { is.__state |= 4; return true; }
+            *out = strtod(tmp, 0);
+            return true;
         }
-        static inline ios_base &operator>>(ios_base &is, short &v) { v = (short)__extract_signed(is, -32768, 32767); return is; }
-        static inline ios_base &operator>>(ios_base &is, unsigned short &v) { v = (unsigned short)__extract_unsigned(is, 65535); return is; }
-        static inline ios_base &operator>>(ios_base &is, int &v) { v = (int)__extract_signed(is, -2147483647 - 1, 2147483647); return is; }
-        static inline ios_base &operator>>(ios_base &is, unsigned int &v) { v = (unsigned int)__extract_unsigned(is, 4294967295u); return is; }
-        static inline ios_base &operator>>(ios_base &is, long &v) { v = (long)__extract_signed(is, -9223372036854775807L - 1, 9223372036854775807L); return is; }
-        static inline ios_base &operator>>(ios_base &is, unsigned long &v) { v = (unsigned long)__extract_unsigned(is, 18446744073709551615ul); return is; }
-        static inline ios_base &operator>>(ios_base &is, long long &v) { v = __extract_signed(is, -9223372036854775807LL - 1, 9223372036854775807LL); return is; }
-        static inline ios_base &operator>>(ios_base &is, unsigned long long &v) { v = __extract_unsigned(is, 18446744073709551615ull); return is; }
-        static inline ios_base &operator>>(ios_base &is, double &v) { v = __extract_float(is); return is; }
-        static inline ios_base &operator>>(ios_base &is, float &v) { v = (float)__extract_float(is); return is; }
+        static inline ios_base &operator>>(ios_base &is, short &v) { long long t; if (__extract_signed(is, -32768, 32767, &t)) v = (short)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, unsigned short &v) { unsigned long long t; if (__extract_unsigned(is, 65535, &t)) v = (unsigned short)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, int &v) { long long t; if (__extract_signed(is, -2147483647 - 1, 2147483647, &t)) v = (int)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, unsigned int &v) { unsigned long long t; if (__extract_unsigned(is, 4294967295u, &t)) v = (unsigned int)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, long &v) { long long t; if (__extract_signed(is, -9223372036854775807L - 1, 9223372036854775807L, &t)) v = (long)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, unsigned long &v) { unsigned long long t; if (__extract_unsigned(is, 18446744073709551615ul, &t)) v = (unsigned long)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, long long &v) { long long t; if (__extract_signed(is, -9223372036854775807LL - 1, 9223372036854775807LL, &t)) v = t; return is; }
+        static inline ios_base &operator>>(ios_base &is, unsigned long long &v) { unsigned long long t; if (__extract_unsigned(is, 18446744073709551615ull, &t)) v = (unsigned long long)t; return is; }
+        static inline ios_base &operator>>(ios_base &is, double &v) { double t; if (__extract_float(is, &t)) v = t; return is; }
+        static inline ios_base &operator>>(ios_base &is, float &v) { double t; if (__extract_float(is, &t)) v = (float)t; return is; }
         static inline ios_base &operator>>(ios_base &is, bool &v) {
-            long long k = __extract_signed(is, -9223372036854775807LL - 1, 9223372036854775807LL);
+            long long k;
+            if (!__extract_signed(is, -9223372036854775807LL - 1, 9223372036854775807LL, &k)) return is;
             if (k != 0 && k != 1) { is.__state |= 4; v = true; } else v = k == 1;
             return is;
         }

@@ -237,7 +237,7 @@ public final class Sema {
     static Object memberOfQualifier(Scope s, String name) {
         int k = name.lastIndexOf("::");
         Object q = k > 0 ? s.lookup(name.substring(0, k)) : null;
-        if (q == null && k > 0 && name.startsWith("std::")) {
+        if (q == null && k > 5 && name.startsWith("std::")) {
             q = s.lookup(name.substring(5, k));
         }
         return q instanceof CType.Record r ? s.lookup(r.name + "::" + name.substring(k + 2)) : null;
