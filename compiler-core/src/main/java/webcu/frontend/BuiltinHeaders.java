@@ -197,7 +197,13 @@ public final class BuiltinHeaders {
         put(StdHeaders.VECTOR, "vector");
         put(StdHeaders.ALGORITHM, "algorithm");
         put(StdHeaders.NUMERIC, "numeric");
-        put(StdHeaders.STRING, "string");
+        put(StringHeaders.STRING, "string");
+        put(StringHeaders.STRING_VIEW, "string_view");
+        put(IoHeaders.IOS, "ios", "ostream", "istream", "streambuf", "iosfwd");
+        put(IoHeaders.IOSTREAM, "iostream");
+        put(IoHeaders.IOMANIP, "iomanip");
+        put(IoHeaders.SSTREAM, "sstream");
+        put(IoHeaders.FSTREAM, "fstream");
         put(StdHeaders.MAP, "map");
         put("""
             #pragma once

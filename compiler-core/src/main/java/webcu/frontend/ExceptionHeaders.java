@@ -48,7 +48,9 @@ final class ExceptionHeaders {
     static final String STDEXCEPT = """
         #pragma once
         #include <exception>
-        #include <string>
+        // <string> reports its errors through these classes (via __webcu_functexcept.h), so it may be
+        // the header that included this one: string is declared here and defined at the end.
+        namespace std { class string; }
         namespace std {
         class logic_error : public exception {
         public:
@@ -96,6 +98,7 @@ final class ExceptionHeaders {
             explicit underflow_error(const string &s) : runtime_error(s) {}
         };
         }
+        #include <string>
         """;
 
     static final String NEW = """

@@ -27,6 +27,23 @@ final class ExprSema {
         return new ExprSema(sema).expr(e);
     }
 
+    /**
+     * A class object used as a condition (if (std::cin >> x), while (getline(in, s))): its
+     * operator bool, called on the object itself; null when {@code e} is not of class type.
+     */
+    static Typed.Expr classToBool(Sema sema, Typed.Expr e, Span span) {
+        if (!(e.type() instanceof CType.Record)) {
+            return null;
+        }
+        Typed.Expr obj = e instanceof Typed.Load l ? l.operand() : e;
+        Typed.Expr call = new ExprSema(sema).operatorCall("operator bool", obj, List.of(), span);
+        if (call == null) {
+            sema.diags().error(span, DiagKey.ERR_INCOMPATIBLE, "bool", e.type());
+            return new Typed.IntConst(CType.BOOL, 0, span);
+        }
+        return call;
+    }
+
     private Typed.Expr expr(Ast.Expr e) {
         e = sema.expandIn(e);
         return switch (e) {
@@ -168,6 +185,9 @@ final class ExprSema {
             Typed.Expr call = operatorCall("operator" + b.op(), l, List.of(r), b.span());
             if (call != null) {
                 return call;
+            }
+            if (b.op().equals("&&") || b.op().equals("||")) {
+                return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span()); // through operator bool
             }
             diags.error(b.span(), DiagKey.ERR_INVALID_OPERANDS, l.type(), r.type());
             return bad(b.span());
@@ -411,6 +431,7 @@ final class ExprSema {
             if (m != null) {
                 return m;
             }
+            o = Sema.memberOfQualifier(sema.scope(), name);
         }
         if (o == null && name.contains("::")) {
             o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
@@ -506,6 +527,10 @@ final class ExprSema {
     private Typed.Expr toBool(Typed.Expr e, Span span) {
         if (e.type() instanceof CType.Int i && i.isBool()) {
             return e;
+        }
+        Typed.Expr viaOperator = classToBool(sema, e, span);
+        if (viaOperator != null) {
+            return viaOperator;
         }
         if (!CType.isScalar(e.type())) {
             diags.error(span, DiagKey.ERR_INVALID_UNARY, e.type());
@@ -626,6 +651,9 @@ final class ExprSema {
             Typed.Expr rv = sema.rvalue(v);
             if (rv.type() != target.type()) {
                 rv = sema.convert(rv, target.type(), a.value().span(), "assign");
+            } else if (target.type() instanceof CType.Record rec && rv instanceof Typed.Load l
+                    && sema.memberwiseAssign(target, l.operand(), rec, a.span()) instanceof Typed.Expr copy) {
+                return copy; // a struct with a std::string member
             }
             return new Typed.Assign(target, rv, a.span());
         }
@@ -644,6 +672,9 @@ final class ExprSema {
                 if (v.type() != rec) {
                     diags.error(a.span(), DiagKey.ERR_INCOMPATIBLE_ASSIGN, target.type(), v.type());
                     return bad(a.span());
+                }
+                if (v instanceof Typed.Load l && sema.memberwiseAssign(target, l.operand(), rec, a.span()) instanceof Typed.Expr copy) {
+                    return copy;
                 }
                 return new Typed.Assign(target, v, a.span());
             }
@@ -868,8 +899,19 @@ final class ExprSema {
         }
         List<Typed.Expr> converted = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
+            if (i < fn.params().size() && fn.params().get(i) instanceof CType.Ref r && args.get(i).lvalue()) {
+                // a reference parameter takes the address, as a direct call's does (manipulators: ostream &(*)(ostream &))
+                Typed.Expr addr = sema.addressOf(args.get(i), args.get(i).span());
+                converted.add(addr.type() instanceof CType.Ptr p && !p.pointee().equals(r.referee())
+                        ? new Typed.Convert(addr, new CType.Ptr(r.referee(), r.constReferee()), addr.span()) : addr);
+                continue;
+            }
             Typed.Expr a = sema.rvalue(args.get(i));
             converted.add(i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a);
+        }
+        if (fn.result() instanceof CType.Ref r) {
+            CType.Fn viaPointer = new CType.Fn(new CType.Ptr(r.referee(), r.constReferee()), fn.params(), fn.variadic());
+            return new Typed.Deref(new Typed.CallIndirect(callee, viaPointer, converted, c.span()), r.referee(), c.span());
         }
         return new Typed.CallIndirect(callee, fn, converted, c.span());
     }

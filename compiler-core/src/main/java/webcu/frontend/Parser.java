@@ -53,6 +53,10 @@ public final class Parser {
     private boolean pendingClassTemplate;
     /** The scope that encloses the current template header, where the template's own name belongs. */
     private int templateOuterScope = -1;
+    /** Friend functions defined in a class body, declared after the class in the enclosing scope. */
+    private final List<Decl> friends = new ArrayList<>();
+    /** Per class body being parsed: whether it is a class template's (whose friends are not hoisted). */
+    private final List<Boolean> templateBodies = new ArrayList<>();
 
     /** Thrown to abandon the current statement or declaration after a syntax error was reported. */
     private static final class SyntaxError extends RuntimeException {
@@ -62,8 +66,7 @@ public final class Parser {
     }
 
     public Parser(List<Token> toks, Diagnostics diags) {
-        // Mutable: a namespace alias rewrites the tokens after it (see namespaceAlias).
-        this.toks = new ArrayList<>(toks);
+        this.toks = new ArrayList<>(toks); // conversion operators insert their type as the result type
         this.diags = diags;
         typeScopes.add(new HashSet<>());
         valueScopes.add(new HashSet<>());
@@ -162,6 +165,14 @@ public final class Parser {
 
     private void declareType(String name) {
         typeScopes.get(typeScopes.size() - 1).add(name);
+        if (!classStack.isEmpty()) {
+            // a member type is a type through its class too: std::string::size_type
+            String cls = classStack.get(classStack.size() - 1) + "::" + name;
+            typeScopes.get(0).add(cls);
+            if (!namespaceStack.isEmpty()) {
+                typeScopes.get(0).add(String.join("::", namespaceStack) + "::" + cls);
+            }
+        }
         if (!namespaceStack.isEmpty() && classStack.isEmpty()) {
             String ns = String.join("::", namespaceStack);
             typeScopes.get(0).add(ns + "::" + name);
@@ -485,6 +496,31 @@ public final class Parser {
         }
     }
 
+    /** Friend functions of a class go after it, as functions of the enclosing namespace. */
+    private void hoistFriends(List<Decl> out, boolean inClass) {
+        if (!inClass) {
+            out.addAll(friends);
+            friends.clear();
+        }
+    }
+
+    /**
+     * conversion-function = ["explicit"] "operator" type "(" ")": the type comes before "operator"
+     * too, as the result type, so that the declaration parses as any member function. Types of one
+     * token (operator bool, operator double) only.
+     */
+    private void conversionOperatorResult() {
+        int k = p;
+        while (toks.get(k).is("explicit") || toks.get(k).is("inline") || toks.get(k).is("constexpr")
+                || toks.get(k).is("__host__") || toks.get(k).is("__device__")) {
+            k++;
+        }
+        if (toks.get(k).is("operator") && toks.get(k + 1).kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
+                && !toks.get(k + 1).is("new") && !toks.get(k + 1).is("delete")) {
+            toks.add(k, toks.get(k + 1));
+        }
+    }
+
     /** template-header = "template" "<" template-param ("," template-param)* ">"; opens a scope for the parameters */
     private List<TemplateParam> templateParams() {
         expect("<");
@@ -550,6 +586,9 @@ public final class Parser {
             out.add(constructor(specs, owner, tparams, start));
             return;
         }
+        if (inClass) {
+            conversionOperatorResult();
+        }
         DeclSpecs ds = declSpecifiers();
         pendingClassTemplate = false;
         if (accept(";")) {
@@ -557,6 +596,7 @@ public final class Parser {
             if (ds.type() instanceof InlineRecordType r) {
                 RecordDecl d = r.decl();
                 out.add(templ ? new RecordDecl(d.kind(), d.name(), d.members(), d.complete(), tparams, d.specializationArgs(), d.bases(), d.alignAs(), d.span()) : d);
+                hoistFriends(out, inClass);
             } else if (ds.type() instanceof InlineEnumType e) {
                 out.add(e.decl());
             }
@@ -564,6 +604,7 @@ public final class Parser {
         }
         if (ds.type() instanceof InlineRecordType r) {
             out.add(r.decl());
+            hoistFriends(out, inClass);
         } else if (ds.type() instanceof InlineEnumType e) {
             out.add(e.decl());
         }
@@ -1359,6 +1400,7 @@ public final class Parser {
         String name = null;
         Token nameTok = peek();
         List<TemplateArg> specArgs = List.of();
+        boolean isTemplate = pendingClassTemplate;
         if (peek().kind() == Token.Kind.IDENT) {
             name = qualifiedName();
             // 'struct stat st;' where a function stat hides the class names that class, and declares nothing
@@ -1400,6 +1442,7 @@ public final class Parser {
         }
         next();
         classStack.add(name.contains("::") ? name.substring(name.lastIndexOf(':') + 1) : name);
+        templateBodies.add(isTemplate);
         pushScope();
         declareType(classStack.get(classStack.size() - 1));
         List<Decl> members = new ArrayList<>();
@@ -1415,7 +1458,13 @@ public final class Parser {
                 int start = p;
                 try {
                     if (at("friend")) {
-                        recover();
+                        if (templateBodies.contains(true) || peek(1).is("class") || peek(1).is("struct")) {
+                            recover();
+                        } else {
+                            // friend std::ostream &operator<<(std::ostream &, const T &) { … }
+                            p++;
+                            declaration(friends, false);
+                        }
                         continue;
                     }
                     declaration(members, true);
@@ -1430,6 +1479,7 @@ public final class Parser {
         } finally {
             popScope();
             classStack.remove(classStack.size() - 1);
+            templateBodies.remove(templateBodies.size() - 1);
         }
         // struct S { … } __attribute__((aligned(64)));
         alignAs = Math.max(alignAs, attributes());

@@ -411,9 +411,22 @@ public final class Sema {
             o = s.lookup(name.substring(2));
         }
         if (o == null && name.contains("::")) {
+            o = memberOfQualifier(s, name);
+        }
+        if (o == null && name.contains("::")) {
             o = s.lookup(simpleName(name));
         }
         return o;
+    }
+
+    /** A static member or nested type named through its class, a typedef of it or a namespace: std::ios::fixed. */
+    static Object memberOfQualifier(Scope s, String name) {
+        int k = name.lastIndexOf("::");
+        Object q = k > 0 ? s.lookup(name.substring(0, k)) : null;
+        if (q == null && k > 5 && name.startsWith("std::")) {
+            q = s.lookup(name.substring(5, k));
+        }
+        return q instanceof CType.Record r ? s.lookup(r.name + "::" + name.substring(k + 2)) : null;
     }
 
     private void staticAssert(Ast.StaticAssert sa, Scope s) {
@@ -785,7 +798,11 @@ public final class Sema {
                     align = Math.max(align, a);
                 }
                 case Ast.FunctionDecl f -> methods.add(f);
-                case Ast.TypedefDecl t -> s.names.put(t.name(), resolveType(t.type(), s));
+                case Ast.TypedefDecl t -> {
+                    CType tt = resolveType(t.type(), s);
+                    s.names.put(t.name(), tt);
+                    outer.names.put(rec.name + "::" + t.name(), tt); // std::ios_base::fmtflags
+                }
                 case Ast.RecordDecl nested -> {
                     declareRecord(nested, s, null);
                     outer.names.put(rec.name + "::" + nested.name(), s.names.get(nested.name()));
@@ -1897,6 +1914,14 @@ public final class Sema {
             Typed.Expr e = expr(r.value());
             return new Typed.Return(addressOf(e, r.span()), r.span());
         }
+        if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
+            Typed.Expr obj = expr(r.value());
+            Typed.Expr copy = copyOf(obj, rec, r.value().span());
+            if (copy != null) {
+                return new Typed.Return(copy, r.span());
+            }
+            return new Typed.Return(convert(rvalue(obj), want, r.value().span(), "return"), r.span());
+        }
         Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(expr(r.value()));
         return new Typed.Return(convert(e, want, r.value().span(), "return"), r.span());
     }
@@ -2017,6 +2042,10 @@ public final class Sema {
                 }
                 if (t instanceof CType.Record rec && rec.isPolymorphic()) {
                     virtuals.checkNotAbstract(rec, v.span(), DiagKey.ERR_ABSTRACT_VARIABLE);
+                }
+                if (t instanceof CType.Record rec && init instanceof Typed.Load l && l.operand().type() == rec
+                        && copyOf(l.operand(), rec, v.span()) instanceof Typed.Expr copy) {
+                    init = copy; // T b = a; auto b = a;
                 }
                 if (isConst && CType.isInteger(t) && v.init() != null && !(v.init() instanceof Ast.InitList)) {
                     var.constValue = constant(v.init());
@@ -2142,7 +2171,111 @@ public final class Sema {
             }
             return;
         }
+        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            // std::string names[] = {"a", "b"}: each element made by its constructor (a copy from an lvalue)
+            Typed.Expr e = expr(item);
+            Typed.Expr copy = copyOf(e, rec, item.span());
+            if (copy == null && e.type() != rec) {
+                Typed.Var tmp = newTemp(rec, item.span());
+                tmp.addressTaken = true;
+                copy = load(construct(tmp, rec, List.of(item), item.span()));
+            }
+            out.add(new Typed.Init(path, copy != null ? copy : rvalue(e)));
+            return;
+        }
         out.add(new Typed.Init(path, convert(rvalue(expr(item)), t, item.span(), "init")));
+    }
+
+    /**
+     * An object of a class with a copy constructor, copied out of an lvalue (return by value,
+     * pass by value) by that constructor, as C++ does: a bitwise copy would share what the object
+     * owns with the original, and a destructor would free it twice. Null when a bitwise copy is right.
+     */
+    Typed.Expr copyOf(Typed.Expr obj, CType.Record rec, Span span) {
+        if (!obj.lvalue() || obj.type() != rec) {
+            return null;
+        }
+        FunctionSym c = copyConstructor(rec);
+        if (c != null) {
+            Typed.Var tmp = newTemp(rec, span);
+            tmp.addressTaken = true;
+            use(c);
+            return load(new Typed.Construct(tmp, c, List.of(addressOf(obj, span)), span));
+        }
+        if (ownedFields(rec).isEmpty()) {
+            return null;
+        }
+        Typed.Var tmp = newTemp(rec, span);
+        tmp.addressTaken = true;
+        return load(memberwiseAssign(new Typed.VarRef(tmp, span), obj, rec, span));
+    }
+
+    private static FunctionSym copyConstructor(CType.Record rec) {
+        for (FunctionSym c : rec.constructors) {
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref ref && ref.referee() == rec) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /** The paths to the fields of a class without its own copy constructor that need theirs (a std::string member). */
+    private static List<List<CType.Field>> ownedFields(CType.Record rec) {
+        List<List<CType.Field>> paths = new ArrayList<>();
+        if (rec.isUnion || copyConstructor(rec) != null) {
+            return paths;
+        }
+        for (CType.Field f : rec.fields) {
+            if (f.type() instanceof CType.Record fr && fr != rec) {
+                if (copyConstructor(fr) != null) {
+                    paths.add(List.of(f));
+                } else {
+                    for (List<CType.Field> inner : ownedFields(fr)) {
+                        List<CType.Field> p = new ArrayList<>();
+                        p.add(f);
+                        p.addAll(inner);
+                        paths.add(p);
+                    }
+                }
+            }
+        }
+        return paths;
+    }
+
+    /**
+     * The implicit copy of a class whose members own memory (struct { std::string name; }): a
+     * bitwise copy, then each such member copy-constructed from the source's, so that no two
+     * objects share a buffer. The destination's old members are not destroyed (they leak, which
+     * is safe); assigning an object to itself is not supported. Null when bitwise is right.
+     */
+    Typed.Expr memberwiseAssign(Typed.Expr target, Typed.Expr src, CType.Record rec, Span span) {
+        List<List<CType.Field>> paths = ownedFields(rec);
+        if (paths.isEmpty() || !src.lvalue() || !target.lvalue()) {
+            return null;
+        }
+        CType.Ptr pt = new CType.Ptr(rec, false);
+        Typed.Var pd = newTemp(pt, span);
+        Typed.Var ps = newTemp(pt, span);
+        Typed.Expr setD = new Typed.Assign(new Typed.VarRef(pd, span), addressOf(target, span), span);
+        Typed.Expr setS = new Typed.Assign(new Typed.VarRef(ps, span), new Typed.Convert(addressOf(src, span), pt, span), span);
+        Typed.Expr d = new Typed.Deref(load(new Typed.VarRef(pd, span)), rec, span);
+        Typed.Expr sExpr = new Typed.Deref(load(new Typed.VarRef(ps, span)), rec, span);
+        Typed.Expr result = d;
+        for (int i = paths.size() - 1; i >= 0; i--) {
+            Typed.Expr df = d;
+            Typed.Expr sf = sExpr;
+            for (CType.Field f : paths.get(i)) {
+                df = new Typed.Member(df, f, span);
+                sf = new Typed.Member(sf, f, span);
+            }
+            CType.Record fr = (CType.Record) df.type();
+            FunctionSym c = copyConstructor(fr);
+            use(c);
+            Typed.Expr call = new Typed.Call(c, List.of(addressOf(df, span), addressOf(sf, span)), CType.VOID, span);
+            result = new Typed.Comma(call, result, span);
+        }
+        Typed.Expr bitwise = new Typed.Assign(d, load(sExpr), span);
+        return new Typed.Comma(setD, new Typed.Comma(setS, new Typed.Comma(bitwise, result, span), span), span);
     }
 
     private Typed.Var newTemp(CType t, Span span) {
@@ -2172,6 +2305,10 @@ public final class Sema {
     private Typed.Expr toBool(Typed.Expr e, Span span) {
         if (e.type() instanceof CType.Int i && i.isBool()) {
             return e;
+        }
+        Typed.Expr viaOperator = ExprSema.classToBool(this, e, span);
+        if (viaOperator != null) {
+            return viaOperator;
         }
         if (!CType.isScalar(e.type())) {
             diags.error(span, DiagKey.ERR_INCOMPATIBLE, "bool", e.type());
@@ -2569,6 +2706,9 @@ public final class Sema {
             }
             if (to.equals(CType.INT) && from instanceof CType.Int i && i.kind().rank < CType.IntKind.INT.rank) {
                 return 1;
+            }
+            if (from instanceof CType.Enum en && !en.scoped && to.equals(en.underlying.kind().rank <= CType.IntKind.INT.rank ? CType.INT : en.underlying)) {
+                return 1; // an unscoped enum promotes to int (cout << RED picks operator<<(int))
             }
             if (to.equals(CType.DOUBLE) && from.equals(CType.FLOAT)) {
                 return 1;
@@ -3147,6 +3287,19 @@ public final class Sema {
             }
             if (pt instanceof CType.Ref r) {
                 boolean same = sameType(a.type(), r.referee());
+                if (!same && a.lvalue() && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record br && derivesFrom(ar, br)) {
+                    out.add(shift(addressOf(a, a.span()), baseOffset(ar, br), new CType.Ptr(br, r.constReferee()), a.span()));
+                    continue;
+                }
+                if (!same && r.constReferee() && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
+                        && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec))) {
+                    // const std::string & from "text": a temporary made by the converting constructor
+                    Typed.Var tmp = newTemp(rec, a.span());
+                    tmp.addressTaken = true;
+                    FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
+                    out.add(addressOf(ctor == null ? a : new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span()), a.span()));
+                    continue;
+                }
                 // T&& binds a temporary as const T& does (and, leniently, an lvalue as std::move would give it)
                 if (!r.constReferee() && !r.rvalue() && (!same || !a.lvalue())) {
                     diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
@@ -3156,6 +3309,8 @@ public final class Sema {
                     continue;
                 }
                 out.add(addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
+            } else if (pt instanceof CType.Record rec && a.lvalue() && a.type() == rec && copyOf(a, rec, a.span()) instanceof Typed.Expr copy) {
+                out.add(copy);
             } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()) {
                 Typed.Var tmp = newTemp(rec, a.span());
                 FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);

@@ -386,6 +386,9 @@ final class Printf {
         String s;
         if (p > x && x >= -4) {
             s = fixed(a, p - 1 - x, alt);
+        } else if (alt && x == p && a != 0 && new java.math.BigDecimal(a).precision() - new java.math.BigDecimal(a).scale() - 1 == p - 1) {
+            // glibc decides %f style before rounding: 999999.9 with %#.6g gets %f's 0 decimals, as "1.e+06"
+            s = exponential(a, 0, alt, upper);
         } else {
             s = exponential(a, p - 1, alt, upper);
         }
