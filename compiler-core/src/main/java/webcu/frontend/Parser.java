@@ -1401,7 +1401,7 @@ public final class Parser {
                 DeclSpecs ds = declSpecifiers();
                 Declarator d = declarator(ds.type());
                 if (accept(":")) {
-                    Expr range = expression();
+                    Expr range = at("{") ? initList(null) : expression();
                     expect(")");
                     Stmt body = statement();
                     return new RangeFor(new VarDecl(d.name, d.type, null, ds.specs(), d.span), range, body, f.span());
@@ -1775,8 +1775,8 @@ public final class Parser {
                 p = save;
                 throw e;
             }
-            if (ds.type() instanceof NamedType nt && nt.name().contains("::") && (!nt.args().isEmpty() || !at("(") && !at("{"))
-                    ) {
+            if (ds.type() instanceof NamedType nt && nt.name().contains("::")
+                    && (nt.args().isEmpty() ? !at("(") && !at("{") : memberAfterTemplateArgs(save, p))) {
                 // Traits<int>::size, Traits<T>::name(), T::value: a member of a class, resolved by Sema
                 return new ScopedName(nt, t.span());
             }
@@ -1859,6 +1859,21 @@ public final class Parser {
         expect(")");
         // (init op ... op pack) folds from the left; which operand is the pack Sema decides
         return new Fold(op, first, second, false, lp.span());
+    }
+
+    /** Whether the tokens of a named type name a member after its template arguments: Traits<int>::size. */
+    private boolean memberAfterTemplateArgs(int from, int to) {
+        int lastAngle = -1;
+        int lastColons = -1;
+        for (int k = from; k < to; k++) {
+            Token a = toks.get(k);
+            if (a.is(">") || a.is(">>") || a.is(">>>")) {
+                lastAngle = k;
+            } else if (a.is("::")) {
+                lastColons = k;
+            }
+        }
+        return lastAngle >= 0 && lastColons > lastAngle;
     }
 
     /** lambda = "[" captures "]" ["(" params ")"] ["mutable"] ["->" type] compound */
