@@ -406,7 +406,24 @@ public final class Parser {
                 if (accept("=")) {
                     def = new TemplateArg(typeId(), null);
                 }
-                params.add(new TemplateParam(name, true, null, def, pack, t.span()));
+                params.add(new TemplateParam(name, true, null, def, pack, false, t.span()));
+            } else if (at("template")) {
+                // template <class> class C: a class template as the argument
+                p++;
+                templateParams();
+                popScope();
+                if (!accept("class")) {
+                    expect("typename");
+                }
+                boolean pack = accept("...");
+                String name = ident();
+                declareType(name);
+                classTemplates.add(name);
+                TemplateArg def = null;
+                if (accept("=")) {
+                    def = new TemplateArg(new NamedType(qualifiedName(), List.of(), peek().span()), null);
+                }
+                params.add(new TemplateParam(name, true, null, def, pack, true, t.span()));
             } else {
                 DeclSpecs ds = declSpecifiers();
                 boolean pack = accept("...");
@@ -415,7 +432,7 @@ public final class Parser {
                 if (accept("=")) {
                     def = new TemplateArg(null, shift());
                 }
-                params.add(new TemplateParam(name, false, ds.type(), def, pack, t.span()));
+                params.add(new TemplateParam(name, false, ds.type(), def, pack, false, t.span()));
             }
             if (!accept(",")) {
                 break;

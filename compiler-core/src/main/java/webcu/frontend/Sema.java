@@ -82,6 +82,11 @@ public final class Sema {
             this.decl = decl;
             this.scope = scope;
         }
+
+        @Override
+        public String toString() {
+            return decl.name();
+        }
     }
 
     /** A lexical scope: names to Var, FunctionSym lists, CType, EnumConst, ClassTemplate, or template value bindings (Long). */
@@ -412,10 +417,8 @@ public final class Sema {
     /** Resolves a function's result and parameter types in scope {@code s} (template bindings included). */
     private void signature(FunctionSym sym, Scope s) {
         Ast.FunctionDecl f = sym.decl;
-        sym.result = f.result() == null ? CType.VOID : resolveType(f.result(), s);
-        if (sym.result instanceof CType.Record r && f.result() == null) {
-            sym.result = CType.VOID;
-        }
+        boolean late = mentionsDecltype(f.result());
+        sym.result = f.result() == null ? CType.VOID : late ? CType.INT : resolveType(f.result(), s);
         if (sym.owner != null && !f.specs().isStatic()) {
             sym.thisVar = new Typed.Var("this", new CType.Ptr(sym.owner, f.constMethod()), f.span(), false, true, null);
             sym.params.add(sym.thisVar);
@@ -449,6 +452,29 @@ public final class Sema {
             sym.defaults.add(p.defaultValue());
         }
         sym.variadic = f.variadic();
+        if (late) {
+            // auto f(T a, U b) -> decltype(a + b): the parameters are in scope in the trailing return type
+            Scope ps = new Scope(s);
+            for (Typed.Var p : sym.params) {
+                if (!p.name.isEmpty()) {
+                    ps.names.put(p.name, p);
+                }
+            }
+            for (Map.Entry<String, List<Typed.Var>> pack : sym.paramPacks.entrySet()) {
+                ps.names.put(pack.getKey(), new Packs.VarPack(pack.getValue()));
+            }
+            sym.result = resolveType(f.result(), ps);
+        }
+    }
+
+    private static boolean mentionsDecltype(TypeNode t) {
+        return switch (t) {
+            case Ast.DecltypeType d -> true;
+            case Ast.PointerType p -> mentionsDecltype(p.pointee());
+            case Ast.ReferenceType r -> mentionsDecltype(r.referee());
+            case Ast.ConstType c -> mentionsDecltype(c.inner());
+            case null, default -> false;
+        };
     }
 
     /** A class template instance: the template and its arguments (CType or Long), for matching patterns such as {@code Vec<T>}. */
@@ -755,6 +781,7 @@ public final class Sema {
         }
         inst.names.putAll(primary);
         bindPackElements(inst, primary);
+        typeValueParams(tps, inst);
         CType.Record rec = ct.instances.get(key.toString());
         if (rec != null) {
             return rec;
@@ -771,6 +798,7 @@ public final class Sema {
             inst = new Scope(spec.scope);
             inst.names.putAll(bound);
             bindPackElements(inst, bound);
+            typeValueParams(spec.decl.templateParams(), inst);
             decl = spec.decl;
         }
         inst.names.put(ct.decl.name(), rec);
@@ -982,6 +1010,14 @@ public final class Sema {
     }
 
     private Object bindArg(Ast.TemplateParam tp, Ast.TemplateArg arg, Scope s) {
+        if (tp.isTemplate()) {
+            String name = arg.type() instanceof Ast.NamedType nt ? nt.name() : arg.value() instanceof Ast.Name nm ? nm.name() : null;
+            if (name != null && lookupQualified(s, name) instanceof ClassTemplate ct) {
+                return ct;
+            }
+            diags.error(tp.span(), DiagKey.ERR_UNKNOWN_TYPE, name == null ? tp.name() : name);
+            return CType.INT;
+        }
         if (tp.isType()) {
             if (arg.type() != null) {
                 return resolveType(arg.type(), s);
@@ -995,7 +1031,8 @@ public final class Sema {
         scope = s;
         Long v = arg.value() != null ? constant(arg.value()) : null;
         if (v == null && arg.type() instanceof Ast.NamedType nt) {
-            v = constant(new Ast.Name(nt.name(), List.of(), nt.span()));
+            // is_int<T>::value parses as a type; N as a name
+            v = constant(nt.args().isEmpty() ? new Ast.Name(nt.name(), List.of(), nt.span()) : new Ast.ScopedName(nt, nt.span()));
         }
         scope = save;
         if (v == null) {
@@ -1036,7 +1073,10 @@ public final class Sema {
             }
         }
         for (Map.Entry<String, Object> b : f.bindings.entrySet()) {
-            scope.names.put(b.getKey(), b.getValue());
+            // value parameters are in the declaration scope already, with their types
+            if (!(b.getValue() instanceof Long)) {
+                scope.names.put(b.getKey(), b.getValue());
+            }
         }
         for (Typed.Var p : f.params) {
             if (!p.name.isEmpty()) {
@@ -2237,7 +2277,18 @@ public final class Sema {
                 }
                 Scope ds = new Scope(t.declScope);
                 ds.names.putAll(bound);
-                bound.put(tp.name(), bindArg(tp, tp.defaultArg(), ds));
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                if (!tp.isType() && tp.valueType() != null) {
+                    // typename enable_if<cond, int>::type = 0: the parameter's type may fail to exist
+                    resolveType(tp.valueType(), ds);
+                }
+                Object v = diags.errorCount() == errors ? bindArg(tp, tp.defaultArg(), ds) : null;
+                if (diags.errorCount() != errors) {
+                    diags.rollback(mark);
+                    return null;
+                }
+                bound.put(tp.name(), v);
             }
         }
         return instantiate(t, bound);
@@ -2465,6 +2516,27 @@ public final class Sema {
         return out;
     }
 
+    /**
+     * A non-type template parameter denotes a constant of its declared type: {@code unsigned N}
+     * with N = 0 makes {@code N - 1} 4294967295, {@code size_t N} prints with %zu.
+     */
+    private void typeValueParams(List<Ast.TemplateParam> tps, Scope s) {
+        for (Ast.TemplateParam tp : tps) {
+            if (!tp.isType() && !tp.pack() && tp.valueType() != null && s.names.get(tp.name()) instanceof Long v) {
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                CType t = resolveType(tp.valueType(), s);
+                if (diags.errorCount() != errors) {
+                    diags.rollback(mark);
+                } else if (t instanceof CType.Int i) {
+                    s.names.put(tp.name(), new EnumConst(ConstEval.wrap(i, v), i));
+                } else if (t instanceof CType.Enum e) {
+                    s.names.put(tp.name(), new EnumConst(v, e));
+                }
+            }
+        }
+    }
+
     /** Binds a pack's element names ({@code Args#0} …) beside the pack itself in an instance's scope. */
     private static void bindPackElements(Scope s, Map<String, Object> bound) {
         for (Map.Entry<String, Object> b : bound.entrySet()) {
@@ -2508,9 +2580,17 @@ public final class Sema {
         Scope s = new Scope(t.declScope);
         s.names.putAll(bound);
         bindPackElements(s, bound);
+        typeValueParams(t.decl.templateParams(), s);
         inst.declScope = s;
-        t.instances.put(key, inst);
+        int mark = diags.mark();
+        int errors = diags.errorCount();
         signature(inst, s);
+        if (diags.errorCount() != errors) {
+            // substitution failure is not an error: enable_if<false>::type removes the candidate
+            diags.rollback(mark);
+            return null;
+        }
+        t.instances.put(key, inst);
         inst.irName = uniqueIrName(instanceName(t, bound));
         inst.templateInstance = true;
         functions.add(inst);
@@ -2545,8 +2625,16 @@ public final class Sema {
             }
             case Ast.NamedType n when !n.args().isEmpty() -> {
                 // Vec<T>, std::initializer_list<T>: the arguments of the class template instance passed
-                if (arg instanceof CType.Record rec && instanceOf.get(rec) instanceof Instance in
-                        && lookupQualified(global, n.name()) == in.template()) {
+                Instance in = arg instanceof CType.Record rec ? instanceOf.get(rec) : null;
+                if (in != null) {
+                    for (Ast.TemplateParam tp : tps) {
+                        if (tp.isTemplate() && tp.name().equals(n.name())) {
+                            // C<T> with C a template template parameter: C is the instance's template
+                            bound.putIfAbsent(tp.name(), in.template());
+                        }
+                    }
+                }
+                if (in != null && (lookupQualified(global, n.name()) == in.template() || bound.get(n.name()) == in.template())) {
                     for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
                         Ast.TemplateArg ta = n.args().get(i);
                         Object actual = in.args().get(i);

@@ -348,4 +348,57 @@ class TemplatesTest {
                 }
                 """));
     }
+
+    // ------------------------------------------------------------ default arguments, value parameters, SFINAE
+
+    /** Non-type parameters keep their declared type; default arguments may name earlier parameters. */
+    @Test
+    void ValueParametersAndDefaults() {
+        assertEquals("4294967295\nyes no\nz 1\n18446744073709551615 8\n1.5 1\n8 4\n", run("""
+                #include <cstdio>
+                template <unsigned N> unsigned prev() { return N - 1; }
+                template <bool B> const char *flag() { return B ? "yes" : "no"; }
+                template <char C> void ch() { printf("%c %d\\n", C, (int)sizeof(C)); }
+                template <unsigned long long N> void big() { printf("%llu %d\\n", N, (int)sizeof(N)); }
+                template <typename T = float> T half(int x) { return x / T(2); }
+                template <class T, class U = T*, int N = sizeof(T)> struct Pair { T a; U b; int size() { return N; } };
+                int main() {
+                    printf("%u\\n", prev<0>());
+                    printf("%s %s\\n", flag<true>(), flag<false>());
+                    ch<'z'>();
+                    big<18446744073709551615ULL>();
+                    printf("%.1f %d\\n", half(3), half<int>(3));
+                    Pair<int> p;
+                    printf("%d %d\\n", (int)sizeof(p.b), p.size());
+                    return 0;
+                }
+                """));
+    }
+
+    /** enable_if-style overloads (substitution failure removes a candidate), trailing decltype, auto results, template template parameters. */
+    @Test
+    void SfinaeDecltypeTemplateTemplate() {
+        assertEquals("integer other integer\n3.5 2.5\n4 6\n", run("""
+                #include <cstdio>
+                template <bool C, class T = void> struct enable_if {};
+                template <class T> struct enable_if<true, T> { typedef T type; };
+                template <class T> struct is_int { static const bool value = false; };
+                template <> struct is_int<int> { static const bool value = true; };
+                template <> struct is_int<long> { static const bool value = true; };
+                template <class T> typename enable_if<is_int<T>::value, const char *>::type kind(T) { return "integer"; }
+                template <class T> typename enable_if<!is_int<T>::value, const char *>::type kind(T) { return "other"; }
+                template <class T, class U> auto add(T a, U b) -> decltype(a + b) { return a + b; }
+                template <class T> auto twice(T a) { return a * 2; }
+                template <template <class> class C, class T> T first(C<T> &c) { return c.v[0]; }
+                template <template <class> class C> int last(C<int> &c) { return c.v[2]; }
+                template <class T> struct Box3 { T v[3]; };
+                int main() {
+                    printf("%s %s %s\\n", kind(3), kind(2.0), kind(7L));
+                    printf("%.1f %.1f\\n", add(1, 2.5), twice(1.25));
+                    Box3<int> b = {{4, 5, 6}};
+                    printf("%d %d\\n", first(b), last<Box3>(b));
+                    return 0;
+                }
+                """));
+    }
 }
