@@ -226,8 +226,12 @@ public final class Ast {
 
     public record Param(String name, TypeNode type, Expr defaultValue, Span span) {}
 
-    /** A template parameter; {@code pack} for {@code typename... Args} and {@code int... Ns}. */
-    public record TemplateParam(String name, boolean isType, TypeNode valueType, TemplateArg defaultArg, boolean pack, Span span) {}
+    /**
+     * A template parameter; {@code pack} for {@code typename... Args} and {@code int... Ns},
+     * {@code isTemplate} for a template template parameter ({@code template <class> class C}).
+     */
+    public record TemplateParam(String name, boolean isType, TypeNode valueType, TemplateArg defaultArg, boolean pack,
+                                boolean isTemplate, Span span) {}
 
     /**
      * A function declaration or definition (body null for a declaration). Methods carry their

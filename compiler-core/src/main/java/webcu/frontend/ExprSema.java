@@ -633,10 +633,26 @@ final class ExprSema {
         return e.type().equals(t) ? e : new Typed.Convert(e, t, e.span());
     }
 
+    private boolean assignsInitializerList(CType.Record rec) {
+        for (Sema.FunctionSym m : rec.methods) {
+            if (m.name.equals("operator=") && m.params.size() == 2 && sema.initializerListElement(m.params.get(1).type) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private Typed.Expr assign(Ast.Assign a) {
         Typed.Expr target = expr(a.target());
         if (isClass(target.type())) {
-            Typed.Expr v = a.value() instanceof Ast.InitList il ? expr(new Ast.InitList(null, il.items(), il.span())) : expr(a.value());
+            Typed.Expr v;
+            if (a.value() instanceof Ast.InitList il && target.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+                // v = {1, 2}: operator=(std::initializer_list<T>) when the class has one, else a V{1, 2} to assign
+                v = assignsInitializerList(rec) ? expr(new Ast.InitList(null, il.items(), il.span()))
+                        : sema.listConstruct(sema.temp(rec, il.span()), rec, new Ast.InitList(null, il.items(), il.span()));
+            } else {
+                v = a.value() instanceof Ast.InitList il ? expr(new Ast.InitList(null, il.items(), il.span())) : expr(a.value());
+            }
             Typed.Expr call = operatorCall("operator" + a.op() + "=", target, List.of(v), a.span());
             if (call != null) {
                 return call;
@@ -1287,15 +1303,15 @@ final class ExprSema {
 
     private Typed.Expr initList(Ast.InitList il) {
         if (il.type() == null) {
-            if (il.items().size() == 1) {
+            if (il.items().size() == 1 && !(il.items().get(0) instanceof Ast.PackExpansion)) {
                 return expr(il.items().get(0));
             }
-            diags.error(il.span(), DiagKey.ERR_NOT_SUPPORTED, "a braced list without a type here");
-            return bad(il.span());
+            // a braced list standing alone (an argument, auto, a range): a std::initializer_list
+            return sema.initializerList(il, null);
         }
         CType t = sema.resolveType(il.type(), sema.scope());
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
-            return construct(new Ast.Construct(il.type(), il.items(), il.span()));
+            return sema.listConstruct(sema.temp(rec, il.span()), rec, il);
         }
         if (CType.isScalar(t)) {
             return il.items().isEmpty() ? Sema.zero(t, il.span()) : sema.convert(sema.rvalue(expr(il.items().get(0))), t, il.span(), "init");

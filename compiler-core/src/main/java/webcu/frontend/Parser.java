@@ -536,7 +536,24 @@ public final class Parser {
                 if (accept("=")) {
                     def = new TemplateArg(typeId(), null);
                 }
-                params.add(new TemplateParam(name, true, null, def, pack, t.span()));
+                params.add(new TemplateParam(name, true, null, def, pack, false, t.span()));
+            } else if (at("template")) {
+                // template <class> class C: a class template as the argument
+                p++;
+                templateParams();
+                popScope();
+                if (!accept("class")) {
+                    expect("typename");
+                }
+                boolean pack = accept("...");
+                String name = ident();
+                declareType(name);
+                classTemplates.add(name);
+                TemplateArg def = null;
+                if (accept("=")) {
+                    def = new TemplateArg(new NamedType(qualifiedName(), List.of(), peek().span()), null);
+                }
+                params.add(new TemplateParam(name, true, null, def, pack, true, t.span()));
             } else {
                 DeclSpecs ds = declSpecifiers();
                 boolean pack = accept("...");
@@ -545,7 +562,7 @@ public final class Parser {
                 if (accept("=")) {
                     def = new TemplateArg(null, shift());
                 }
-                params.add(new TemplateParam(name, false, ds.type(), def, pack, t.span()));
+                params.add(new TemplateParam(name, false, ds.type(), def, pack, false, t.span()));
             }
             if (!accept(",")) {
                 break;
@@ -1717,7 +1734,7 @@ public final class Parser {
                 DeclSpecs ds = declSpecifiers();
                 Declarator d = declarator(ds.type());
                 if (accept(":")) {
-                    Expr range = expression();
+                    Expr range = at("{") ? initList(null) : expression();
                     expect(")");
                     declareValue(d.name);
                     Stmt body = statement();
@@ -2139,8 +2156,8 @@ public final class Parser {
                 p = save;
                 throw e;
             }
-            if (ds.type() instanceof NamedType nt && nt.name().contains("::") && (!nt.args().isEmpty() || !at("(") && !at("{"))
-                    ) {
+            if (ds.type() instanceof NamedType nt && nt.name().contains("::")
+                    && (nt.args().isEmpty() ? !at("(") && !at("{") : memberAfterTemplateArgs(save, p))) {
                 // Traits<int>::size, Traits<T>::name(), T::value: a member of a class, resolved by Sema
                 return new ScopedName(nt, t.span());
             }
@@ -2223,6 +2240,21 @@ public final class Parser {
         expect(")");
         // (init op ... op pack) folds from the left; which operand is the pack Sema decides
         return new Fold(op, first, second, false, lp.span());
+    }
+
+    /** Whether the tokens of a named type name a member after its template arguments: Traits<int>::size. */
+    private boolean memberAfterTemplateArgs(int from, int to) {
+        int lastAngle = -1;
+        int lastColons = -1;
+        for (int k = from; k < to; k++) {
+            Token a = toks.get(k);
+            if (a.is(">") || a.is(">>") || a.is(">>>")) {
+                lastAngle = k;
+            } else if (a.is("::")) {
+                lastColons = k;
+            }
+        }
+        return lastAngle >= 0 && lastColons > lastAngle;
     }
 
     /** lambda = "[" captures "]" ["(" params ")"] ["mutable"] ["->" type] compound */

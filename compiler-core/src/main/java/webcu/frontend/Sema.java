@@ -89,6 +89,11 @@ public final class Sema {
             this.decl = decl;
             this.scope = scope;
         }
+
+        @Override
+        public String toString() {
+            return decl.name();
+        }
     }
 
     /** A lexical scope: names to Var, FunctionSym lists, CType, EnumConst, ClassTemplate, or template value bindings (Long). */
@@ -616,10 +621,8 @@ public final class Sema {
     /** Resolves a function's result and parameter types in scope {@code s} (template bindings included). */
     private void signature(FunctionSym sym, Scope s) {
         Ast.FunctionDecl f = sym.decl;
-        sym.result = f.result() == null ? CType.VOID : resolveType(f.result(), s);
-        if (sym.result instanceof CType.Record r && f.result() == null) {
-            sym.result = CType.VOID;
-        }
+        boolean late = mentionsDecltype(f.result());
+        sym.result = f.result() == null ? CType.VOID : late ? CType.INT : resolveType(f.result(), s);
         if (sym.owner != null && !f.specs().isStatic()) {
             sym.thisVar = new Typed.Var("this", new CType.Ptr(sym.owner, f.constMethod()), f.span(), false, true, null);
             sym.params.add(sym.thisVar);
@@ -653,6 +656,29 @@ public final class Sema {
             sym.defaults.add(p.defaultValue());
         }
         sym.variadic = f.variadic();
+        if (late) {
+            // auto f(T a, U b) -> decltype(a + b): the parameters are in scope in the trailing return type
+            Scope ps = new Scope(s);
+            for (Typed.Var p : sym.params) {
+                if (!p.name.isEmpty()) {
+                    ps.names.put(p.name, p);
+                }
+            }
+            for (Map.Entry<String, List<Typed.Var>> pack : sym.paramPacks.entrySet()) {
+                ps.names.put(pack.getKey(), new Packs.VarPack(pack.getValue()));
+            }
+            sym.result = resolveType(f.result(), ps);
+        }
+    }
+
+    private static boolean mentionsDecltype(TypeNode t) {
+        return switch (t) {
+            case Ast.DecltypeType d -> true;
+            case Ast.PointerType p -> mentionsDecltype(p.pointee());
+            case Ast.ReferenceType r -> mentionsDecltype(r.referee());
+            case Ast.ConstType c -> mentionsDecltype(c.inner());
+            case null, default -> false;
+        };
     }
 
     /** A class template instance: the template and its arguments (CType or Long), for matching patterns such as {@code Vec<T>}. */
@@ -1021,21 +1047,45 @@ public final class Sema {
     private CType instantiateClass(ClassTemplate ct, Ast.NamedType n, Scope s) {
         List<Ast.TemplateParam> tps = ct.decl.templateParams();
         Scope inst = new Scope(ct.scope);
-        StringBuilder key = new StringBuilder();
         List<Object> args = new ArrayList<>();
+        List<Ast.TemplateArg> given = expandTemplateArgs(n.args(), s);
         for (int i = 0; i < tps.size(); i++) {
             Ast.TemplateParam tp = tps.get(i);
-            Ast.TemplateArg arg = i < n.args().size() ? n.args().get(i) : tp.defaultArg();
+            if (tp.pack()) {
+                // template <class... Ts> struct S: the remaining arguments form the pack
+                List<Object> elements = new ArrayList<>();
+                for (int j = i; j < given.size(); j++) {
+                    elements.add(bindArg(tp, given.get(j), s));
+                }
+                args.add(new Packs.Pack(elements));
+                break;
+            }
+            Ast.TemplateArg arg = i < given.size() ? given.get(i) : tp.defaultArg();
             if (arg == null) {
                 diags.error(n.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
                 return CType.INT;
             }
             // a default argument may name earlier parameters: it is resolved among them
-            Object bound = bindArg(tp, arg, i < n.args().size() ? s : inst);
+            Object bound = bindArg(tp, arg, i < given.size() ? s : inst);
             inst.names.put(tp.name(), bound);
             args.add(bound);
-            key.append(bound).append(',');
         }
+        return instantiateClass(ct, args);
+    }
+
+    /** The instance of a class template for these arguments (CType, Long or Pack, one per parameter). */
+    CType.Record instantiateClass(ClassTemplate ct, List<Object> args) {
+        List<Ast.TemplateParam> tps = ct.decl.templateParams();
+        Scope inst = new Scope(ct.scope);
+        StringBuilder key = new StringBuilder();
+        Map<String, Object> primary = new LinkedHashMap<>();
+        for (int i = 0; i < tps.size() && i < args.size(); i++) {
+            primary.put(tps.get(i).name(), args.get(i));
+            key.append(args.get(i)).append(',');
+        }
+        inst.names.putAll(primary);
+        bindPackElements(inst, primary);
+        typeValueParams(tps, inst);
         CType.Record rec = ct.instances.get(key.toString());
         if (rec != null) {
             return rec;
@@ -1051,6 +1101,8 @@ public final class Sema {
             matchSpecialization(spec, args, bound);
             inst = new Scope(spec.scope);
             inst.names.putAll(bound);
+            bindPackElements(inst, bound);
+            typeValueParams(spec.decl.templateParams(), inst);
             decl = spec.decl;
         }
         inst.names.put(ct.decl.name(), rec);
@@ -1076,14 +1128,36 @@ public final class Sema {
 
     private boolean matchSpecialization(ClassTemplate sp, List<Object> args, Map<String, Object> bound) {
         List<Ast.TemplateArg> pats = sp.decl.specializationArgs();
-        if (pats.size() != args.size()) {
-            return false;
+        // a pack among the arguments stands for its elements: Tuple<int, float> is Tuple<{int, float}>
+        List<Object> flat = new ArrayList<>();
+        for (Object a : args) {
+            if (a instanceof Packs.Pack p) {
+                flat.addAll(p.elements());
+            } else {
+                flat.add(a);
+            }
         }
         for (int i = 0; i < pats.size(); i++) {
-            if (!matchArg(pats.get(i), args.get(i), sp.decl.templateParams(), bound, sp.scope)) {
+            if (pats.get(i).type() instanceof Ast.PackExpansionType pe && i == pats.size() - 1
+                    && pe.pattern() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+                // Tuple<Head, Tail...>: the rest of the arguments bind the pack
+                if (i > flat.size()) {
+                    return false;
+                }
+                bound.put(nt.name(), new Packs.Pack(new ArrayList<>(flat.subList(i, flat.size()))));
+                return allBound(sp, bound);
+            }
+            if (i >= flat.size() || !matchArg(pats.get(i), flat.get(i), sp.decl.templateParams(), bound, sp.scope)) {
                 return false;
             }
         }
+        if (pats.size() != flat.size()) {
+            return false;
+        }
+        return allBound(sp, bound);
+    }
+
+    private static boolean allBound(ClassTemplate sp, Map<String, Object> bound) {
         for (Ast.TemplateParam tp : sp.decl.templateParams()) {
             if (!bound.containsKey(tp.name())) {
                 return false;
@@ -1240,6 +1314,14 @@ public final class Sema {
     }
 
     private Object bindArg(Ast.TemplateParam tp, Ast.TemplateArg arg, Scope s) {
+        if (tp.isTemplate()) {
+            String name = arg.type() instanceof Ast.NamedType nt ? nt.name() : arg.value() instanceof Ast.Name nm ? nm.name() : null;
+            if (name != null && lookupQualified(s, name) instanceof ClassTemplate ct) {
+                return ct;
+            }
+            diags.error(tp.span(), DiagKey.ERR_UNKNOWN_TYPE, name == null ? tp.name() : name);
+            return CType.INT;
+        }
         if (tp.isType()) {
             if (arg.type() != null) {
                 return resolveType(arg.type(), s);
@@ -1253,7 +1335,8 @@ public final class Sema {
         scope = s;
         Long v = arg.value() != null ? constant(arg.value()) : null;
         if (v == null && arg.type() instanceof Ast.NamedType nt) {
-            v = constant(new Ast.Name(nt.name(), List.of(), nt.span()));
+            // is_int<T>::value parses as a type; N as a name
+            v = constant(nt.args().isEmpty() ? new Ast.Name(nt.name(), List.of(), nt.span()) : new Ast.ScopedName(nt, nt.span()));
         }
         scope = save;
         if (v == null) {
@@ -1294,7 +1377,10 @@ public final class Sema {
             }
         }
         for (Map.Entry<String, Object> b : f.bindings.entrySet()) {
-            scope.names.put(b.getKey(), b.getValue());
+            // value parameters are in the declaration scope already, with their types
+            if (!(b.getValue() instanceof Long)) {
+                scope.names.put(b.getKey(), b.getValue());
+            }
         }
         for (Typed.Var p : f.params) {
             if (!p.name.isEmpty()) {
@@ -1846,6 +1932,16 @@ public final class Sema {
         Typed.Expr range = expr(rf.range());
         Typed.Expr begin;
         Typed.Expr end;
+        Typed.Stmt rangeDef = null;
+        if (range.type() instanceof CType.Record && rf.range() instanceof Ast.InitList) {
+            // for (int x : {1, 2, 3}): the list is materialised once and begin()/end() asked of it
+            Typed.Var rv = newTemp(range.type(), span);
+            rv.addressTaken = true;
+            rangeDef = new Typed.LocalDef(rv, rvalue(range), span);
+            String name = "__range" + tempCount;
+            scope.names.put(name, rv);
+            rf = new Ast.RangeFor(rf.var(), new Ast.Name(name, List.of(), span), rf.body(), span);
+        }
         if (range.type() instanceof CType.Arr a && range.lvalue()) {
             begin = rvalue(range);
             end = new Typed.PtrArith("+", rvalue(range), new Typed.IntConst(CType.LONG, a.count(), span), begin.type(), span);
@@ -1865,6 +1961,9 @@ public final class Sema {
         Typed.Var it = newTemp(begin.type(), span);
         Typed.Var last = newTemp(begin.type(), span);
         List<Typed.Stmt> outer = new ArrayList<>();
+        if (rangeDef != null) {
+            outer.add(rangeDef);
+        }
         outer.add(new Typed.LocalDef(it, begin, span));
         outer.add(new Typed.LocalDef(last, convert(end, begin.type(), span, "init"), span));
         Typed.Expr element = new Typed.Deref(load(new Typed.VarRef(it, span)), ptr.pointee(), span);
@@ -2091,7 +2190,7 @@ public final class Sema {
         }
         if (init instanceof Ast.InitList il) {
             if (t instanceof CType.Record rec && !rec.constructors.isEmpty() && target != null) {
-                return construct(target, rec, il.items(), il.span());
+                return listConstruct(target, rec, il);
             }
             if (CType.isScalar(t)) {
                 return il.items().isEmpty() ? zero(t, il.span()) : convert(rvalue(expr(il.items().get(0))), t, il.span(), "init");
@@ -2284,6 +2383,108 @@ public final class Sema {
             fn.locals.add(v);
         }
         return v;
+    }
+
+    // ================================================================= std::initializer_list
+
+    /** Braced lists materialised as std::initializer_list, so that a conversion can redo one for another element type. */
+    private final Map<Typed.Expr, Ast.InitList> bracedLists = new java.util.IdentityHashMap<>();
+
+    private ClassTemplate initializerListTemplate() {
+        return lookupQualified(global, "std::initializer_list") instanceof ClassTemplate ct ? ct : null;
+    }
+
+    /** E when {@code t} is std::initializer_list<E> or a reference to one, else null. */
+    CType initializerListElement(CType t) {
+        if (t instanceof CType.Ref r) {
+            t = r.referee();
+        }
+        if (t instanceof CType.Record rec && instanceOf.get(rec) instanceof Instance in && in.template() == initializerListTemplate()
+                && !in.args().isEmpty() && in.args().get(0) instanceof CType e) {
+            return e;
+        }
+        return null;
+    }
+
+    /**
+     * A braced list as a {@code std::initializer_list<E>}: a backing array of E initialised from
+     * the items, and the object {@code {array, length}} that refers to it, as C++ materialises
+     * them. E is the first item's type when {@code elem} is null ({@code auto l = {1, 2}},
+     * {@code for (int x : {1, 2, 3})}, {@code std::max({a, b, c})}).
+     */
+    Typed.Expr initializerList(Ast.InitList il, CType elem) {
+        Span span = il.span();
+        ClassTemplate ct = initializerListTemplate();
+        List<Ast.Expr> items = expandPacks(il.items());
+        if (ct == null) {
+            diags.error(span, DiagKey.ERR_NOT_SUPPORTED, "a braced list here without #include <initializer_list>");
+            return zero(CType.INT, span);
+        }
+        if (elem == null) {
+            if (items.isEmpty() || items.get(0) instanceof Ast.InitList) {
+                diags.error(span, DiagKey.ERR_NOT_SUPPORTED, "deducing the element type of this braced list");
+                return zero(CType.INT, span);
+            }
+            int mark = diags.mark();
+            elem = rvalue(expr(items.get(0))).type();
+            diags.rollback(mark); // the item is analysed again as an element below
+        }
+        CType.Record lt = instantiateClass(ct, List.of(elem));
+        CType.Field array = lt.field("__array");
+        CType.Field len = lt.field("__len");
+        Typed.Var list = newTemp(lt, span);
+        list.addressTaken = true;
+        Typed.Expr pointer;
+        if (items.isEmpty()) {
+            pointer = new Typed.NullConst(array.type(), span);
+        } else {
+            Typed.Var backing = newTemp(new CType.Arr(elem, items.size()), span);
+            backing.addressTaken = true;
+            Typed.Expr init = initializer(new Ast.InitList(null, items, span), backing.type, span, backing);
+            pointer = new Typed.Comma(init, convert(rvalue(new Typed.VarRef(backing, span)), array.type(), span, "init"), span);
+        }
+        Typed.Expr self = new Typed.VarRef(list, span);
+        Typed.Expr setArray = new Typed.Assign(new Typed.Member(self, array, span), pointer, span);
+        Typed.Expr setLen = new Typed.Assign(new Typed.Member(self, len, span), new Typed.IntConst((CType.Int) len.type(), items.size(), span), span);
+        Typed.Expr result = new Typed.Comma(setArray, new Typed.Comma(setLen, new Typed.VarRef(list, span), span), span);
+        bracedLists.put(result, new Ast.InitList(null, items, span));
+        return result;
+    }
+
+    /** The braced list an expression was materialised from, or null. */
+    Ast.InitList bracedList(Typed.Expr e) {
+        return bracedLists.get(e);
+    }
+
+    /**
+     * List-initialisation of a class: {@code V v = {1, 2, 3}}, {@code V v{…}}, {@code V{…}}. A
+     * constructor taking std::initializer_list is preferred whenever the list is not empty (an
+     * empty list uses the default constructor), as C++ specifies; otherwise the items are
+     * constructor arguments.
+     */
+    Typed.Expr listConstruct(Typed.Var target, CType.Record rec, Ast.InitList il) {
+        Span span = il.span();
+        CType own = initializerListElement(rec);
+        if (own != null) {
+            return new Typed.Assign(new Typed.VarRef(target, span), rvalue(initializerList(il, own)), span);
+        }
+        List<Ast.Expr> items = expandPacks(il.items());
+        boolean hasDefault = false;
+        for (FunctionSym c : rec.constructors) {
+            int skip = c.thisVar != null ? 1 : 0;
+            hasDefault |= c.params.size() == skip || c.defaults.get(skip) != null;
+        }
+        if (!items.isEmpty() || !hasDefault) {
+            for (FunctionSym c : rec.constructors) {
+                int skip = c.thisVar != null ? 1 : 0;
+                CType e = c.params.size() > skip ? initializerListElement(c.params.get(skip).type) : null;
+                if (e != null && (c.params.size() == skip + 1 || c.defaults.get(skip + 1) != null)) {
+                    Typed.Expr list = initializerList(new Ast.InitList(null, items, span), e);
+                    return new Typed.Construct(target, c, callArgs(c, List.of(list), span, 1), span);
+                }
+            }
+        }
+        return construct(target, rec, items, span);
     }
 
     private Typed.Expr construct(Typed.Var target, CType.Record rec, List<Ast.Expr> args, Span span) {
@@ -2685,6 +2886,10 @@ public final class Sema {
     /** C++ allows one user-defined conversion in an implicit conversion sequence, hence the flag. */
     private int conversionRank(Typed.Expr arg, CType to, boolean userConversion) {
         CType from = arg.type();
+        if (bracedLists.containsKey(arg) && initializerListElement(to) instanceof CType e && !sameType(e, initializerListElement(from))) {
+            // {1, 2} for a std::initializer_list<double>: each item converts
+            return 1;
+        }
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
                 return arg.lvalue() || r.constReferee() || r.rvalue() ? 0 : -1;
@@ -2920,7 +3125,18 @@ public final class Sema {
                 }
                 Scope ds = new Scope(t.declScope);
                 ds.names.putAll(bound);
-                bound.put(tp.name(), bindArg(tp, tp.defaultArg(), ds));
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                if (!tp.isType() && tp.valueType() != null) {
+                    // typename enable_if<cond, int>::type = 0: the parameter's type may fail to exist
+                    resolveType(tp.valueType(), ds);
+                }
+                Object v = diags.errorCount() == errors ? bindArg(tp, tp.defaultArg(), ds) : null;
+                if (diags.errorCount() != errors) {
+                    diags.rollback(mark);
+                    return null;
+                }
+                bound.put(tp.name(), v);
             }
         }
         return instantiate(t, bound);
@@ -3148,6 +3364,27 @@ public final class Sema {
         return out;
     }
 
+    /**
+     * A non-type template parameter denotes a constant of its declared type: {@code unsigned N}
+     * with N = 0 makes {@code N - 1} 4294967295, {@code size_t N} prints with %zu.
+     */
+    private void typeValueParams(List<Ast.TemplateParam> tps, Scope s) {
+        for (Ast.TemplateParam tp : tps) {
+            if (!tp.isType() && !tp.pack() && tp.valueType() != null && s.names.get(tp.name()) instanceof Long v) {
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                CType t = resolveType(tp.valueType(), s);
+                if (diags.errorCount() != errors) {
+                    diags.rollback(mark);
+                } else if (t instanceof CType.Int i) {
+                    s.names.put(tp.name(), new EnumConst(ConstEval.wrap(i, v), i));
+                } else if (t instanceof CType.Enum e) {
+                    s.names.put(tp.name(), new EnumConst(v, e));
+                }
+            }
+        }
+    }
+
     /** Binds a pack's element names ({@code Args#0} …) beside the pack itself in an instance's scope. */
     private static void bindPackElements(Scope s, Map<String, Object> bound) {
         for (Map.Entry<String, Object> b : bound.entrySet()) {
@@ -3191,9 +3428,17 @@ public final class Sema {
         Scope s = new Scope(t.declScope);
         s.names.putAll(bound);
         bindPackElements(s, bound);
+        typeValueParams(t.decl.templateParams(), s);
         inst.declScope = s;
-        t.instances.put(key, inst);
+        int mark = diags.mark();
+        int errors = diags.errorCount();
         signature(inst, s);
+        if (diags.errorCount() != errors) {
+            // substitution failure is not an error: enable_if<false>::type removes the candidate
+            diags.rollback(mark);
+            return null;
+        }
+        t.instances.put(key, inst);
         inst.irName = uniqueIrName(instanceName(t, bound));
         inst.templateInstance = true;
         functions.add(inst);
@@ -3225,6 +3470,34 @@ public final class Sema {
                     return match(p.pointee(), a.element(), tps, bound);
                 }
                 return arg instanceof CType.Ptr ap ? match(p.pointee(), ap.pointee(), tps, bound) : true;
+            }
+            case Ast.NamedType n when !n.args().isEmpty() -> {
+                // Vec<T>, std::initializer_list<T>: the arguments of the class template instance passed
+                Instance in = arg instanceof CType.Record rec ? instanceOf.get(rec) : null;
+                if (in != null) {
+                    for (Ast.TemplateParam tp : tps) {
+                        if (tp.isTemplate() && tp.name().equals(n.name())) {
+                            // C<T> with C a template template parameter: C is the instance's template
+                            bound.putIfAbsent(tp.name(), in.template());
+                        }
+                    }
+                }
+                if (in != null && (lookupQualified(global, n.name()) == in.template() || bound.get(n.name()) == in.template())) {
+                    for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
+                        Ast.TemplateArg ta = n.args().get(i);
+                        Object actual = in.args().get(i);
+                        if (ta.type() != null && actual instanceof CType c) {
+                            match(ta.type(), c, tps, bound);
+                        } else if (ta.value() instanceof Ast.Name nm && actual instanceof Long) {
+                            for (Ast.TemplateParam tp : tps) {
+                                if (!tp.isType() && tp.name().equals(nm.name())) {
+                                    bound.putIfAbsent(tp.name(), actual);
+                                }
+                            }
+                        }
+                    }
+                }
+                return true;
             }
             case Ast.NamedType n -> {
                 for (Ast.TemplateParam tp : tps) {
@@ -3273,6 +3546,10 @@ public final class Sema {
             Typed.Expr a;
             if (i < args.size()) {
                 a = args.get(i);
+                CType want = initializerListElement(pt);
+                if (want != null && bracedLists.containsKey(a) && !sameType(want, initializerListElement(a.type()))) {
+                    a = initializerList(bracedLists.get(a), want);
+                }
             } else {
                 Ast.Expr def = f.defaults.get(i + skip);
                 Scope save = scope;

@@ -262,4 +262,143 @@ class TemplatesTest {
                 """);
         assertTrue(e.contains("t.cu:2:60: error: expression contains unexpanded parameter pack 'args'"), e);
     }
+
+    // ------------------------------------------------------------ std::initializer_list
+
+    /** A container of our own with an initializer_list constructor and assignment, as vector has. */
+    private static final String VEC = """
+            #include <cstdio>
+            #include <cstdlib>
+            #include <initializer_list>
+            template <class T> class Vec {
+            public:
+                T *d; size_t n;
+                Vec() : d(0), n(0) {}
+                Vec(size_t count, T v) : d((T *)malloc(count * sizeof(T))), n(count) { for (size_t i = 0; i < n; i++) d[i] = v; }
+                Vec(std::initializer_list<T> il) : d((T *)malloc(il.size() * sizeof(T))), n(il.size()) {
+                    size_t i = 0;
+                    for (const T *p = il.begin(); p != il.end(); ++p) d[i++] = *p;
+                }
+                Vec &operator=(std::initializer_list<T> il) { free(d); d = (T *)malloc(il.size() * sizeof(T)); n = 0; for (T x : il) d[n++] = x; return *this; }
+                T *begin() { return d; }
+                T *end() { return d + n; }
+                size_t size() const { return n; }
+            };
+            """;
+
+    /** List-initialisation prefers the initializer_list constructor; parentheses do not; v = {…} assigns a list. */
+    @Test
+    void InitializerList_ConstructorsAndAssignment() {
+        assertEquals("3 2 3 2 0\n3 1 2 \n5 5 5 \n9 8 7 6 \n", run(VEC + """
+                int main() {
+                    Vec<int> v = {3, 1, 2};
+                    Vec<int> w{7, 8};
+                    Vec<int> c(3, 5);
+                    Vec<int> b{3, 5};
+                    Vec<int> e{};
+                    printf("%zu %zu %zu %zu %zu\\n", v.size(), w.size(), c.size(), b.size(), e.size());
+                    for (int x : v) printf("%d ", x);
+                    printf("\\n");
+                    for (int x : c) printf("%d ", x);
+                    printf("\\n");
+                    v = {9, 8, 7, 6};
+                    for (int x : v) printf("%d ", x);
+                    printf("\\n");
+                    return 0;
+                }
+                """));
+    }
+
+    /** Braced lists as arguments (converted per element), in range-for, deduced by templates and by auto. */
+    @Test
+    void InitializerList_ArgumentsRangeForDeductionAuto() {
+        assertEquals("10 20 30 \n10 3.5 11 1.50\n2 6\n", run("""
+                #include <cstdio>
+                #include <initializer_list>
+                int total(std::initializer_list<int> xs) { int s = 0; for (int x : xs) s += x; return s; }
+                double dtotal(std::initializer_list<double> xs) { double s = 0; for (double x : xs) s += x; return s; }
+                template <class T> T biggest(std::initializer_list<T> il) { T m = *il.begin(); for (T x : il) if (x > m) m = x; return m; }
+                int main() {
+                    for (int x : {10, 20, 30}) printf("%d ", x);
+                    printf("\\n");
+                    int a = 4, b = 11, c = 6;
+                    printf("%d %.1f %d %.2f\\n", total({1, 2, 3, a}), dtotal({1, 2.5}), biggest({a, b, c}), biggest({1.5, 0.25}));
+                    auto il = {5, 6};
+                    printf("%zu %d\\n", il.size(), *(il.begin() + 1));
+                    return 0;
+                }
+                """));
+    }
+
+    /** A pack expanded into a braced list, the classic way to run an expression per argument before folds. */
+    @Test
+    void InitializerList_FromPackExpansion() {
+        assertEquals("1 2.5 x \n3\n", run("""
+                #include <cstdio>
+                #include <initializer_list>
+                void show(int v) { printf("%d ", v); }
+                void show(double v) { printf("%.1f ", v); }
+                void show(const char *v) { printf("%s ", v); }
+                template <class... Ts> void showAll(Ts... xs) { (void)std::initializer_list<int>{(show(xs), 0)...}; printf("\\n"); }
+                template <class... Ts> int countAll(Ts... xs) { int n[] = {((void)xs, 1)...}; return sizeof(n) / sizeof(n[0]); }
+                int main() {
+                    showAll(1, 2.5, "x");
+                    printf("%d\\n", countAll(1, 'c', 2.0));
+                    return 0;
+                }
+                """));
+    }
+
+    // ------------------------------------------------------------ default arguments, value parameters, SFINAE
+
+    /** Non-type parameters keep their declared type; default arguments may name earlier parameters. */
+    @Test
+    void ValueParametersAndDefaults() {
+        assertEquals("4294967295\nyes no\nz 1\n18446744073709551615 8\n1.5 1\n8 4\n", run("""
+                #include <cstdio>
+                template <unsigned N> unsigned prev() { return N - 1; }
+                template <bool B> const char *flag() { return B ? "yes" : "no"; }
+                template <char C> void ch() { printf("%c %d\\n", C, (int)sizeof(C)); }
+                template <unsigned long long N> void big() { printf("%llu %d\\n", N, (int)sizeof(N)); }
+                template <typename T = float> T half(int x) { return x / T(2); }
+                template <class T, class U = T*, int N = sizeof(T)> struct Pair { T a; U b; int size() { return N; } };
+                int main() {
+                    printf("%u\\n", prev<0>());
+                    printf("%s %s\\n", flag<true>(), flag<false>());
+                    ch<'z'>();
+                    big<18446744073709551615ULL>();
+                    printf("%.1f %d\\n", half(3), half<int>(3));
+                    Pair<int> p;
+                    printf("%d %d\\n", (int)sizeof(p.b), p.size());
+                    return 0;
+                }
+                """));
+    }
+
+    /** enable_if-style overloads (substitution failure removes a candidate), trailing decltype, auto results, template template parameters. */
+    @Test
+    void SfinaeDecltypeTemplateTemplate() {
+        assertEquals("integer other integer\n3.5 2.5\n4 6\n", run("""
+                #include <cstdio>
+                template <bool C, class T = void> struct enable_if {};
+                template <class T> struct enable_if<true, T> { typedef T type; };
+                template <class T> struct is_int { static const bool value = false; };
+                template <> struct is_int<int> { static const bool value = true; };
+                template <> struct is_int<long> { static const bool value = true; };
+                template <class T> typename enable_if<is_int<T>::value, const char *>::type kind(T) { return "integer"; }
+                template <class T> typename enable_if<!is_int<T>::value, const char *>::type kind(T) { return "other"; }
+                template <class T, class U> auto add(T a, U b) -> decltype(a + b) { return a + b; }
+                template <class T> auto twice(T a) { return a * 2; }
+                template <template <class> class C, class T> T first(C<T> &c) { return c.v[0]; }
+                template <template <class> class C> int last(C<int> &c) { return c.v[2]; }
+                template <class T> struct Box3 { T v[3]; };
+                int main() {
+                    printf("%s %s %s\\n", kind(3), kind(2.0), kind(7L));
+                    printf("%.1f %.1f\\n", add(1, 2.5), twice(1.25));
+                    Box3<int> b = {{4, 5, 6}};
+                    printf("%d %d\\n", first(b), last<Box3>(b));
+                    return 0;
+                }
+                """));
+    }
 }
