@@ -1071,6 +1071,12 @@ public final class Sema {
     private void destroy(List<Typed.Var> objects, List<Typed.Stmt> out, Span span) {
         for (int i = objects.size() - 1; i >= 0; i--) {
             Typed.Var v = objects.get(i);
+            if (vlaBytes.containsKey(v)) {
+                FunctionSym free = globalFunction("free");
+                Typed.Expr p = new Typed.Convert(load(new Typed.VarRef(v, span)), free.params.get(0).type, span);
+                out.add(new Typed.ExprStmt(new Typed.Call(free, List.of(p), CType.VOID, span), span));
+                continue;
+            }
             FunctionSym d = ((CType.Record) v.type).destructor;
             v.addressTaken = true;
             Typed.Expr self = new Typed.AddressOf(new Typed.VarRef(v, span), new CType.Ptr(v.type, false), span);
@@ -1370,6 +1376,13 @@ public final class Sema {
                     t = e.type();
                     init = e;
                 } else {
+                    if (v.type() instanceof Ast.ArrayType at && at.size() != null && fn.space == ExecutionSpace.HOST) {
+                        Typed.Expr size = expr(at.size());
+                        if (ConstEval.eval(size) == null && CType.isInteger(size.type())) {
+                            variableLengthArray(v, at, size, out);
+                            return;
+                        }
+                    }
                     t = resolveType(v.type(), scope);
                 }
                 if (t instanceof CType.Arr a && a.count() < 0 && v.init() instanceof Ast.InitList il) {
@@ -1432,6 +1445,61 @@ public final class Sema {
             case Ast.UsingDecl u -> topLevel(u, scope, null);
             case Ast.FunctionDecl f -> declareFunction(f, scope, null, null);
             default -> diags.error(d.span(), DiagKey.ERR_NOT_SUPPORTED, "this declaration inside a function");
+        }
+    }
+
+    // ---- variable-length arrays (the GNU extension g++ and nvcc accept in host code)
+
+    /** Each VLA (a pointer to its first element) and the variable holding its size in bytes, for sizeof. */
+    private final Map<Typed.Var, Typed.Var> vlaBytes = new HashMap<>();
+
+    /** The variable holding the size in bytes of the VLA {@code v}, or null if v is no VLA. */
+    Typed.Var vlaBytes(Typed.Var v) {
+        return vlaBytes.get(v);
+    }
+
+    /**
+     * {@code T a[n];} with n known only at run time: a is a pointer to storage for n elements,
+     * allocated where the declaration runs and freed when its block ends (as the stack frame of
+     * g++'s VLA is); inner dimensions must be constants.
+     */
+    private void variableLengthArray(Ast.VarDecl v, Ast.ArrayType at, Typed.Expr size, List<Typed.Stmt> out) {
+        if (v.init() != null) {
+            diags.error(v.span(), DiagKey.ERR_NOT_SUPPORTED, "an initializer for a variable-length array");
+            return;
+        }
+        if (at.element() instanceof Ast.ArrayType inner && inner.size() != null && constant(inner.size()) == null) {
+            diags.error(inner.size().span(), DiagKey.ERR_NOT_SUPPORTED, "a variable-length array with a variable inner dimension");
+            Typed.Var stand = new Typed.Var(v.name(), new CType.Ptr(new CType.Ptr(CType.INT, false), false), v.span(), false, false, null);
+            scope.names.put(v.name(), stand); // one error, not one per use
+            fn.locals.add(stand);
+            return;
+        }
+        CType el = resolveType(at.element(), scope);
+        FunctionSym malloc = globalFunction("malloc");
+        FunctionSym free = globalFunction("free");
+        if (malloc == null || free == null) {
+            diags.error(at.size().span(), DiagKey.ERR_NOT_CONSTANT);
+            return;
+        }
+        Span span = v.span();
+        Typed.Var bytes = newTemp(CType.ULONG, span);
+        Typed.Expr n = convert(rvalue(size), CType.ULONG, at.size().span(), "init");
+        out.add(new Typed.LocalDef(bytes, new Typed.Binary("*", n, new Typed.IntConst(CType.ULONG, CType.sizeOf(el), span), CType.ULONG, span), span));
+        use(malloc);
+        use(free);
+        CType pt = new CType.Ptr(el, false);
+        Typed.Var var = new Typed.Var(v.name(), pt, span, false, false, null);
+        Typed.Expr mem = new Typed.Call(malloc, List.of(load(new Typed.VarRef(bytes, span))), malloc.result, span);
+        out.add(new Typed.LocalDef(var, new Typed.Convert(mem, pt, span), span));
+        if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
+            diags.error(span, DiagKey.ERR_REDEFINITION, v.name());
+        }
+        scope.names.put(v.name(), var);
+        fn.locals.add(var);
+        vlaBytes.put(var, bytes);
+        if (!dtorScopes.isEmpty()) {
+            dtorScopes.get(dtorScopes.size() - 1).add(var);
         }
     }
 
