@@ -288,6 +288,16 @@ public final class Sema {
             }
             Typed.Var var = new Typed.Var(v.name(), t, v.span(), true, isConst || sp.isConstexpr(), space);
             var.dynamicShared = sp.shared() && sp.isExtern() && t instanceof CType.Arr a && a.count() < 0;
+            if (v.init() == null && !sp.isExtern() && space.equals("host") && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+                // a global object is constructed before main runs
+                FunctionSym saveFn = fn;
+                fn = null;
+                try {
+                    var.globalInit = construct(var, rec, List.of(), v.span());
+                } finally {
+                    fn = saveFn;
+                }
+            }
             if (v.init() != null) {
                 // a global's initializer is analysed outside any function (static locals too)
                 FunctionSym saveFn = fn;
@@ -303,9 +313,37 @@ public final class Sema {
             }
             declare(s, v.name(), var, namespace);
             globals.add(var);
+            if (v.init() == null && !sp.isExtern() && space.equals("host") && t instanceof CType.Arr && elementClass(t) != null
+                    && !elementClass(t).constructors.isEmpty()) {
+                constructGlobalArray(var, v.span());
+            }
         } finally {
             scope = save;
         }
+    }
+
+    /**
+     * A global array of objects with a default constructor: a function constructs the elements,
+     * called by the dynamic initialisation of a hidden global that follows the array, so it runs
+     * before main in declaration order.
+     */
+    private void constructGlobalArray(Typed.Var array, Span span) {
+        FunctionSym init = new FunctionSym(array.name + ".construct", span);
+        init.space = ExecutionSpace.HOST;
+        init.result = CType.VOID;
+        newFunction(init, array.name + ".construct");
+        FunctionSym saveFn = fn;
+        fn = init;
+        List<Typed.Stmt> body = new ArrayList<>();
+        try {
+            constructElements(array, span, body);
+        } finally {
+            fn = saveFn;
+        }
+        init.body = new Typed.Block(body, span);
+        Typed.Var done = new Typed.Var(array.name + ".constructed", CType.INT, span, true, false, "host");
+        done.globalInit = new Typed.Comma(new Typed.Call(init, List.of(), CType.VOID, span), new Typed.IntConst(CType.INT, 1, span), span);
+        globals.add(done);
     }
 
     private ExecutionSpace spaceOf(Ast.Specs sp) {
@@ -551,7 +589,7 @@ public final class Sema {
                         continue;
                     }
                     CType t = resolveType(v.type(), s);
-                    int a = Math.max(CType.alignOf(t), v.specs().alignAs());
+                    int a = r.alignAs() < 0 ? 1 : Math.max(CType.alignOf(t), v.specs().alignAs());
                     long sz = CType.sizeOf(t);
                     if (v.init() != null) {
                         rec.fieldDefaults.put(v.name(), v.init());
@@ -1432,6 +1470,9 @@ public final class Sema {
                 scope.names.put(v.name(), var);
                 fn.locals.add(var);
                 out.add(new Typed.LocalDef(var, init, v.span()));
+                if (init == null && t instanceof CType.Arr) {
+                    constructElements(var, v.span(), out);
+                }
                 if (t instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
                     use(rec.destructor);
                     dtorScopes.get(dtorScopes.size() - 1).add(var);
@@ -1446,6 +1487,46 @@ public final class Sema {
             case Ast.FunctionDecl f -> declareFunction(f, scope, null, null);
             default -> diags.error(d.span(), DiagKey.ERR_NOT_SUPPORTED, "this declaration inside a function");
         }
+    }
+
+    /** The class of an array's elements (through every dimension) and how many there are, or null. */
+    private static CType.Record elementClass(CType t) {
+        while (t instanceof CType.Arr a) {
+            t = a.element();
+        }
+        return t instanceof CType.Record r ? r : null;
+    }
+
+    private static long elementCount(CType t) {
+        long n = 1;
+        while (t instanceof CType.Arr a) {
+            n *= Math.max(0, a.count());
+            t = a.element();
+        }
+        return n;
+    }
+
+    /** {@code T a[n];} of a class with a default constructor: the constructor runs for each element, first to last. */
+    private void constructElements(Typed.Var array, Span span, List<Typed.Stmt> out) {
+        CType.Record rec = elementClass(array.type);
+        if (rec == null || rec.constructors.isEmpty()) {
+            return;
+        }
+        FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(), span, true);
+        if (ctor == null) {
+            return;
+        }
+        array.addressTaken = true;
+        CType pt = new CType.Ptr(rec, false);
+        Typed.Var i = newTemp(CType.LONG, span);
+        out.add(new Typed.LocalDef(i, new Typed.IntConst(CType.LONG, 0, span), span));
+        Typed.Expr first = new Typed.Convert(new Typed.AddressOf(new Typed.VarRef(array, span), new CType.Ptr(array.type, false), span), pt, span);
+        Typed.Expr element = new Typed.PtrArith("+", first, load(new Typed.VarRef(i, span)), pt, span);
+        List<Typed.Expr> args = callArgs(ctor, List.of(), span, 1);
+        args.add(0, element);
+        Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span);
+        Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), new Typed.IntConst(CType.LONG, elementCount(array.type), span), CType.BOOL, span);
+        out.add(new Typed.Loop(cond, body, new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
     }
 
     // ---- variable-length arrays (the GNU extension g++ and nvcc accept in host code)

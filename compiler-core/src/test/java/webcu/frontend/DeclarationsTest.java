@@ -168,4 +168,18 @@ class DeclarationsTest {
         String out = RunProgram.errors("struct __attribute__((aligned(24))) S { int a; };\nint main() { return 0; }\n");
         assertTrue(out.startsWith("main.cu:1:31: error: expected a power of two for the alignment"), out);
     }
+
+    /** __attribute__((packed)) before the name or after the body: members at alignment 1. */
+    @Test
+    void packedClasses() {
+        assertEquals("""
+            7 9 16 7 3
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct __attribute__((packed)) Hdr { char tag; int len; short kind; };
+            struct Rec { char c; double d; } __attribute__((packed));
+            struct Normal { char c; double d; };
+            int main() { Hdr h = {'a', 7, 3}; printf("%zu %zu %zu %d %d\\n", sizeof(Hdr), sizeof(Rec), sizeof(Normal), h.len, h.kind); }
+            """));
+    }
 }
