@@ -272,7 +272,10 @@ public final class Ast {
 
     public record TypedefDecl(String name, TypeNode type, Span span) implements Decl {}
 
-    /** struct/class/union; fields and methods in order; {@code complete} false for a forward declaration. */
+    /**
+     * struct/class/union; fields and methods in order; {@code complete} false for a forward
+     * declaration; {@code alignAs} the alignment asked for (0 none, -1 packed).
+     */
     public record RecordDecl(String kind, String name, List<Decl> members, boolean complete,
                              List<TemplateParam> templateParams, List<TemplateArg> specializationArgs,
                              List<TypeNode> bases, int alignAs, Span span) implements Decl {}

@@ -67,7 +67,7 @@ final class ExprSema {
             case Ast.Member m -> member(m);
             case Ast.Cast c -> cast(c);
             case Ast.SizeofType s -> sizeof(sema.resolveType(s.type(), sema.scope()), s.span());
-            case Ast.SizeofExpr s -> sizeof(expr(s.operand()).type(), s.span());
+            case Ast.SizeofExpr s -> sizeofExpr(s);
             case Ast.AlignofType a -> new Typed.IntConst(CType.ULONG, CType.alignOf(sema.resolveType(a.type(), sema.scope())), a.span());
             case Ast.InitList il -> initList(il);
             case Ast.Construct c -> construct(c);
@@ -1450,6 +1450,15 @@ final class ExprSema {
         }
         diags.error(span, DiagKey.ERR_UNDECLARED_IDENTIFIER, name + "' (include <cstdlib>) '");
         return null;
+    }
+
+    /** sizeof of an expression: its type's size, or for a variable-length array the size it got at run time. */
+    private Typed.Expr sizeofExpr(Ast.SizeofExpr s) {
+        Typed.Expr e = expr(s.operand());
+        if (e instanceof Typed.VarRef v && sema.vlaBytes(v.var()) != null) {
+            return Sema.load(new Typed.VarRef(sema.vlaBytes(v.var()), s.span()));
+        }
+        return sizeof(e.type(), s.span());
     }
 
     private Typed.Expr sizeof(CType t, Span span) {

@@ -930,6 +930,7 @@ public final class Parser {
                 int end = matchingParen(p);
                 for (int k = p; k < end; k++) {
                     Token t = toks.get(k);
+                    packed |= (t.is("packed") || t.is("__packed__")) && t.kind() == Token.Kind.IDENT;
                     if ((t.is("aligned") || t.is("__aligned__")) && t.kind() == Token.Kind.IDENT) {
                         if (toks.get(k + 1).is("(")) {
                             align = Math.max(align, alignmentArgument(k + 1));
@@ -948,6 +949,9 @@ public final class Parser {
         }
         return align;
     }
+
+    /** Set when an attribute list said 'packed'; read and cleared by the class specifier. */
+    private boolean packed;
 
     /** The index of the ')' that closes the '(' at {@code k}. */
     private int matchingParen(int k) {
@@ -1408,12 +1412,14 @@ public final class Parser {
     private TypeNode recordSpecifier() {
         Token kw = next();
         int alignAs = 0;
+        packed = false;
         while (atAttribute() || at("__device_builtin__")) {
             if (accept("__device_builtin__")) {
                 continue;
             }
             alignAs = Math.max(alignAs, attributes());
         }
+        boolean packedBefore = packed;
         String name = null;
         Token nameTok = peek();
         List<TemplateArg> specArgs = List.of();
@@ -1499,7 +1505,12 @@ public final class Parser {
             templateBodies.remove(templateBodies.size() - 1);
         }
         // struct S { … } __attribute__((aligned(64)));
+        packed = false;
         alignAs = Math.max(alignAs, attributes());
+        if (packedBefore || packed) {
+            alignAs = -1; // packed: members at alignment 1 (an aligned() beside it is not honoured)
+        }
+        packed = false;
         if (kw.is("struct") || kw.is("class") || kw.is("union")) {
             // the name is a type in the enclosing scope too
             declareType(name);

@@ -468,6 +468,16 @@ public final class Sema {
             Typed.Var var = new Typed.Var(v.name(), t, v.span(), true, isConst || sp.isConstexpr(), space);
             var.dynamicShared = sp.shared() && sp.isExtern() && t instanceof CType.Arr a && a.count() < 0;
             var.internal = sp.isStatic() || (isConst || sp.isConstexpr()) && !sp.isExtern();
+            if (v.init() == null && !sp.isExtern() && space.equals("host") && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+                // a global object is constructed before main runs
+                FunctionSym saveFn = fn;
+                fn = null;
+                try {
+                    var.globalInit = construct(var, rec, List.of(), v.span());
+                } finally {
+                    fn = saveFn;
+                }
+            }
             if (v.init() != null) {
                 // a global's initializer is analysed outside any function (static locals too)
                 FunctionSym saveFn = fn;
@@ -483,9 +493,37 @@ public final class Sema {
             }
             declare(s, v.name(), var, namespace);
             globals.add(var);
+            if (v.init() == null && !sp.isExtern() && space.equals("host") && t instanceof CType.Arr && elementClass(t) != null
+                    && !elementClass(t).constructors.isEmpty()) {
+                constructGlobalArray(var, v.span());
+            }
         } finally {
             scope = save;
         }
+    }
+
+    /**
+     * A global array of objects with a default constructor: a function constructs the elements,
+     * called by the dynamic initialisation of a hidden global that follows the array, so it runs
+     * before main in declaration order.
+     */
+    private void constructGlobalArray(Typed.Var array, Span span) {
+        FunctionSym init = new FunctionSym(array.name + ".construct", span);
+        init.space = ExecutionSpace.HOST;
+        init.result = CType.VOID;
+        newFunction(init, array.name + ".construct");
+        FunctionSym saveFn = fn;
+        fn = init;
+        List<Typed.Stmt> body = new ArrayList<>();
+        try {
+            constructElements(array, span, body);
+        } finally {
+            fn = saveFn;
+        }
+        init.body = new Typed.Block(body, span);
+        Typed.Var done = new Typed.Var(array.name + ".constructed", CType.INT, span, true, false, "host");
+        done.globalInit = new Typed.Comma(new Typed.Call(init, List.of(), CType.VOID, span), new Typed.IntConst(CType.INT, 1, span), span);
+        globals.add(done);
     }
 
     private ExecutionSpace spaceOf(Ast.Specs sp) {
@@ -808,7 +846,7 @@ public final class Sema {
                         continue;
                     }
                     CType t = resolveType(v.type(), s);
-                    int a = Math.max(CType.alignOf(t), v.specs().alignAs());
+                    int a = r.alignAs() < 0 ? 1 : Math.max(CType.alignOf(t), v.specs().alignAs());
                     long sz = CType.sizeOf(t);
                     if (v.init() != null) {
                         rec.fieldDefaults.put(v.name(), v.init());
@@ -1769,6 +1807,12 @@ public final class Sema {
     private void destroy(List<Typed.Var> objects, List<Typed.Stmt> out, Span span, boolean jumping) {
         for (int i = objects.size() - 1; i >= 0; i--) {
             Typed.Var v = objects.get(i);
+            if (vlaBytes.containsKey(v)) {
+                FunctionSym free = globalFunction("free");
+                Typed.Expr p = new Typed.Convert(load(new Typed.VarRef(v, span)), free.params.get(0).type, span);
+                out.add(new Typed.ExprStmt(new Typed.Call(free, List.of(p), CType.VOID, span), span));
+                continue;
+            }
             List<Typed.Stmt> exit = regionExits.get(v);
             if (exit != null) {
                 if (jumping) {
@@ -2106,6 +2150,13 @@ public final class Sema {
                     t = e.type();
                     init = e;
                 } else {
+                    if (v.type() instanceof Ast.ArrayType at && at.size() != null && fn.space == ExecutionSpace.HOST) {
+                        Typed.Expr size = expr(at.size());
+                        if (ConstEval.eval(size) == null && CType.isInteger(size.type())) {
+                            variableLengthArray(v, at, size, out);
+                            return;
+                        }
+                    }
                     t = resolveType(v.type(), scope);
                 }
                 if (t instanceof CType.Arr a && a.count() < 0 && v.init() instanceof Ast.InitList il) {
@@ -2159,6 +2210,9 @@ public final class Sema {
                 scope.names.put(v.name(), var);
                 fn.locals.add(var);
                 out.add(new Typed.LocalDef(var, init, v.span()));
+                if (init == null && t instanceof CType.Arr) {
+                    constructElements(var, v.span(), out);
+                }
                 if (t instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
                     use(rec.destructor);
                     dtorScopes.get(dtorScopes.size() - 1).add(var);
@@ -2172,6 +2226,101 @@ public final class Sema {
             case Ast.UsingDecl u -> topLevel(u, scope, null);
             case Ast.FunctionDecl f -> declareFunction(f, scope, null, null);
             default -> diags.error(d.span(), DiagKey.ERR_NOT_SUPPORTED, "this declaration inside a function");
+        }
+    }
+
+    /** The class of an array's elements (through every dimension) and how many there are, or null. */
+    private static CType.Record elementClass(CType t) {
+        while (t instanceof CType.Arr a) {
+            t = a.element();
+        }
+        return t instanceof CType.Record r ? r : null;
+    }
+
+    private static long elementCount(CType t) {
+        long n = 1;
+        while (t instanceof CType.Arr a) {
+            n *= Math.max(0, a.count());
+            t = a.element();
+        }
+        return n;
+    }
+
+    /** {@code T a[n];} of a class with a default constructor: the constructor runs for each element, first to last. */
+    private void constructElements(Typed.Var array, Span span, List<Typed.Stmt> out) {
+        CType.Record rec = elementClass(array.type);
+        if (rec == null || rec.constructors.isEmpty()) {
+            return;
+        }
+        FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(), span, true);
+        if (ctor == null) {
+            return;
+        }
+        array.addressTaken = true;
+        CType pt = new CType.Ptr(rec, false);
+        Typed.Var i = newTemp(CType.LONG, span);
+        out.add(new Typed.LocalDef(i, new Typed.IntConst(CType.LONG, 0, span), span));
+        Typed.Expr first = new Typed.Convert(new Typed.AddressOf(new Typed.VarRef(array, span), new CType.Ptr(array.type, false), span), pt, span);
+        Typed.Expr element = new Typed.PtrArith("+", first, load(new Typed.VarRef(i, span)), pt, span);
+        List<Typed.Expr> args = callArgs(ctor, List.of(), span, 1);
+        args.add(0, element);
+        Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span);
+        Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), new Typed.IntConst(CType.LONG, elementCount(array.type), span), CType.BOOL, span);
+        out.add(new Typed.Loop(cond, body, new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
+    }
+
+    // ---- variable-length arrays (the GNU extension g++ and nvcc accept in host code)
+
+    /** Each VLA (a pointer to its first element) and the variable holding its size in bytes, for sizeof. */
+    private final Map<Typed.Var, Typed.Var> vlaBytes = new HashMap<>();
+
+    /** The variable holding the size in bytes of the VLA {@code v}, or null if v is no VLA. */
+    Typed.Var vlaBytes(Typed.Var v) {
+        return vlaBytes.get(v);
+    }
+
+    /**
+     * {@code T a[n];} with n known only at run time: a is a pointer to storage for n elements,
+     * allocated where the declaration runs and freed when its block ends (as the stack frame of
+     * g++'s VLA is); inner dimensions must be constants.
+     */
+    private void variableLengthArray(Ast.VarDecl v, Ast.ArrayType at, Typed.Expr size, List<Typed.Stmt> out) {
+        if (v.init() != null) {
+            diags.error(v.span(), DiagKey.ERR_NOT_SUPPORTED, "an initializer for a variable-length array");
+            return;
+        }
+        if (at.element() instanceof Ast.ArrayType inner && inner.size() != null && constant(inner.size()) == null) {
+            diags.error(inner.size().span(), DiagKey.ERR_NOT_SUPPORTED, "a variable-length array with a variable inner dimension");
+            Typed.Var stand = new Typed.Var(v.name(), new CType.Ptr(new CType.Ptr(CType.INT, false), false), v.span(), false, false, null);
+            scope.names.put(v.name(), stand); // one error, not one per use
+            fn.locals.add(stand);
+            return;
+        }
+        CType el = resolveType(at.element(), scope);
+        FunctionSym malloc = globalFunction("malloc");
+        FunctionSym free = globalFunction("free");
+        if (malloc == null || free == null) {
+            diags.error(at.size().span(), DiagKey.ERR_NOT_CONSTANT);
+            return;
+        }
+        Span span = v.span();
+        Typed.Var bytes = newTemp(CType.ULONG, span);
+        Typed.Expr n = convert(rvalue(size), CType.ULONG, at.size().span(), "init");
+        out.add(new Typed.LocalDef(bytes, new Typed.Binary("*", n, new Typed.IntConst(CType.ULONG, CType.sizeOf(el), span), CType.ULONG, span), span));
+        use(malloc);
+        use(free);
+        CType pt = new CType.Ptr(el, false);
+        Typed.Var var = new Typed.Var(v.name(), pt, span, false, false, null);
+        Typed.Expr mem = new Typed.Call(malloc, List.of(load(new Typed.VarRef(bytes, span))), malloc.result, span);
+        out.add(new Typed.LocalDef(var, new Typed.Convert(mem, pt, span), span));
+        if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
+            diags.error(span, DiagKey.ERR_REDEFINITION, v.name());
+        }
+        scope.names.put(v.name(), var);
+        fn.locals.add(var);
+        vlaBytes.put(var, bytes);
+        if (!dtorScopes.isEmpty()) {
+            dtorScopes.get(dtorScopes.size() - 1).add(var);
         }
     }
 

@@ -83,6 +83,63 @@ class DeclarationsTest {
             """));
     }
 
+    /** GNU variable-length arrays in host code: sizeof at run time, 2-D with a constant inner dimension, one per loop iteration. */
+    @Test
+    void variableLengthArrays() {
+        assertEquals("""
+            96 12 2.75
+            96 2.75 5.25
+            a:5 ab:14 abc:30\s
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <cstdlib>
+            static double mean(const double *x, int n) { double s = 0; for (int i = 0; i < n; i++) s += x[i]; return s / n; }
+            static int fill(int n) {
+                int sq[n];
+                for (int i = 0; i < n; i++) sq[i] = i * i;
+                int total = 0;
+                for (int i = 0; i < n; i++) total += sq[i];
+                return total;
+            }
+            int main(int argc, char **argv) {
+                int n = argc > 1 ? atoi(argv[1]) : 6;
+                const int max_steps = n * 2;
+                double R1[max_steps];
+                for (int i = 0; i < max_steps; i++) R1[i] = 0.5 * i;
+                printf("%zu %zu %g\\n", sizeof(R1), sizeof(R1) / sizeof(R1[0]), mean(R1, max_steps));
+                float m[n][4];
+                for (int i = 0; i < n; i++) for (int j = 0; j < 4; j++) m[i][j] = i + 0.25f * j;
+                printf("%zu %g %g\\n", sizeof(m), m[2][3], m[n - 1][1]);
+                for (int k = 1; k <= 3; k++) {
+                    char buf[k + 1];
+                    for (int i = 0; i < k; i++) buf[i] = 'a' + i;
+                    buf[k] = 0;
+                    printf("%s:%d ", buf, fill(k + 2));
+                }
+                printf("\\n");
+                return 0;
+            }
+            """));
+    }
+
+    /** In device code nvcc rejects them ("expression must have a constant value"); a variable inner dimension is not supported. */
+    @Test
+    void variableLengthArraysRejected() {
+        String out = RunProgram.errors("""
+            #include <cstdio>
+            int main(int argc, char **argv) {
+                int n = argc + 2;
+                float m[n][n];
+                m[0][0] = 1;
+                return 0;
+            }
+            __global__ void k(int n, float *o) { float a[n]; a[0] = 1; o[0] = a[0]; }
+            """);
+        assertTrue(out.contains("main.cu:4:16: error: not supported yet: a variable-length array with a variable inner dimension"), out);
+        assertTrue(out.contains("main.cu:8:46: error: expression is not an integral constant expression"), out);
+        assertTrue(out.endsWith("2 errors generated.\n"), out);
+    }
+
     @Test
     void staticAssertFailures() {
         assertEquals("""
@@ -110,5 +167,19 @@ class DeclarationsTest {
     void alignmentMustBeAPowerOfTwo() {
         String out = RunProgram.errors("struct __attribute__((aligned(24))) S { int a; };\nint main() { return 0; }\n");
         assertTrue(out.startsWith("main.cu:1:31: error: expected a power of two for the alignment"), out);
+    }
+
+    /** __attribute__((packed)) before the name or after the body: members at alignment 1. */
+    @Test
+    void packedClasses() {
+        assertEquals("""
+            7 9 16 7 3
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct __attribute__((packed)) Hdr { char tag; int len; short kind; };
+            struct Rec { char c; double d; } __attribute__((packed));
+            struct Normal { char c; double d; };
+            int main() { Hdr h = {'a', 7, 3}; printf("%zu %zu %zu %d %d\\n", sizeof(Hdr), sizeof(Rec), sizeof(Normal), h.len, h.kind); }
+            """));
     }
 }

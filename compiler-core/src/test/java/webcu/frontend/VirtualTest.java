@@ -271,4 +271,33 @@ class VirtualTest {
             int main() { printf("%zu %zu %zu %zu %zu\\n", sizeof(Empty), sizeof(One), sizeof(Two), sizeof(Three), sizeof(Plain)); }
             """));
     }
+
+    /** Local and global arrays of objects are constructed element by element, global objects before main. */
+    @Test
+    void arraysAndGlobalsOfPolymorphicObjects() {
+        assertEquals("""
+            18 1.5 6 2
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct Particle {
+                float x = 1.5f, v = 0;
+                Particle() { v = 2; }
+                virtual float energy() const { return 0.5f * v * v; }
+                virtual ~Particle() {}
+            };
+            struct Heavy : Particle { float m = 3; float energy() const override { return 0.5f * m * v * v; } };
+            Heavy global_heavy;
+            Particle global_list[2];
+            int main() {
+                Particle ps[3];
+                Heavy hs[2];
+                const Particle *all[5] = { &ps[0], &ps[1], &ps[2], &hs[0], &hs[1] };
+                float total = 0;
+                for (int i = 0; i < 5; i++) total += all[i]->energy();
+                const Particle &g = global_heavy;
+                printf("%g %g %g %g\\n", total, ps[2].x, g.energy(), global_list[1].energy());
+                return 0;
+            }
+            """));
+    }
 }
