@@ -104,7 +104,11 @@ final class Exceptions {
         return switch (t) {
             case CType.Ptr p -> demangle(p.pointee()) + (p.constPointee() ? " const" : "") + "*";
             case CType.Ref r -> demangle(r.referee());
-            case CType.Record r -> r.namespace == null || r.name.contains("::") ? r.name : r.namespace + "::" + r.name;
+            case CType.Record r -> {
+                String name = r.namespace == null || r.name.contains("::") ? r.name : r.namespace + "::" + r.name;
+                // libstdc++'s std::string is a typedef of this class template instance
+                yield name.equals("std::string") ? "std::__cxx11::basic_string<char, std::char_traits<char>, std::allocator<char> >" : name;
+            }
             case CType.Enum e -> e.name;
             case CType.NullPtr n -> "decltype(nullptr)";
             default -> t.toString();

@@ -715,6 +715,17 @@ final class ExprSema {
         Typed.Expr cond = toBool(sema.rvalue(expr(c.cond())), c.span());
         Typed.Expr a = expr(c.ifTrue());
         Typed.Expr b = expr(c.ifFalse());
+        // a throw operand takes the other operand's type: it never yields a value
+        if (c.ifTrue() instanceof Ast.Throw != c.ifFalse() instanceof Ast.Throw) {
+            boolean first = c.ifTrue() instanceof Ast.Throw;
+            Typed.Expr value = sema.rvalue(first ? b : a);
+            if (!CType.isScalar(value.type())) {
+                diags.error(c.span(), DiagKey.ERR_NOT_SUPPORTED, "a throw expression beside a '" + value.type() + "' in '?:'");
+                return bad(c.span());
+            }
+            Typed.Expr thrown = new Typed.Comma(first ? a : b, Sema.zero(value.type(), c.span()), c.span());
+            return new Typed.Conditional(cond, first ? thrown : value, first ? value : thrown, value.type(), c.span());
+        }
         if (a.lvalue() && b.lvalue() && a.type().equals(b.type()) && !(a.type() instanceof CType.Arr)) {
             return new Typed.Conditional(cond, a, b, a.type(), c.span());
         }

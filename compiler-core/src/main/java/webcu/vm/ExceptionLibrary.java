@@ -71,8 +71,13 @@ public final class ExceptionLibrary implements NativeLibrary {
     private final Memory mem;
     private final StdStreams io;
     private final ArrayList<Handler> handlers = new ArrayList<>();
-    /** The exception on its way to a handler (between a throw and the catch that takes it). */
-    private Thrown inFlight;
+    /**
+     * Exceptions that landed in a handler and are not yet caught or sent on, innermost last: a
+     * destructor run by a cleanup may throw and catch an exception of its own meanwhile.
+     */
+    private final ArrayList<Thrown> landed = new ArrayList<>();
+    /** Type-name lists by the address of their string literal, read once. */
+    private final HashMap<Long, List<String>> nameLists = new HashMap<>();
     /** Exceptions being handled, innermost last: {@code throw;} rethrows the last. */
     private final ArrayList<Thrown> caught = new ArrayList<>();
     private final HashMap<Long, Segment> objects = new HashMap<>();
@@ -93,7 +98,7 @@ public final class ExceptionLibrary implements NativeLibrary {
         switch (id) {
             case ENTER -> {
                 long desc = t.argI(0);
-                List<String> catches = desc == 0 ? null : List.of(mem.cstringText(desc).split("\n", -1));
+                List<String> catches = desc == 0 ? null : names(desc);
                 handlers.add(new Handler(t.depth, t.code, t.pc + 6 + t.nargs, t.ib, t.fb, t.frameAddr, t.frameSeg,
                         t.resultOperand, catches));
                 t.returnI(0);
@@ -114,7 +119,7 @@ public final class ExceptionLibrary implements NativeLibrary {
             }
             case THROW -> {
                 long obj = t.argI(0);
-                List<String> names = List.of(mem.cstringText(t.argI(1)).split("\n", -1));
+                List<String> names = names(t.argI(1));
                 long what = t.argI(2);
                 return raise(t, new Thrown(obj, objects.remove(obj), names, what == 0 ? null : mem.cstringText(what)));
             }
@@ -127,14 +132,13 @@ public final class ExceptionLibrary implements NativeLibrary {
                 return raise(t, caught.get(caught.size() - 1));
             }
             case RESUME -> {
-                Thrown e = inFlight;
-                return e == null ? CONTINUE : raise(t, e);
+                return landed.isEmpty() ? CONTINUE : raise(t, landed.remove(landed.size() - 1));
             }
             case CATCH -> {
-                Thrown e = inFlight;
-                String name = mem.cstringText(t.argI(0));
+                Thrown e = landed.isEmpty() ? null : landed.get(landed.size() - 1);
+                String name = names(t.argI(0)).get(0);
                 if (e != null && (name.equals("...") || e.names.contains(name))) {
-                    inFlight = null;
+                    landed.remove(landed.size() - 1);
                     e.handlers++;
                     caught.add(e);
                     t.returnI(e.object);
@@ -145,7 +149,7 @@ public final class ExceptionLibrary implements NativeLibrary {
             case END_CATCH -> {
                 if (!caught.isEmpty()) {
                     Thrown e = caught.remove(caught.size() - 1);
-                    if (--e.handlers == 0 && e != inFlight && e.segment != null) {
+                    if (--e.handlers == 0 && !landed.contains(e) && e.segment != null) {
                         mem.free(e.segment);
                     }
                 }
@@ -168,7 +172,7 @@ public final class ExceptionLibrary implements NativeLibrary {
         if (target < 0 || passesNoexcept(t, limit)) {
             return terminate(t, e);
         }
-        inFlight = e;
+        landed.add(e);
         Handler h = handlers.remove(handlers.size() - 1);
         while (t.depth > h.depth) {
             if (t.frameSeg != null) {
@@ -187,6 +191,10 @@ public final class ExceptionLibrary implements NativeLibrary {
         t.pc = h.pc;
         t.ir[h.ib + (h.resultOperand >> 1)] = 1;
         return UNWIND;
+    }
+
+    private List<String> names(long literal) {
+        return nameLists.computeIfAbsent(literal, a -> List.of(mem.cstringText(a).split("\n", -1)));
     }
 
     /** Whether a noexcept function is active above frame depth {@code limit} (the handler's frame; -1: none). */
