@@ -505,4 +505,31 @@ class CudaLibraryProgramsTest {
             """, r.out());
         lowersToWgsl(HIP);
     }
+
+    @Test
+    void driverApi_theCallsThatNeedNoModules() {
+        Run r = run("""
+            #include <cuda.h>
+            #include <vector_types.h>
+            #include <cstdio>
+            __global__ void inc(int *p) { p[threadIdx.x] += 1; }
+            int main() {
+                CUresult r = cuInit(0);
+                int n = 0, ver = 0; cuDeviceGetCount(&n); cuDriverGetVersion(&ver);
+                CUdevice dev; cuDeviceGet(&dev, 0);
+                char name[64]; cuDeviceGetName(name, sizeof name, dev);
+                int major, minor; cuDeviceComputeCapability(&major, &minor, dev);
+                int warp; cuDeviceGetAttribute(&warp, CU_DEVICE_ATTRIBUTE_WARP_SIZE, dev);
+                CUdeviceptr d; cuMemAlloc(&d, 4 * sizeof(int)); cuMemsetD8(d, 0, 16);
+                int h[4] = {1, 2, 3, 4}; cuMemcpyHtoD(d, h, sizeof h);
+                inc<<<1, 4>>>((int *)d); cuCtxSynchronize();
+                cuMemcpyDtoH(h, d, sizeof h); cuMemFree(d);
+                const char *en, *es; CUresult bad = cuDeviceGet(&dev, 3); cuGetErrorName(bad, &en); cuGetErrorString(bad, &es);
+                printf("%d n=%d ver=%d name_nonempty=%d cc>=%d warp=%d %d %d %d %d %s %s\\n", r, n, ver, name[0] != 0, major >= 7, warp, h[0], h[1], h[2], h[3], en, es);
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("0 n=1 ver=13000 name_nonempty=1 cc>=1 warp=32 2 3 4 5 CUDA_ERROR_INVALID_DEVICE invalid device ordinal\n",
+                r.out());
+    }
 }
