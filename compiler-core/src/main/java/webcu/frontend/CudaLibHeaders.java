@@ -310,6 +310,7 @@ final class CudaLibHeaders {
             __host__ __device__ __half &operator=(float f) { __x = __webcu_f2h(f); return *this; }
             __host__ __device__ __half &operator=(double d) { __x = __webcu_f2h((float)d); return *this; }
             __host__ __device__ __half &operator=(int i) { __x = __webcu_f2h((float)i); return *this; }
+            __host__ __device__ operator float() const { return __webcu_h2f(__x); }
         };
         typedef __half half;
 

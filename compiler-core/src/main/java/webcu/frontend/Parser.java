@@ -499,6 +499,9 @@ public final class Parser {
             out.add(constructor(specs, owner, tparams, start));
             return;
         }
+        if (inClass) {
+            conversionFunctionAhead();
+        }
         DeclSpecs ds = declSpecifiers();
         pendingClassTemplate = false;
         if (accept(";")) {
@@ -555,6 +558,34 @@ public final class Parser {
             String ns = String.join("::", namespaceStack);
             functionTemplates.add(ns + "::" + name);
             namespaceFunctionTemplates.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+    }
+
+    /**
+     * conversion-function = specifiers "operator" type "(" ")" — {@code operator float() const}.
+     * It has no declared result type; the result is the named type, so a copy of the type's token
+     * is put before {@code operator} and the member parses as {@code float operator float()}.
+     * Only one-token types (float, double, int, bool, a class or typedef name) are recognised.
+     */
+    private void conversionFunctionAhead() {
+        int k = p;
+        while (toks.get(k).kind() == Token.Kind.IDENT && Set.of("explicit", "__host__", "__device__", "constexpr", "inline",
+                "__forceinline__", "virtual").contains(toks.get(k).text())) {
+            k++;
+        }
+        Token t = toks.get(k + 1);
+        if (toks.get(k).is("operator") && t.kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
+                && (isTypeName(t.text()) || Set.of("float", "double", "int", "bool", "char", "short", "long", "unsigned")
+                .contains(t.text()))) {
+            toks.add(k, t.at(t.span(), false, true));
+            // 'explicit' is dropped: such a conversion is then also allowed implicitly, which only
+            // accepts more programs than C++ does
+            for (int i = p; i < k; i++) {
+                if (toks.get(i).is("explicit")) {
+                    toks.remove(i);
+                    break;
+                }
+            }
         }
     }
 

@@ -532,4 +532,51 @@ class CudaLibraryProgramsTest {
         assertEquals("0 n=1 ver=13000 name_nonempty=1 cc>=1 warp=32 2 3 4 5 CUDA_ERROR_INVALID_DEVICE invalid device ordinal\n",
                 r.out());
     }
+
+    @Test
+    void fp16_convertsToFloatImplicitlyAndByCasts() {
+        // nvcc 13 prints the same for the host half of this program (its kernel does the same work).
+        Run r = run("""
+            #include <cstdio>
+            #include <cuda_fp16.h>
+            __global__ void k(const __half *x, float *out) {
+                float acc = 0.0f;
+                for (int i = 0; i < 8; i++) acc += (float)x[i];
+                out[0] = acc;
+                out[1] = (float)x[3] * 2.0f;
+                out[2] = static_cast<float>(x[2] + x[1]);
+            }
+            int main() {
+                __half h[8]; for (int i = 0; i < 8; i++) h[i] = 0.1f * i;
+                float f = h[3]; double d = h[5];
+                printf("%.8g %.8g %.8g\\n", f, d, (float)(h[1] * h[2]));
+                __half *dh; float *o; cudaMalloc(&dh, sizeof h); cudaMalloc(&o, 12);
+                cudaMemcpy(dh, h, sizeof h, cudaMemcpyHostToDevice);
+                k<<<1, 1>>>(dh, o); float r[3]; cudaMemcpy(r, o, 12, cudaMemcpyDeviceToHost);
+                printf("%.8g %.8g %.8g\\n", r[0], r[1], r[2]);
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("0.30004883 0.5 0.019989014\n2.8001709 0.60009766 0.29980469\n", r.out());
+    }
+
+    @Test
+    void conversionFunctions_implicitExplicitAndInOverloadResolution() {
+        // g++ 12 prints the same.
+        Run r = run("""
+            #include <cstdio>
+            #include <cmath>
+            struct Meters { double v; __host__ __device__ operator double() const { return v; } };
+            struct Flag { int on; explicit operator bool() const { return on != 0; } };
+            int main() {
+                Meters m; m.v = 2.5;
+                double d = m; float f = m; int i = (int)m;
+                Flag fl; fl.on = 1;
+                if ((bool)fl) printf("flag\\n");
+                printf("%g %g %d %g %g\\n", d, f, i, static_cast<double>(m), sqrt(m));
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("flag\n2.5 2.5 2 2.5 1.58114\n", r.out());
+    }
 }
