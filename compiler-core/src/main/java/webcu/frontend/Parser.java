@@ -573,8 +573,11 @@ public final class Parser {
                 "__forceinline__", "virtual").contains(toks.get(k).text())) {
             k++;
         }
+        if (!toks.get(k).is("operator") || k + 2 >= toks.size()) {
+            return;
+        }
         Token t = toks.get(k + 1);
-        if (toks.get(k).is("operator") && t.kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
+        if (t.kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
                 && (isTypeName(t.text()) || Set.of("float", "double", "int", "bool", "char", "short", "long", "unsigned")
                 .contains(t.text()))) {
             toks.add(k, t.at(t.span(), false, true));
