@@ -310,6 +310,7 @@ final class CudaLibHeaders {
             __host__ __device__ __half &operator=(float f) { __x = __webcu_f2h(f); return *this; }
             __host__ __device__ __half &operator=(double d) { __x = __webcu_f2h((float)d); return *this; }
             __host__ __device__ __half &operator=(int i) { __x = __webcu_f2h((float)i); return *this; }
+            __host__ __device__ operator float() const { return __webcu_h2f(__x); }
         };
         typedef __half half;
 
@@ -468,5 +469,138 @@ final class CudaLibHeaders {
         #define CUDART_NEG_ZERO_FP16 __ushort_as_half((unsigned short)0x8000U)
         #define CUDART_ZERO_FP16 __ushort_as_half((unsigned short)0x0000U)
         #define CUDART_ONE_FP16 __ushort_as_half((unsigned short)0x3C00U)
+        """;
+
+    /**
+     * cuda.h: the runtime, plus the driver API's types and the calls that need no module loading,
+     * written over the runtime (one device, its primary context). Modules, contexts and
+     * cuLaunchKernel are not declared: webcu compiles the program's kernels itself.
+     */
+    static final String DRIVER = """
+        #pragma once
+        #include <cuda_runtime.h>
+        #define CUDA_VERSION 13000
+        typedef enum cudaError_enum {
+            CUDA_SUCCESS = 0, CUDA_ERROR_INVALID_VALUE = 1, CUDA_ERROR_OUT_OF_MEMORY = 2,
+            CUDA_ERROR_NOT_INITIALIZED = 3, CUDA_ERROR_DEINITIALIZED = 4, CUDA_ERROR_NO_DEVICE = 100,
+            CUDA_ERROR_INVALID_DEVICE = 101, CUDA_ERROR_INVALID_CONTEXT = 201, CUDA_ERROR_INVALID_HANDLE = 400,
+            CUDA_ERROR_NOT_FOUND = 500, CUDA_ERROR_NOT_READY = 600, CUDA_ERROR_ILLEGAL_ADDRESS = 700,
+            CUDA_ERROR_LAUNCH_FAILED = 719, CUDA_ERROR_NOT_SUPPORTED = 801, CUDA_ERROR_UNKNOWN = 999
+        } CUresult;
+        typedef int CUdevice;
+        typedef unsigned long long CUdeviceptr;
+        typedef cudaStream_t CUstream;
+        typedef cudaEvent_t CUevent;
+        typedef cudaDeviceAttr CUdevice_attribute;
+        #define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK cudaDevAttrMaxThreadsPerBlock
+        #define CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X cudaDevAttrMaxBlockDimX
+        #define CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X cudaDevAttrMaxGridDimX
+        #define CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK cudaDevAttrMaxSharedMemoryPerBlock
+        #define CU_DEVICE_ATTRIBUTE_WARP_SIZE cudaDevAttrWarpSize
+        #define CU_DEVICE_ATTRIBUTE_CLOCK_RATE cudaDevAttrClockRate
+        #define CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT cudaDevAttrMultiProcessorCount
+        #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR cudaDevAttrComputeCapabilityMajor
+        #define CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR cudaDevAttrComputeCapabilityMinor
+        #define CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR cudaDevAttrMaxThreadsPerMultiProcessor
+        static inline CUresult __webcu_cu(cudaError_t e) {
+            switch (e) {
+            case cudaSuccess: return CUDA_SUCCESS;
+            case cudaErrorMemoryAllocation: return CUDA_ERROR_OUT_OF_MEMORY;
+            case cudaErrorInvalidDevice: return CUDA_ERROR_INVALID_DEVICE;
+            case cudaErrorInvalidValue: case cudaErrorInvalidDevicePointer: case cudaErrorInvalidMemcpyDirection: return CUDA_ERROR_INVALID_VALUE;
+            case cudaErrorIllegalAddress: return CUDA_ERROR_ILLEGAL_ADDRESS;
+            case cudaErrorLaunchFailure: return CUDA_ERROR_LAUNCH_FAILED;
+            case cudaErrorNotSupported: return CUDA_ERROR_NOT_SUPPORTED;
+            default: return CUDA_ERROR_UNKNOWN;
+            }
+        }
+        static inline CUresult cuInit(unsigned int flags) { return flags == 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE; }
+        static inline CUresult cuDriverGetVersion(int *version) { return __webcu_cu(cudaDriverGetVersion(version)); }
+        static inline CUresult cuDeviceGetCount(int *count) { return __webcu_cu(cudaGetDeviceCount(count)); }
+        static inline CUresult cuDeviceGet(CUdevice *device, int ordinal) {
+            if (device == 0) return CUDA_ERROR_INVALID_VALUE;
+            if (ordinal != 0) return CUDA_ERROR_INVALID_DEVICE;
+            *device = 0;
+            return CUDA_SUCCESS;
+        }
+        static inline CUresult cuDeviceGetName(char *name, int len, CUdevice dev) {
+            if (name == 0 || len <= 0) return CUDA_ERROR_INVALID_VALUE;
+            cudaDeviceProp prop;
+            CUresult r = __webcu_cu(cudaGetDeviceProperties(&prop, dev));
+            if (r != CUDA_SUCCESS) return r;
+            strncpy(name, prop.name, (size_t)len);
+            name[len - 1] = 0;
+            return CUDA_SUCCESS;
+        }
+        static inline CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev) {
+            if (bytes == 0) return CUDA_ERROR_INVALID_VALUE;
+            cudaDeviceProp prop;
+            CUresult r = __webcu_cu(cudaGetDeviceProperties(&prop, dev));
+            if (r == CUDA_SUCCESS) *bytes = prop.totalGlobalMem;
+            return r;
+        }
+        static inline CUresult cuDeviceGetAttribute(int *value, CUdevice_attribute attrib, CUdevice dev) { return __webcu_cu(cudaDeviceGetAttribute(value, attrib, dev)); }
+        static inline CUresult cuDeviceComputeCapability(int *major, int *minor, CUdevice dev) {
+            CUresult r = __webcu_cu(cudaDeviceGetAttribute(major, cudaDevAttrComputeCapabilityMajor, dev));
+            return r != CUDA_SUCCESS ? r : __webcu_cu(cudaDeviceGetAttribute(minor, cudaDevAttrComputeCapabilityMinor, dev));
+        }
+        static inline CUresult cuCtxSynchronize(void) { return __webcu_cu(cudaDeviceSynchronize()); }
+        static inline CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize) {
+            if (dptr == 0) return CUDA_ERROR_INVALID_VALUE;
+            void *p = 0;
+            CUresult r = __webcu_cu(cudaMalloc(&p, bytesize));
+            *dptr = (CUdeviceptr)p;
+            return r;
+        }
+        static inline CUresult cuMemFree(CUdeviceptr dptr) { return __webcu_cu(cudaFree((void *)dptr)); }
+        static inline CUresult cuMemcpyHtoD(CUdeviceptr dst, const void *src, size_t n) { return __webcu_cu(cudaMemcpy((void *)dst, src, n, cudaMemcpyHostToDevice)); }
+        static inline CUresult cuMemcpyDtoH(void *dst, CUdeviceptr src, size_t n) { return __webcu_cu(cudaMemcpy(dst, (const void *)src, n, cudaMemcpyDeviceToHost)); }
+        static inline CUresult cuMemcpyDtoD(CUdeviceptr dst, CUdeviceptr src, size_t n) { return __webcu_cu(cudaMemcpy((void *)dst, (const void *)src, n, cudaMemcpyDeviceToDevice)); }
+        static inline CUresult cuMemsetD8(CUdeviceptr dst, unsigned char v, size_t n) { return __webcu_cu(cudaMemset((void *)dst, v, n)); }
+        static inline CUresult cuMemGetInfo(size_t *free, size_t *total) { return __webcu_cu(cudaMemGetInfo(free, total)); }
+        static inline CUresult cuGetErrorName(CUresult error, const char **name) {
+            if (name == 0) return CUDA_ERROR_INVALID_VALUE;
+            switch (error) {
+            case CUDA_SUCCESS: *name = "CUDA_SUCCESS"; break;
+            case CUDA_ERROR_INVALID_VALUE: *name = "CUDA_ERROR_INVALID_VALUE"; break;
+            case CUDA_ERROR_OUT_OF_MEMORY: *name = "CUDA_ERROR_OUT_OF_MEMORY"; break;
+            case CUDA_ERROR_NOT_INITIALIZED: *name = "CUDA_ERROR_NOT_INITIALIZED"; break;
+            case CUDA_ERROR_DEINITIALIZED: *name = "CUDA_ERROR_DEINITIALIZED"; break;
+            case CUDA_ERROR_NO_DEVICE: *name = "CUDA_ERROR_NO_DEVICE"; break;
+            case CUDA_ERROR_INVALID_DEVICE: *name = "CUDA_ERROR_INVALID_DEVICE"; break;
+            case CUDA_ERROR_INVALID_CONTEXT: *name = "CUDA_ERROR_INVALID_CONTEXT"; break;
+            case CUDA_ERROR_INVALID_HANDLE: *name = "CUDA_ERROR_INVALID_HANDLE"; break;
+            case CUDA_ERROR_NOT_FOUND: *name = "CUDA_ERROR_NOT_FOUND"; break;
+            case CUDA_ERROR_NOT_READY: *name = "CUDA_ERROR_NOT_READY"; break;
+            case CUDA_ERROR_ILLEGAL_ADDRESS: *name = "CUDA_ERROR_ILLEGAL_ADDRESS"; break;
+            case CUDA_ERROR_LAUNCH_FAILED: *name = "CUDA_ERROR_LAUNCH_FAILED"; break;
+            case CUDA_ERROR_NOT_SUPPORTED: *name = "CUDA_ERROR_NOT_SUPPORTED"; break;
+            case CUDA_ERROR_UNKNOWN: *name = "CUDA_ERROR_UNKNOWN"; break;
+            default: *name = 0; return CUDA_ERROR_INVALID_VALUE;
+            }
+            return CUDA_SUCCESS;
+        }
+        static inline CUresult cuGetErrorString(CUresult error, const char **str) {
+            if (str == 0) return CUDA_ERROR_INVALID_VALUE;
+            switch (error) {
+            case CUDA_SUCCESS: *str = "no error"; break;
+            case CUDA_ERROR_INVALID_VALUE: *str = "invalid argument"; break;
+            case CUDA_ERROR_OUT_OF_MEMORY: *str = "out of memory"; break;
+            case CUDA_ERROR_NOT_INITIALIZED: *str = "initialization error"; break;
+            case CUDA_ERROR_DEINITIALIZED: *str = "driver shutting down"; break;
+            case CUDA_ERROR_NO_DEVICE: *str = "no CUDA-capable device is detected"; break;
+            case CUDA_ERROR_INVALID_DEVICE: *str = "invalid device ordinal"; break;
+            case CUDA_ERROR_INVALID_CONTEXT: *str = "invalid device context"; break;
+            case CUDA_ERROR_INVALID_HANDLE: *str = "invalid resource handle"; break;
+            case CUDA_ERROR_NOT_FOUND: *str = "named symbol not found"; break;
+            case CUDA_ERROR_NOT_READY: *str = "device not ready"; break;
+            case CUDA_ERROR_ILLEGAL_ADDRESS: *str = "an illegal memory access was encountered"; break;
+            case CUDA_ERROR_LAUNCH_FAILED: *str = "unspecified launch failure"; break;
+            case CUDA_ERROR_NOT_SUPPORTED: *str = "operation not supported"; break;
+            case CUDA_ERROR_UNKNOWN: *str = "unknown error"; break;
+            default: *str = 0; return CUDA_ERROR_INVALID_VALUE;
+            }
+            return CUDA_SUCCESS;
+        }
         """;
 }

@@ -203,6 +203,34 @@ final class ExprSema {
      * Calls an overloaded operator: a member of the left operand's class (left becomes this), else
      * a free function taking every operand; null when there is none to call.
      */
+    /**
+     * A class's conversion function to an arithmetic type ({@code operator float()}) applied to
+     * {@code e}, the one whose result is {@code to} if there is one; null when the class has none.
+     */
+    static Typed.Expr userConversion(Sema sema, Typed.Expr e, CType to, Span span) {
+        Sema.FunctionSym f = conversionFunction(e.type(), to);
+        return f == null ? null : new ExprSema(sema).operatorCall(f.name, e, List.of(), span);
+    }
+
+    static Sema.FunctionSym conversionFunction(CType from, CType to) {
+        if (!(from instanceof CType.Record rec) || !CType.isArithmetic(to)) {
+            return null;
+        }
+        Sema.FunctionSym best = null;
+        for (Sema.FunctionSym f : rec.methods) {
+            if (f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1 && f.result != null
+                    && CType.isArithmetic(f.result)) {
+                if (f.result.equals(to)) {
+                    return f;
+                }
+                if (best == null) {
+                    best = f;
+                }
+            }
+        }
+        return best;
+    }
+
     private Typed.Expr operatorCall(String name, Typed.Expr left, List<Typed.Expr> rest, Span span) {
         if (left.type() instanceof CType.Record rec) {
             List<Sema.FunctionSym> members = new ArrayList<>();
@@ -1279,6 +1307,10 @@ final class ExprSema {
                 Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, List.of(e), span, true);
                 return ctor == null ? bad(span) : Sema.load(new Typed.Construct(tmp, ctor, sema.callArgs(ctor, List.of(e), span, 1), span));
             }
+        }
+        Typed.Expr converted = userConversion(sema, e, to, span);
+        if (converted != null) {
+            return explicitConversion(sema.rvalue(converted), to, span);
         }
         diags.error(span, DiagKey.ERR_INCOMPATIBLE, to, from);
         return bad(span);

@@ -504,23 +504,6 @@ public final class Parser {
         }
     }
 
-    /**
-     * conversion-function = ["explicit"] "operator" type "(" ")": the type comes before "operator"
-     * too, as the result type, so that the declaration parses as any member function. Types of one
-     * token (operator bool, operator double) only.
-     */
-    private void conversionOperatorResult() {
-        int k = p;
-        while (toks.get(k).is("explicit") || toks.get(k).is("inline") || toks.get(k).is("constexpr")
-                || toks.get(k).is("__host__") || toks.get(k).is("__device__")) {
-            k++;
-        }
-        if (toks.get(k).is("operator") && toks.get(k + 1).kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
-                && !toks.get(k + 1).is("new") && !toks.get(k + 1).is("delete")) {
-            toks.add(k, toks.get(k + 1));
-        }
-    }
-
     /** template-header = "template" "<" template-param ("," template-param)* ">"; opens a scope for the parameters */
     private List<TemplateParam> templateParams() {
         expect("<");
@@ -604,7 +587,7 @@ public final class Parser {
             return;
         }
         if (inClass) {
-            conversionOperatorResult();
+            conversionFunctionAhead();
         }
         DeclSpecs ds = declSpecifiers();
         pendingClassTemplate = false;
@@ -675,6 +658,37 @@ public final class Parser {
             String ns = String.join("::", namespaceStack);
             functionTemplates.add(ns + "::" + name);
             namespaceFunctionTemplates.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+    }
+
+    /**
+     * conversion-function = specifiers "operator" type "(" ")" — {@code operator float() const}.
+     * It has no declared result type; the result is the named type, so a copy of the type's token
+     * is put before {@code operator} and the member parses as {@code float operator float()}.
+     * Only one-token types (float, double, int, bool, a class or typedef name) are recognised.
+     */
+    private void conversionFunctionAhead() {
+        int k = p;
+        while (toks.get(k).kind() == Token.Kind.IDENT && Set.of("explicit", "__host__", "__device__", "constexpr", "inline",
+                "__forceinline__", "virtual").contains(toks.get(k).text())) {
+            k++;
+        }
+        if (!toks.get(k).is("operator") || k + 2 >= toks.size()) {
+            return;
+        }
+        Token t = toks.get(k + 1);
+        if (t.kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
+                && (isTypeName(t.text()) || Set.of("float", "double", "int", "bool", "char", "short", "long", "unsigned")
+                .contains(t.text()))) {
+            toks.add(k, t.at(t.span(), false, true));
+            // 'explicit' is dropped: such a conversion is then also allowed implicitly, which only
+            // accepts more programs than C++ does
+            for (int i = p; i < k; i++) {
+                if (toks.get(i).is("explicit")) {
+                    toks.remove(i);
+                    break;
+                }
+            }
         }
     }
 

@@ -2981,6 +2981,10 @@ public final class Sema {
         if (to instanceof CType.Record && from == to) {
             return e;
         }
+        Typed.Expr converted = ExprSema.userConversion(this, e, to, span);
+        if (converted != null) {
+            return convert(rvalue(converted), to, span, context);
+        }
         diags.error(span, context.equals("assign") ? DiagKey.ERR_INCOMPATIBLE_ASSIGN : DiagKey.ERR_INCOMPATIBLE, to, from);
         return zero(to instanceof CType.Record ? CType.INT : to, span);
     }
@@ -3091,6 +3095,11 @@ public final class Sema {
         }
         if (to instanceof CType.Int b && b.isBool() && from instanceof CType.Ptr) {
             return 2;
+        }
+        FunctionSym conversion = userConversion ? ExprSema.conversionFunction(from, to) : null;
+        if (conversion != null) {
+            // conversion function (operator float()); its result then converts further, which ranks below an exact result
+            return conversion.result.equals(to) ? 3 : 4;
         }
         if (to instanceof CType.Record rec && from != rec && userConversion) {
             // converting constructor

@@ -505,4 +505,78 @@ class CudaLibraryProgramsTest {
             """, r.out());
         lowersToWgsl(HIP);
     }
+
+    @Test
+    void driverApi_theCallsThatNeedNoModules() {
+        Run r = run("""
+            #include <cuda.h>
+            #include <vector_types.h>
+            #include <cstdio>
+            __global__ void inc(int *p) { p[threadIdx.x] += 1; }
+            int main() {
+                CUresult r = cuInit(0);
+                int n = 0, ver = 0; cuDeviceGetCount(&n); cuDriverGetVersion(&ver);
+                CUdevice dev; cuDeviceGet(&dev, 0);
+                char name[64]; cuDeviceGetName(name, sizeof name, dev);
+                int major, minor; cuDeviceComputeCapability(&major, &minor, dev);
+                int warp; cuDeviceGetAttribute(&warp, CU_DEVICE_ATTRIBUTE_WARP_SIZE, dev);
+                CUdeviceptr d; cuMemAlloc(&d, 4 * sizeof(int)); cuMemsetD8(d, 0, 16);
+                int h[4] = {1, 2, 3, 4}; cuMemcpyHtoD(d, h, sizeof h);
+                inc<<<1, 4>>>((int *)d); cuCtxSynchronize();
+                cuMemcpyDtoH(h, d, sizeof h); cuMemFree(d);
+                const char *en, *es; CUresult bad = cuDeviceGet(&dev, 3); cuGetErrorName(bad, &en); cuGetErrorString(bad, &es);
+                printf("%d n=%d ver=%d name_nonempty=%d cc>=%d warp=%d %d %d %d %d %s %s\\n", r, n, ver, name[0] != 0, major >= 7, warp, h[0], h[1], h[2], h[3], en, es);
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("0 n=1 ver=13000 name_nonempty=1 cc>=1 warp=32 2 3 4 5 CUDA_ERROR_INVALID_DEVICE invalid device ordinal\n",
+                r.out());
+    }
+
+    @Test
+    void fp16_convertsToFloatImplicitlyAndByCasts() {
+        // nvcc 13 prints the same for the host half of this program (its kernel does the same work).
+        Run r = run("""
+            #include <cstdio>
+            #include <cuda_fp16.h>
+            __global__ void k(const __half *x, float *out) {
+                float acc = 0.0f;
+                for (int i = 0; i < 8; i++) acc += (float)x[i];
+                out[0] = acc;
+                out[1] = (float)x[3] * 2.0f;
+                out[2] = static_cast<float>(x[2] + x[1]);
+            }
+            int main() {
+                __half h[8]; for (int i = 0; i < 8; i++) h[i] = 0.1f * i;
+                float f = h[3]; double d = h[5];
+                printf("%.8g %.8g %.8g\\n", f, d, (float)(h[1] * h[2]));
+                __half *dh; float *o; cudaMalloc(&dh, sizeof h); cudaMalloc(&o, 12);
+                cudaMemcpy(dh, h, sizeof h, cudaMemcpyHostToDevice);
+                k<<<1, 1>>>(dh, o); float r[3]; cudaMemcpy(r, o, 12, cudaMemcpyDeviceToHost);
+                printf("%.8g %.8g %.8g\\n", r[0], r[1], r[2]);
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("0.30004883 0.5 0.019989014\n2.8001709 0.60009766 0.29980469\n", r.out());
+    }
+
+    @Test
+    void conversionFunctions_implicitExplicitAndInOverloadResolution() {
+        // g++ 12 prints the same.
+        Run r = run("""
+            #include <cstdio>
+            #include <cmath>
+            struct Meters { double v; __host__ __device__ operator double() const { return v; } };
+            struct Flag { int on; explicit operator bool() const { return on != 0; } };
+            int main() {
+                Meters m; m.v = 2.5;
+                double d = m; float f = m; int i = (int)m;
+                Flag fl; fl.on = 1;
+                if ((bool)fl) printf("flag\\n");
+                printf("%g %g %d %g %g\\n", d, f, i, static_cast<double>(m), sqrt(m));
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("flag\n2.5 2.5 2 2.5 1.58114\n", r.out());
+    }
 }
