@@ -144,10 +144,20 @@ public final class Sema {
 
     public Program analyze(List<Ast.TranslationUnit> units) {
         try {
+            // Translation units share one global scope. A header that several of them include
+            // (the implicit CUDA headers, a project's own .h) declares its types, templates and
+            // inline functions once: C++'s one-definition rule makes them the same entities.
+            java.util.Set<webcu.diag.Span> earlierUnits = new java.util.HashSet<>();
             for (Ast.TranslationUnit tu : units) {
+                List<webcu.diag.Span> thisUnit = new ArrayList<>();
                 for (Ast.Decl d : tu.decls()) {
+                    if (earlierUnits.contains(d.span())) {
+                        continue;
+                    }
+                    thisUnit.add(d.span());
                     topLevel(d, global, null);
                 }
+                earlierUnits.addAll(thisUnit);
             }
             while (!pendingBodies.isEmpty()) {
                 analyzeBody(pendingBodies.poll());
