@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.openqa.selenium.WebDriverException;
 import webcu.browser.BrowserRunner;
 import webcu.browser.BrowserSession;
@@ -33,9 +35,22 @@ public final class BrowserExecutor implements Executor {
     }
 
     @Override
-    public Outcome execute(Path source, Duration timeout) throws IOException {
-        String[] argv = {"--dist", dist.toString(), "--backend", Backend.WEBGPU, "--timeout",
-                String.valueOf(Math.max(1, timeout.toSeconds())), source.toString()};
+    public Outcome execute(Invocation program, Duration timeout) throws IOException {
+        if (program.stdin() != null) {
+            // The page has no standard input to give a program; say so rather than run it without.
+            return new Outcome(BrowserRunner.RUNNER_FAILED, "",
+                    "webcu: the browser runner cannot give a program standard input (" + program.stdin().getFileName() + ")\n",
+                    false, 0);
+        }
+        List<String> args = new ArrayList<>(List.of("--dist", dist.toString(), "--backend", Backend.WEBGPU, "--timeout",
+                String.valueOf(Math.max(1, timeout.toSeconds()))));
+        args.addAll(program.flags());
+        program.sources().forEach(s -> args.add(s.toString()));
+        if (!program.args().isEmpty()) {
+            args.add("--");
+            args.addAll(program.args());
+        }
+        String[] argv = args.toArray(String[]::new);
         BrowserRunner.Options options;
         try {
             options = BrowserRunner.parse(argv);

@@ -49,8 +49,8 @@ public final class ConformanceRunner {
         }
     }
 
-    /** One case on one backend. */
-    public record CaseResult(String backend, Manifest.Row row, Verdict verdict, long millis, Outcome outcome) {
+    /** One case on one backend; {@code run} is its sidecar (what the comparison leaves out). */
+    public record CaseResult(String backend, Manifest.Row row, Verdict verdict, long millis, Outcome outcome, RunSpec run) {
         /** Whether the run reported a feature that WebGPU cannot run yet, as the standard error for it. */
         public boolean reportedUnsupported() {
             return outcome != null && (outcome.stdout() + outcome.stderr()).contains(UNSUPPORTED);
@@ -135,9 +135,16 @@ public final class ConformanceRunner {
                                     Consumer<CaseResult> progress) throws IOException {
         List<CaseResult> results = new ArrayList<>();
         for (Manifest.Row row : rows) {
-            Path source = suite.resolve(row.path()).toAbsolutePath().normalize();
-            Outcome outcome = executor.execute(source, timeout);
-            CaseResult r = new CaseResult(backend, row, judge(suite, row, outcome), outcome.millis(), outcome);
+            Outcome outcome;
+            RunSpec run = RunSpec.NONE;
+            try {
+                run = RunSpec.of(suite, row);
+                outcome = executor.execute(Invocation.of(suite, row), timeout);
+            } catch (IOException e) {
+                // a broken sidecar or an empty folder fails this case, not the run
+                outcome = new Outcome(2, "", "conformance: " + e.getMessage() + "\n", false, 0);
+            }
+            CaseResult r = new CaseResult(backend, row, judge(suite, row, outcome), outcome.millis(), outcome, run);
             results.add(r);
             progress.accept(r);
         }
@@ -158,7 +165,9 @@ public final class ConformanceRunner {
                 }
                 default -> {
                     String expected = Files.readString(suite.resolve(base + ".expected"), StandardCharsets.UTF_8);
-                    Verdict v = OutputComparison.compare(spec, expected, o.stdout());
+                    // timing lines and the like, which no two runs print alike, are left out on both sides
+                    RunSpec run = RunSpec.of(suite, row);
+                    Verdict v = OutputComparison.compare(spec, run.filter(expected), run.filter(o.stdout()));
                     if (v.passed() && !String.valueOf(o.exitCode()).equals(row.exitCode())) {
                         v = Verdict.fail("exit code " + o.exitCode() + ", expected " + row.exitCode());
                     }

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs {@code ./webcu COMMAND... FILE} as a process, with stdout and stderr captured apart. */
+/**
+ * Runs {@code ./webcu COMMAND... FLAGS FILES [-- ARGS]} as a process in the program's folder, with
+ * its standard input from the case's file (or empty) and stdout and stderr captured apart.
+ */
 public final class ProcessExecutor implements Executor {
     private final Path root;
     private final List<String> command;
@@ -21,18 +24,27 @@ public final class ProcessExecutor implements Executor {
     }
 
     @Override
-    public Outcome execute(Path source, Duration timeout) throws IOException {
+    public Outcome execute(Invocation program, Duration timeout) throws IOException {
         List<String> cmd = new ArrayList<>();
-        cmd.add(root.resolve("webcu").toString());
+        cmd.add(root.toAbsolutePath().resolve("webcu").toString());
         cmd.addAll(command);
-        cmd.add(source.toString());
+        cmd.addAll(program.flags());
+        program.sources().forEach(s -> cmd.add(s.toString()));
+        if (!program.args().isEmpty()) {
+            if (!command.contains("run")) {
+                throw new IllegalArgumentException("program arguments need the run command, not " + command);
+            }
+            cmd.add("--");
+            cmd.addAll(program.args());
+        }
+        java.io.File input = program.stdin() == null ? new java.io.File("/dev/null") : program.stdin().toFile();
         Path out = Files.createTempFile("webcu-conformance-", ".out");
         Path err = Files.createTempFile("webcu-conformance-", ".err");
         long start = System.nanoTime();
         try {
             Process p = new ProcessBuilder(cmd)
-                    .directory(root.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+                    .directory(program.workdir().toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(input))
                     .redirectOutput(out.toFile())
                     .redirectError(err.toFile())
                     .start();

@@ -45,9 +45,10 @@ class ConformanceRunnerTest {
         }
     }
 
-    /** Answers by file name; records what ran. */
+    /** Answers by the name of the first source file; records what ran and how. */
     private static final class Fake implements Executor {
         final List<String> ran = Collections.synchronizedList(new ArrayList<>());
+        final List<Invocation> invocations = Collections.synchronizedList(new ArrayList<>());
         final Map<String, Outcome> answers;
 
         Fake(Map<String, Outcome> answers) {
@@ -55,9 +56,10 @@ class ConformanceRunnerTest {
         }
 
         @Override
-        public Outcome execute(Path source, Duration timeout) {
-            String name = source.getFileName().toString();
+        public Outcome execute(Invocation program, Duration timeout) {
+            String name = program.sources().get(0).getFileName().toString();
             ran.add(name);
+            invocations.add(program);
             return answers.getOrDefault(name, new Outcome(1, "", "error: not supported\n", false, 5));
         }
     }
@@ -151,5 +153,111 @@ class ConformanceRunnerTest {
         String summary = report.summary();
         assertTrue(summary.contains("webgpu failures without the unsupported-feature error: 1\n  UNCLEAR cases/a/two.cu\n"), summary);
         assertTrue(summary.contains("differential cpu/webgpu: 0 of 1 cases that both ran agree\n"), summary);
+    }
+
+    /** A programs/ part: a folder program, a sidecar with flags, arguments, stdin and skipped timing lines. */
+    private void programsSuite() throws IOException {
+        write("manifest.tsv", """
+                path\ttags\tcompare\texit_code\texpected_from\tdescription
+                programs/bench/timed.cu\tbench-style\texact\t0\tnative\ttimed
+                programs/multi/app\tmulti-file\texact\t0\tnative\tfolder
+                """);
+        write("programs/bench/timed.cu", "int main() { return 0; }\n");
+        write("programs/bench/timed.run", """
+                # how the benchmark runs
+                args: -n 5 --name "two words" it\\'s
+                flags: -DN=96 -Iinclude
+                stdin: input.txt
+                skip: ^(GPU|CPU) Runtime: .*
+                skip: ^elapsed .*
+                """);
+        write("programs/bench/timed.expected", "N=96\nGPU Runtime: 0.000150s\nsum 42\nelapsed 3 ms\n");
+        write("programs/bench/input.txt", "1 2 3\n");
+        write("programs/multi/app/main.cu", "int main() { return 0; }\n");
+        write("programs/multi/app/kernels.cu", "\n");
+        write("programs/multi/app/util.c", "\n");
+        write("programs/multi/app/util.h", "\n");
+        write("programs/multi/app/data.txt", "\n");
+        write("programs/multi/app.expected", "ok\n");
+    }
+
+    @Test
+    void programsRunWithTheirSidecarInTheirFolder() throws IOException {
+        programsSuite();
+        Fake cpu = new Fake(Map.of(
+                "timed.cu", new Outcome(0, "N=96\nGPU Runtime: 0.9s\nsum 42\nelapsed 70 ms\n", "", false, 1),
+                "kernels.cu", new Outcome(0, "ok\n", "", false, 1)));
+        List<ConformanceRunner.CaseResult> results = new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("cpu", cpu))
+                .run(new ConformanceRunner.Selection(List.of("cpu"), Set.of(), Set.of(), List.of()), r -> { });
+        assertTrue(results.stream().allMatch(r -> r.verdict().passed()), results.toString());
+
+        Invocation timed = cpu.invocations.get(0);
+        Path bench = suite.resolve("programs/bench").toAbsolutePath().normalize();
+        assertEquals(List.of(bench.resolve("timed.cu")), timed.sources());
+        assertEquals(List.of("-n", "5", "--name", "two words", "it's"), timed.args());
+        assertEquals(List.of("-DN=96", "-I" + suite.toAbsolutePath().resolve("include").normalize()), timed.flags());
+        assertEquals(bench, timed.workdir());
+        assertEquals(bench.resolve("input.txt"), timed.stdin());
+
+        Invocation app = cpu.invocations.get(1);
+        Path folder = suite.resolve("programs/multi/app").toAbsolutePath().normalize();
+        assertEquals(List.of(folder.resolve("kernels.cu"), folder.resolve("main.cu"), folder.resolve("util.c")), app.sources());
+        assertEquals(folder, app.workdir());
+        assertEquals(List.of(), app.args());
+        assertEquals(null, app.stdin());
+    }
+
+    @Test
+    void skippedLinesAreLeftOutButTheRestIsExact() throws IOException {
+        programsSuite();
+        Manifest.Row timed = Manifest.read(suite).get(0);
+        assertTrue(ConformanceRunner.judge(suite, timed, new Outcome(0, "N=96\nsum 42\n", "", false, 1)).passed());
+        assertEquals("first difference at line 2:\n  expected: sum 42\n  actual:   sum 43",
+                ConformanceRunner.judge(suite, timed, new Outcome(0, "N=96\nGPU Runtime: 1s\nsum 43\n", "", false, 1)).why());
+        // a skip pattern matches whole lines only
+        assertFalse(ConformanceRunner.judge(suite, timed,
+                new Outcome(0, "N=96\nsum 42\nGPU Runtime: 1s\nx elapsed 3 ms\n", "", false, 1)).passed());
+    }
+
+    @Test
+    void aBrokenSidecarFailsItsCaseOnly() throws IOException {
+        programsSuite();
+        write("programs/bench/timed.run", "argv: -n 5\n");
+        Fake cpu = new Fake(Map.of("kernels.cu", new Outcome(0, "ok\n", "", false, 1)));
+        List<ConformanceRunner.CaseResult> results = new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("cpu", cpu))
+                .run(new ConformanceRunner.Selection(List.of("cpu"), Set.of(), Set.of(), List.of()), r -> { });
+        assertEquals(List.of("kernels.cu"), cpu.ran);
+        assertFalse(results.get(0).verdict().passed());
+        assertTrue(results.get(0).outcome().stderr().contains("timed.run:1: unknown key 'argv'"), results.get(0).outcome().stderr());
+        assertTrue(results.get(1).verdict().passed());
+    }
+
+    /**
+     * A new program that fails on the CPU (webcu lacks its features yet) and fails on WebGPU
+     * without the unsupported-feature error does not fail the run; in the baseline, or passing on
+     * the CPU, it does.
+     */
+    @Test
+    void webGpuRulesHoldForBaselineCasesAndCpuPasses() throws IOException {
+        programsSuite();
+        Outcome cpuFails = new Outcome(1, "", "main.cu:1:10: error: 'iostream' file not found\n", false, 1);
+        Outcome gpuFails = new Outcome(1, "", "main.cu:1:10: error: 'iostream' file not found\n", false, 1);
+        Fake cpu = new Fake(Map.of("timed.cu", cpuFails, "kernels.cu", new Outcome(0, "ok\n", "", false, 1)));
+        Fake webgpu = new Fake(Map.of("timed.cu", gpuFails, "kernels.cu", new Outcome(0, "ko\n", "", false, 1)));
+        List<ConformanceRunner.CaseResult> results = new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("cpu", cpu, "webgpu", webgpu))
+                .run(new ConformanceRunner.Selection(List.of("cpu", "webgpu"), Set.of(), Set.of(), List.of()), r -> { });
+
+        Report fresh = new Report(results, List.of("cpu", "webgpu"), Baseline.empty());
+        assertEquals(List.of("programs/multi/app"), fresh.unclearFailures().stream().map(r -> r.row().path()).toList());
+        assertEquals(List.of("programs/bench/timed.cu"), fresh.unheldUnclearFailures().stream().map(r -> r.row().path()).toList());
+        assertEquals(1, fresh.comparedByBoth());
+        assertTrue(fresh.summary().contains("not counted (outside the baseline and failing on the CPU too): 1\n"), fresh.summary());
+
+        Path file = suite.resolve("baseline.txt");
+        Files.writeString(file, "cpu programs/bench/timed.cu\n");
+        Report held = new Report(results, List.of("cpu", "webgpu"), Baseline.read(file));
+        assertEquals(List.of("programs/bench/timed.cu", "programs/multi/app"),
+                held.unclearFailures().stream().map(r -> r.row().path()).sorted().toList());
+        assertEquals(2, held.comparedByBoth());
     }
 }

@@ -21,7 +21,7 @@ class SuiteSelfTest {
     void everyExpectationPassesItsOwnRule() throws IOException {
         Path suite = SuiteLocation.suite();
         List<Manifest.Row> rows = Manifest.read(suite);
-        assertTrue(rows.size() >= 117, "manifest rows: " + rows.size());
+        assertTrue(rows.size() >= 117 + 60, "manifest rows: " + rows.size());
         List<String> problems = new ArrayList<>();
         for (Manifest.Row r : rows) {
             String why = selfTest(suite, r);
@@ -65,7 +65,12 @@ class SuiteSelfTest {
                 }
                 default -> {
                     String exp = Files.readString(Path.of(base + ".expected"), StandardCharsets.UTF_8);
-                    Verdict v = OutputComparison.compare(spec, exp, exp);
+                    RunSpec run = RunSpec.of(suite, r);
+                    Invocation inv = Invocation.of(suite, r);
+                    if (inv.stdin() != null && !Files.isRegularFile(inv.stdin())) {
+                        return "no stdin file " + inv.stdin();
+                    }
+                    Verdict v = OutputComparison.compare(spec, run.filter(exp), run.filter(exp));
                     if (!exp.endsWith("\n")) {
                         return "expected output lacks a final newline";
                     }
@@ -78,10 +83,46 @@ class SuiteSelfTest {
     }
 
     @Test
-    void manifestHasTheThreeParts() throws IOException {
+    void manifestHasTheFourParts() throws IOException {
         List<Manifest.Row> rows = Manifest.read(SuiteLocation.suite());
-        assertEquals(List.of("cases", "errors", "runtime-errors"),
+        assertEquals(List.of("cases", "errors", "programs", "runtime-errors"),
                 rows.stream().map(Manifest.Row::part).distinct().sorted().toList());
         assertFalse(rows.stream().anyMatch(r -> r.part().equals("errors") && !r.isCompileError()));
+    }
+
+    /** Every program file and folder of programs/ has its manifest row (helpers and included kernels aside). */
+    @Test
+    void everyProgramIsInTheManifest() throws IOException {
+        Path suite = SuiteLocation.suite();
+        java.util.Set<String> listed = new java.util.HashSet<>();
+        Manifest.read(suite).forEach(r -> listed.add(r.path()));
+        List<String> missing = new ArrayList<>();
+        try (var styles = Files.list(suite.resolve("programs"))) {
+            for (Path style : (Iterable<Path>) styles.filter(Files::isDirectory).sorted()::iterator) {
+                try (var entries = Files.list(style)) {
+                    for (Path p : (Iterable<Path>) entries.sorted()::iterator) {
+                        String rel = suite.relativize(p).toString().replace('\\', '/');
+                        boolean program = Files.isDirectory(p) || (rel.endsWith(".cu") && !isIncluded(style, p));
+                        if (program && !listed.contains(rel)) {
+                            missing.add(rel);
+                        }
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), missing);
+    }
+
+    /** A .cu file that another file of its folder #includes (Rodinia's "kernel.cu") is no program of its own. */
+    private static boolean isIncluded(Path folder, Path file) throws IOException {
+        String needle = "#include \"" + file.getFileName() + "\"";
+        try (var siblings = Files.list(folder)) {
+            for (Path q : (Iterable<Path>) siblings::iterator) {
+                if (Files.isRegularFile(q) && !q.equals(file) && Files.readString(q, StandardCharsets.UTF_8).contains(needle)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 }
