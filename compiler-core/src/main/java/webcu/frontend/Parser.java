@@ -34,6 +34,8 @@ public final class Parser {
     private int p;
     /** Type names visible in each open scope. */
     private final List<Set<String>> typeScopes = new ArrayList<>();
+    /** Class names hidden by a function of the same name (see {@link #hideType}). */
+    private final Set<String> hiddenTypes = new HashSet<>();
     /** Names of class templates and function templates (so that {@code name<} starts template arguments). */
     private final Set<String> classTemplates = new HashSet<>();
     private final Set<String> functionTemplates = new HashSet<>();
@@ -134,6 +136,19 @@ public final class Parser {
             String ns = String.join("::", namespaceStack);
             typeScopes.get(0).add(ns + "::" + name);
             namespaceTypes.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+    }
+
+    /**
+     * A function declared with the name of a class in the same scope hides the class name, which
+     * then needs its keyword ({@code struct stat st; stat(path, &st);}, as POSIX's sys/stat.h has it).
+     */
+    private void hideType(String name) {
+        for (int i = typeScopes.size() - 1; i >= 0; i--) {
+            if (typeScopes.get(i).remove(name)) {
+                hiddenTypes.add(name);
+                return;
+            }
         }
     }
 
@@ -1013,6 +1028,9 @@ public final class Parser {
             owner = name.substring(0, k);
             name = name.substring(k + 2);
         }
+        if (owner == null && tparams.isEmpty()) {
+            hideType(name);
+        }
         Compound body = null;
         if (accept("=")) {
             next(); // = 0, = default, = delete; the caller takes the ';'
@@ -1084,7 +1102,10 @@ public final class Parser {
         List<TemplateArg> specArgs = List.of();
         if (peek().kind() == Token.Kind.IDENT) {
             name = qualifiedName();
-            declareType(name);
+            // "struct stat st;" names the class a function hides: it stays hidden
+            if (!hiddenTypes.contains(name) || at("{") || at(":") || at(";")) {
+                declareType(name);
+            }
             if (pendingClassTemplate && templateOuterScope >= 0) {
                 typeScopes.get(templateOuterScope).add(name);
             }

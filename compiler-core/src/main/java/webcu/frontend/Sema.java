@@ -194,7 +194,21 @@ public final class Sema {
         }
     }
 
+    /**
+     * The key under which a class hidden by a function of the same name stays reachable with its
+     * keyword: POSIX declares both {@code struct stat} and {@code int stat(const char *, struct stat *)}.
+     */
+    static final String TAG = "struct ";
+
     private void declare(Scope s, String name, Object what, String namespace) {
+        if (what instanceof FunctionSym && s.names.get(name) instanceof CType.Record hidden) {
+            s.names.put(TAG + name, hidden);
+            s.names.remove(name);
+        }
+        if (what instanceof CType.Record && s.names.get(name) instanceof List<?>) {
+            s.names.put(TAG + name, what);
+            return;
+        }
         if (what instanceof FunctionSym f) {
             @SuppressWarnings("unchecked")
             List<FunctionSym> set = s.names.get(name) instanceof List<?> l ? (List<FunctionSym>) l : null;
@@ -416,7 +430,14 @@ public final class Sema {
             return;
         }
         Object prev = s.names.get(r.name());
-        if (prev == null && !r.complete() && s.lookup(r.name()) instanceof CType.Record) {
+        if (prev instanceof List<?> && s.names.get(TAG + r.name()) instanceof CType.Record hidden) {
+            prev = hidden;
+            if (!r.complete()) {
+                return;
+            }
+        }
+        if (prev == null && !r.complete() && (s.lookup(r.name()) instanceof CType.Record
+                || s.lookup(r.name()) instanceof List<?> && s.lookup(TAG + r.name()) instanceof CType.Record)) {
             // 'struct P *p;' in a function names the file's P (the parser declares the record
             // it mentions); a struct nowhere declared yet is declared here
             return;
@@ -607,7 +628,8 @@ public final class Sema {
             }
             case Ast.InlineRecordType r -> {
                 declareRecord(r.decl(), s, null);
-                return (CType) s.lookup(r.decl().name());
+                Object o = s.lookup(r.decl().name());
+                return (CType) (o instanceof List<?> ? s.lookup(TAG + r.decl().name()) : o);
             }
             case Ast.InlineEnumType e -> {
                 declareEnum(e.decl(), s, null);
@@ -625,6 +647,9 @@ public final class Sema {
             }
             case Ast.NamedType n -> {
                 Object o = lookupQualified(s, n.name());
+                if (o instanceof List<?> && lookupQualified(s, TAG + n.name()) instanceof CType.Record hidden) {
+                    o = hidden; // struct stat, while the function stat hides the name
+                }
                 if (o instanceof CType c) {
                     return c;
                 }
