@@ -85,6 +85,8 @@ public final class CLibrary implements NativeLibrary {
     private long nextchar;
     private int ordering;
     private int firstNonopt;
+    /** glibc copies its own optopt (0 until an error sets it) into the variable after every call. */
+    private int dOptopt;
     private int lastNonopt;
     private static final int REQUIRE_ORDER = 0, PERMUTE = 1, RETURN_IN_ORDER = 2;
 
@@ -862,6 +864,7 @@ public final class CLibrary implements NativeLibrary {
         int[] ind = {optind};
         int r = getoptStep(argc, argvp, opts, longopts, longind, longOnly, printErrors, ind);
         mem.writeI32(optindCell, ind[0]);
+        mem.writeI32(optoptCell, dOptopt);
         return r;
     }
 
@@ -937,7 +940,7 @@ public final class CLibrary implements NativeLibrary {
             if (printErrors) {
                 err(prog(argvp) + ": invalid option -- '" + (char) c + "'\n");
             }
-            mem.writeI32(optoptCell, c);
+            dOptopt = c;
             return '?';
         }
         boolean takes = temp + 1 < opts.length && opts[temp + 1] == ':';
@@ -949,7 +952,7 @@ public final class CLibrary implements NativeLibrary {
                 if (printErrors) {
                     err(prog(argvp) + ": option requires an argument -- '" + (char) c + "'\n");
                 }
-                mem.writeI32(optoptCell, c);
+                dOptopt = c;
                 return opts.length > 0 && opts[0] == ':' ? ':' : '?';
             } else {
                 nextchar = argv(argvp, ind[0]);
@@ -973,7 +976,7 @@ public final class CLibrary implements NativeLibrary {
                     if (printErrors) {
                         err(prog(argvp) + ": option requires an argument -- '" + (char) c + "'\n");
                     }
-                    mem.writeI32(optoptCell, c);
+                    dOptopt = c;
                     c = opts.length > 0 && opts[0] == ':' ? ':' : '?';
                 } else {
                     mem.writeI64(optargCell, argv(argvp, ind[0]++));
@@ -1023,7 +1026,7 @@ public final class CLibrary implements NativeLibrary {
                 }
                 nextchar += rest.getBytes(StandardCharsets.ISO_8859_1).length;
                 ind[0]++;
-                mem.writeI32(optoptCell, 0);
+                dOptopt = 0;
                 return '?';
             }
             found = first;
@@ -1036,7 +1039,7 @@ public final class CLibrary implements NativeLibrary {
                 }
                 nextchar = 0;
                 ind[0]++;
-                mem.writeI32(optoptCell, 0);
+                dOptopt = 0;
                 return '?';
             }
             return -1;
@@ -1055,7 +1058,7 @@ public final class CLibrary implements NativeLibrary {
                 if (printErrors) {
                     err(prog(argvp) + ": option '" + prefix + optName + "' doesn't allow an argument\n");
                 }
-                mem.writeI32(optoptCell, val);
+                dOptopt = val;
                 return '?';
             }
         } else if (hasArg == 1) {
@@ -1065,7 +1068,7 @@ public final class CLibrary implements NativeLibrary {
                 if (printErrors) {
                     err(prog(argvp) + ": option '" + prefix + optName + "' requires an argument\n");
                 }
-                mem.writeI32(optoptCell, val);
+                dOptopt = val;
                 return opts.length > 0 && opts[0] == ':' ? ':' : '?';
             }
         }
