@@ -24,7 +24,7 @@ public final class CLibrary implements NativeLibrary {
     /** The JVM's sleeper: the thread sleeps, then the call goes on. */
     public static final Sleeper THREAD_SLEEP = nanos -> {
         try {
-            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+            Thread.sleep((nanos + 999_999) / 1_000_000); // at least what was asked, as usleep guarantees
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -479,9 +479,10 @@ public final class CLibrary implements NativeLibrary {
                     writeTm(tmBuffer, mem.readI64(tm));
                     tm = tmBuffer;
                 }
-                String text = String.format("%.3s %.3s%3d %02d:%02d:%02d %d\n", DAYS[Math.floorMod(field(tm, 6), 7)],
-                        MONTHS[Math.floorMod(field(tm, 4), 12)], field(tm, 3), field(tm, 2), field(tm, 1), field(tm, 0),
-                        field(tm, 5) + 1900);
+                String text = DAYS[Math.floorMod(field(tm, 6), 7)].substring(0, 3) + " "
+                        + MONTHS[Math.floorMod(field(tm, 4), 12)].substring(0, 3) + pad(field(tm, 3), 3, ' ') + " "
+                        + pad(field(tm, 2), 2, '0') + ":" + pad(field(tm, 1), 2, '0') + ":" + pad(field(tm, 0), 2, '0') + " "
+                        + (field(tm, 5) + 1900) + "\n";
                 if (timeText == 0) {
                     timeText = mem.allocate(26, Segment.GLOBAL, "asctime's buffer", null, false).base;
                 }
@@ -717,6 +718,22 @@ public final class CLibrary implements NativeLibrary {
         return days * 86400 + field(p, 2) * 3600L + field(p, 1) * 60L + field(p, 0);
     }
 
+    /** {@code v} right-aligned in {@code width} characters (printf's %02d and %2d; no String.format on the page). */
+    private static String pad(int v, int width, char fill) {
+        String digits = Integer.toString(Math.abs(v));
+        StringBuilder sb = new StringBuilder();
+        if (v < 0 && fill == '0') {
+            sb.append('-');
+        }
+        for (int i = digits.length() + (v < 0 ? 1 : 0); i < width; i++) {
+            sb.append(fill);
+        }
+        if (v < 0 && fill != '0') {
+            sb.append('-');
+        }
+        return sb.append(digits).toString();
+    }
+
     private String strftime(String fmt, long tm) {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < fmt.length(); i++) {
@@ -731,36 +748,36 @@ public final class CLibrary implements NativeLibrary {
             int yday = field(tm, 7);
             switch (k) {
                 case 'Y' -> sb.append(year);
-                case 'C' -> sb.append(String.format("%02d", year / 100));
-                case 'y' -> sb.append(String.format("%02d", Math.floorMod(year, 100)));
-                case 'm' -> sb.append(String.format("%02d", mon + 1));
-                case 'd' -> sb.append(String.format("%02d", mday));
-                case 'e' -> sb.append(String.format("%2d", mday));
-                case 'H' -> sb.append(String.format("%02d", hour));
-                case 'k' -> sb.append(String.format("%2d", hour));
-                case 'I' -> sb.append(String.format("%02d", (hour + 11) % 12 + 1));
-                case 'l' -> sb.append(String.format("%2d", (hour + 11) % 12 + 1));
-                case 'M' -> sb.append(String.format("%02d", min));
-                case 'S' -> sb.append(String.format("%02d", sec));
+                case 'C' -> sb.append(pad(year / 100, 2, '0'));
+                case 'y' -> sb.append(pad(Math.floorMod(year, 100), 2, '0'));
+                case 'm' -> sb.append(pad(mon + 1, 2, '0'));
+                case 'd' -> sb.append(pad(mday, 2, '0'));
+                case 'e' -> sb.append(pad(mday, 2, ' '));
+                case 'H' -> sb.append(pad(hour, 2, '0'));
+                case 'k' -> sb.append(pad(hour, 2, ' '));
+                case 'I' -> sb.append(pad((hour + 11) % 12 + 1, 2, '0'));
+                case 'l' -> sb.append(pad((hour + 11) % 12 + 1, 2, ' '));
+                case 'M' -> sb.append(pad(min, 2, '0'));
+                case 'S' -> sb.append(pad(sec, 2, '0'));
                 case 'p' -> sb.append(hour < 12 ? "AM" : "PM");
                 case 'P' -> sb.append(hour < 12 ? "am" : "pm");
                 case 'a' -> sb.append(DAYS[wday], 0, 3);
                 case 'A' -> sb.append(DAYS[wday]);
                 case 'b', 'h' -> sb.append(MONTHS[mon], 0, 3);
                 case 'B' -> sb.append(MONTHS[mon]);
-                case 'j' -> sb.append(String.format("%03d", yday + 1));
+                case 'j' -> sb.append(pad(yday + 1, 3, '0'));
                 case 'u' -> sb.append(wday == 0 ? 7 : wday);
                 case 'w' -> sb.append(wday);
                 case 'Z' -> sb.append("UTC");
                 case 'z' -> sb.append("+0000");
                 case 's' -> sb.append(timeOf(tm));
-                case 'F' -> sb.append(String.format("%d-%02d-%02d", year, mon + 1, mday));
-                case 'T' -> sb.append(String.format("%02d:%02d:%02d", hour, min, sec));
-                case 'R' -> sb.append(String.format("%02d:%02d", hour, min));
-                case 'D', 'x' -> sb.append(String.format("%02d/%02d/%02d", mon + 1, mday, Math.floorMod(year, 100)));
-                case 'X' -> sb.append(String.format("%02d:%02d:%02d", hour, min, sec));
-                case 'c' -> sb.append(String.format("%.3s %.3s %2d %02d:%02d:%02d %d", DAYS[wday], MONTHS[mon], mday, hour,
-                        min, sec, year));
+                case 'F' -> sb.append(year + "-" + pad(mon + 1, 2, '0') + "-" + pad(mday, 2, '0'));
+                case 'T' -> sb.append(pad(hour, 2, '0') + ":" + pad(min, 2, '0') + ":" + pad(sec, 2, '0'));
+                case 'R' -> sb.append(pad(hour, 2, '0') + ":" + pad(min, 2, '0'));
+                case 'D', 'x' -> sb.append(pad(mon + 1, 2, '0') + "/" + pad(mday, 2, '0') + "/" + pad(Math.floorMod(year, 100), 2, '0'));
+                case 'X' -> sb.append(pad(hour, 2, '0') + ":" + pad(min, 2, '0') + ":" + pad(sec, 2, '0'));
+                case 'c' -> sb.append(DAYS[wday].substring(0, 3) + " " + MONTHS[mon].substring(0, 3) + " " + pad(mday, 2, ' ')
+                        + " " + pad(hour, 2, '0') + ":" + pad(min, 2, '0') + ":" + pad(sec, 2, '0') + " " + year);
                 case 'n' -> sb.append('\n');
                 case 't' -> sb.append('\t');
                 case '%' -> sb.append('%');

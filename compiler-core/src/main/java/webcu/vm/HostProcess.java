@@ -47,6 +47,8 @@ public final class HostProcess {
     private int exitStatus;
     private Completion waitingFor;
     private Completion exitSync;
+    /** The atexit functions still to run once the program exits (null before it exits). */
+    private List<Long> atexitLeft;
     /** Host addresses of device variables (what {@code &symbol} is in host code), for the symbol API. */
     private final java.util.HashMap<Long, Global> shadows = new java.util.HashMap<>();
 
@@ -194,6 +196,16 @@ public final class HostProcess {
         return true;
     }
 
+    /** The function whose address is {@code address}: the lowering's object named __webcu_fn.NAME. */
+    private Function functionAt(long address) {
+        for (Global g : module.globals()) {
+            if (g.name().startsWith("__webcu_fn.") && program.globalAddress(g) == address) {
+                return module.function(g.name().substring("__webcu_fn.".length()));
+            }
+        }
+        return null;
+    }
+
     private static String where(Span s) {
         return s == null || !s.isKnown() ? "" : s + ": ";
     }
@@ -246,7 +258,18 @@ public final class HostProcess {
     }
 
     private int beginExit(int status) {
-        exitStatus = status;
+        if (atexitLeft == null) {
+            exitStatus = status;
+            atexitLeft = new ArrayList<>(clib.exitHandlers());
+        }
+        // exit runs the atexit functions, last registered first, before streams are flushed
+        while (!atexitLeft.isEmpty()) {
+            Function handler = functionAt(atexitLeft.remove(0));
+            if (handler != null && !handler.isExternal()) {
+                thread.start(program.code(handler));
+                return RUNNING;
+            }
+        }
         exiting = true;
         stdio.flushAll();
         io.flush();

@@ -90,6 +90,15 @@ class CLibraryProgramsTest {
     }
 
     @Test
+    void atexitHandlersRunLastFirstAndOpenStreamsReachTheirFiles() throws IOException {
+        MemoryFileSystem fs = new MemoryFileSystem();
+        Outcome o = run("atexit.cu", fs);
+        assertEquals(3, o.status(), o.err());
+        assertEquals(read("atexit.expected"), o.out());
+        assertEquals("run started\nclosed\n", fs.text("journal.txt"));
+    }
+
+    @Test
     void aMissingFileIsNullWithEnoentAndPerrorSaysSo() throws IOException {
         Outcome o = run("files.cu", new MemoryFileSystem());
         assertEquals(1, o.status());
