@@ -104,6 +104,17 @@ final class DiskFileSystem implements FileSystem {
         return new ArrayList<>(written);
     }
 
+    @Override
+    public byte[] readStdin() {
+        byte[] buf = new byte[8192];
+        try {
+            int n = System.in.read(buf);
+            return n < 0 ? null : java.util.Arrays.copyOf(buf, n);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     private int errno(IOException e, String path) {
         if (e instanceof NoSuchFileException) {
             return Errno.ENOENT;

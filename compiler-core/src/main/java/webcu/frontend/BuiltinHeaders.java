@@ -63,9 +63,48 @@ public final class BuiltinHeaders {
             #define UINT32_MAX 4294967295U
             #define UINT64_MAX 18446744073709551615UL
             #define SIZE_MAX 18446744073709551615UL
+            typedef signed char int_least8_t;
+            typedef short int_least16_t;
+            typedef int int_least32_t;
+            typedef long int_least64_t;
+            typedef unsigned char uint_least8_t;
+            typedef unsigned short uint_least16_t;
+            typedef unsigned int uint_least32_t;
+            typedef unsigned long uint_least64_t;
+            typedef signed char int_fast8_t;
+            typedef long int_fast16_t;
+            typedef long int_fast32_t;
+            typedef long int_fast64_t;
+            typedef unsigned char uint_fast8_t;
+            typedef unsigned long uint_fast16_t;
+            typedef unsigned long uint_fast32_t;
+            typedef unsigned long uint_fast64_t;
+            #define INTMAX_MIN INT64_MIN
+            #define INTMAX_MAX INT64_MAX
+            #define UINTMAX_MAX UINT64_MAX
+            #define INTPTR_MIN INT64_MIN
+            #define INTPTR_MAX INT64_MAX
+            #define UINTPTR_MAX UINT64_MAX
+            #define PTRDIFF_MIN INT64_MIN
+            #define PTRDIFF_MAX INT64_MAX
+            #define INT8_C(c) c
+            #define INT16_C(c) c
+            #define INT32_C(c) c
+            #define INT64_C(c) c ## L
+            #define UINT8_C(c) c
+            #define UINT16_C(c) c
+            #define UINT32_C(c) c ## U
+            #define UINT64_C(c) c ## UL
+            #define INTMAX_C(c) c ## L
+            #define UINTMAX_C(c) c ## UL
             namespace std {
             using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t;
             using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t;
+            using ::intmax_t; using ::uintmax_t; using ::intptr_t; using ::uintptr_t;
+            using ::int_least8_t; using ::int_least16_t; using ::int_least32_t; using ::int_least64_t;
+            using ::uint_least8_t; using ::uint_least16_t; using ::uint_least32_t; using ::uint_least64_t;
+            using ::int_fast8_t; using ::int_fast16_t; using ::int_fast32_t; using ::int_fast64_t;
+            using ::uint_fast8_t; using ::uint_fast16_t; using ::uint_fast32_t; using ::uint_fast64_t;
             }
             """, "cstdint", "stdint.h");
         put(CHeaders.LIMITS, "climits", "limits.h");

@@ -36,4 +36,12 @@ public interface FileSystem {
 
     /** The files the program created or changed, in the order it first wrote them. */
     List<String> written();
+
+    /**
+     * The next bytes of the program's standard input (blocking until some are there), or null at
+     * its end. The CLI reads its own stdin; by default there is none, and reads see end of file.
+     */
+    default byte[] readStdin() {
+        return null;
+    }
 }

@@ -19,6 +19,7 @@ public final class MemoryFileSystem implements FileSystem {
     private final Map<String, byte[]> files = new LinkedHashMap<>();
     private final Set<String> dirs = new LinkedHashSet<>();
     private final Set<String> written = new LinkedHashSet<>();
+    private byte[] stdin;
 
     public MemoryFileSystem() {}
 
@@ -168,6 +169,19 @@ public final class MemoryFileSystem implements FileSystem {
     @Override
     public List<String> written() {
         return List.copyOf(written);
+    }
+
+    /** Gives the program {@code text} as its standard input (the page may offer an input box). */
+    public MemoryFileSystem stdin(String text) {
+        stdin = text.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return this;
+    }
+
+    @Override
+    public byte[] readStdin() {
+        byte[] b = stdin;
+        stdin = null;
+        return b;
     }
 
     /** The text of a file (UTF-8), or null: for the page to show files the program wrote. */

@@ -13,9 +13,10 @@ import webcu.runtime.FileSystem;
  * stdio over a {@link FileSystem}, and the file side of POSIX: FILE streams (fopen … fclose, the
  * printf and scanf families, the v-forms over a va_list), file descriptors (open, read, write),
  * stat, mkdir, access, remove, errno, strerror and perror with glibc's texts. stdout and stderr go
- * to the {@link StdStreams}; stdin is empty (reads see end of file) until freopen points it at a
- * file. A file opened for writing is kept in memory and written to the file system on fflush,
- * fclose and at exit, as a fully buffered stream reaches the disk.
+ * to the {@link StdStreams}; stdin reads what {@link FileSystem#readStdin} gives (the CLI's own
+ * stdin; nothing on the page) or, after freopen, a file. A file opened for writing is kept in
+ * memory and written to the file system on fflush, fclose and at exit, as a fully buffered stream
+ * reaches the disk.
  */
 public final class StdioLibrary implements NativeLibrary {
     private static final String[] NAMES = {
@@ -67,9 +68,22 @@ public final class StdioLibrary implements NativeLibrary {
             return fd <= 2 && path == null;
         }
 
+        /** Where more bytes come from when a console stream runs dry (stdin), or null. */
+        FileSystem source;
+
         int read() {
             if (pushed > 0) {
                 return pushback[--pushed];
+            }
+            if (pos >= size && source != null && !eof) {
+                byte[] more = source.readStdin();
+                if (more == null) {
+                    source = null;
+                } else {
+                    data = more;
+                    size = more.length;
+                    pos = 0;
+                }
             }
             if (pos >= size) {
                 eof = true;
@@ -114,6 +128,7 @@ public final class StdioLibrary implements NativeLibrary {
         this.libc = libc;
         errnoCell = mem.allocate(4, Segment.GLOBAL, "errno", null, false).base;
         Stream in = new Stream(null, 0, true, false, false, new byte[0]);
+        in.source = fs;
         Stream out = new Stream(null, 1, false, true, false, new byte[0]);
         Stream err = new Stream(null, 2, false, true, false, new byte[0]);
         stdinHandle = libc.standardStream("stdin");

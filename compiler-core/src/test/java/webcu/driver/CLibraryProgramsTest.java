@@ -99,6 +99,13 @@ class CLibraryProgramsTest {
     }
 
     @Test
+    void standardInputFeedsScanfGetcharAndFgets() throws IOException {
+        Outcome o = run("stdin.cu", new MemoryFileSystem().stdin(read("stdin.txt")));
+        assertEquals(0, o.status(), o.err());
+        assertEquals(read("stdin.expected"), o.out());
+    }
+
+    @Test
     void aMissingFileIsNullWithEnoentAndPerrorSaysSo() throws IOException {
         Outcome o = run("files.cu", new MemoryFileSystem());
         assertEquals(1, o.status());
