@@ -22,6 +22,10 @@ final class JsHost {
     @JSBody(params = "task", script = "webcuHost.later(task);")
     static native void later(Task task);
 
+    /** Runs {@code task} after {@code ms} milliseconds (the worker's setTimeout). */
+    @JSBody(params = {"ms", "task"}, script = "setTimeout(task, ms);")
+    static native void after(int ms, Task task);
+
     /** A Java callback the worker script calls once. */
     @JSFunctor
     interface Task extends JSObject {

@@ -5,6 +5,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.ProgramRun;
 import webcu.driver.SourceSet;
 import webcu.runtime.Device;
+import webcu.runtime.MemoryFileSystem;
 
 /**
  * One press of Run: compile, show the diagnostics, open the chosen device, run the program to
@@ -19,6 +20,7 @@ final class Session {
     private final BufferedConsole console;
     private final RunLoop.Scheduler scheduler;
     private final RunLoop.Exit exit;
+    private MemoryFileSystem files;
 
     Session(Toolchain toolchain, BufferedConsole console, RunLoop.Scheduler scheduler, RunLoop.Exit exit) {
         this.toolchain = toolchain;
@@ -45,17 +47,23 @@ final class Session {
         }
         try {
             toolchain.openDevice(backend, console,
-                    device -> run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args)),
+                    device -> run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources),
                     message -> fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1));
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("device setup", e), RunLoop.INTERNAL_ERROR_STATUS);
         }
     }
 
-    private void run(CompileResult result, Device device, List<String> argv) {
+    /** The project's files as the running program sees them; afterwards also those it wrote. */
+    MemoryFileSystem files() {
+        return files;
+    }
+
+    private void run(CompileResult result, Device device, List<String> argv, SourceSet sources) {
         RunLoop.Program program;
         try {
-            program = toolchain.start(result.module(), device, console, argv);
+            files = new MemoryFileSystem(sources.files());
+            program = toolchain.start(result.module(), device, console, argv, files);
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("program start", e), RunLoop.INTERNAL_ERROR_STATUS);
             return;

@@ -7,6 +7,7 @@ import webcu.driver.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
+import webcu.runtime.FileSystem;
 
 /** What the app needs from the compiler, the devices and the VM; tests substitute a fake. */
 interface Toolchain {
@@ -15,6 +16,6 @@ interface Toolchain {
     /** Opens the device named by {@code backend} ("webgpu" or "cpu"); exactly one callback is called, maybe later. */
     void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed);
 
-    /** Starts the program's host code on the VM. */
-    RunLoop.Program start(Module module, Device device, Console console, List<String> args);
+    /** Starts the program's host code on the VM; its fopen, stat … reach {@code files}. */
+    RunLoop.Program start(Module module, Device device, Console console, List<String> args, FileSystem files);
 }

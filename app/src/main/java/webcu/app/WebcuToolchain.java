@@ -7,8 +7,11 @@ import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
 import webcu.driver.SourceSet;
 import webcu.ir.Module;
+import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
+import webcu.runtime.FileSystem;
+import webcu.vm.CLibrary;
 import webcu.vm.CpuDevice;
 import webcu.webgpu.WebGpuDevice;
 
@@ -68,7 +71,13 @@ final class WebcuToolchain implements Toolchain {
     }
 
     @Override
-    public RunLoop.Program start(Module module, Device device, Console console, List<String> args) {
-        return new ProgramRun(module, device, console, args)::resume;
+    public RunLoop.Program start(Module module, Device device, Console console, List<String> args, FileSystem files) {
+        // sleep and usleep must not block the worker: they end from a timer
+        CLibrary.Sleeper sleeper = nanos -> {
+            Completion c = new Completion();
+            JsHost.after((int) Math.min(Integer.MAX_VALUE, nanos / 1_000_000), c::complete);
+            return c;
+        };
+        return new ProgramRun(module, device, console, args, files, sleeper)::resume;
     }
 }

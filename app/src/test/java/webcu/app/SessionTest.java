@@ -18,6 +18,7 @@ import webcu.driver.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
+import webcu.runtime.FileSystem;
 
 /** One press of Run, with a fake compiler, device and VM. */
 class SessionTest {
@@ -48,7 +49,7 @@ class SessionTest {
         }
 
         @Override
-        public RunLoop.Program start(Module module, Device device, Console c, List<String> args) {
+        public RunLoop.Program start(Module module, Device device, Console c, List<String> args, FileSystem files) {
             seenArgs = args;
             return budget -> {
                 c.out("hello\n");

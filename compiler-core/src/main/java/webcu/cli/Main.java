@@ -21,6 +21,7 @@ import webcu.driver.RunState;
 import webcu.driver.SourceSet;
 import webcu.ir.IrPrinter;
 import webcu.runtime.Console;
+import webcu.vm.CLibrary;
 import webcu.vm.LoopJit;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
@@ -153,7 +154,8 @@ public final class Main implements Callable<Integer> {
                 }
             };
             List<String> argv = ProgramRun.argv(Path.of(files.get(0)).getFileName().toString(), args);
-            ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv);
+            ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv, new DiskFileSystem(),
+                    CLibrary.THREAD_SLEEP);
             while (true) {
                 RunState s = run.resume(Long.MAX_VALUE >> 2);
                 if (s instanceof RunState.Exited e) {

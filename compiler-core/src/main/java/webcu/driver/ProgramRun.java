@@ -5,6 +5,8 @@ import java.util.List;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
+import webcu.runtime.FileSystem;
+import webcu.vm.CLibrary;
 import webcu.vm.HostProcess;
 
 /**
@@ -21,6 +23,21 @@ public final class ProgramRun {
      */
     public ProgramRun(Module module, Device device, Console console, List<String> args) {
         this.process = new HostProcess(module, device, console, args);
+    }
+
+    /**
+     * A run whose file functions (fopen, stat, remove …) reach {@code files}: the CLI gives the
+     * working folder, the page a {@link webcu.runtime.MemoryFileSystem} of the project's files.
+     * sleep and usleep wait through {@code sleeper} (the page's must not block its thread).
+     */
+    public ProgramRun(Module module, Device device, Console console, List<String> args, FileSystem files,
+                      CLibrary.Sleeper sleeper) {
+        this.process = new HostProcess(module, device, console, args, files, sleeper);
+    }
+
+    /** The files the program sees; after the run, {@link FileSystem#written} lists those it wrote. */
+    public FileSystem files() {
+        return process.files();
     }
 
     /**

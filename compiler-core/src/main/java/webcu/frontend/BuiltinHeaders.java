@@ -63,111 +63,55 @@ public final class BuiltinHeaders {
             #define UINT32_MAX 4294967295U
             #define UINT64_MAX 18446744073709551615UL
             #define SIZE_MAX 18446744073709551615UL
+            typedef signed char int_least8_t;
+            typedef short int_least16_t;
+            typedef int int_least32_t;
+            typedef long int_least64_t;
+            typedef unsigned char uint_least8_t;
+            typedef unsigned short uint_least16_t;
+            typedef unsigned int uint_least32_t;
+            typedef unsigned long uint_least64_t;
+            typedef signed char int_fast8_t;
+            typedef long int_fast16_t;
+            typedef long int_fast32_t;
+            typedef long int_fast64_t;
+            typedef unsigned char uint_fast8_t;
+            typedef unsigned long uint_fast16_t;
+            typedef unsigned long uint_fast32_t;
+            typedef unsigned long uint_fast64_t;
+            #define INTMAX_MIN INT64_MIN
+            #define INTMAX_MAX INT64_MAX
+            #define UINTMAX_MAX UINT64_MAX
+            #define INTPTR_MIN INT64_MIN
+            #define INTPTR_MAX INT64_MAX
+            #define UINTPTR_MAX UINT64_MAX
+            #define PTRDIFF_MIN INT64_MIN
+            #define PTRDIFF_MAX INT64_MAX
+            #define INT8_C(c) c
+            #define INT16_C(c) c
+            #define INT32_C(c) c
+            #define INT64_C(c) c ## L
+            #define UINT8_C(c) c
+            #define UINT16_C(c) c
+            #define UINT32_C(c) c ## U
+            #define UINT64_C(c) c ## UL
+            #define INTMAX_C(c) c ## L
+            #define UINTMAX_C(c) c ## UL
             namespace std {
             using ::int8_t; using ::int16_t; using ::int32_t; using ::int64_t;
             using ::uint8_t; using ::uint16_t; using ::uint32_t; using ::uint64_t;
+            using ::intmax_t; using ::uintmax_t; using ::intptr_t; using ::uintptr_t;
+            using ::int_least8_t; using ::int_least16_t; using ::int_least32_t; using ::int_least64_t;
+            using ::uint_least8_t; using ::uint_least16_t; using ::uint_least32_t; using ::uint_least64_t;
+            using ::int_fast8_t; using ::int_fast16_t; using ::int_fast32_t; using ::int_fast64_t;
+            using ::uint_fast8_t; using ::uint_fast16_t; using ::uint_fast32_t; using ::uint_fast64_t;
             }
             """, "cstdint", "stdint.h");
-        put("""
-            #pragma once
-            #define CHAR_BIT 8
-            #define SCHAR_MIN (-128)
-            #define SCHAR_MAX 127
-            #define UCHAR_MAX 255
-            #define CHAR_MIN SCHAR_MIN
-            #define CHAR_MAX SCHAR_MAX
-            #define SHRT_MIN (-32768)
-            #define SHRT_MAX 32767
-            #define USHRT_MAX 65535
-            #define INT_MIN (-2147483647-1)
-            #define INT_MAX 2147483647
-            #define UINT_MAX 4294967295U
-            #define LONG_MIN (-9223372036854775807L-1)
-            #define LONG_MAX 9223372036854775807L
-            #define ULONG_MAX 18446744073709551615UL
-            #define LLONG_MIN (-9223372036854775807LL-1)
-            #define LLONG_MAX 9223372036854775807LL
-            #define ULLONG_MAX 18446744073709551615ULL
-            """, "climits", "limits.h");
-        put("""
-            #pragma once
-            #define FLT_MAX 3.40282347e+38F
-            #define FLT_MIN 1.17549435e-38F
-            #define FLT_EPSILON 1.19209290e-07F
-            #define FLT_DIG 6
-            #define FLT_MANT_DIG 24
-            #define DBL_MAX 1.7976931348623157e+308
-            #define DBL_MIN 2.2250738585072014e-308
-            #define DBL_EPSILON 2.2204460492503131e-16
-            #define DBL_DIG 15
-            #define DBL_MANT_DIG 53
-            """, "cfloat", "float.h");
-        put("""
-            #pragma once
-            #include <cstddef>
-            struct FILE;
-            #define stdout ((FILE *)1)
-            #define stderr ((FILE *)2)
-            #define EOF (-1)
-            extern "C" {
-            __host__ __device__ int printf(const char *format, ...);
-            int fprintf(FILE *stream, const char *format, ...);
-            int sprintf(char *str, const char *format, ...);
-            int snprintf(char *str, size_t size, const char *format, ...);
-            int puts(const char *s);
-            int putchar(int c);
-            int fputs(const char *s, FILE *stream);
-            int fputc(int c, FILE *stream);
-            int fflush(FILE *stream);
-            }
-            namespace std { using ::printf; using ::fprintf; using ::sprintf; using ::snprintf; using ::puts; using ::putchar; using ::fflush; }
-            """, "cstdio", "stdio.h");
-        put("""
-            #pragma once
-            #include <cstddef>
-            #define RAND_MAX 2147483647
-            #define EXIT_SUCCESS 0
-            #define EXIT_FAILURE 1
-            extern "C" {
-            __host__ __device__ void *malloc(size_t size);
-            void *calloc(size_t n, size_t size);
-            void *realloc(void *p, size_t size);
-            __host__ __device__ void free(void *p);
-            int rand(void);
-            void srand(unsigned int seed);
-            void exit(int status);
-            void abort(void);
-            int atoi(const char *s);
-            long atol(const char *s);
-            double atof(const char *s);
-            long strtol(const char *s, char **end, int base);
-            double strtod(const char *s, char **end);
-            __host__ __device__ int abs(int x);
-            __host__ __device__ long labs(long x);
-            __host__ __device__ long long llabs(long long x);
-            char *getenv(const char *name);
-            }
-            namespace std { using ::malloc; using ::calloc; using ::realloc; using ::free; using ::rand; using ::srand; using ::exit; using ::abort; using ::atoi; using ::atof; using ::abs; }
-            """, "cstdlib", "stdlib.h");
-        put("""
-            #pragma once
-            #include <cstddef>
-            extern "C" {
-            __host__ __device__ void *memcpy(void *dst, const void *src, size_t n);
-            __host__ __device__ void *memset(void *dst, int c, size_t n);
-            void *memmove(void *dst, const void *src, size_t n);
-            int memcmp(const void *a, const void *b, size_t n);
-            size_t strlen(const char *s);
-            int strcmp(const char *a, const char *b);
-            int strncmp(const char *a, const char *b, size_t n);
-            char *strcpy(char *dst, const char *src);
-            char *strncpy(char *dst, const char *src, size_t n);
-            char *strcat(char *dst, const char *src);
-            char *strchr(const char *s, int c);
-            char *strstr(const char *s, const char *t);
-            }
-            namespace std { using ::memcpy; using ::memset; using ::memcmp; using ::strlen; using ::strcmp; using ::strcpy; }
-            """, "cstring", "string.h");
+        put(CHeaders.LIMITS, "climits", "limits.h");
+        put(CHeaders.FLOAT, "cfloat", "float.h");
+        put(CHeaders.STDIO, "cstdio", "stdio.h");
+        put(CHeaders.STDLIB, "cstdlib", "stdlib.h");
+        put(CHeaders.STRING, "cstring", "string.h");
         put("""
             #pragma once
             extern "C" {
@@ -179,18 +123,22 @@ public final class BuiltinHeaders {
             #define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __func__))
             #endif
             """, "cassert", "assert.h");
-        put("""
-            #pragma once
-            #include <cstddef>
-            typedef long clock_t;
-            typedef long time_t;
-            #define CLOCKS_PER_SEC 1000000L
-            extern "C" {
-            __host__ __device__ clock_t clock(void);
-            time_t time(time_t *t);
-            }
-            namespace std { using ::clock; using ::time; using ::clock_t; using ::time_t; }
-            """, "ctime", "time.h");
+        put(CHeaders.TIME, "ctime", "time.h");
+        put(CHeaders.TYPES, "sys/types.h");
+        put(CHeaders.STDARG, "__webcu_stdarg.h", "cstdarg", "stdarg.h");
+        put(CHeaders.STRINGS, "strings.h");
+        put(CHeaders.CTYPE, "cctype", "ctype.h");
+        put(CHeaders.ERRNO, "cerrno", "errno.h");
+        put(CHeaders.INTTYPES, "cinttypes", "inttypes.h");
+        put(CHeaders.STDBOOL, "cstdbool", "stdbool.h");
+        put(CHeaders.SIGNAL, "csignal", "signal.h");
+        put(CHeaders.UNISTD, "unistd.h");
+        put(CHeaders.GETOPT, "getopt.h");
+        put(CHeaders.SYS_TIME, "sys/time.h");
+        put(CHeaders.SYS_RESOURCE, "sys/resource.h");
+        put(CHeaders.SYS_STAT, "sys/stat.h");
+        put(CHeaders.FCNTL, "fcntl.h");
+        put(CHeaders.SCHED, "sched.h");
         put(MathHeader.TEXT, "cmath", "math.h");
         put(TemplateHeaders.MOVE, "bits/move.h");
         put(StdHeaders.UTILITY, "utility");

@@ -375,8 +375,9 @@ public final class Parser {
         }
         expect(";");
         String simple = name.contains("::") ? name.substring(name.lastIndexOf(':') + 1) : name;
-        if (isTypeName(name)) {
-            typeScopes.get(typeScopes.size() - 1).add(simple);
+        if (isTypeName(name) || name.startsWith("::") && isTypeName(name.substring(2))) {
+            // namespace std { using ::time_t; } makes std::time_t a type name too
+            declareType(simple);
         }
         if (functionTemplates.contains(name)) {
             functionTemplates.add(simple);

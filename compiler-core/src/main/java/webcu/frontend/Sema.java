@@ -389,6 +389,10 @@ public final class Sema {
     }
 
     private void declare(Scope s, String name, Object what, String namespace) {
+        if (what instanceof CType.Record && s.names.get(name) instanceof List<?>) {
+            s.names.put(TAG + name, what);
+            return;
+        }
         if (what instanceof FunctionSym f) {
             if (s.names.get(name) instanceof CType.Record hidden) {
                 s.names.put(TAG + name, hidden); // int stat(…) hides struct stat, still named as 'struct stat'

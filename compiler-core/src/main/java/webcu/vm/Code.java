@@ -86,6 +86,26 @@ final class Code {
         return found < 0 ? function.span() : spans[found];
     }
 
+    /** The start of the instruction that ends just before {@code end} (a call's return pc). */
+    int instructionEndingAt(int end) {
+        int lo = 0;
+        int hi = spanPcs.length - 1;
+        int pc = 0;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            if (spanPcs[mid] < end) {
+                pc = spanPcs[mid];
+                lo = mid + 1;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        while (pc + Op.length(code, pc) < end) {
+            pc += Op.length(code, pc);
+        }
+        return pc;
+    }
+
     /** A listing of the bytecode, one instruction per line, for tests and debugging. */
     @Override
     public String toString() {

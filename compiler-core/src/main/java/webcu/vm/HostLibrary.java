@@ -273,6 +273,16 @@ public final class HostLibrary implements NativeLibrary {
         return CONTINUE;
     }
 
+    /** glibc's rand state, which random() shares. */
+    GlibcRandom random() {
+        return random;
+    }
+
+    /** realloc for the other libraries (strdup, getline …): memory the program may free. */
+    long reallocate(long p, long size, Span site) {
+        return realloc(p, size, site);
+    }
+
     private int print(int fd, VmThread t, int formatArg) {
         ByteOut out = new ByteOut();
         int n = Printf.format(mem.cstring(t.argI(formatArg), Integer.MAX_VALUE), new VarArgs(t, formatArg + 1), out);

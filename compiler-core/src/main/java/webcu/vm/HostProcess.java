@@ -13,6 +13,8 @@ import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.CudaRuntime;
 import webcu.runtime.Device;
+import webcu.runtime.FileSystem;
+import webcu.runtime.MemoryFileSystem;
 
 /**
  * The host side of a running program: its memory, C library, CUDA runtime and the VM thread that
@@ -32,6 +34,10 @@ public final class HostProcess {
     private final StdStreams io;
     private CudaRuntime runtime;
     private HostLibrary libc;
+    private StdioLibrary stdio;
+    private CLibrary clib;
+    private final FileSystem files;
+    private final CLibrary.Sleeper sleeper;
     private Program program;
     private Interpreter interpreter;
     private VmThread thread;
@@ -41,10 +47,20 @@ public final class HostProcess {
     private int exitStatus;
     private Completion waitingFor;
     private Completion exitSync;
+    /** The atexit functions still to run once the program exits (null before it exits). */
+    private List<Long> atexitLeft;
     /** Host addresses of device variables (what {@code &symbol} is in host code), for the symbol API. */
     private final java.util.HashMap<Long, Global> shadows = new java.util.HashMap<>();
 
     public HostProcess(Module module, Device device, Console console, List<String> args) {
+        this(module, device, console, args, new MemoryFileSystem(), CLibrary.THREAD_SLEEP);
+    }
+
+    /** A process whose fopen, stat … reach {@code files}, and whose sleep and usleep wait through {@code sleeper}. */
+    public HostProcess(Module module, Device device, Console console, List<String> args, FileSystem files,
+                       CLibrary.Sleeper sleeper) {
+        this.files = files;
+        this.sleeper = sleeper;
         this.module = module;
         this.device = device;
         this.console = console;
@@ -64,6 +80,11 @@ public final class HostProcess {
     /** Host VM instructions executed so far. */
     public long instructions() {
         return interpreter == null ? 0 : interpreter.executed();
+    }
+
+    /** The files the program sees; {@link FileSystem#written} lists what it wrote. */
+    public FileSystem files() {
+        return files;
     }
 
     public CudaRuntime runtime() {
@@ -116,9 +137,11 @@ public final class HostProcess {
         runtime = new CudaRuntime(device);
         memory.setForeign(runtime::describeDeviceAddress);
         libc = new HostLibrary(memory, io, programName());
+        stdio = new StdioLibrary(memory, io, files, libc);
+        clib = new CLibrary(memory, io, libc, stdio, sleeper);
         runtime.registerGlobals(module);
         CudaLibrary cuda = new CudaLibrary(runtime, memory, io, module, shadows::get);
-        program = new Program(module, false, memory, this::place, libc, cuda, new IntrinsicLibrary(),
+        program = new Program(module, false, memory, this::place, stdio, clib, libc, cuda, new IntrinsicLibrary(),
                 new ExceptionLibrary(memory, io), new StreamLibrary(memory, io));
         program.setLauncher(cuda);
         // a function's address is that of the object the lowering made for it, named __webcu_fn.NAME
@@ -174,6 +197,16 @@ public final class HostProcess {
         return true;
     }
 
+    /** The function whose address is {@code address}: the lowering's object named __webcu_fn.NAME. */
+    private Function functionAt(long address) {
+        for (Global g : module.globals()) {
+            if (g.name().startsWith("__webcu_fn.") && program.globalAddress(g) == address) {
+                return module.function(g.name().substring("__webcu_fn.".length()));
+            }
+        }
+        return null;
+    }
+
     private static String where(Span s) {
         return s == null || !s.isKnown() ? "" : s + ": ";
     }
@@ -194,6 +227,12 @@ public final class HostProcess {
 
     /** Host addresses for globals: host data and literals, and host shadows of device variables. */
     private long place(Global g) {
+        if (g.space() == AddressSpace.HOST && !g.readOnly()) {
+            long library = clib.globalAddress(g.name());
+            if (library != 0) {
+                return library;
+            }
+        }
         if (g.space() == AddressSpace.HOST && g.init() == null && g.type() instanceof Type.Ptr) {
             long stream = libc.standardStream(g.name());
             if (stream != 0) {
@@ -220,8 +259,20 @@ public final class HostProcess {
     }
 
     private int beginExit(int status) {
-        exitStatus = status;
+        if (atexitLeft == null) {
+            exitStatus = status;
+            atexitLeft = new ArrayList<>(clib.exitHandlers());
+        }
+        // exit runs the atexit functions, last registered first, before streams are flushed
+        while (!atexitLeft.isEmpty()) {
+            Function handler = functionAt(atexitLeft.remove(0));
+            if (handler != null && !handler.isExternal()) {
+                thread.start(program.code(handler));
+                return RUNNING;
+            }
+        }
         exiting = true;
+        stdio.flushAll();
         io.flush();
         return finishExit();
     }

@@ -212,6 +212,31 @@ public final class VmThread {
         return builtins[i];
     }
 
+    /**
+     * The arguments past the named parameters of the call that entered the current function, as
+     * va_start sees them: one 8-byte slot each, integers and pointers as values, floating-point
+     * ones as the bits of a double (C promotes float arguments of a variadic call to double).
+     */
+    long[] variadicArguments() {
+        if (depth == 0) {
+            return new long[0];
+        }
+        Code caller = savedCode[depth - 1];
+        int at = caller.instructionEndingAt(savedPc[depth - 1]);
+        if (caller.code[at] != Op.CALL) {
+            return new long[0];
+        }
+        int n = caller.code[at + 3];
+        int named = code.paramBank.length;
+        long[] slots = new long[Math.max(0, n - named)];
+        for (int i = named; i < n; i++) {
+            int a = caller.code[at + 4 + i];
+            slots[i - named] = (a & 1) == 0 ? ir[savedIb[depth - 1] + (a >> 1)]
+                    : Double.doubleToRawLongBits(fr[savedFb[depth - 1] + (a >> 1)]);
+        }
+        return slots;
+    }
+
     /** The active frames, innermost first: function name and span of the statement running in it. */
     public List<String> backtrace() {
         List<String> out = new ArrayList<>();
