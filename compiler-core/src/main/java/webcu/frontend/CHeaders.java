@@ -41,6 +41,7 @@ final class CHeaders {
     static final String STDIO = """
         #pragma once
         #include <cstddef>
+        #include <sys/types.h>
         #include <__webcu_stdarg.h>
         typedef struct _IO_FILE FILE;
         typedef long fpos_t;

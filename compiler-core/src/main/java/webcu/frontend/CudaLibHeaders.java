@@ -304,7 +304,7 @@ final class CudaLibHeaders {
             __host__ __device__ __half(unsigned short i) : __x(__webcu_f2h((float)i)) {}
             __host__ __device__ __half(long long i) : __x(__webcu_f2h((float)i)) {}
             __host__ __device__ __half(unsigned long long i) : __x(__webcu_f2h((float)i)) {}
-            __host__ __device__ __half(const __half &o) : __x(o.__x) {}
+            __host__ __device__ __half(const __half &o) = default;
             __host__ __device__ __half &operator=(const __half &o) { __x = o.__x; return *this; }
             __host__ __device__ __half &operator=(const __half_raw &r) { __x = r.x; return *this; }
             __host__ __device__ __half &operator=(float f) { __x = __webcu_f2h(f); return *this; }

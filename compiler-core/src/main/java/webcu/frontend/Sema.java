@@ -127,7 +127,7 @@ public final class Sema {
         @Override
         public Object put(String name, Object what) {
             if (journal != null && !(what instanceof List<?>)) {
-                journal.add(Map.entry(name, what));
+                journal.add(new java.util.AbstractMap.SimpleImmutableEntry<>(name, what));
             }
             return super.put(name, what);
         }
@@ -144,7 +144,7 @@ public final class Sema {
                 set.add(f);
             }
             if (journal != null) {
-                journal.add(Map.entry(name, f));
+                journal.add(new java.util.AbstractMap.SimpleImmutableEntry<>(name, f));
             }
         }
 
@@ -284,6 +284,7 @@ public final class Sema {
      * variable of its own) to the definition another unit gives, as a linker would.
      */
     private void link(List<Scope> unitScopes) {
+        reportMultipleDefinitions(unitScopes);
         for (Scope unit : unitScopes) {
             for (Map.Entry<String, Object> e : unit.names.entrySet()) {
                 if (e.getKey().contains("::")) {
@@ -306,6 +307,38 @@ public final class Sema {
                     if (canonical != v) {
                         e.setValue(canonical);
                         globals.remove(v);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Two files defining the same non-inline function with external linkage: the linker's error, reported at the later one. */
+    private void reportMultipleDefinitions(List<Scope> unitScopes) {
+        Map<String, List<FunctionSym>> seen = new HashMap<>();
+        for (Scope unit : unitScopes) {
+            for (Map.Entry<String, Object> e : unit.names.entrySet()) {
+                if (e.getKey().contains("::") || !(e.getValue() instanceof List<?> set)) {
+                    continue;
+                }
+                List<FunctionSym> earlier = seen.computeIfAbsent(e.getKey(), k -> new ArrayList<>());
+                List<FunctionSym> mine = new ArrayList<>();
+                for (Object o : set) {
+                    FunctionSym f = (FunctionSym) o;
+                    Ast.Specs sp = f.decl == null ? null : f.decl.specs();
+                    if (sp == null || f.decl.body() == null || f.isTemplate || f.owner != null || sp.isStatic() || sp.isInline() || sp.isConstexpr()) {
+                        continue;
+                    }
+                    for (FunctionSym d : earlier) {
+                        if (d != f && sameParams(d, f)) {
+                            diags.error(f.decl.span(), DiagKey.ERR_REDEFINITION, f.name);
+                        }
+                    }
+                    mine.add(f);
+                }
+                for (FunctionSym f : mine) {
+                    if (!earlier.contains(f)) {
+                        earlier.add(f);
                     }
                 }
             }
@@ -2462,9 +2495,11 @@ public final class Sema {
         return load(memberwiseAssign(new Typed.VarRef(tmp, span), obj, rec, span));
     }
 
+    /** The class's own copy constructor; a defaulted one copies member by member, as a class without one does. */
     private static FunctionSym copyConstructor(CType.Record rec) {
         for (FunctionSym c : rec.constructors) {
-            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref ref && ref.referee() == rec) {
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref ref && ref.referee() == rec
+                    && !(c.decl != null && c.decl.specs().isDefaulted())) {
                 return c;
             }
         }
@@ -2544,7 +2579,7 @@ public final class Sema {
     private final Map<Typed.Expr, Ast.InitList> bracedLists = new java.util.IdentityHashMap<>();
 
     private ClassTemplate initializerListTemplate() {
-        return lookupQualified(global, "std::initializer_list") instanceof ClassTemplate ct ? ct : null;
+        return lookupQualified(scope, "std::initializer_list") instanceof ClassTemplate ct ? ct : null;
     }
 
     /** E when {@code t} is std::initializer_list<E> or a reference to one, else null. */
@@ -3644,7 +3679,7 @@ public final class Sema {
                         }
                     }
                 }
-                if (in != null && (lookupQualified(global, n.name()) == in.template() || bound.get(n.name()) == in.template())) {
+                if (in != null && (lookupQualified(scope, n.name()) == in.template() || bound.get(n.name()) == in.template())) {
                     for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
                         Ast.TemplateArg ta = n.args().get(i);
                         Object actual = in.args().get(i);
