@@ -98,6 +98,12 @@ public sealed interface CType {
         public final List<Sema.FunctionSym> constructors = new ArrayList<>();
         /** Fields of a lambda's closure that capture by reference: they hold a pointer to the variable. */
         public final java.util.Set<String> referenceCaptures = new java.util.HashSet<>();
+        /**
+         * What the class's scope names besides fields and methods, for {@code C::m} and
+         * {@code X<T>::m}: nested types and typedefs (CType), static data members (Typed.Var),
+         * static member functions (a List of Sema.FunctionSym).
+         */
+        public final java.util.Map<String, Object> members = new java.util.HashMap<>();
         /** The destructor, or null. */
         public Sema.FunctionSym destructor;
         public boolean complete;

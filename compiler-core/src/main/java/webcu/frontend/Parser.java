@@ -1725,6 +1725,11 @@ public final class Parser {
                 p = save;
                 throw e;
             }
+            if (ds.type() instanceof NamedType nt && !nt.args().isEmpty() && !classTemplates.contains(nt.name())
+                    && nt.name().contains("::") && !isTypeName(nt.name())) {
+                // X<args>::m: a static member of a class template's instance (numeric_limits<T>::max)
+                return new Name(nt.name(), nt.args(), nt.span());
+            }
             if (at("(")) {
                 Token lp = next();
                 return new Construct(ds.type(), args(), lp.span());

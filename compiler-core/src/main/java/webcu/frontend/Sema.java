@@ -469,6 +469,7 @@ public final class Sema {
                         declareGlobal(v, s, null);
                         Object g = s.names.get(v.name());
                         outer.names.put(rec.name + "::" + v.name(), g);
+                        rec.members.put(v.name(), g);
                         continue;
                     }
                     CType t = resolveType(v.type(), s);
@@ -485,10 +486,15 @@ public final class Sema {
                     align = Math.max(align, a);
                 }
                 case Ast.FunctionDecl f -> methods.add(f);
-                case Ast.TypedefDecl t -> s.names.put(t.name(), resolveType(t.type(), s));
+                case Ast.TypedefDecl t -> {
+                    CType tt = resolveType(t.type(), s);
+                    s.names.put(t.name(), tt);
+                    rec.members.put(t.name(), tt);
+                }
                 case Ast.RecordDecl nested -> {
                     declareRecord(nested, s, null);
                     outer.names.put(rec.name + "::" + nested.name(), s.names.get(nested.name()));
+                    rec.members.put(nested.name(), s.names.get(nested.name()));
                 }
                 case Ast.EnumDecl e -> declareEnum(e, s, null);
                 case Ast.StaticAssert sa -> staticAssert(sa, s);
@@ -518,6 +524,9 @@ public final class Sema {
             if (m.owner == rec && !m.isConstructor && f.specs().isStatic()) {
                 // static members are called as Class::name(...)
                 declare(outer, rec.name + "::" + f.name(), m, null);
+                @SuppressWarnings("unchecked")
+                List<FunctionSym> set = (List<FunctionSym>) rec.members.computeIfAbsent(f.name(), x -> new ArrayList<FunctionSym>());
+                set.add(m);
             }
         }
     }
@@ -624,6 +633,10 @@ public final class Sema {
                 return e.type();
             }
             case Ast.NamedType n -> {
+                if (n.name().contains("::") && (!n.args().isEmpty() || s.lookup(n.name()) == null)
+                        && classMember(n.name(), n.args(), s, n.span()) instanceof CType c) {
+                    return c;
+                }
                 Object o = lookupQualified(s, n.name());
                 if (o instanceof CType c) {
                     return c;
@@ -638,6 +651,32 @@ public final class Sema {
                 return CType.INT;
             }
         }
+    }
+
+    /**
+     * What {@code X<args>::m}, or {@code C::m} with C naming a class (a bound template parameter
+     * included), names in that class: see {@link CType.Record#members}; null when the prefix is
+     * not a class or the class has no such member.
+     */
+    Object classMember(String qualified, List<Ast.TemplateArg> args, Scope s, Span span) {
+        int k = qualified.lastIndexOf("::");
+        if (k <= 0) {
+            return null;
+        }
+        String prefix = qualified.substring(0, k);
+        Object o = s.lookup(prefix);
+        if (o == null && prefix.startsWith("::")) {
+            o = s.lookup(prefix.substring(2));
+        }
+        CType.Record rec = null;
+        if (o instanceof ClassTemplate ct && !args.isEmpty()) {
+            if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
+                rec = r;
+            }
+        } else if (o instanceof CType.Record r && args.isEmpty()) {
+            rec = r;
+        }
+        return rec == null ? null : rec.members.get(qualified.substring(k + 2));
     }
 
     private CType instantiateClass(ClassTemplate ct, Ast.NamedType n, Scope s) {
@@ -974,8 +1013,12 @@ public final class Sema {
             scope = save;
             return new Typed.Block(List.of(), span);
         }
+        if (begin.type() instanceof CType.Record) {
+            scope = save;
+            return classIteratorFor(rf);
+        }
         if (!(begin.type() instanceof CType.Ptr ptr)) {
-            diags.error(rf.range().span(), DiagKey.ERR_NOT_SUPPORTED, "iterators that are not pointers");
+            diags.error(rf.range().span(), DiagKey.ERR_NOT_SUPPORTED, "iterators of type '" + begin.type() + "'");
             scope = save;
             return new Typed.Block(List.of(), span);
         }
@@ -1006,6 +1049,32 @@ public final class Sema {
         outer.add(new Typed.Loop(cond, new Typed.Block(body, span), new Typed.IncDec(new Typed.VarRef(it, span), 1, true, span), false, span));
         scope = save;
         return new Typed.Block(outer, span);
+    }
+
+    private int rangeForCount;
+
+    /**
+     * A range-for whose iterators are classes (std::map's, std::list's): the loop C++ defines,
+     * {@code for (auto it = r.begin(), end = r.end(); it != end; ++it) { decl = *it; body }}, with
+     * the iterator's own operators.
+     */
+    private Typed.Stmt classIteratorFor(Ast.RangeFor rf) {
+        Span span = rf.span();
+        int k = rangeForCount++;
+        String it = "__range_it" + k;
+        String last = "__range_end" + k;
+        Ast.Expr begin = new Ast.Call(new Ast.Member(rf.range(), "begin", false, span), List.of(), span);
+        Ast.Expr end = new Ast.Call(new Ast.Member(rf.range(), "end", false, span), List.of(), span);
+        Ast.Stmt init = new Ast.DeclStmt(List.of(
+                new Ast.VarDecl(it, new Ast.AutoType(span), begin, Ast.Specs.NONE, span),
+                new Ast.VarDecl(last, new Ast.AutoType(span), end, Ast.Specs.NONE, span)), span);
+        Ast.Expr itName = new Ast.Name(it, List.of(), span);
+        Ast.Expr cond = new Ast.Binary("!=", itName, new Ast.Name(last, List.of(), span), span);
+        Ast.Expr step = new Ast.Unary("++pre", itName, span);
+        Ast.VarDecl vd = rf.var();
+        Ast.VarDecl element = new Ast.VarDecl(vd.name(), vd.type(), new Ast.Unary("*", itName, span), vd.specs(), vd.span());
+        Ast.Stmt body = new Ast.Compound(List.of(new Ast.DeclStmt(List.of(element), vd.span()), rf.body()), span);
+        return single(new Ast.For(init, cond, step, body, span));
     }
 
     private Typed.Stmt returnStmt(Ast.Return r) {
@@ -1089,6 +1158,10 @@ public final class Sema {
         return new Typed.Switch(sel, sections, sw.span());
     }
 
+    private static boolean isAuto(Ast.TypeNode t) {
+        return t instanceof Ast.AutoType || t instanceof Ast.ConstType c && c.inner() instanceof Ast.AutoType;
+    }
+
     private void localDecl(Ast.Decl d, List<Typed.Stmt> out) {
         switch (d) {
             case Ast.VarDecl v -> {
@@ -1109,6 +1182,27 @@ public final class Sema {
                     Typed.Expr e = rvalue(expr(v.init() instanceof Ast.Construct c && c.args().size() == 1 ? c.args().get(0) : v.init()));
                     t = e.type();
                     init = e;
+                } else if (v.type() instanceof Ast.ReferenceType rt && isAuto(rt.referee())) {
+                    // auto &x = e: a reference to e's object, of e's type
+                    if (v.init() == null) {
+                        diags.error(v.span(), DiagKey.ERR_EXPECTED, "an initializer for a reference");
+                        return;
+                    }
+                    Typed.Expr target = expr(v.init());
+                    if (!target.lvalue()) {
+                        // a temporary bound to a const reference lives as long as the reference
+                        Typed.Expr value = rvalue(target);
+                        Typed.Var tmp = newTemp(value.type(), v.span());
+                        out.add(new Typed.LocalDef(tmp, value, v.span()));
+                        target = new Typed.VarRef(tmp, v.span());
+                    }
+                    CType referee = target.type() instanceof CType.Ref r0 ? r0.referee() : target.type();
+                    t = new CType.Ref(referee, rt.constReferee() || rt.referee() instanceof Ast.ConstType);
+                    Typed.Var var = new Typed.Var(v.name(), t, v.span(), false, false, null);
+                    scope.names.put(v.name(), var);
+                    fn.locals.add(var);
+                    out.add(new Typed.LocalDef(var, addressOf(target, v.span()), v.span()));
+                    return;
                 } else {
                     t = resolveType(v.type(), scope);
                 }
