@@ -263,6 +263,10 @@ final class ExprSema {
     private Object lookup(String name) {
         Object o = sema.scope().lookup(name);
         if (o == null && name.contains("::")) {
+            // T::m with T a class (a bound template parameter, a typedef): its static member
+            o = sema.classMember(name, List.of(), sema.scope(), null);
+        }
+        if (o == null && name.contains("::")) {
             o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
         }
         return o;

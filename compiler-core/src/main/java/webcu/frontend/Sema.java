@@ -668,6 +668,9 @@ public final class Sema {
         if (o == null && prefix.startsWith("::")) {
             o = s.lookup(prefix.substring(2));
         }
+        if (o == null && prefix.contains("::")) {
+            o = classMember(prefix, List.of(), s, span); // A::B::m with A::B a nested type
+        }
         CType.Record rec = null;
         if (o instanceof ClassTemplate ct && !args.isEmpty()) {
             if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
@@ -982,7 +985,14 @@ public final class Sema {
                         out.add(new Typed.LocalDef(t, rs.value(), r.span()));
                         ret = new Typed.Return(load(new Typed.VarRef(t, r.span())), r.span());
                     }
-                    destroyDownTo(0, out, r.span());
+                    // 'return local;' hands the object itself to the caller (as copy elision
+                    // does): destroying it would free what the returned copy still owns
+                    Object returned = r.value() instanceof Ast.Name n ? scope.lookup(n.name()) : null;
+                    for (int k = dtorScopes.size() - 1; k >= 0; k--) {
+                        List<Typed.Var> objs = new ArrayList<>(dtorScopes.get(k));
+                        objs.remove(returned);
+                        destroy(objs, out, r.span());
+                    }
                 }
                 out.add(ret);
             }
@@ -1717,12 +1727,27 @@ public final class Sema {
     }
 
     /** Picks the best viable function for the arguments, reporting clang's "no matching function" otherwise. */
+    private static boolean arityFits(Ast.FunctionDecl d, int args) {
+        int required = 0;
+        for (Ast.Param p : d.params()) {
+            if (p.defaultValue() == null) {
+                required++;
+            }
+        }
+        return args >= required && (args <= d.params().size() || d.variadic());
+    }
+
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod) {
         FunctionSym best = null;
         int[] bestRanks = null;
         boolean ambiguous = false;
         List<FunctionSym> expanded = new ArrayList<>();
         for (FunctionSym c : candidates) {
+            if (c.isTemplate && !arityFits(c.decl, args.size())) {
+                // instantiating it would analyse a body that can never be called here (and
+                // report its errors): sort(first, last) must not be looked at for sort(f, l, comp)
+                continue;
+            }
             if (c.isTemplate) {
                 FunctionSym inst = deduce(c, args, span);
                 if (inst != null) {

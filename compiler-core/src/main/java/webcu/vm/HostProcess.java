@@ -118,7 +118,7 @@ public final class HostProcess {
         libc = new HostLibrary(memory, io, programName());
         runtime.registerGlobals(module);
         CudaLibrary cuda = new CudaLibrary(runtime, memory, io, module, shadows::get);
-        program = new Program(module, false, memory, this::place, libc, cuda, new IntrinsicLibrary());
+        program = new Program(module, false, memory, this::place, libc, cuda, new IntrinsicLibrary(), new StdLibNatives());
         program.setLauncher(cuda);
         // a function's address is that of the object the lowering made for it, named __webcu_fn.NAME
         cuda.setFunctionResolver(address -> {
