@@ -213,6 +213,7 @@ final class StdHeaders {
         #include <cstdlib>
         #include <utility>
         #include <initializer_list>
+        #include <__webcu_uniform.h>
         namespace std {
         struct __less { template <class A, class B> bool operator()(const A &a, const B &b) const { return a < b; } };
         struct __equal { template <class A, class B> bool operator()(const A &a, const B &b) const { return a == b; } };
@@ -507,6 +508,31 @@ final class StdHeaders {
             }
         }
         template <class I> bool prev_permutation(I first, I last) { return prev_permutation(first, last, __less()); }
+
+        // ---- shuffles: libstdc++'s, two positions per engine call while the engine's range allows
+        template <class I, class G> void shuffle(I first, I last, G &g) {
+            if (first == last) return;
+            unsigned long urngrange = g.max() - g.min();
+            unsigned long urange = (unsigned long)(last - first);
+            if (urngrange / urange >= urange) {
+                I i = first + 1;
+                if ((urange % 2) == 0) { iter_swap(i, first + (long)__uniform_int(g, 1UL)); ++i; }
+                while (i != last) {
+                    unsigned long range = (unsigned long)(i - first) + 1;
+                    unsigned long x = __uniform_int(g, range * (range + 1) - 1);
+                    iter_swap(i, first + (long)(x / (range + 1)));
+                    ++i;
+                    iter_swap(i, first + (long)(x % (range + 1)));
+                    ++i;
+                }
+                return;
+            }
+            for (I i = first + 1; i != last; ++i) iter_swap(i, first + (long)__uniform_int(g, (unsigned long)(i - first)));
+        }
+        template <class I> void random_shuffle(I first, I last) {
+            if (first == last) return;
+            for (I i = first + 1; i != last; ++i) { I j = first + rand() % ((i - first) + 1); if (i != j) iter_swap(i, j); }
+        }
         }
         """;
 

@@ -1,0 +1,352 @@
+package webcu.frontend;
+
+/**
+ * The rest of the C++ library that CUDA host programs use, beside {@link StdHeaders}: limits,
+ * random, chrono, the containers other than vector, functional, memory and the single-threaded
+ * thread/mutex/atomic. Where a program's output depends on the library (random sequences,
+ * unordered iteration order, heap order) the text reproduces libstdc++'s algorithms.
+ */
+final class StdLibHeaders {
+    private StdLibHeaders() {}
+
+    static final String LIMITS = """
+        #pragma once
+        #include <cfloat>
+        #include <cmath>
+        namespace std {
+        enum float_round_style { round_indeterminate = -1, round_toward_zero = 0, round_to_nearest = 1, round_toward_infinity = 2, round_toward_neg_infinity = 3 };
+        // One description per arithmetic type, picked by overloading on a null T*: the values of
+        // libstdc++'s specializations (x86-64 Linux)
+        struct __lim_info { bool spec; bool is_signed; bool is_integer; bool is_exact; bool has_inf; int digits; int digits10; int max_digits10;
+            int min_exp; int min_exp10; int max_exp; int max_exp10; bool is_modulo; };
+        static inline __lim_info __lim_make(bool sg, bool in, int d, int d10, int md10, int mine, int mine10, int maxe, int maxe10, bool mod) {
+            __lim_info i; i.spec = true; i.is_signed = sg; i.is_integer = in; i.is_exact = in; i.has_inf = !in; i.digits = d; i.digits10 = d10;
+            i.max_digits10 = md10; i.min_exp = mine; i.min_exp10 = mine10; i.max_exp = maxe; i.max_exp10 = maxe10; i.is_modulo = mod; return i;
+        }
+        static inline __lim_info __lim_of(bool *) { return __lim_make(false, true, 1, 0, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(char *) { return __lim_make(true, true, 7, 2, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(signed char *) { return __lim_make(true, true, 7, 2, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(unsigned char *) { return __lim_make(false, true, 8, 2, 0, 0, 0, 0, 0, true); }
+        static inline __lim_info __lim_of(short *) { return __lim_make(true, true, 15, 4, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(unsigned short *) { return __lim_make(false, true, 16, 4, 0, 0, 0, 0, 0, true); }
+        static inline __lim_info __lim_of(int *) { return __lim_make(true, true, 31, 9, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(unsigned int *) { return __lim_make(false, true, 32, 9, 0, 0, 0, 0, 0, true); }
+        static inline __lim_info __lim_of(long *) { return __lim_make(true, true, 63, 18, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(unsigned long *) { return __lim_make(false, true, 64, 19, 0, 0, 0, 0, 0, true); }
+        static inline __lim_info __lim_of(long long *) { return __lim_make(true, true, 63, 18, 0, 0, 0, 0, 0, false); }
+        static inline __lim_info __lim_of(unsigned long long *) { return __lim_make(false, true, 64, 19, 0, 0, 0, 0, 0, true); }
+        static inline __lim_info __lim_of(float *) { return __lim_make(true, false, 24, 6, 9, -125, -37, 128, 38, false); }
+        static inline __lim_info __lim_of(double *) { return __lim_make(true, false, 53, 15, 17, -1021, -307, 1024, 308, false); }
+        static inline bool __lim_min(bool *) { return false; }
+        static inline bool __lim_max(bool *) { return true; }
+        static inline char __lim_min(char *) { return -128; }
+        static inline char __lim_max(char *) { return 127; }
+        static inline signed char __lim_min(signed char *) { return -128; }
+        static inline signed char __lim_max(signed char *) { return 127; }
+        static inline unsigned char __lim_min(unsigned char *) { return 0; }
+        static inline unsigned char __lim_max(unsigned char *) { return 255; }
+        static inline short __lim_min(short *) { return -32768; }
+        static inline short __lim_max(short *) { return 32767; }
+        static inline unsigned short __lim_min(unsigned short *) { return 0; }
+        static inline unsigned short __lim_max(unsigned short *) { return 65535; }
+        static inline int __lim_min(int *) { return -2147483647 - 1; }
+        static inline int __lim_max(int *) { return 2147483647; }
+        static inline unsigned int __lim_min(unsigned int *) { return 0; }
+        static inline unsigned int __lim_max(unsigned int *) { return 4294967295U; }
+        static inline long __lim_min(long *) { return -9223372036854775807L - 1; }
+        static inline long __lim_max(long *) { return 9223372036854775807L; }
+        static inline unsigned long __lim_min(unsigned long *) { return 0; }
+        static inline unsigned long __lim_max(unsigned long *) { return 18446744073709551615UL; }
+        static inline long long __lim_min(long long *) { return -9223372036854775807LL - 1; }
+        static inline long long __lim_max(long long *) { return 9223372036854775807LL; }
+        static inline unsigned long long __lim_min(unsigned long long *) { return 0; }
+        static inline unsigned long long __lim_max(unsigned long long *) { return 18446744073709551615ULL; }
+        static inline float __lim_min(float *) { return FLT_MIN; }
+        static inline float __lim_max(float *) { return FLT_MAX; }
+        static inline double __lim_min(double *) { return DBL_MIN; }
+        static inline double __lim_max(double *) { return DBL_MAX; }
+        template <class T> T __lim_lowest(T *p) { return __lim_of(p).is_integer ? __lim_min(p) : (T)-__lim_max(p); }
+        static inline float __lim_eps(float *) { return FLT_EPSILON; }
+        static inline double __lim_eps(double *) { return DBL_EPSILON; }
+        template <class T> T __lim_eps(T *) { return 0; }
+        static inline float __lim_inf(float *) { return __builtin_inff(); }
+        static inline double __lim_inf(double *) { return __builtin_inf(); }
+        template <class T> T __lim_inf(T *) { return 0; }
+        static inline float __lim_nan(float *) { return __builtin_nanf(""); }
+        static inline double __lim_nan(double *) { return (double)__builtin_nanf(""); }
+        template <class T> T __lim_nan(T *) { return 0; }
+        static inline float __lim_denorm(float *) { return 1.40129846e-45F; }
+        static inline double __lim_denorm(double *) { return 4.9406564584124654e-324; }
+        template <class T> T __lim_denorm(T *) { return 0; }
+        template <class T> class numeric_limits {
+        public:
+            static const bool is_specialized = __lim_of((T *)0).spec;
+            static const bool is_signed = __lim_of((T *)0).is_signed;
+            static const bool is_integer = __lim_of((T *)0).is_integer;
+            static const bool is_exact = __lim_of((T *)0).is_exact;
+            static const bool has_infinity = __lim_of((T *)0).has_inf;
+            static const bool has_quiet_NaN = __lim_of((T *)0).has_inf;
+            static const bool is_iec559 = __lim_of((T *)0).has_inf;
+            static const bool is_bounded = true;
+            static const bool is_modulo = __lim_of((T *)0).is_modulo;
+            static const int digits = __lim_of((T *)0).digits;
+            static const int digits10 = __lim_of((T *)0).digits10;
+            static const int max_digits10 = __lim_of((T *)0).max_digits10;
+            static const int radix = 2;
+            static const int min_exponent = __lim_of((T *)0).min_exp;
+            static const int min_exponent10 = __lim_of((T *)0).min_exp10;
+            static const int max_exponent = __lim_of((T *)0).max_exp;
+            static const int max_exponent10 = __lim_of((T *)0).max_exp10;
+            static T min() { return __lim_min((T *)0); }
+            static T max() { return __lim_max((T *)0); }
+            static T lowest() { return __lim_lowest((T *)0); }
+            static T epsilon() { return __lim_eps((T *)0); }
+            static T round_error() { return __lim_of((T *)0).is_integer ? (T)0 : (T)0.5; }
+            static T infinity() { return __lim_inf((T *)0); }
+            static T quiet_NaN() { return __lim_nan((T *)0); }
+            static T signaling_NaN() { return __lim_nan((T *)0); }
+            static T denorm_min() { return __lim_denorm((T *)0); }
+        };
+        }
+        """;
+
+    static final String RANDOM = """
+        #pragma once
+        #include <cmath>
+        #include <limits>
+        #include <__webcu_uniform.h>
+        namespace std {
+        // The engines as libstdc++ defines them (result_type is uint_fast32_t/uint_fast64_t, both
+        // unsigned long on x86-64 Linux), written out per engine rather than as the class
+        // templates mersenne_twister_engine and linear_congruential_engine.
+        #define __WEBCU_MT(NAME, N, M, R, A, U, D, S, B, T, C, L, F, MASK, WM2) \\
+        class NAME { \\
+        public: \\
+            typedef unsigned long result_type; \\
+            static const unsigned long default_seed = 5489UL; \\
+            unsigned long __x[N]; \\
+            unsigned long __p; \\
+            NAME() { seed(5489UL); } \\
+            explicit NAME(unsigned long s) { seed(s); } \\
+            void seed(unsigned long s = 5489UL) { \\
+                __x[0] = s & MASK; \\
+                for (unsigned long i = 1; i < N; ++i) { unsigned long x = __x[i - 1]; x ^= x >> WM2; x *= F; x += i; __x[i] = x & MASK; } \\
+                __p = N; \\
+            } \\
+            static unsigned long min() { return 0; } \\
+            static unsigned long max() { return MASK; } \\
+            void __gen() { \\
+                unsigned long upper = (~0UL) << R; \\
+                unsigned long lower = ~upper; \\
+                for (unsigned long k = 0; k < N - M; ++k) { unsigned long y = (__x[k] & upper) | (__x[k + 1] & lower); __x[k] = __x[k + M] ^ (y >> 1) ^ ((y & 1) ? A : 0UL); } \\
+                for (unsigned long k = N - M; k < N - 1; ++k) { unsigned long y = (__x[k] & upper) | (__x[k + 1] & lower); __x[k] = __x[k + M - N] ^ (y >> 1) ^ ((y & 1) ? A : 0UL); } \\
+                unsigned long y = (__x[N - 1] & upper) | (__x[0] & lower); \\
+                __x[N - 1] = __x[M - 1] ^ (y >> 1) ^ ((y & 1) ? A : 0UL); \\
+                __p = 0; \\
+            } \\
+            unsigned long operator()() { \\
+                if (__p >= N) __gen(); \\
+                unsigned long z = __x[__p++]; \\
+                z ^= (z >> U) & D; \\
+                z ^= (z << S) & B; \\
+                z ^= (z << T) & C; \\
+                z ^= z >> L; \\
+                return z; \\
+            } \\
+            void discard(unsigned long long n) { for (; n != 0; --n) (*this)(); } \\
+            bool operator==(const NAME &o) const { if (__p != o.__p) return false; for (unsigned long i = 0; i < N; ++i) if (__x[i] != o.__x[i]) return false; return true; } \\
+        };
+        __WEBCU_MT(mt19937, 624, 397, 31, 0x9908b0dfUL, 11, 0xffffffffUL, 7, 0x9d2c5680UL, 15, 0xefc60000UL, 18, 1812433253UL, 0xffffffffUL, 30)
+        __WEBCU_MT(mt19937_64, 312, 156, 31, 0xb5026f5aa96619e9UL, 29, 0x5555555555555555UL, 17, 0x71d67fffeda60000UL, 37, 0xfff7eee000000000UL, 43, 6364136223846793005UL, 0xffffffffffffffffUL, 62)
+        #undef __WEBCU_MT
+        #define __WEBCU_LCG(NAME, A) \\
+        class NAME { \\
+        public: \\
+            typedef unsigned long result_type; \\
+            static const unsigned long default_seed = 1UL; \\
+            unsigned long __x; \\
+            NAME() { seed(1UL); } \\
+            explicit NAME(unsigned long s) { seed(s); } \\
+            void seed(unsigned long s = 1UL) { __x = s % 2147483647UL; if (__x == 0) __x = 1; } \\
+            static unsigned long min() { return 1; } \\
+            static unsigned long max() { return 2147483646UL; } \\
+            unsigned long operator()() { __x = (A * __x) % 2147483647UL; return __x; } \\
+            void discard(unsigned long long n) { for (; n != 0; --n) (*this)(); } \\
+            bool operator==(const NAME &o) const { return __x == o.__x; } \\
+        };
+        __WEBCU_LCG(minstd_rand0, 16807UL)
+        __WEBCU_LCG(minstd_rand, 48271UL)
+        #undef __WEBCU_LCG
+        typedef minstd_rand0 default_random_engine;
+
+        // Nondeterministic, as on Linux: any value may come.
+        extern "C" unsigned long __webcu_random_device(void);
+        class random_device {
+        public:
+            typedef unsigned int result_type;
+            random_device() {}
+            explicit random_device(const char *) {}
+            static unsigned int min() { return 0; }
+            static unsigned int max() { return 4294967295U; }
+            unsigned int operator()() { return (unsigned int)__webcu_random_device(); }
+            double entropy() const { return 0.0; }
+        };
+
+        // libstdc++'s generate_canonical: enough calls of the engine for the type's digits,
+        // summed in T, then kept below 1
+        static inline float __canonical_below_one(float) { return 0.99999994F; }
+        static inline double __canonical_below_one(double) { return 0.99999999999999989; }
+        template <class T, class G> T __generate_canonical(G &g, unsigned long bits) {
+            unsigned long b = (unsigned long)numeric_limits<T>::digits;
+            if (bits < b) b = bits;
+            double r = (double)(g.max() - g.min()) + 1.0;
+            unsigned long log2r = 0;
+            for (double p = 2.0; p <= r; p *= 2.0) ++log2r;
+            unsigned long m = (b + log2r - 1UL) / log2r;
+            if (m < 1) m = 1;
+            T sum = T(0);
+            T tmp = T(1);
+            for (unsigned long k = m; k != 0; --k) {
+                sum += T(g() - g.min()) * tmp;
+                tmp = (T)((double)tmp * r);
+            }
+            T ret = sum / tmp;
+            if (ret >= T(1)) ret = __canonical_below_one(T(0));
+            return ret;
+        }
+        template <class T, unsigned long B, class G> T generate_canonical(G &g) { return __generate_canonical<T>(g, B); }
+
+        template <class T = int> class uniform_int_distribution {
+        public:
+            typedef T result_type;
+            T __a, __b;
+            uniform_int_distribution() : __a(0), __b(numeric_limits<T>::max()) {}
+            explicit uniform_int_distribution(T a, T b = numeric_limits<T>::max()) : __a(a), __b(b) {}
+            T a() const { return __a; }
+            T b() const { return __b; }
+            T min() const { return __a; }
+            T max() const { return __b; }
+            void reset() {}
+            template <class G> T operator()(G &g) { return (T)(__uniform_int(g, (unsigned long)__b - (unsigned long)__a) + (unsigned long)__a); }
+        };
+
+        template <class T = double> class uniform_real_distribution {
+        public:
+            typedef T result_type;
+            T __a, __b;
+            uniform_real_distribution() : __a(0), __b(1) {}
+            explicit uniform_real_distribution(T a, T b = T(1)) : __a(a), __b(b) {}
+            T a() const { return __a; }
+            T b() const { return __b; }
+            T min() const { return __a; }
+            T max() const { return __b; }
+            void reset() {}
+            template <class G> T operator()(G &g) { return __generate_canonical<T>(g, (unsigned long)numeric_limits<T>::digits) * (__b - __a) + __a; }
+        };
+
+        // libstdc++'s Marsaglia polar method: each accepted pair gives two values, the second
+        // kept for the next call (reset() forgets it)
+        template <class T = double> class normal_distribution {
+        public:
+            typedef T result_type;
+            T __mean, __stddev, __saved;
+            bool __saved_available;
+            normal_distribution() : __mean(0), __stddev(1), __saved(0), __saved_available(false) {}
+            explicit normal_distribution(T mean, T stddev = T(1)) : __mean(mean), __stddev(stddev), __saved(0), __saved_available(false) {}
+            T mean() const { return __mean; }
+            T stddev() const { return __stddev; }
+            void reset() { __saved_available = false; }
+            template <class G> T operator()(G &g) {
+                T ret;
+                if (__saved_available) {
+                    __saved_available = false;
+                    ret = __saved;
+                } else {
+                    T x, y, r2;
+                    do {
+                        x = T(2.0) * __generate_canonical<T>(g, (unsigned long)numeric_limits<T>::digits) - 1.0;
+                        y = T(2.0) * __generate_canonical<T>(g, (unsigned long)numeric_limits<T>::digits) - 1.0;
+                        r2 = x * x + y * y;
+                    } while (r2 > 1.0 || r2 == 0.0);
+                    T mult = sqrt(-2 * log(r2) / r2);
+                    __saved = x * mult;
+                    __saved_available = true;
+                    ret = y * mult;
+                }
+                return ret * __stddev + __mean;
+            }
+        };
+
+        class bernoulli_distribution {
+        public:
+            typedef bool result_type;
+            double __p;
+            bernoulli_distribution() : __p(0.5) {}
+            explicit bernoulli_distribution(double p) : __p(p) {}
+            double p() const { return __p; }
+            void reset() {}
+            template <class G> bool operator()(G &g) { return __generate_canonical<double>(g, 53UL) < __p; }
+        };
+        }
+        """;
+
+    /**
+     * libstdc++'s uniform_int_distribution core (bits/uniform_int_dist.h), shared by <random>
+     * and std::shuffle: a value in [0, range] from any engine, by Lemire's multiply-and-reject
+     * for engines of exactly 32 or 64 bits, by division otherwise, by composition when the
+     * range is wider than the engine's.
+     */
+    static final String UNIFORM = """
+        #pragma once
+        namespace std {
+        static inline unsigned long __mulhi64(unsigned long a, unsigned long b, unsigned long *low) {
+            unsigned long a0 = a & 0xffffffffUL, a1 = a >> 32, b0 = b & 0xffffffffUL, b1 = b >> 32;
+            unsigned long p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+            unsigned long mid = (p00 >> 32) + (p01 & 0xffffffffUL) + (p10 & 0xffffffffUL);
+            *low = a * b;
+            return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+        }
+        template <class G> unsigned long __uniform_int(G &g, unsigned long urange) {
+            unsigned long urngmin = g.min();
+            unsigned long urngrange = g.max() - urngmin;
+            unsigned long ret;
+            if (urngrange > urange) {
+                unsigned long uerange = urange + 1;
+                if (urngrange == 0xffffffffffffffffUL) {
+                    unsigned long low;
+                    unsigned long high = __mulhi64((unsigned long)g(), uerange, &low);
+                    if (low < uerange) {
+                        unsigned long threshold = (0UL - uerange) % uerange;
+                        while (low < threshold) high = __mulhi64((unsigned long)g(), uerange, &low);
+                    }
+                    ret = high;
+                } else if (urngrange == 0xffffffffUL) {
+                    unsigned int r32 = (unsigned int)uerange;
+                    unsigned long product = (unsigned long)g() * (unsigned long)r32;
+                    unsigned int low = (unsigned int)product;
+                    if (low < r32) {
+                        unsigned int threshold = (0U - r32) % r32;
+                        while (low < threshold) { product = (unsigned long)g() * (unsigned long)r32; low = (unsigned int)product; }
+                    }
+                    ret = product >> 32;
+                } else {
+                    unsigned long scaling = urngrange / uerange;
+                    unsigned long past = uerange * scaling;
+                    do ret = (unsigned long)g() - urngmin; while (ret >= past);
+                    ret /= scaling;
+                }
+            } else if (urngrange < urange) {
+                unsigned long tmp;
+                do {
+                    unsigned long uerngrange = urngrange + 1;
+                    tmp = uerngrange * __uniform_int(g, urange / uerngrange);
+                    ret = tmp + ((unsigned long)g() - urngmin);
+                } while (ret > urange || ret < tmp);
+            } else {
+                ret = (unsigned long)g() - urngmin;
+            }
+            return ret;
+        }
+        }
+        """;
+}
