@@ -201,6 +201,8 @@ public final class BuiltinHeaders {
         put(StdLibHeaders.LIMITS, "limits");
         put(StdLibHeaders.RANDOM, "random");
         put(StdLibHeaders.UNIFORM, "__webcu_uniform.h");
+        put(StdLibHeaders.RATIO, "ratio");
+        put(StdLibHeaders.CHRONO, "chrono");
         put("""
             #pragma once
             #include <cstddef>

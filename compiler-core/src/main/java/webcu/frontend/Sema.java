@@ -318,7 +318,9 @@ public final class Sema {
         sym.declScope = s;
         if (!f.templateParams().isEmpty()) {
             sym.isTemplate = true;
-            declare(s, f.name(), sym, namespace);
+            if (!sym.isConstructor) { // a constructor template must not hide the class's own name
+                declare(s, f.name(), sym, namespace);
+            }
             return sym;
         }
         signature(sym, s);
@@ -665,11 +667,11 @@ public final class Sema {
         }
         String prefix = qualified.substring(0, k);
         Object o = s.lookup(prefix);
-        if (o == null && prefix.startsWith("::")) {
-            o = s.lookup(prefix.substring(2));
-        }
         if (o == null && prefix.contains("::")) {
             o = classMember(prefix, List.of(), s, span); // A::B::m with A::B a nested type
+        }
+        if (o == null) {
+            o = lookupQualified(s, prefix); // std::chrono::steady_clock is declared as steady_clock
         }
         CType.Record rec = null;
         if (o instanceof ClassTemplate ct && !args.isEmpty()) {
@@ -1273,10 +1275,12 @@ public final class Sema {
     }
 
     private Typed.Expr initializer(Ast.Expr init, CType t, Span span, Typed.Var target) {
-        if (init instanceof Ast.Construct c && c.type() != null && target != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+        if (init instanceof Ast.Construct c && c.type() != null && target != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()
+                && resolveType(c.type(), scope) == rec) {
+            // T x = T(args): constructed in place; T x = U(args) converts the U
             return construct(target, rec, c.args(), c.span());
         }
-        if (init instanceof Ast.Construct c && c.args().size() == 1) {
+        if (init instanceof Ast.Construct c && c.args().size() == 1 && (c.type() == null || sameType(resolveType(c.type(), scope), t))) {
             return convert(rvalue(expr(c.args().get(0))), t, c.span(), "init");
         }
         if (init instanceof Ast.InitList il) {
@@ -1883,9 +1887,8 @@ public final class Sema {
         inst.irName = uniqueIrName(n.append('>').toString().replace(" ", ""));
         inst.templateInstance = true;
         functions.add(inst);
-        if (t.decl.body() != null) {
-            pendingBodies.add(inst);
-        }
+        // the body is analysed once a call picks this instance (use): overload resolution
+        // instantiates candidates that lose, whose bodies need not make sense for these arguments
         return inst;
     }
 

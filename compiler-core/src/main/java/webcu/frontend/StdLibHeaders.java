@@ -349,4 +349,185 @@ final class StdLibHeaders {
         }
         }
         """;
+    static final String RATIO = """
+        #pragma once
+        namespace std {
+        template <long N, long D = 1> struct ratio { static const long num = N; static const long den = D; };
+        typedef ratio<1, 1000000000000000000L> atto;
+        typedef ratio<1, 1000000000000000L> femto;
+        typedef ratio<1, 1000000000000L> pico;
+        typedef ratio<1, 1000000000L> nano;
+        typedef ratio<1, 1000000L> micro;
+        typedef ratio<1, 1000L> milli;
+        typedef ratio<1, 100L> centi;
+        typedef ratio<1, 10L> deci;
+        typedef ratio<10L, 1> deca;
+        typedef ratio<100L, 1> hecto;
+        typedef ratio<1000L, 1> kilo;
+        typedef ratio<1000000L, 1> mega;
+        typedef ratio<1000000000L, 1> giga;
+        }
+        """;
+
+    static final String CHRONO = """
+        #pragma once
+        #include <ratio>
+        #include <ctime>
+        #include <limits>
+        extern "C" long __webcu_clock_ns(int clock);
+        namespace std {
+        namespace chrono {
+        // Every duration keeps its count and period at run time too, so that one constructor
+        // converts from any other duration as duration_cast does (libstdc++'s
+        // __duration_cast_impl: the period ratio reduced, integer division when no floating
+        // type is involved).
+        struct __duration_base {
+            long __i;
+            double __d;
+            long __num;
+            long __den;
+            int __kind; // 0 integer, 1 float, 2 double
+        };
+        static inline long __gcd(long a, long b) { while (b != 0) { long t = a % b; a = b; b = t; } return a < 0 ? -a : a; }
+        static inline int __rep_kind(float) { return 1; }
+        static inline int __rep_kind(double) { return 2; }
+        template <class R> int __rep_kind(R) { return 0; }
+        // the count of o in units num/den, computed in the common type of both representations
+        static inline double __convert_fp(const __duration_base &o, long num, long den, int kind) {
+            long cn = o.__num / __gcd(o.__num, num) * (den / __gcd(o.__den, den));
+            long cd = o.__den / __gcd(o.__den, den) * (num / __gcd(o.__num, num));
+            long g = __gcd(cn, cd);
+            cn /= g;
+            cd /= g;
+            double c = o.__kind ? o.__d : (double)o.__i;
+            if (kind == 1) {
+                float f = (float)c;
+                if (cn == 1 && cd == 1) return f;
+                if (cd == 1) return f * (float)cn;
+                if (cn == 1) return f / (float)cd;
+                return f * (float)cn / (float)cd;
+            }
+            if (cn == 1 && cd == 1) return c;
+            if (cd == 1) return c * (double)cn;
+            if (cn == 1) return c / (double)cd;
+            return c * (double)cn / (double)cd;
+        }
+        static inline long __convert_int(const __duration_base &o, long num, long den) {
+            long cn = o.__num / __gcd(o.__num, num) * (den / __gcd(o.__den, den));
+            long cd = o.__den / __gcd(o.__den, den) * (num / __gcd(o.__num, num));
+            long g = __gcd(cn, cd);
+            cn /= g;
+            cd /= g;
+            if (cn == 1 && cd == 1) return o.__i;
+            if (cd == 1) return o.__i * cn;
+            if (cn == 1) return o.__i / cd;
+            return o.__i * cn / cd;
+        }
+        template <class Rep, class Period = ratio<1> > class duration {
+        public:
+            long __i;
+            double __d;
+            long __num;
+            long __den;
+            int __kind;
+            typedef Rep rep;
+            typedef Period period;
+            void __set(Rep r) { __kind = __rep_kind(r); __num = Period::num; __den = Period::den; __i = 0; __d = 0; if (__kind) __d = (double)r; else __i = (long)r; }
+            duration() { __set(Rep(0)); }
+            // one constructor per arithmetic type, so that a number never picks the template below
+            explicit duration(int r) { __set((Rep)r); }
+            explicit duration(unsigned int r) { __set((Rep)r); }
+            explicit duration(long r) { __set((Rep)r); }
+            explicit duration(unsigned long r) { __set((Rep)r); }
+            explicit duration(long long r) { __set((Rep)r); }
+            explicit duration(unsigned long long r) { __set((Rep)r); }
+            explicit duration(float r) { __set((Rep)r); }
+            explicit duration(double r) { __set((Rep)r); }
+            template <class D2> duration(const D2 &d2) {
+                __duration_base o;
+                o.__i = d2.__i; o.__d = d2.__d; o.__num = d2.__num; o.__den = d2.__den; o.__kind = d2.__kind;
+                __set(Rep(0));
+                int k = o.__kind > __kind ? o.__kind : __kind;
+                if (k) __set((Rep)__convert_fp(o, Period::num, Period::den, k));
+                else __set((Rep)__convert_int(o, Period::num, Period::den));
+            }
+            Rep count() const { return __kind ? (Rep)__d : (Rep)__i; }
+            static duration zero() { return duration(Rep(0)); }
+            static duration min() { return duration(numeric_limits<Rep>::lowest()); }
+            static duration max() { return duration(numeric_limits<Rep>::max()); }
+            duration operator+() const { return *this; }
+            duration operator-() const { return duration(-count()); }
+            duration operator+(const duration &o) const { return duration(count() + o.count()); }
+            duration operator-(const duration &o) const { return duration(count() - o.count()); }
+            duration operator*(const Rep &k) const { return duration(count() * k); }
+            duration operator/(const Rep &k) const { return duration(count() / k); }
+            Rep operator/(const duration &o) const { return count() / o.count(); }
+            duration &operator+=(const duration &o) { __set(count() + o.count()); return *this; }
+            duration &operator-=(const duration &o) { __set(count() - o.count()); return *this; }
+            duration &operator*=(const Rep &k) { __set(count() * k); return *this; }
+            duration &operator/=(const Rep &k) { __set(count() / k); return *this; }
+            duration &operator++() { __set(count() + 1); return *this; }
+            duration &operator--() { __set(count() - 1); return *this; }
+            bool operator==(const duration &o) const { return count() == o.count(); }
+            bool operator!=(const duration &o) const { return count() != o.count(); }
+            bool operator<(const duration &o) const { return count() < o.count(); }
+            bool operator>(const duration &o) const { return count() > o.count(); }
+            bool operator<=(const duration &o) const { return count() <= o.count(); }
+            bool operator>=(const duration &o) const { return count() >= o.count(); }
+        };
+        typedef duration<long, nano> nanoseconds;
+        typedef duration<long, micro> microseconds;
+        typedef duration<long, milli> milliseconds;
+        typedef duration<long> seconds;
+        typedef duration<long, ratio<60> > minutes;
+        typedef duration<long, ratio<3600> > hours;
+        template <class To, class D> To duration_cast(const D &d) { To r(d); return r; }
+
+        template <class Clock, class Dur = nanoseconds> class time_point {
+        public:
+            typedef Clock clock;
+            typedef Dur duration;
+            typedef typename Dur::rep rep;
+            typedef typename Dur::period period;
+            Dur __d;
+            time_point() : __d() {}
+            explicit time_point(const Dur &d) : __d(d) {}
+            Dur time_since_epoch() const { return __d; }
+            Dur operator-(const time_point &o) const { return __d - o.__d; }
+            time_point operator+(const Dur &d) const { return time_point(__d + d); }
+            time_point operator-(const Dur &d) const { return time_point(__d - d); }
+            time_point &operator+=(const Dur &d) { __d += d; return *this; }
+            time_point &operator-=(const Dur &d) { __d -= d; return *this; }
+            bool operator==(const time_point &o) const { return __d == o.__d; }
+            bool operator!=(const time_point &o) const { return __d != o.__d; }
+            bool operator<(const time_point &o) const { return __d < o.__d; }
+            bool operator>(const time_point &o) const { return __d > o.__d; }
+            bool operator<=(const time_point &o) const { return __d <= o.__d; }
+            bool operator>=(const time_point &o) const { return __d >= o.__d; }
+        };
+        template <class To, class TP> To time_point_cast(const TP &t) { return To(t.__d); }
+
+        struct system_clock {
+            typedef long rep;
+            typedef nano period;
+            typedef nanoseconds duration;
+            typedef std::chrono::time_point<system_clock, nanoseconds> time_point;
+            static const bool is_steady = false;
+            static time_point now() { return time_point(nanoseconds(__webcu_clock_ns(1))); }
+            static time_t to_time_t(const time_point &t) { return (time_t)(t.__d.count() / 1000000000L); }
+            static time_point from_time_t(time_t t) { return time_point(nanoseconds((long)t * 1000000000L)); }
+        };
+        struct steady_clock {
+            typedef long rep;
+            typedef nano period;
+            typedef nanoseconds duration;
+            typedef std::chrono::time_point<steady_clock, nanoseconds> time_point;
+            static const bool is_steady = true;
+            static time_point now() { return time_point(nanoseconds(__webcu_clock_ns(0))); }
+        };
+        // as in libstdc++
+        typedef system_clock high_resolution_clock;
+        }
+        }
+        """;
 }
