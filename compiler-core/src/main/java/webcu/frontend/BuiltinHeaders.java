@@ -203,6 +203,10 @@ public final class BuiltinHeaders {
         put(StdLibHeaders.UNIFORM, "__webcu_uniform.h");
         put(StdLibHeaders.RATIO, "ratio");
         put(StdLibHeaders.CHRONO, "chrono");
+        put(StdLibHeaders.FUNCTIONAL_BASE, "__webcu_functional_base.h");
+        put(StdLibHeaders.HASHTABLE_PRIMES, "__webcu_hashtable_primes.h");
+        put(StdLibHeaders.UNORDERED_MAP, "unordered_map");
+        put(StdLibHeaders.UNORDERED_SET, "unordered_set");
         put("""
             #pragma once
             #include <cstddef>

@@ -688,6 +688,7 @@ public final class Sema {
         List<Ast.TemplateParam> tps = ct.decl.templateParams();
         Scope inst = new Scope(ct.scope);
         StringBuilder key = new StringBuilder();
+        StringBuilder ids = new StringBuilder();
         for (int i = 0; i < tps.size(); i++) {
             Ast.TemplateParam tp = tps.get(i);
             Ast.TemplateArg arg = i < n.args().size() ? n.args().get(i) : tp.defaultArg();
@@ -695,17 +696,20 @@ public final class Sema {
                 diags.error(n.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
                 return CType.INT;
             }
-            Object bound = bindArg(tp, arg, s);
+            // a default argument may name the parameters before it (class H = hash<K>)
+            Object bound = bindArg(tp, arg, i < n.args().size() ? s : inst);
             inst.names.put(tp.name(), bound);
             key.append(bound).append(',');
+            // two classes may print alike (each container's nested 'iterator'): tell them apart
+            ids.append(bound.hashCode()).append(',');
         }
-        CType.Record rec = ct.instances.get(key.toString());
+        CType.Record rec = ct.instances.get(key + "#" + ids);
         if (rec != null) {
             return rec;
         }
         String name = ct.decl.name() + "<" + key.substring(0, Math.max(0, key.length() - 1)) + ">";
         rec = new CType.Record(name, ct.decl.kind().equals("union"));
-        ct.instances.put(key.toString(), rec);
+        ct.instances.put(key + "#" + ids, rec);
         inst.names.put(ct.decl.name(), rec);
         completeRecord(rec, ct.decl, inst);
         return rec;
@@ -1864,7 +1868,7 @@ public final class Sema {
     }
 
     FunctionSym instantiate(FunctionSym t, Map<String, Object> bound) {
-        String key = bound.toString();
+        String key = bound + "#" + bound.hashCode();
         FunctionSym inst = t.instances.get(key);
         if (inst != null) {
             return inst;

@@ -530,4 +530,580 @@ final class StdLibHeaders {
         }
         }
         """;
+    static final String FUNCTIONAL_BASE = """
+        #pragma once
+        #include <cstring>
+        namespace std {
+        template <class T> struct less { bool operator()(const T &a, const T &b) const { return a < b; } };
+        template <class T> struct greater { bool operator()(const T &a, const T &b) const { return b < a; } };
+        template <class T> struct less_equal { bool operator()(const T &a, const T &b) const { return !(b < a); } };
+        template <class T> struct greater_equal { bool operator()(const T &a, const T &b) const { return !(a < b); } };
+        template <class T> struct equal_to { bool operator()(const T &a, const T &b) const { return a == b; } };
+        template <class T> struct not_equal_to { bool operator()(const T &a, const T &b) const { return !(a == b); } };
+        template <class T> struct plus { T operator()(const T &a, const T &b) const { return a + b; } };
+        template <class T> struct minus { T operator()(const T &a, const T &b) const { return a - b; } };
+        template <class T> struct multiplies { T operator()(const T &a, const T &b) const { return a * b; } };
+        template <class T> struct divides { T operator()(const T &a, const T &b) const { return a / b; } };
+        template <class T> struct modulus { T operator()(const T &a, const T &b) const { return a % b; } };
+        template <class T> struct negate { T operator()(const T &a) const { return -a; } };
+        template <class T> struct logical_and { bool operator()(const T &a, const T &b) const { return a && b; } };
+        template <class T> struct logical_or { bool operator()(const T &a, const T &b) const { return a || b; } };
+        template <class T> struct logical_not { bool operator()(const T &a) const { return !a; } };
+        template <class T> struct bit_and { T operator()(const T &a, const T &b) const { return a & b; } };
+        template <class T> struct bit_or { T operator()(const T &a, const T &b) const { return a | b; } };
+        template <class T> struct bit_xor { T operator()(const T &a, const T &b) const { return a ^ b; } };
+        // libstdc++'s _Hash_bytes (MurmurHash2, 64-bit), behind hash<string>, hash<double>, hash<float>
+        static inline unsigned long __shift_mix(unsigned long v) { return v ^ (v >> 47); }
+        static inline unsigned long __hash_bytes(const void *ptr, unsigned long len, unsigned long seed) {
+            const unsigned long mul = (0xc6a4a793UL << 32) + 0x5bd1e995UL;
+            const unsigned char *buf = (const unsigned char *)ptr;
+            unsigned long aligned = len & ~7UL;
+            unsigned long hash = seed ^ (len * mul);
+            for (unsigned long i = 0; i < aligned; i += 8) {
+                unsigned long w;
+                memcpy(&w, buf + i, 8);
+                unsigned long data = __shift_mix(w * mul) * mul;
+                hash ^= data;
+                hash *= mul;
+            }
+            if ((len & 7) != 0) {
+                unsigned long n = len & 7;
+                unsigned long data = 0;
+                for (unsigned long k = n; k > 0; --k) data = (data << 8) + buf[aligned + k - 1];
+                hash ^= data;
+                hash *= mul;
+            }
+            hash = __shift_mix(hash) * mul;
+            return __shift_mix(hash);
+        }
+        static inline unsigned long __hash_of(bool v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(char v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(signed char v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(unsigned char v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(short v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(unsigned short v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(int v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(unsigned int v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(long v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(unsigned long v) { return v; }
+        static inline unsigned long __hash_of(long long v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(unsigned long long v) { return (unsigned long)v; }
+        static inline unsigned long __hash_of(float v) { return v != 0.0f ? __hash_bytes(&v, 4, 0xc70f6907UL) : 0; }
+        static inline unsigned long __hash_of(double v) { return v != 0.0 ? __hash_bytes(&v, 8, 0xc70f6907UL) : 0; }
+        template <class T> unsigned long __hash_of(T *p) { return (unsigned long)p; }
+        template <class T> struct hash { unsigned long operator()(const T &v) const { return __hash_of(v); } };
+        }
+        """;
+
+    static final String HASHTABLE_PRIMES = """
+        #pragma once
+        #include <string>
+        #include <__webcu_functional_base.h>
+        namespace std {
+        static inline unsigned long __hash_of(const string &s) { return __hash_bytes(s.data(), s.size(), 0xc70f6907UL); }
+        // libstdc++'s __prime_list from 17 on (taken from _Prime_rehash_policy::_M_next_bkt), up to 2^32
+        static const unsigned long __webcu_primes[] = {
+            17UL, 19UL, 23UL, 29UL, 31UL, 37UL, 41UL, 43UL, 47UL, 53UL,
+            59UL, 61UL, 67UL, 71UL, 73UL, 79UL, 83UL, 89UL, 97UL, 103UL,
+            109UL, 113UL, 127UL, 137UL, 139UL, 149UL, 157UL, 167UL, 179UL, 193UL,
+            199UL, 211UL, 227UL, 241UL, 257UL, 277UL, 293UL, 313UL, 337UL, 359UL,
+            383UL, 409UL, 439UL, 467UL, 503UL, 541UL, 577UL, 619UL, 661UL, 709UL,
+            761UL, 823UL, 887UL, 953UL, 1031UL, 1109UL, 1193UL, 1289UL, 1381UL, 1493UL,
+            1613UL, 1741UL, 1879UL, 2029UL, 2179UL, 2357UL, 2549UL, 2753UL, 2971UL, 3209UL,
+            3469UL, 3739UL, 4027UL, 4349UL, 4703UL, 5087UL, 5503UL, 5953UL, 6427UL, 6949UL,
+            7517UL, 8123UL, 8783UL, 9497UL, 10273UL, 11113UL, 12011UL, 12983UL, 14033UL, 15173UL,
+            16411UL, 17749UL, 19183UL, 20753UL, 22447UL, 24281UL, 26267UL, 28411UL, 30727UL, 33223UL,
+            35933UL, 38873UL, 42043UL, 45481UL, 49201UL, 53201UL, 57557UL, 62233UL, 67307UL, 72817UL,
+            78779UL, 85229UL, 92203UL, 99733UL, 107897UL, 116731UL, 126271UL, 136607UL, 147793UL, 159871UL,
+            172933UL, 187091UL, 202409UL, 218971UL, 236897UL, 256279UL, 277261UL, 299951UL, 324503UL, 351061UL,
+            379787UL, 410857UL, 444487UL, 480881UL, 520241UL, 562841UL, 608903UL, 658753UL, 712697UL, 771049UL,
+            834181UL, 902483UL, 976369UL, 1056323UL, 1142821UL, 1236397UL, 1337629UL, 1447153UL, 1565659UL, 1693859UL,
+            1832561UL, 1982627UL, 2144977UL, 2320627UL, 2510653UL, 2716249UL, 2938679UL, 3179303UL, 3439651UL, 3721303UL,
+            4026031UL, 4355707UL, 4712381UL, 5098259UL, 5515729UL, 5967347UL, 6456007UL, 6984629UL, 7556579UL, 8175383UL,
+            8844859UL, 9569143UL, 10352717UL, 11200489UL, 12117689UL, 13109983UL, 14183539UL, 15345007UL, 16601593UL, 17961079UL,
+            19431899UL, 21023161UL, 22744717UL, 24607243UL, 26622317UL, 28802401UL, 31160981UL, 33712729UL, 36473443UL, 39460231UL,
+            42691603UL, 46187573UL, 49969847UL, 54061849UL, 58488943UL, 63278561UL, 68460391UL, 74066549UL, 80131819UL, 86693767UL,
+            93793069UL, 101473717UL, 109783337UL, 118773397UL, 128499677UL, 139022417UL, 150406843UL, 162723577UL, 176048909UL, 190465427UL,
+            206062531UL, 222936881UL, 241193053UL, 260944219UL, 282312799UL, 305431229UL, 330442829UL, 357502601UL, 386778277UL, 418451333UL,
+            452718089UL, 489790921UL, 529899637UL, 573292817UL, 620239453UL, 671030513UL, 725980837UL, 785430967UL, 849749479UL, 919334987UL,
+            994618837UL, 1076067617UL, 1164186217UL, 1259520799UL, 1362662261UL, 1474249943UL, 1594975441UL, 1725587117UL, 1866894511UL, 2019773507UL,
+            2185171673UL, 2364114217UL, 2557710269UL, 2767159799UL, 2993761039UL, 3238918481UL, 3504151727UL, 3791104843UL, 4101556399UL, 4294967291UL,
+        };
+        }
+        """;
+
+    /**
+     * libstdc++'s _Hashtable for unique keys: one singly linked list of all nodes, each bucket
+     * pointing at the node before its first; a new key goes to the front of its bucket, or to
+     * the front of the list when its bucket is empty; buckets grow along the prime list
+     * (13, 29, 59, …) when the size passes the bucket count. Iteration order is therefore
+     * libstdc++'s, which programs print.
+     */
+    static final String UNORDERED_MAP = """
+        #pragma once
+        #include <cstdlib>
+        #include <cstring>
+        #include <utility>
+        #include <initializer_list>
+        #include <__webcu_functional_base.h>
+        #include <__webcu_functexcept.h>
+        #include <__webcu_hashtable_primes.h>
+        namespace std {
+        template <class K, class T, class H = hash<K>, class E = equal_to<K> > class unordered_map {
+        public:
+            struct __node { __node *next; pair<K, T> v; unsigned long code; };
+            struct iterator {
+                __node *p;
+                pair<K, T> &operator*() const { return p->v; }
+                pair<K, T> *operator->() const { return &p->v; }
+                iterator &operator++() { p = p->next; return *this; }
+                iterator operator++(int) { iterator t = *this; p = p->next; return t; }
+                bool operator==(const iterator &o) const { return p == o.p; }
+                bool operator!=(const iterator &o) const { return p != o.p; }
+            };
+            static iterator __it(__node *n) { iterator i; i.p = n; return i; }
+            typedef iterator const_iterator;
+            typedef K key_type;
+            typedef pair<K, T> value_type;
+            typedef unsigned long size_type;
+            __node **__b;          // per bucket: the node before its first node (or __bb)
+            unsigned long __nb;    // bucket count; 0 is libstdc++'s single initial bucket
+            unsigned long __n;
+            unsigned long __next_resize;
+            __node *__bb;          // before-begin: its next is the first node
+            unordered_map() : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) {}
+            unordered_map(const unordered_map &o) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { __assign(o); }
+            ~unordered_map() { __free(); }
+            unordered_map &operator=(const unordered_map &o) { if (this != &o) { __free(); __b = 0; __nb = 0; __n = 0; __next_resize = 0; __bb = 0; __assign(o); } return *this; }
+            void __free() {
+                __node *p = __bb ? __bb->next : 0;
+                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
+                free((void *)__b);
+                free((void *)__bb);
+            }
+            static const K &__key(const pair<K, T> &v) { return v.first; }
+            unsigned long __count() const { return __nb ? __nb : 1; }
+            unsigned long __index(unsigned long code) const { return code % __count(); }
+            void __init() {
+                if (!__bb) __bb = (__node *)calloc(1, sizeof(__node));
+                if (!__b) { __b = (__node **)calloc(1, sizeof(__node *)); }
+            }
+            // copies o's nodes in o's order into o's bucket count (libstdc++'s _M_assign)
+            void __assign(const unordered_map &o) {
+                __init();
+                if (o.__nb > 1 || o.__nb == 0) {
+                    free((void *)__b);
+                    __b = (__node **)calloc(o.__count(), sizeof(__node *));
+                }
+                __nb = o.__nb;
+                __next_resize = o.__next_resize;
+                __node *src = o.__bb ? o.__bb->next : 0;
+                __node *prev = __bb;
+                while (src) {
+                    __node *n = (__node *)calloc(1, sizeof(__node));
+                    n->v = src->v;
+                    n->code = src->code;
+                    prev->next = n;
+                    unsigned long bkt = __index(n->code);
+                    if (!__b[bkt]) __b[bkt] = prev;
+                    prev = n;
+                    src = src->next;
+                    ++__n;
+                }
+            }
+            // _Prime_rehash_policy::_M_next_bkt
+            unsigned long __next_bkt(unsigned long n) {
+                static const unsigned char fast[14] = {2, 2, 2, 3, 5, 5, 7, 7, 11, 11, 11, 11, 13, 13};
+                if (n < 14) {
+                    if (n == 0) return 1;
+                    __next_resize = fast[n];
+                    return fast[n];
+                }
+                long lo = 0, len = (long)(sizeof(__webcu_primes) / sizeof(unsigned long)) - 1;
+                while (len > 0) { long half = len >> 1; if (__webcu_primes[lo + half] < n) { lo = lo + half + 1; len = len - half - 1; } else len = half; }
+                __next_resize = __webcu_primes[lo];
+                return __webcu_primes[lo];
+            }
+            // _Prime_rehash_policy::_M_need_rehash with max_load_factor 1: 0 when no rehash is due
+            unsigned long __need_rehash(unsigned long n_elt, unsigned long n_ins) {
+                if (n_elt + n_ins > __next_resize) {
+                    unsigned long want = n_elt + n_ins;
+                    if (__next_resize == 0 && want < 11) want = 11;
+                    double min_bkts = (double)want;
+                    unsigned long n_bkt = __count();
+                    if (min_bkts >= (double)n_bkt) {
+                        unsigned long a = (unsigned long)min_bkts + 1, b = n_bkt * 2;
+                        return __next_bkt(a > b ? a : b);
+                    }
+                    __next_resize = n_bkt;
+                }
+                return 0;
+            }
+            void __rehash(unsigned long n) {
+                __init();
+                __node **nb = (__node **)calloc(n, sizeof(__node *));
+                __node *p = __bb->next;
+                __bb->next = 0;
+                unsigned long bbegin = 0;
+                while (p) {
+                    __node *next = p->next;
+                    unsigned long bkt = p->code % n;
+                    if (!nb[bkt]) {
+                        p->next = __bb->next;
+                        __bb->next = p;
+                        nb[bkt] = __bb;
+                        if (p->next) nb[bbegin] = p;
+                        bbegin = bkt;
+                    } else {
+                        p->next = nb[bkt]->next;
+                        nb[bkt]->next = p;
+                    }
+                    p = next;
+                }
+                free((void *)__b);
+                __b = nb;
+                __nb = n;
+            }
+            __node *__find(const K &k, unsigned long code) const {
+                if (__n == 0) return 0;
+                unsigned long bkt = __index(code);
+                __node *prev = __b[bkt];
+                if (!prev) return 0;
+                for (__node *p = prev->next; p; p = p->next) {
+                    if (p->code == code && E()(__key(p->v), k)) return p;
+                    if (!p->next || __index(p->next->code) != bkt) break;
+                }
+                return 0;
+            }
+            // inserts v unless its key is there; returns the node holding the key
+            __node *__insert(const pair<K, T> &v, bool *inserted) {
+                __init();
+                unsigned long code = H()(__key(v));
+                __node *found = __find(__key(v), code);
+                if (found) { *inserted = false; return found; }
+                __node *n = (__node *)calloc(1, sizeof(__node));
+                n->v = v;
+                n->code = code;
+                unsigned long r = __need_rehash(__n, 1);
+                if (r) __rehash(r);
+                unsigned long bkt = __index(code);
+                if (__b[bkt]) {
+                    n->next = __b[bkt]->next;
+                    __b[bkt]->next = n;
+                } else {
+                    n->next = __bb->next;
+                    __bb->next = n;
+                    if (n->next) __b[__index(n->next->code)] = n;
+                    __b[bkt] = __bb;
+                }
+                ++__n;
+                *inserted = true;
+                return n;
+            }
+            void __erase_node(__node *n) {
+                unsigned long bkt = __index(n->code);
+                __node *prev = __b[bkt];
+                while (prev->next != n) prev = prev->next;
+                __node *next = n->next;
+                if (prev == __b[bkt]) {
+                    unsigned long next_bkt = next ? __index(next->code) : 0;
+                    if (!next || next_bkt != bkt) {
+                        if (next) __b[next_bkt] = __b[bkt];
+                        if (__bb == __b[bkt]) __bb->next = next;
+                        __b[bkt] = 0;
+                    }
+                } else if (next) {
+                    unsigned long next_bkt = __index(next->code);
+                    if (next_bkt != bkt) __b[next_bkt] = prev;
+                }
+                prev->next = next;
+                free((void *)n);
+                --__n;
+            }
+            iterator begin() const { return __it(__bb ? __bb->next : 0); }
+            iterator end() const { return __it(0); }
+            iterator cbegin() const { return begin(); }
+            iterator cend() const { return end(); }
+            unsigned long size() const { return __n; }
+            bool empty() const { return __n == 0; }
+            unsigned long bucket_count() const { return __count(); }
+            unsigned long bucket(const K &k) const { return __index(H()(k)); }
+            unsigned long bucket_size(unsigned long b) const {
+                unsigned long c = 0;
+                if (!__b || !__b[b]) return 0;
+                for (__node *p = __b[b]->next; p && __index(p->code) == b; p = p->next) ++c;
+                return c;
+            }
+            float load_factor() const { return (float)__n / (float)__count(); }
+            float max_load_factor() const { return 1.0f; }
+            void rehash(unsigned long n) {
+                unsigned long need = __n + 1;
+                if (n < need) n = need;
+                unsigned long saved = __next_resize;
+                n = __next_bkt(n);
+                if (n != __count()) __rehash(n); else __next_resize = saved;
+            }
+            void reserve(unsigned long n) { rehash(n); }
+            iterator find(const K &k) const { return __it(__find(k, H()(k))); }
+            unsigned long count(const K &k) const { return __find(k, H()(k)) ? 1 : 0; }
+            bool contains(const K &k) const { return count(k) != 0; }
+            pair<iterator, bool> insert(const pair<K, T> &v) { bool ins; __node *n = __insert(v, &ins); return pair<iterator, bool>(__it(n), ins); }
+            void insert(const pair<K, T> *first, const pair<K, T> *last) { for (; first != last; ++first) insert(*first); }
+            template <class I> void insert(I first, I last) { for (; first != last; ++first) insert(*first); }
+            unsigned long erase(const K &k) { __node *n = __find(k, H()(k)); if (!n) return 0; __erase_node(n); return 1; }
+            iterator erase(iterator it) { __node *next = it.p->next; __erase_node(it.p); return __it(next); }
+            void clear() {
+                __node *p = __bb ? __bb->next : 0;
+                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
+                if (__bb) __bb->next = 0;
+                if (__b) memset((void *)__b, 0, __count() * sizeof(__node *));
+                __n = 0;
+            }
+            void swap(unordered_map &o) { unordered_map t = *this; *this = o; o = t; }
+            T &operator[](const K &k) {
+                __node *n = __find(k, H()(k));
+                if (n) return n->v.second;
+                bool ins;
+                return __insert(pair<K, T>(k, T()), &ins)->v.second;
+            }
+            T &at(const K &k) const {
+                __node *n = __find(k, H()(k));
+                if (!n) __throw_out_of_range("_Map_base::at");
+                return n->v.second;
+            }
+            pair<iterator, bool> emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            pair<iterator, bool> emplace(const pair<K, T> &v) { return insert(v); }
+            pair<iterator, bool> insert_or_assign(const K &k, const T &v) { bool ins; __node *n = __insert(pair<K, T>(k, v), &ins); if (!ins) n->v.second = v; return pair<iterator, bool>(__it(n), ins); }
+            pair<iterator, bool> try_emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            unordered_map(initializer_list<pair<K, T> > il) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { for (const pair<K, T> *p = il.begin(); p != il.end(); ++p) insert(*p); }
+        };
+        }
+        """;
+
+    static final String UNORDERED_SET = """
+        #pragma once
+        #include <cstdlib>
+        #include <cstring>
+        #include <utility>
+        #include <initializer_list>
+        #include <__webcu_functional_base.h>
+        #include <__webcu_functexcept.h>
+        #include <__webcu_hashtable_primes.h>
+        namespace std {
+        template <class K, class H = hash<K>, class E = equal_to<K> > class unordered_set {
+        public:
+            struct __node { __node *next; K v; unsigned long code; };
+            struct iterator {
+                __node *p;
+                K &operator*() const { return p->v; }
+                K *operator->() const { return &p->v; }
+                iterator &operator++() { p = p->next; return *this; }
+                iterator operator++(int) { iterator t = *this; p = p->next; return t; }
+                bool operator==(const iterator &o) const { return p == o.p; }
+                bool operator!=(const iterator &o) const { return p != o.p; }
+            };
+            static iterator __it(__node *n) { iterator i; i.p = n; return i; }
+            typedef iterator const_iterator;
+            typedef K key_type;
+            typedef K value_type;
+            typedef unsigned long size_type;
+            __node **__b;          // per bucket: the node before its first node (or __bb)
+            unsigned long __nb;    // bucket count; 0 is libstdc++'s single initial bucket
+            unsigned long __n;
+            unsigned long __next_resize;
+            __node *__bb;          // before-begin: its next is the first node
+            unordered_set() : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) {}
+            unordered_set(const unordered_set &o) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { __assign(o); }
+            ~unordered_set() { __free(); }
+            unordered_set &operator=(const unordered_set &o) { if (this != &o) { __free(); __b = 0; __nb = 0; __n = 0; __next_resize = 0; __bb = 0; __assign(o); } return *this; }
+            void __free() {
+                __node *p = __bb ? __bb->next : 0;
+                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
+                free((void *)__b);
+                free((void *)__bb);
+            }
+            static const K &__key(const K &v) { return v; }
+            unsigned long __count() const { return __nb ? __nb : 1; }
+            unsigned long __index(unsigned long code) const { return code % __count(); }
+            void __init() {
+                if (!__bb) __bb = (__node *)calloc(1, sizeof(__node));
+                if (!__b) { __b = (__node **)calloc(1, sizeof(__node *)); }
+            }
+            // copies o's nodes in o's order into o's bucket count (libstdc++'s _M_assign)
+            void __assign(const unordered_set &o) {
+                __init();
+                if (o.__nb > 1 || o.__nb == 0) {
+                    free((void *)__b);
+                    __b = (__node **)calloc(o.__count(), sizeof(__node *));
+                }
+                __nb = o.__nb;
+                __next_resize = o.__next_resize;
+                __node *src = o.__bb ? o.__bb->next : 0;
+                __node *prev = __bb;
+                while (src) {
+                    __node *n = (__node *)calloc(1, sizeof(__node));
+                    n->v = src->v;
+                    n->code = src->code;
+                    prev->next = n;
+                    unsigned long bkt = __index(n->code);
+                    if (!__b[bkt]) __b[bkt] = prev;
+                    prev = n;
+                    src = src->next;
+                    ++__n;
+                }
+            }
+            // _Prime_rehash_policy::_M_next_bkt
+            unsigned long __next_bkt(unsigned long n) {
+                static const unsigned char fast[14] = {2, 2, 2, 3, 5, 5, 7, 7, 11, 11, 11, 11, 13, 13};
+                if (n < 14) {
+                    if (n == 0) return 1;
+                    __next_resize = fast[n];
+                    return fast[n];
+                }
+                long lo = 0, len = (long)(sizeof(__webcu_primes) / sizeof(unsigned long)) - 1;
+                while (len > 0) { long half = len >> 1; if (__webcu_primes[lo + half] < n) { lo = lo + half + 1; len = len - half - 1; } else len = half; }
+                __next_resize = __webcu_primes[lo];
+                return __webcu_primes[lo];
+            }
+            // _Prime_rehash_policy::_M_need_rehash with max_load_factor 1: 0 when no rehash is due
+            unsigned long __need_rehash(unsigned long n_elt, unsigned long n_ins) {
+                if (n_elt + n_ins > __next_resize) {
+                    unsigned long want = n_elt + n_ins;
+                    if (__next_resize == 0 && want < 11) want = 11;
+                    double min_bkts = (double)want;
+                    unsigned long n_bkt = __count();
+                    if (min_bkts >= (double)n_bkt) {
+                        unsigned long a = (unsigned long)min_bkts + 1, b = n_bkt * 2;
+                        return __next_bkt(a > b ? a : b);
+                    }
+                    __next_resize = n_bkt;
+                }
+                return 0;
+            }
+            void __rehash(unsigned long n) {
+                __init();
+                __node **nb = (__node **)calloc(n, sizeof(__node *));
+                __node *p = __bb->next;
+                __bb->next = 0;
+                unsigned long bbegin = 0;
+                while (p) {
+                    __node *next = p->next;
+                    unsigned long bkt = p->code % n;
+                    if (!nb[bkt]) {
+                        p->next = __bb->next;
+                        __bb->next = p;
+                        nb[bkt] = __bb;
+                        if (p->next) nb[bbegin] = p;
+                        bbegin = bkt;
+                    } else {
+                        p->next = nb[bkt]->next;
+                        nb[bkt]->next = p;
+                    }
+                    p = next;
+                }
+                free((void *)__b);
+                __b = nb;
+                __nb = n;
+            }
+            __node *__find(const K &k, unsigned long code) const {
+                if (__n == 0) return 0;
+                unsigned long bkt = __index(code);
+                __node *prev = __b[bkt];
+                if (!prev) return 0;
+                for (__node *p = prev->next; p; p = p->next) {
+                    if (p->code == code && E()(__key(p->v), k)) return p;
+                    if (!p->next || __index(p->next->code) != bkt) break;
+                }
+                return 0;
+            }
+            // inserts v unless its key is there; returns the node holding the key
+            __node *__insert(const K &v, bool *inserted) {
+                __init();
+                unsigned long code = H()(__key(v));
+                __node *found = __find(__key(v), code);
+                if (found) { *inserted = false; return found; }
+                __node *n = (__node *)calloc(1, sizeof(__node));
+                n->v = v;
+                n->code = code;
+                unsigned long r = __need_rehash(__n, 1);
+                if (r) __rehash(r);
+                unsigned long bkt = __index(code);
+                if (__b[bkt]) {
+                    n->next = __b[bkt]->next;
+                    __b[bkt]->next = n;
+                } else {
+                    n->next = __bb->next;
+                    __bb->next = n;
+                    if (n->next) __b[__index(n->next->code)] = n;
+                    __b[bkt] = __bb;
+                }
+                ++__n;
+                *inserted = true;
+                return n;
+            }
+            void __erase_node(__node *n) {
+                unsigned long bkt = __index(n->code);
+                __node *prev = __b[bkt];
+                while (prev->next != n) prev = prev->next;
+                __node *next = n->next;
+                if (prev == __b[bkt]) {
+                    unsigned long next_bkt = next ? __index(next->code) : 0;
+                    if (!next || next_bkt != bkt) {
+                        if (next) __b[next_bkt] = __b[bkt];
+                        if (__bb == __b[bkt]) __bb->next = next;
+                        __b[bkt] = 0;
+                    }
+                } else if (next) {
+                    unsigned long next_bkt = __index(next->code);
+                    if (next_bkt != bkt) __b[next_bkt] = prev;
+                }
+                prev->next = next;
+                free((void *)n);
+                --__n;
+            }
+            iterator begin() const { return __it(__bb ? __bb->next : 0); }
+            iterator end() const { return __it(0); }
+            iterator cbegin() const { return begin(); }
+            iterator cend() const { return end(); }
+            unsigned long size() const { return __n; }
+            bool empty() const { return __n == 0; }
+            unsigned long bucket_count() const { return __count(); }
+            unsigned long bucket(const K &k) const { return __index(H()(k)); }
+            unsigned long bucket_size(unsigned long b) const {
+                unsigned long c = 0;
+                if (!__b || !__b[b]) return 0;
+                for (__node *p = __b[b]->next; p && __index(p->code) == b; p = p->next) ++c;
+                return c;
+            }
+            float load_factor() const { return (float)__n / (float)__count(); }
+            float max_load_factor() const { return 1.0f; }
+            void rehash(unsigned long n) {
+                unsigned long need = __n + 1;
+                if (n < need) n = need;
+                unsigned long saved = __next_resize;
+                n = __next_bkt(n);
+                if (n != __count()) __rehash(n); else __next_resize = saved;
+            }
+            void reserve(unsigned long n) { rehash(n); }
+            iterator find(const K &k) const { return __it(__find(k, H()(k))); }
+            unsigned long count(const K &k) const { return __find(k, H()(k)) ? 1 : 0; }
+            bool contains(const K &k) const { return count(k) != 0; }
+            pair<iterator, bool> insert(const K &v) { bool ins; __node *n = __insert(v, &ins); return pair<iterator, bool>(__it(n), ins); }
+            void insert(const K *first, const K *last) { for (; first != last; ++first) insert(*first); }
+            template <class I> void insert(I first, I last) { for (; first != last; ++first) insert(*first); }
+            unsigned long erase(const K &k) { __node *n = __find(k, H()(k)); if (!n) return 0; __erase_node(n); return 1; }
+            iterator erase(iterator it) { __node *next = it.p->next; __erase_node(it.p); return __it(next); }
+            void clear() {
+                __node *p = __bb ? __bb->next : 0;
+                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
+                if (__bb) __bb->next = 0;
+                if (__b) memset((void *)__b, 0, __count() * sizeof(__node *));
+                __n = 0;
+            }
+            void swap(unordered_set &o) { unordered_set t = *this; *this = o; o = t; }
+            pair<iterator, bool> emplace(const K &k) { return insert(k); }
+            unordered_set(initializer_list<K> il) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { for (const K *p = il.begin(); p != il.end(); ++p) insert(*p); }
+        };
+        }
+        """;
 }
