@@ -198,6 +198,7 @@ public final class BuiltinHeaders {
         put(StdHeaders.NUMERIC, "numeric");
         put(StdHeaders.STRING, "string");
         put(StdHeaders.MAP, "map");
+        put(StdHeaders.SET, "set");
         put(StdLibHeaders.LIMITS, "limits");
         put(StdLibHeaders.RANDOM, "random");
         put(StdLibHeaders.UNIFORM, "__webcu_uniform.h");
