@@ -208,6 +208,11 @@ public final class BuiltinHeaders {
         put(StdLibHeaders.HASHTABLE_PRIMES, "__webcu_hashtable_primes.h");
         put(StdLibHeaders.UNORDERED_MAP, "unordered_map");
         put(StdLibHeaders.UNORDERED_SET, "unordered_set");
+        put(StdLibHeaders.ARRAY, "array");
+        put(StdLibHeaders.DEQUE, "deque");
+        put(StdLibHeaders.LIST, "list");
+        put(StdLibHeaders.QUEUE, "queue");
+        put(StdLibHeaders.STACK, "stack");
         put("""
             #pragma once
             #include <cstddef>
