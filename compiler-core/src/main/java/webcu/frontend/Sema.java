@@ -1309,12 +1309,31 @@ public final class Sema {
             }
             return new Typed.Aggregate(temp, inits, s.span());
         }
-        Typed.Expr e = rvalue(expr(init));
+        Typed.Expr raw = expr(init);
+        Typed.Expr e = rvalue(raw);
+        if (raw instanceof Typed.Call && !raw.lvalue() && e.type() == t) {
+            // T x = f(): the returned object becomes x (C++17's guaranteed elision), no copy
+            return convert(e, t, init.span(), "init");
+        }
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty() && target != null
                 && (e.type() != rec || hasCopyConstructor(rec))) {
             return construct(target, rec, List.of(init), init.span());
         }
         return convert(e, t, init.span(), "init");
+    }
+
+    /** X(const X &), else X(X &): the constructor that copies an lvalue. */
+    private static FunctionSym copyConstructor(CType.Record rec) {
+        FunctionSym any = null;
+        for (FunctionSym c : rec.constructors) {
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref r && r.referee() == rec) {
+                if (r.constReferee()) {
+                    return c;
+                }
+                any = c;
+            }
+        }
+        return any;
     }
 
     private static boolean hasCopyConstructor(CType.Record rec) {
@@ -1973,6 +1992,11 @@ public final class Sema {
                     continue;
                 }
                 out.add(addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
+            } else if (pt instanceof CType.Record rec && a.type() == rec && a.lvalue() && hasCopyConstructor(rec)) {
+                // a class passed by value gets a copy of its own (a vector's buffer is not shared)
+                Typed.Var tmp = newTemp(rec, a.span());
+                FunctionSym ctor = copyConstructor(rec);
+                out.add(load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span())));
             } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()) {
                 Typed.Var tmp = newTemp(rec, a.span());
                 FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
