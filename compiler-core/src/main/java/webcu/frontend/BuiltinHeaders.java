@@ -213,6 +213,11 @@ public final class BuiltinHeaders {
         put(StdLibHeaders.LIST, "list");
         put(StdLibHeaders.QUEUE, "queue");
         put(StdLibHeaders.STACK, "stack");
+        put(StdLibHeaders.MEMORY, "memory");
+        put(StdLibHeaders.FUNCTIONAL, "functional");
+        put(StdLibHeaders.ATOMIC, "atomic");
+        put(StdLibHeaders.MUTEX, "mutex");
+        put(StdLibHeaders.THREAD, "thread");
         put("""
             #pragma once
             #include <cstddef>

@@ -666,7 +666,7 @@ final class ExprSema {
         if (!n.templateArgs().isEmpty()) {
             f = null;
             for (Sema.FunctionSym t : candidates) {
-                if (t.isTemplate) {
+                if (t.isTemplate && Sema.arityFits(t.decl, args.size())) {
                     f = sema.deduce(t, args, n.templateArgs(), c.span());
                     if (f != null) {
                         break;

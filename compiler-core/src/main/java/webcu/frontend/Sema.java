@@ -1754,7 +1754,7 @@ public final class Sema {
     }
 
     /** Picks the best viable function for the arguments, reporting clang's "no matching function" otherwise. */
-    private static boolean arityFits(Ast.FunctionDecl d, int args) {
+    static boolean arityFits(Ast.FunctionDecl d, int args) {
         int required = 0;
         for (Ast.Param p : d.params()) {
             if (p.defaultValue() == null) {

@@ -1371,4 +1371,183 @@ final class StdLibHeaders {
         };
         }
         """;
+    static final String MEMORY = """
+        #pragma once
+        #include <cstddef>
+        #include <utility>
+        namespace std {
+        // Ownership moves on copy, as std::move(p) would move it: webcu's std::move is the
+        // identity, so a copy from a unique_ptr is where its ownership moves.
+        template <class T> class unique_ptr {
+        public:
+            typedef T element_type;
+            typedef T *pointer;
+            T *__p;
+            unique_ptr() : __p(0) {}
+            explicit unique_ptr(T *p) : __p(p) {}
+            unique_ptr(const unique_ptr &o) : __p(o.__p) { unique_ptr *from = (unique_ptr *)&o; from->__p = 0; }
+            ~unique_ptr() { if (__p) delete __p; }
+            unique_ptr &operator=(const unique_ptr &o) { if (this != &o) { T *p = o.__p; unique_ptr *from = (unique_ptr *)&o; from->__p = 0; reset(p); } return *this; }
+            T *get() const { return __p; }
+            T &operator*() const { return *__p; }
+            T *operator->() const { return __p; }
+            T *release() { T *p = __p; __p = 0; return p; }
+            void reset(T *p = 0) { T *old = __p; __p = p; if (old) delete old; }
+            void swap(unique_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; }
+            bool operator!() const { return __p == 0; }
+            bool operator==(const unique_ptr &o) const { return __p == o.__p; }
+            bool operator!=(const unique_ptr &o) const { return __p != o.__p; }
+        };
+        template <class T> unique_ptr<T> make_unique() { return unique_ptr<T>(new T()); }
+        template <class T, class A> unique_ptr<T> make_unique(const A &a) { return unique_ptr<T>(new T(a)); }
+        template <class T, class A, class B> unique_ptr<T> make_unique(const A &a, const B &b) { return unique_ptr<T>(new T(a, b)); }
+        template <class T, class A, class B, class C> unique_ptr<T> make_unique(const A &a, const B &b, const C &c) { return unique_ptr<T>(new T(a, b, c)); }
+        template <class T, class A, class B, class C, class D> unique_ptr<T> make_unique(const A &a, const B &b, const C &c, const D &d) { return unique_ptr<T>(new T(a, b, c, d)); }
+
+        template <class T> class shared_ptr {
+        public:
+            typedef T element_type;
+            T *__p;
+            long *__count;
+            shared_ptr() : __p(0), __count(0) {}
+            explicit shared_ptr(T *p) : __p(p), __count(0) { if (p) { __count = new long; *__count = 1; } }
+            shared_ptr(const shared_ptr &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
+            ~shared_ptr() { __release(); }
+            void __release() {
+                if (__count && --*__count == 0) { delete __p; delete __count; }
+                __p = 0;
+                __count = 0;
+            }
+            shared_ptr &operator=(const shared_ptr &o) {
+                if (__count != o.__count) { __release(); __p = o.__p; __count = o.__count; if (__count) ++*__count; }
+                return *this;
+            }
+            T *get() const { return __p; }
+            T &operator*() const { return *__p; }
+            T *operator->() const { return __p; }
+            long use_count() const { return __count ? *__count : 0; }
+            bool unique() const { return use_count() == 1; }
+            void reset() { __release(); }
+            void reset(T *p) { __release(); __p = p; if (p) { __count = new long; *__count = 1; } }
+            void swap(shared_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; long *c = __count; __count = o.__count; o.__count = c; }
+            bool operator!() const { return __p == 0; }
+            bool operator==(const shared_ptr &o) const { return __p == o.__p; }
+            bool operator!=(const shared_ptr &o) const { return __p != o.__p; }
+        };
+        template <class T> shared_ptr<T> make_shared() { return shared_ptr<T>(new T()); }
+        template <class T, class A> shared_ptr<T> make_shared(const A &a) { return shared_ptr<T>(new T(a)); }
+        template <class T, class A, class B> shared_ptr<T> make_shared(const A &a, const B &b) { return shared_ptr<T>(new T(a, b)); }
+        template <class T, class A, class B, class C> shared_ptr<T> make_shared(const A &a, const B &b, const C &c) { return shared_ptr<T>(new T(a, b, c)); }
+        template <class T, class A, class B, class C, class D> shared_ptr<T> make_shared(const A &a, const B &b, const C &c, const D &d) { return shared_ptr<T>(new T(a, b, c, d)); }
+        }
+        """;
+
+    static final String FUNCTIONAL = """
+        #pragma once
+        #include <__webcu_functional_base.h>
+        """;
+
+    /** Programs run on one thread: a mutex is never contended, an atomic is a plain variable. */
+    static final String ATOMIC = """
+        #pragma once
+        namespace std {
+        enum memory_order { memory_order_relaxed, memory_order_consume, memory_order_acquire, memory_order_release, memory_order_acq_rel, memory_order_seq_cst };
+        template <class T> struct atomic {
+            T __v;
+            atomic() : __v() {}
+            atomic(T v) : __v(v) {}
+            T load(memory_order o = memory_order_seq_cst) const { return __v; }
+            void store(T v, memory_order o = memory_order_seq_cst) { __v = v; }
+            T exchange(T v, memory_order o = memory_order_seq_cst) { T old = __v; __v = v; return old; }
+            bool compare_exchange_strong(T &expected, T desired, memory_order o = memory_order_seq_cst) { if (__v == expected) { __v = desired; return true; } expected = __v; return false; }
+            bool compare_exchange_weak(T &expected, T desired, memory_order o = memory_order_seq_cst) { return compare_exchange_strong(expected, desired, o); }
+            T fetch_add(T d, memory_order o = memory_order_seq_cst) { T old = __v; __v = __v + d; return old; }
+            T fetch_sub(T d, memory_order o = memory_order_seq_cst) { T old = __v; __v = __v - d; return old; }
+            T fetch_and(T d, memory_order o = memory_order_seq_cst) { T old = __v; __v = __v & d; return old; }
+            T fetch_or(T d, memory_order o = memory_order_seq_cst) { T old = __v; __v = __v | d; return old; }
+            T fetch_xor(T d, memory_order o = memory_order_seq_cst) { T old = __v; __v = __v ^ d; return old; }
+            T operator=(T v) { __v = v; return v; }
+            T operator++() { return ++__v; }
+            T operator++(int) { return __v++; }
+            T operator--() { return --__v; }
+            T operator--(int) { return __v--; }
+            T operator+=(T d) { return __v += d; }
+            T operator-=(T d) { return __v -= d; }
+            bool is_lock_free() const { return true; }
+        };
+        typedef atomic<int> atomic_int;
+        typedef atomic<long> atomic_long;
+        typedef atomic<bool> atomic_bool;
+        typedef atomic<unsigned int> atomic_uint;
+        }
+        """;
+
+    static final String MUTEX = """
+        #pragma once
+        namespace std {
+        class mutex {
+        public:
+            bool __locked;
+            mutex() : __locked(false) {}
+            void lock() { __locked = true; }
+            bool try_lock() { if (__locked) return false; __locked = true; return true; }
+            void unlock() { __locked = false; }
+        };
+        typedef mutex recursive_mutex;
+        template <class M> class lock_guard {
+        public:
+            M *__m;
+            explicit lock_guard(M &m) : __m(&m) { m.lock(); }
+            ~lock_guard() { __m->unlock(); }
+        };
+        template <class M> class unique_lock {
+        public:
+            M *__m;
+            bool __owns;
+            explicit unique_lock(M &m) : __m(&m), __owns(true) { m.lock(); }
+            ~unique_lock() { if (__owns) __m->unlock(); }
+            void lock() { __m->lock(); __owns = true; }
+            void unlock() { __m->unlock(); __owns = false; }
+            bool owns_lock() const { return __owns; }
+        };
+        }
+        """;
+
+    static final String THREAD = """
+        #pragma once
+        #include <chrono>
+        namespace std {
+        // webcu runs a program on one thread: hardware_concurrency says so, and sleeping waits
+        // on the steady clock
+        class thread {
+        public:
+            static unsigned int hardware_concurrency() { return 1; }
+        };
+        namespace this_thread {
+        template <class D> void sleep_for(const D &d) {
+            std::chrono::nanoseconds ns = d;
+            long until = __webcu_clock_ns(0) + ns.count();
+            while (__webcu_clock_ns(0) < until) {}
+        }
+        static inline void yield() {}
+        }
+        }
+        """;
+
+    static final String TYPE_TRAITS = """
+        #pragma once
+        #include <limits>
+        namespace std {
+        template <class T, T V> struct integral_constant { static const T value = V; typedef T value_type; };
+        typedef integral_constant<bool, true> true_type;
+        typedef integral_constant<bool, false> false_type;
+        // what overloading on the type can tell (no partial specialization yet)
+        template <class T> struct is_integral { static const bool value = __lim_of((T *)0).is_integer; };
+        template <class T> struct is_floating_point { static const bool value = !__lim_of((T *)0).is_integer; };
+        template <class T> struct is_arithmetic { static const bool value = true; };
+        template <class T> struct is_signed { static const bool value = __lim_of((T *)0).is_signed; };
+        template <class T> struct is_unsigned { static const bool value = !__lim_of((T *)0).is_signed; };
+        template <bool B, class T = void> struct enable_if { typedef T type; };
+        }
+        """;
 }
