@@ -153,6 +153,26 @@ public final class BuiltinHeaders {
         put(IoHeaders.SSTREAM, "sstream");
         put(IoHeaders.FSTREAM, "fstream");
         put(StdHeaders.MAP, "map");
+        put(StdHeaders.SET, "set");
+        put(StdLibHeaders.LIMITS, "limits");
+        put(StdLibHeaders.RANDOM, "random");
+        put(StdLibHeaders.UNIFORM, "__webcu_uniform.h");
+        put(StdLibHeaders.RATIO, "ratio");
+        put(StdLibHeaders.CHRONO, "chrono");
+        put(StdLibHeaders.FUNCTIONAL_BASE, "__webcu_functional_base.h");
+        put(StdLibHeaders.HASHTABLE_PRIMES, "__webcu_hashtable_primes.h");
+        put(StdLibHeaders.UNORDERED_MAP, "unordered_map");
+        put(StdLibHeaders.UNORDERED_SET, "unordered_set");
+        put(StdLibHeaders.ARRAY, "array");
+        put(StdLibHeaders.DEQUE, "deque");
+        put(StdLibHeaders.LIST, "list");
+        put(StdLibHeaders.QUEUE, "queue");
+        put(StdLibHeaders.STACK, "stack");
+        put(StdLibHeaders.MEMORY, "memory");
+        put(StdLibHeaders.FUNCTIONAL, "functional");
+        put(StdLibHeaders.ATOMIC, "atomic");
+        put(StdLibHeaders.MUTEX, "mutex");
+        put(StdLibHeaders.THREAD, "thread");
         put("""
             #pragma once
             #include <cstddef>

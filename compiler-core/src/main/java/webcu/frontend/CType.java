@@ -105,6 +105,12 @@ public sealed interface CType {
         public final java.util.Set<String> referenceCaptures = new java.util.HashSet<>();
         /** The enclosing namespace ("std"), or null at file scope: g++'s terminate message names it. */
         public String namespace;
+        /**
+         * What the class's scope names besides fields and methods, for {@code C::m} and
+         * {@code X<T>::m}: nested types and typedefs (CType), static data members (Typed.Var),
+         * static member functions (a List of Sema.FunctionSym).
+         */
+        public final java.util.Map<String, Object> members = new java.util.HashMap<>();
         /** The destructor, or null. */
         public Sema.FunctionSym destructor;
         public boolean complete;

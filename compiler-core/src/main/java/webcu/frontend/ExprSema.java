@@ -56,7 +56,7 @@ final class ExprSema {
             case Ast.Name n -> name(n);
             case Ast.ScopedName sn -> scopedName(sn, null);
             case Ast.Unary u -> unary(u);
-            case Ast.Postfix p -> incDec(p.operand(), p.op().equals("++") ? 1 : -1, false, p.span());
+            case Ast.Postfix p -> postfix(p);
             case Ast.Binary b -> binaryOrOperator(b);
             case Ast.Assign a -> assign(a);
             case Ast.Conditional c -> conditional(c);
@@ -341,8 +341,20 @@ final class ExprSema {
 
     // ------------------------------------------------------------ names
 
+    /** X<args>::m: a member of a class template's instance, or null when n is not that form. */
+    private Object templateClassMember(Ast.Name n) {
+        if (n.templateArgs().isEmpty() || !n.name().contains("::")) {
+            return null;
+        }
+        return sema.classMember(n.name(), n.templateArgs(), sema.scope(), n.span());
+    }
+
     private Typed.Expr name(Ast.Name n) {
-        Object o = lookup(n.name());
+        Object member = templateClassMember(n);
+        if (member instanceof Typed.Var v) {
+            return new Typed.VarRef(v, n.span());
+        }
+        Object o = member != null ? member : lookup(n.name());
         if (o instanceof Packs.VarPack || o instanceof Packs.Pack) {
             diags.error(n.span(), DiagKey.ERR_PACK_NOT_EXPANDED, n.name());
             return bad(n.span());
@@ -460,6 +472,10 @@ final class ExprSema {
                 return m;
             }
             o = Sema.memberOfQualifier(sema.scope(), name);
+            if (o == null) {
+                // T::m with T a class (a bound template parameter, a typedef): its static member
+                o = sema.classMember(name, List.of(), sema.scope(), null);
+            }
         }
         if (o == null && name.contains("::")) {
             o = sema.scope().lookup(name.substring(name.lastIndexOf("::") + 2));
@@ -499,7 +515,11 @@ final class ExprSema {
     private Typed.Expr unary(Ast.Unary u) {
         switch (u.op()) {
             case "++pre", "--pre" -> {
-                return incDec(u.operand(), u.op().startsWith("++") ? 1 : -1, true, u.span());
+                Typed.Expr t = expr(u.operand());
+                if (isClass(t.type())) {
+                    return classOperator("operator" + u.op().substring(0, 2), t, List.of(), u.span());
+                }
+                return incDec(t, u.op().startsWith("++") ? 1 : -1, true, u.span());
             }
             case "&" -> {
                 Typed.Expr e = expr(u.operand());
@@ -512,7 +532,11 @@ final class ExprSema {
                 return new Typed.AddressOf(e, new CType.Ptr(e.type(), isConst), u.span());
             }
             case "*" -> {
-                Typed.Expr e = sema.rvalue(expr(u.operand()));
+                Typed.Expr operand = expr(u.operand());
+                if (isClass(operand.type())) {
+                    return classOperator("operator*", operand, List.of(), u.span());
+                }
+                Typed.Expr e = sema.rvalue(operand);
                 if (!(e.type() instanceof CType.Ptr p) || p.pointee() instanceof CType.Void) {
                     diags.error(u.span(), DiagKey.ERR_DEREF, e.type());
                     return bad(u.span());
@@ -567,8 +591,46 @@ final class ExprSema {
         return new Typed.Convert(e, CType.BOOL, span);
     }
 
-    private Typed.Expr incDec(Ast.Expr operand, int delta, boolean prefix, Span span) {
-        Typed.Expr t = expr(operand);
+    /** {@code x++} calls {@code operator++(int)} on a class, as C++ spells the postfix form. */
+    private Typed.Expr postfix(Ast.Postfix p) {
+        Typed.Expr t = expr(p.operand());
+        if (isClass(t.type())) {
+            return classOperator("operator" + p.op(), t, List.of(new Typed.IntConst(CType.INT, 0, p.span())), p.span());
+        }
+        return incDec(t, p.op().equals("++") ? 1 : -1, false, p.span());
+    }
+
+    /** An operator on a class operand that has no built-in meaning: the overload, or an error. */
+    private Typed.Expr classOperator(String name, Typed.Expr operand, List<Typed.Expr> rest, Span span) {
+        Typed.Expr call = operatorCall(name, operand, rest, span);
+        if (call != null) {
+            return call;
+        }
+        diags.error(span, DiagKey.ERR_INVALID_UNARY, operand.type());
+        return bad(span);
+    }
+
+    /**
+     * The object {@code base->} names: a pointer's pointee, or for a class with {@code operator->}
+     * (an iterator, a smart pointer) what that returns, applied until a pointer comes back.
+     */
+    private Typed.Expr arrowBase(Typed.Expr base, Span span) {
+        for (int depth = 0; isClass(base.type()) && depth < 8; depth++) {
+            Typed.Expr call = operatorCall("operator->", base, List.of(), span);
+            if (call == null) {
+                break;
+            }
+            base = call;
+        }
+        base = sema.rvalue(base);
+        if (!(base.type() instanceof CType.Ptr p)) {
+            diags.error(span, DiagKey.ERR_DEREF, base.type());
+            return null;
+        }
+        return new Typed.Deref(base, p.pointee(), span);
+    }
+
+    private Typed.Expr incDec(Typed.Expr t, int delta, boolean prefix, Span span) {
         if (!checkModifiable(t, span)) {
             return bad(span);
         }
@@ -810,6 +872,17 @@ final class ExprSema {
             }
             return indirectCall(sema.rvalue(callee), c);
         }
+        if (templateClassMember(n) instanceof List<?> statics) {
+            @SuppressWarnings("unchecked")
+            List<Sema.FunctionSym> cands = (List<Sema.FunctionSym>) statics;
+            List<Typed.Expr> args = args(c.args());
+            Sema.FunctionSym f = sema.resolveOverload(n.name(), cands, args, c.span(), false);
+            if (f == null) {
+                return bad(c.span());
+            }
+            checkSpace(f, c.span());
+            return result(f, sema.callArgs(f, args, c.span(), 0), c.span());
+        }
         Sema.FunctionSym caller = sema.currentFunction();
         if (n.name().contains("::") && caller != null && caller.owner != null && caller.thisVar != null) {
             CType.Record q = qualifierClass(n.name().substring(0, n.name().lastIndexOf("::")), caller.owner);
@@ -857,7 +930,7 @@ final class ExprSema {
         if (!n.templateArgs().isEmpty()) {
             f = null;
             for (Sema.FunctionSym t : candidates) {
-                if (t.isTemplate) {
+                if (t.isTemplate && Sema.arityFits(t.decl, args.size())) {
                     f = sema.deduce(t, args, n.templateArgs(), c.span());
                     if (f != null) {
                         break;
@@ -998,12 +1071,10 @@ final class ExprSema {
     private Typed.Expr methodCall(Ast.Member m, Ast.Call c) {
         Typed.Expr base = expr(m.base());
         if (m.arrow()) {
-            base = sema.rvalue(base);
-            if (!(base.type() instanceof CType.Ptr p)) {
-                diags.error(m.span(), DiagKey.ERR_DEREF, base.type());
+            base = arrowBase(base, m.span());
+            if (base == null) {
                 return bad(c.span());
             }
-            base = new Typed.Deref(base, p.pointee(), m.span());
         }
         if (!(base.type() instanceof CType.Record rec)) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
@@ -1219,12 +1290,10 @@ final class ExprSema {
         }
         Typed.Expr base = expr(m.base());
         if (m.arrow()) {
-            base = sema.rvalue(base);
-            if (!(base.type() instanceof CType.Ptr p)) {
-                diags.error(m.span(), DiagKey.ERR_DEREF, base.type());
+            base = arrowBase(base, m.span());
+            if (base == null) {
                 return bad(m.span());
             }
-            base = new Typed.Deref(base, p.pointee(), m.span());
         }
         if (!(base.type() instanceof CType.Record rec)) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());

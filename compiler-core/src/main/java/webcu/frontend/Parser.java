@@ -178,6 +178,16 @@ public final class Parser {
             typeScopes.get(0).add(ns + "::" + name);
             namespaceTypes.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
         }
+        if (!classStack.isEmpty() && !name.equals(classStack.get(classStack.size() - 1))) {
+            // a member type, named from outside as Class::name (std::chrono::steady_clock::time_point)
+            String member = String.join("::", classStack) + "::" + name;
+            typeScopes.get(0).add(member);
+            if (!namespaceStack.isEmpty()) {
+                String ns = String.join("::", namespaceStack);
+                typeScopes.get(0).add(ns + "::" + member);
+                namespaceTypes.computeIfAbsent(ns, k -> new ArrayList<>()).add(member);
+            }
+        }
     }
 
     private boolean isTypeName(String name) {

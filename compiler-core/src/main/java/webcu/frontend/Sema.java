@@ -617,7 +617,9 @@ public final class Sema {
                     }
                 }
             }
-            declare(s, f.name(), sym, namespace);
+            if (!sym.isConstructor) { // a constructor template must not hide the class's own name
+                declare(s, f.name(), sym, namespace);
+            }
             return sym;
         }
         signature(sym, s);
@@ -880,6 +882,7 @@ public final class Sema {
                         declareGlobal(v, s, null);
                         Object g = s.names.get(v.name());
                         outer.names.put(rec.name + "::" + v.name(), g);
+                        rec.members.put(v.name(), g);
                         continue;
                     }
                     CType t = resolveType(v.type(), s);
@@ -903,10 +906,12 @@ public final class Sema {
                     CType tt = resolveType(t.type(), s);
                     s.names.put(t.name(), tt);
                     outer.names.put(rec.name + "::" + t.name(), tt); // std::ios_base::fmtflags
+                    rec.members.put(t.name(), tt);
                 }
                 case Ast.RecordDecl nested -> {
                     declareRecord(nested, s, null);
                     outer.names.put(rec.name + "::" + nested.name(), s.names.get(nested.name()));
+                    rec.members.put(nested.name(), s.names.get(nested.name()));
                 }
                 case Ast.EnumDecl e -> declareEnum(e, s, null);
                 case Ast.StaticAssert sa -> staticAssert(sa, s);
@@ -955,6 +960,9 @@ public final class Sema {
             if (m.owner == rec && !m.isConstructor && f.specs().isStatic()) {
                 // static members are called as Class::name(...)
                 declare(outer, rec.name + "::" + f.name(), m, null);
+                @SuppressWarnings("unchecked")
+                List<FunctionSym> set = (List<FunctionSym>) rec.members.computeIfAbsent(f.name(), x -> new ArrayList<FunctionSym>());
+                set.add(m);
             }
         }
         // a member function hides the base classes' functions of the same name
@@ -1092,6 +1100,10 @@ public final class Sema {
                 return e.type();
             }
             case Ast.NamedType n -> {
+                if (n.name().contains("::") && (!n.args().isEmpty() || s.lookup(n.name()) == null)
+                        && classMember(n.name(), n.args(), s, n.span()) instanceof CType c) {
+                    return c;
+                }
                 Object o = lookupQualified(s, n.name());
                 if (o instanceof List<?>) {
                     Object tag = typeLookup(s, n.name());
@@ -1117,6 +1129,35 @@ public final class Sema {
                 return CType.INT;
             }
         }
+    }
+
+    /**
+     * What {@code X<args>::m}, or {@code C::m} with C naming a class (a bound template parameter
+     * included), names in that class: see {@link CType.Record#members}; null when the prefix is
+     * not a class or the class has no such member.
+     */
+    Object classMember(String qualified, List<Ast.TemplateArg> args, Scope s, Span span) {
+        int k = qualified.lastIndexOf("::");
+        if (k <= 0) {
+            return null;
+        }
+        String prefix = qualified.substring(0, k);
+        Object o = s.lookup(prefix);
+        if (o == null && prefix.contains("::")) {
+            o = classMember(prefix, List.of(), s, span); // A::B::m with A::B a nested type
+        }
+        if (o == null) {
+            o = lookupQualified(s, prefix); // std::chrono::steady_clock is declared as steady_clock
+        }
+        CType.Record rec = null;
+        if (o instanceof ClassTemplate ct && !args.isEmpty()) {
+            if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
+                rec = r;
+            }
+        } else if (o instanceof CType.Record r && args.isEmpty()) {
+            rec = r;
+        }
+        return rec == null ? null : rec.members.get(qualified.substring(k + 2));
     }
 
     private CType instantiateClass(ClassTemplate ct, Ast.NamedType n, Scope s) {
@@ -1153,21 +1194,24 @@ public final class Sema {
         List<Ast.TemplateParam> tps = ct.decl.templateParams();
         Scope inst = new Scope(ct.scope);
         StringBuilder key = new StringBuilder();
+        StringBuilder ids = new StringBuilder();
         Map<String, Object> primary = new LinkedHashMap<>();
         for (int i = 0; i < tps.size() && i < args.size(); i++) {
             primary.put(tps.get(i).name(), args.get(i));
             key.append(args.get(i)).append(',');
+            // two classes may print alike (each container's nested 'iterator'): tell them apart
+            ids.append(args.get(i).hashCode()).append(',');
         }
         inst.names.putAll(primary);
         bindPackElements(inst, primary);
         typeValueParams(tps, inst);
-        CType.Record rec = ct.instances.get(key.toString());
+        CType.Record rec = ct.instances.get(key + "#" + ids);
         if (rec != null) {
             return rec;
         }
         String name = ct.decl.name() + "<" + key.substring(0, Math.max(0, key.length() - 1)) + ">";
         rec = new CType.Record(name, ct.decl.kind().equals("union"));
-        ct.instances.put(key.toString(), rec);
+        ct.instances.put(key + "#" + ids, rec);
         instanceOf.put(rec, new Instance(ct, args));
         Ast.RecordDecl decl = ct.decl;
         ClassTemplate spec = chooseSpecialization(ct, args);
@@ -1992,7 +2036,14 @@ public final class Sema {
                         out.add(new Typed.LocalDef(t, rs.value(), r.span()));
                         ret = new Typed.Return(load(new Typed.VarRef(t, r.span())), r.span());
                     }
-                    destroyDownTo(0, out, r.span());
+                    // 'return local;' hands the object itself to the caller (as copy elision
+                    // does): destroying it would free what the returned copy still owns
+                    Object returned = r.value() instanceof Ast.Name n ? scope.lookup(n.name()) : null;
+                    for (int k = dtorScopes.size() - 1; k >= 0; k--) {
+                        List<Typed.Var> objs = new ArrayList<>(dtorScopes.get(k));
+                        objs.remove(returned);
+                        destroy(objs, out, r.span());
+                    }
                 }
                 out.add(ret);
             }
@@ -2034,8 +2085,12 @@ public final class Sema {
             scope = save;
             return new Typed.Block(List.of(), span);
         }
+        if (begin.type() instanceof CType.Record) {
+            scope = save;
+            return classIteratorFor(rf);
+        }
         if (!(begin.type() instanceof CType.Ptr ptr)) {
-            diags.error(rf.range().span(), DiagKey.ERR_NOT_SUPPORTED, "iterators that are not pointers");
+            diags.error(rf.range().span(), DiagKey.ERR_NOT_SUPPORTED, "iterators of type '" + begin.type() + "'");
             scope = save;
             return new Typed.Block(List.of(), span);
         }
@@ -2069,6 +2124,32 @@ public final class Sema {
         outer.add(new Typed.Loop(cond, new Typed.Block(body, span), new Typed.IncDec(new Typed.VarRef(it, span), 1, true, span), false, span));
         scope = save;
         return new Typed.Block(outer, span);
+    }
+
+    private int rangeForCount;
+
+    /**
+     * A range-for whose iterators are classes (std::map's, std::list's): the loop C++ defines,
+     * {@code for (auto it = r.begin(), end = r.end(); it != end; ++it) { decl = *it; body }}, with
+     * the iterator's own operators.
+     */
+    private Typed.Stmt classIteratorFor(Ast.RangeFor rf) {
+        Span span = rf.span();
+        int k = rangeForCount++;
+        String it = "__range_it" + k;
+        String last = "__range_end" + k;
+        Ast.Expr begin = new Ast.Call(new Ast.Member(rf.range(), "begin", false, span), List.of(), span);
+        Ast.Expr end = new Ast.Call(new Ast.Member(rf.range(), "end", false, span), List.of(), span);
+        Ast.Stmt init = new Ast.DeclStmt(List.of(
+                new Ast.VarDecl(it, new Ast.AutoType(span), begin, Ast.Specs.NONE, span),
+                new Ast.VarDecl(last, new Ast.AutoType(span), end, Ast.Specs.NONE, span)), span);
+        Ast.Expr itName = new Ast.Name(it, List.of(), span);
+        Ast.Expr cond = new Ast.Binary("!=", itName, new Ast.Name(last, List.of(), span), span);
+        Ast.Expr step = new Ast.Unary("++pre", itName, span);
+        Ast.VarDecl vd = rf.var();
+        Ast.VarDecl element = new Ast.VarDecl(vd.name(), vd.type(), new Ast.Unary("*", itName, span), vd.specs(), vd.span());
+        Ast.Stmt body = new Ast.Compound(List.of(new Ast.DeclStmt(List.of(element), vd.span()), rf.body()), span);
+        return single(new Ast.For(init, cond, step, body, span));
     }
 
     private Typed.Stmt returnStmt(Ast.Return r) {
@@ -2160,6 +2241,10 @@ public final class Sema {
         return new Typed.Switch(sel, sections, sw.span());
     }
 
+    private static boolean isAuto(Ast.TypeNode t) {
+        return t instanceof Ast.AutoType || t instanceof Ast.ConstType c && c.inner() instanceof Ast.AutoType;
+    }
+
     private void localDecl(Ast.Decl d, List<Typed.Stmt> out) {
         if (d instanceof Ast.VarDecl v && v.init() != null) {
             Ast.Expr init = expandIn(v.init());
@@ -2186,6 +2271,27 @@ public final class Sema {
                     Typed.Expr e = rvalue(expr(v.init() instanceof Ast.Construct c && c.args().size() == 1 ? c.args().get(0) : v.init()));
                     t = e.type();
                     init = e;
+                } else if (v.type() instanceof Ast.ReferenceType rt && isAuto(rt.referee())) {
+                    // auto &x = e: a reference to e's object, of e's type
+                    if (v.init() == null) {
+                        diags.error(v.span(), DiagKey.ERR_EXPECTED, "an initializer for a reference");
+                        return;
+                    }
+                    Typed.Expr target = expr(v.init());
+                    if (!target.lvalue()) {
+                        // a temporary bound to a const reference lives as long as the reference
+                        Typed.Expr value = rvalue(target);
+                        Typed.Var tmp = newTemp(value.type(), v.span());
+                        out.add(new Typed.LocalDef(tmp, value, v.span()));
+                        target = new Typed.VarRef(tmp, v.span());
+                    }
+                    CType referee = target.type() instanceof CType.Ref r0 ? r0.referee() : target.type();
+                    t = new CType.Ref(referee, rt.constReferee() || rt.referee() instanceof Ast.ConstType);
+                    Typed.Var var = new Typed.Var(v.name(), t, v.span(), false, false, null);
+                    scope.names.put(v.name(), var);
+                    fn.locals.add(var);
+                    out.add(new Typed.LocalDef(var, addressOf(target, v.span()), v.span()));
+                    return;
                 } else {
                     if (v.type() instanceof Ast.ArrayType at && at.size() != null && fn.space == ExecutionSpace.HOST) {
                         Typed.Expr size = expr(at.size());
@@ -2368,10 +2474,12 @@ public final class Sema {
 
     private Typed.Expr initializer(Ast.Expr init, CType t, Span span, Typed.Var target) {
         init = expandIn(init);
-        if (init instanceof Ast.Construct c && c.type() != null && target != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+        if (init instanceof Ast.Construct c && c.type() != null && target != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()
+                && resolveType(c.type(), scope) == rec) {
+            // T x = T(args): constructed in place; T x = U(args) converts the U
             return construct(target, rec, c.args(), c.span());
         }
-        if (init instanceof Ast.Construct c && c.args().size() == 1) {
+        if (init instanceof Ast.Construct c && c.args().size() == 1 && (c.type() == null || sameType(resolveType(c.type(), scope), t))) {
             return convert(rvalue(expr(c.args().get(0))), t, c.span(), "init");
         }
         if (init instanceof Ast.InitList il) {
@@ -2396,7 +2504,12 @@ public final class Sema {
             }
             return new Typed.Aggregate(temp, inits, s.span());
         }
-        Typed.Expr e = rvalue(expr(init));
+        Typed.Expr raw = expr(init);
+        Typed.Expr e = rvalue(raw);
+        if (raw instanceof Typed.Call && !raw.lvalue() && e.type() == t) {
+            // T x = f(): the returned object becomes x (C++17's guaranteed elision), no copy
+            return convert(e, t, init.span(), "init");
+        }
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty() && target != null
                 && (e.type() != rec || hasCopyConstructor(rec))) {
             return construct(target, rec, List.of(init), init.span());
@@ -2404,13 +2517,26 @@ public final class Sema {
         return convert(e, t, init.span(), "init");
     }
 
-    private static boolean hasCopyConstructor(CType.Record rec) {
+    /**
+     * X(const X &), else X(X &): the class's own constructor that copies an lvalue. A defaulted one
+     * copies member by member, as a class without one does, so it does not count.
+     */
+    private static FunctionSym copyConstructor(CType.Record rec) {
+        FunctionSym any = null;
         for (FunctionSym c : rec.constructors) {
-            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref r && r.referee() == rec) {
-                return true;
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref r && r.referee() == rec
+                    && !(c.decl != null && c.decl.specs().isDefaulted())) {
+                if (r.constReferee()) {
+                    return c;
+                }
+                any = c;
             }
         }
-        return false;
+        return any;
+    }
+
+    private static boolean hasCopyConstructor(CType.Record rec) {
+        return copyConstructor(rec) != null;
     }
 
     private void aggregate(Ast.InitList il, CType t, List<Typed.Step> path, List<Typed.Init> out) {
@@ -2493,17 +2619,6 @@ public final class Sema {
         Typed.Var tmp = newTemp(rec, span);
         tmp.addressTaken = true;
         return load(memberwiseAssign(new Typed.VarRef(tmp, span), obj, rec, span));
-    }
-
-    /** The class's own copy constructor; a defaulted one copies member by member, as a class without one does. */
-    private static FunctionSym copyConstructor(CType.Record rec) {
-        for (FunctionSym c : rec.constructors) {
-            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref ref && ref.referee() == rec
-                    && !(c.decl != null && c.decl.specs().isDefaulted())) {
-                return c;
-            }
-        }
-        return null;
     }
 
     /** The paths to the fields of a class without its own copy constructor that need theirs (a std::string member). */
@@ -3152,12 +3267,27 @@ public final class Sema {
     }
 
     /** Picks the best viable function for the arguments, reporting clang's "no matching function" otherwise. */
+    static boolean arityFits(Ast.FunctionDecl d, int args) {
+        int required = 0;
+        for (Ast.Param p : d.params()) {
+            if (p.defaultValue() == null) {
+                required++;
+            }
+        }
+        return args >= required && (args <= d.params().size() || d.variadic());
+    }
+
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod) {
         FunctionSym best = null;
         int[] bestRanks = null;
         boolean ambiguous = false;
         List<FunctionSym> expanded = new ArrayList<>();
         for (FunctionSym c : candidates) {
+            if (c.isTemplate && !arityFits(c.decl, args.size())) {
+                // instantiating it would analyse a body that can never be called here (and
+                // report its errors): sort(first, last) must not be looked at for sort(f, l, comp)
+                continue;
+            }
             if (c.isTemplate) {
                 FunctionSym inst = deduce(c, args, span);
                 if (inst != null) {
@@ -3612,7 +3742,8 @@ public final class Sema {
     }
 
     FunctionSym instantiate(FunctionSym t, Map<String, Object> bound) {
-        String key = instanceKey(t, bound);
+        // two classes may print alike (each container's nested 'iterator'): the hash tells them apart
+        String key = instanceKey(t, bound) + "#" + bound.hashCode();
         FunctionSym inst = t.instances.get(key);
         if (inst != null) {
             return inst;

@@ -142,7 +142,7 @@ public final class HostProcess {
         runtime.registerGlobals(module);
         CudaLibrary cuda = new CudaLibrary(runtime, memory, io, module, shadows::get);
         program = new Program(module, false, memory, this::place, stdio, clib, libc, cuda, new IntrinsicLibrary(),
-                new ExceptionLibrary(memory, io), new StreamLibrary(memory, io));
+                new ExceptionLibrary(memory, io), new StreamLibrary(memory, io), new StdLibNatives());
         program.setLauncher(cuda);
         // a function's address is that of the object the lowering made for it, named __webcu_fn.NAME
         cuda.setFunctionResolver(address -> {
