@@ -3269,12 +3269,15 @@ public final class Sema {
     /** Picks the best viable function for the arguments, reporting clang's "no matching function" otherwise. */
     static boolean arityFits(Ast.FunctionDecl d, int args) {
         int required = 0;
+        boolean pack = false;
         for (Ast.Param p : d.params()) {
-            if (p.defaultValue() == null) {
+            if (p.type() instanceof Ast.PackExpansionType) {
+                pack = true; // Args... args takes any number of arguments, none included
+            } else if (p.defaultValue() == null) {
                 required++;
             }
         }
-        return args >= required && (args <= d.params().size() || d.variadic());
+        return args >= required && (args <= d.params().size() || d.variadic() || pack);
     }
 
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod) {
@@ -3727,7 +3730,9 @@ public final class Sema {
     private static String instanceKey(FunctionSym t, Map<String, Object> bound) {
         StringBuilder k = new StringBuilder();
         for (Ast.TemplateParam tp : t.decl.templateParams()) {
-            k.append(bound.get(tp.name())).append(';');
+            Object v = bound.get(tp.name());
+            // two classes may print alike (each container's nested 'iterator'): the hash tells them apart
+            k.append(v).append('#').append(v == null ? 0 : v.hashCode()).append(';');
         }
         return k.toString();
     }
@@ -3742,8 +3747,7 @@ public final class Sema {
     }
 
     FunctionSym instantiate(FunctionSym t, Map<String, Object> bound) {
-        // two classes may print alike (each container's nested 'iterator'): the hash tells them apart
-        String key = instanceKey(t, bound) + "#" + bound.hashCode();
+        String key = instanceKey(t, bound);
         FunctionSym inst = t.instances.get(key);
         if (inst != null) {
             return inst;

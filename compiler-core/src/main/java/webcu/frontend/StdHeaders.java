@@ -33,8 +33,6 @@ final class StdHeaders {
         };
         template <class A, class B> pair<A, B> make_pair(A a, B b) { return pair<A, B>(a, b); }
         template <class T> void swap(T &a, T &b) { T t = a; a = b; b = t; }
-        template <class T> T &move(T &x) { return x; }
-        template <class T> T &forward(T &x) { return x; }
         template <class T, class U> T exchange(T &obj, const U &v) { T old = obj; obj = v; return old; }
         template <class T> const T &min(const T &a, const T &b) { return b < a ? b : a; }
         template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }

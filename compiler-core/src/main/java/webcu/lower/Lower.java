@@ -685,6 +685,14 @@ public final class Lower {
             case Typed.Deref d -> {
                 return new Place(null, value(d.pointer()), d.type());
             }
+            case Typed.Conditional c when c.lvalue() -> {
+                // c ? x : y with both lvalues designates x or y itself (a reference returned by
+                // std::min): the place is the chosen operand's address, not a copy of its value
+                CType.Ptr pt = new CType.Ptr(c.type(), false);
+                Typed.Expr x = new Typed.AddressOf(c.ifTrue(), pt, c.span());
+                Typed.Expr y = new Typed.AddressOf(c.ifFalse(), pt, c.span());
+                return new Place(null, value(new Typed.Conditional(c.cond(), x, y, pt, c.span())), c.type());
+            }
             case Typed.Member m -> {
                 Place base = place(m.base());
                 return new Place(null, new Expr.FieldAddr(base.addressOf(), m.field().index()), m.type());
