@@ -1619,8 +1619,9 @@ public final class Sema {
             return new Typed.Aggregate(temp, inits, s.span());
         }
         Typed.Expr e = rvalue(expr(init));
+        boolean slicing = t instanceof CType.Record to && e.type() instanceof CType.Record from && from != to && derivesFrom(from, to);
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty() && target != null
-                && (e.type() != rec || hasCopyConstructor(rec))) {
+                && (e.type() != rec && !(slicing && !hasCopyConstructor(rec)) || hasCopyConstructor(rec))) {
             return construct(target, rec, List.of(init), init.span());
         }
         return convert(e, t, init.span(), "init");
@@ -1980,6 +1981,9 @@ public final class Sema {
         if (to instanceof CType.Record && from == to) {
             return e;
         }
+        if (to instanceof CType.Record tr && from instanceof CType.Record fr && derivesFrom(fr, tr)) {
+            return slice(e, fr, tr, span);
+        }
         diags.error(span, context.equals("assign") ? DiagKey.ERR_INCOMPATIBLE_ASSIGN : DiagKey.ERR_INCOMPATIBLE, to, from);
         return zero(to instanceof CType.Record ? CType.INT : to, span);
     }
@@ -2000,6 +2004,33 @@ public final class Sema {
             }
         }
         return -1;
+    }
+
+    /**
+     * A derived object's value as a base object (Base b = derived;): the base part copied, and for
+     * a polymorphic base the copy is a base object, so its vptr says so.
+     */
+    private Typed.Expr slice(Typed.Expr e, CType.Record from, CType.Record to, Span span) {
+        Typed.Expr place = e instanceof Typed.Load l ? l.operand() : null;
+        if (place == null || !place.lvalue()) {
+            Typed.Var t = newTemp(from, span);
+            t.addressTaken = true;
+            place = new Typed.Assign(new Typed.VarRef(t, span), e, span);
+        }
+        Typed.Expr part = load(new Typed.Deref(upcast(addressOf(place, span), from, to, span), to, span));
+        if (!to.isPolymorphic()) {
+            return part;
+        }
+        Typed.Var copy = newTemp(to, span);
+        copy.addressTaken = true;
+        Typed.Expr result = load(new Typed.VarRef(copy, span));
+        for (CType.Field f : to.fields) {
+            if (f.name().equals(Virtuals.VPTR)) {
+                Typed.Expr id = new Typed.Assign(new Typed.Member(new Typed.VarRef(copy, span), f, span), new Typed.IntConst(CType.ULONG, to.classId, span), span);
+                result = new Typed.Comma(id, result, span);
+            }
+        }
+        return new Typed.Comma(new Typed.Assign(new Typed.VarRef(copy, span), part, span), result, span);
     }
 
     /** {@code ptr} as the this pointer of member function {@code f}, which may belong to a base class of what ptr points to. */
@@ -2325,7 +2356,8 @@ public final class Sema {
                     continue;
                 }
                 out.add(addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
-            } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()) {
+            } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()
+                    && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec) && !hasCopyConstructor(rec))) {
                 Typed.Var tmp = newTemp(rec, a.span());
                 FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
                 out.add(ctor == null ? a : load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span())));
