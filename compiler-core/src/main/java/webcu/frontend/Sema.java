@@ -1115,6 +1115,10 @@ public final class Sema {
                 out.add(new Typed.ExprStmt(new Typed.Call(free, List.of(p), CType.VOID, span), span));
                 continue;
             }
+            if (v.type instanceof CType.Arr) {
+                destroyElements(v, out, span);
+                continue;
+            }
             FunctionSym d = ((CType.Record) v.type).destructor;
             v.addressTaken = true;
             Typed.Expr self = new Typed.AddressOf(new Typed.VarRef(v, span), new CType.Ptr(v.type, false), span);
@@ -1476,6 +1480,10 @@ public final class Sema {
                 if (t instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
                     use(rec.destructor);
                     dtorScopes.get(dtorScopes.size() - 1).add(var);
+                } else if (t instanceof CType.Arr && elementClass(t) != null && elementClass(t).destructor != null
+                        && elementCount(t) > 0 && !dtorScopes.isEmpty()) {
+                    use(elementClass(t).destructor);
+                    dtorScopes.get(dtorScopes.size() - 1).add(var);
                 }
             }
             case Ast.TypedefDecl t -> scope.names.put(t.name(), resolveType(t.type(), scope));
@@ -1527,6 +1535,21 @@ public final class Sema {
         Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span);
         Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), new Typed.IntConst(CType.LONG, elementCount(array.type), span), CType.BOOL, span);
         out.add(new Typed.Loop(cond, body, new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
+    }
+
+    /** The end of an array of objects' scope: the destructor runs for each element, last to first. */
+    private void destroyElements(Typed.Var array, List<Typed.Stmt> out, Span span) {
+        CType.Record rec = elementClass(array.type);
+        FunctionSym d = rec.destructor;
+        array.addressTaken = true;
+        CType pt = new CType.Ptr(rec, false);
+        Typed.Var i = newTemp(CType.LONG, span);
+        out.add(new Typed.LocalDef(i, new Typed.IntConst(CType.LONG, elementCount(array.type), span), span));
+        Typed.Expr first = new Typed.Convert(new Typed.AddressOf(new Typed.VarRef(array, span), new CType.Ptr(array.type, false), span), pt, span);
+        Typed.Expr element = new Typed.PtrArith("+", first, load(new Typed.VarRef(i, span)), pt, span);
+        Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(d, List.of(thisArg(d, element, span)), CType.VOID, span), span);
+        Typed.Expr cond = new Typed.Binary(">", new Typed.IncDec(new Typed.VarRef(i, span), -1, false, span), new Typed.IntConst(CType.LONG, 0, span), CType.BOOL, span);
+        out.add(new Typed.Loop(cond, body, null, false, span));
     }
 
     // ---- variable-length arrays (the GNU extension g++ and nvcc accept in host code)

@@ -386,4 +386,51 @@ class VirtualTest {
             }
             """));
     }
+
+    /** RAII style: the elements of a local array are destroyed last to first when its block ends, also on break. */
+    @Test
+    void arraysOfObjectsAreDestroyed() {
+        assertEquals("""
+            acquire 0
+            acquire 1
+            acquire 2
+            in scope 2
+            release 2
+            release 1
+            release 0
+            acquire 3
+            acquire 4
+            iter 4
+            pool 4
+            release 4
+            pool 3
+            release 3
+            acquire 5
+            acquire 6
+            pool 6
+            release 6
+            pool 5
+            release 5
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct Res {
+                int id;
+                Res() { static int next = 0; id = next++; printf("acquire %d\\n", id); }
+                virtual ~Res() { printf("release %d\\n", id); }
+            };
+            struct Pool : Res { ~Pool() { printf("pool %d\\n", id); } };
+            int main() {
+                {
+                    Res rs[3];
+                    printf("in scope %d\\n", rs[2].id);
+                }
+                for (int k = 0; k < 2; k++) {
+                    Pool ps[2];
+                    if (k == 1) break;
+                    printf("iter %d\\n", ps[1].id);
+                }
+                return 0;
+            }
+            """));
+    }
 }
