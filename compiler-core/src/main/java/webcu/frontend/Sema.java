@@ -1894,6 +1894,10 @@ public final class Sema {
                 out.add(new Typed.ExprStmt(new Typed.Call(free, List.of(p), CType.VOID, span), span));
                 continue;
             }
+            if (v.type instanceof CType.Arr) {
+                destroyElements(v, out, span);
+                continue;
+            }
             List<Typed.Stmt> exit = regionExits.get(v);
             if (exit != null) {
                 if (jumping) {
@@ -2359,6 +2363,10 @@ public final class Sema {
                 if (t instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
                     use(rec.destructor);
                     dtorScopes.get(dtorScopes.size() - 1).add(var);
+                } else if (t instanceof CType.Arr && elementClass(t) != null && elementClass(t).destructor != null
+                        && elementCount(t) > 0 && !dtorScopes.isEmpty()) {
+                    use(elementClass(t).destructor);
+                    dtorScopes.get(dtorScopes.size() - 1).add(var);
                 }
             }
             case Ast.TypedefDecl t -> scope.names.put(t.name(), resolveType(t.type(), scope));
@@ -2410,6 +2418,21 @@ public final class Sema {
         Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span);
         Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), new Typed.IntConst(CType.LONG, elementCount(array.type), span), CType.BOOL, span);
         out.add(new Typed.Loop(cond, body, new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
+    }
+
+    /** The end of an array of objects' scope: the destructor runs for each element, last to first. */
+    private void destroyElements(Typed.Var array, List<Typed.Stmt> out, Span span) {
+        CType.Record rec = elementClass(array.type);
+        FunctionSym d = rec.destructor;
+        array.addressTaken = true;
+        CType pt = new CType.Ptr(rec, false);
+        Typed.Var i = newTemp(CType.LONG, span);
+        out.add(new Typed.LocalDef(i, new Typed.IntConst(CType.LONG, elementCount(array.type), span), span));
+        Typed.Expr first = new Typed.Convert(new Typed.AddressOf(new Typed.VarRef(array, span), new CType.Ptr(array.type, false), span), pt, span);
+        Typed.Expr element = new Typed.PtrArith("+", first, load(new Typed.VarRef(i, span)), pt, span);
+        Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(d, List.of(thisArg(d, element, span)), CType.VOID, span), span);
+        Typed.Expr cond = new Typed.Binary(">", new Typed.IncDec(new Typed.VarRef(i, span), -1, false, span), new Typed.IntConst(CType.LONG, 0, span), CType.BOOL, span);
+        out.add(new Typed.Loop(cond, body, null, false, span));
     }
 
     // ---- variable-length arrays (the GNU extension g++ and nvcc accept in host code)
@@ -2510,8 +2533,9 @@ public final class Sema {
             // T x = f(): the returned object becomes x (C++17's guaranteed elision), no copy
             return convert(e, t, init.span(), "init");
         }
+        boolean slicing = t instanceof CType.Record to && e.type() instanceof CType.Record from && from != to && derivesFrom(from, to);
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty() && target != null
-                && (e.type() != rec || hasCopyConstructor(rec))) {
+                && (e.type() != rec && !(slicing && !hasCopyConstructor(rec)) || hasCopyConstructor(rec))) {
             return construct(target, rec, List.of(init), init.span());
         }
         return convert(e, t, init.span(), "init");
@@ -3135,6 +3159,9 @@ public final class Sema {
         if (to instanceof CType.Record && from == to) {
             return e;
         }
+        if (to instanceof CType.Record tr && from instanceof CType.Record fr && derivesFrom(fr, tr)) {
+            return slice(e, fr, tr, span);
+        }
         Typed.Expr converted = ExprSema.userConversion(this, e, to, span);
         if (converted != null) {
             return convert(rvalue(converted), to, span, context);
@@ -3159,6 +3186,33 @@ public final class Sema {
             }
         }
         return -1;
+    }
+
+    /**
+     * A derived object's value as a base object (Base b = derived;): the base part copied, and for
+     * a polymorphic base the copy is a base object, so its vptr says so.
+     */
+    private Typed.Expr slice(Typed.Expr e, CType.Record from, CType.Record to, Span span) {
+        Typed.Expr place = e instanceof Typed.Load l ? l.operand() : null;
+        if (place == null || !place.lvalue()) {
+            Typed.Var t = newTemp(from, span);
+            t.addressTaken = true;
+            place = new Typed.Assign(new Typed.VarRef(t, span), e, span);
+        }
+        Typed.Expr part = load(new Typed.Deref(upcast(addressOf(place, span), from, to, span), to, span));
+        if (!to.isPolymorphic()) {
+            return part;
+        }
+        Typed.Var copy = newTemp(to, span);
+        copy.addressTaken = true;
+        Typed.Expr result = load(new Typed.VarRef(copy, span));
+        for (CType.Field f : to.fields) {
+            if (f.name().equals(Virtuals.VPTR)) {
+                Typed.Expr id = new Typed.Assign(new Typed.Member(new Typed.VarRef(copy, span), f, span), new Typed.IntConst(CType.ULONG, to.classId, span), span);
+                result = new Typed.Comma(id, result, span);
+            }
+        }
+        return new Typed.Comma(new Typed.Assign(new Typed.VarRef(copy, span), part, span), result, span);
     }
 
     /** {@code ptr} as the this pointer of member function {@code f}, which may belong to a base class of what ptr points to. */
@@ -3920,7 +3974,8 @@ public final class Sema {
                 out.add(addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
             } else if (pt instanceof CType.Record rec && a.lvalue() && a.type() == rec && copyOf(a, rec, a.span()) instanceof Typed.Expr copy) {
                 out.add(copy);
-            } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()) {
+            } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()
+                    && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec) && !hasCopyConstructor(rec))) {
                 Typed.Var tmp = newTemp(rec, a.span());
                 FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
                 out.add(ctor == null ? a : load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span())));

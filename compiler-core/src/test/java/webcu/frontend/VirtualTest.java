@@ -300,4 +300,137 @@ class VirtualTest {
             }
             """));
     }
+
+    /** Base b = derived; and passing a derived object by value: the copy is a Base, and calls on it reach Base's functions. */
+    @Test
+    void slicingCopiesTheBasePart() {
+        assertEquals("""
+            3 3 10 10 10 15
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct P2 { int x, y; };
+            struct P3 : P2 { int z; };
+            struct Base { int v = 1; virtual int f() const { return v; } };
+            struct Der : Base { int w = 5; int f() const override { return v + w; } };
+            int sum(P2 p) { return p.x + p.y; }
+            int call(Base b) { return b.f(); }
+            int main() {
+                P3 p3; p3.x = 1; p3.y = 2; p3.z = 3;
+                P2 p2 = p3;
+                Der d; d.v = 10;
+                Base b = d;
+                const Base *pb = &b;
+                printf("%d %d %d %d %d %d\\n", p2.x + p2.y, sum(p3), b.f(), pb->f(), call(d), d.f());
+                return 0;
+            }
+            """));
+    }
+
+    /** Textbook style: constructors, destructors and overriders defined outside their class, Base::step() from an override. */
+    @Test
+    void membersDefinedOutsideTheClass() {
+        assertEquals("""
+            newton 1.4142135624
+            halver 0.0156250000
+            ~Newton a=2
+            ~Solver base
+            ~Solver base
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            class Solver {
+            public:
+                Solver(int n);
+                virtual ~Solver();
+                virtual const char *name() const = 0;
+                virtual double step(double x) const;
+                double run(double x0, int iters) const;
+            protected:
+                int n_;
+            };
+            Solver::Solver(int n) : n_(n) {}
+            Solver::~Solver() { printf("~Solver %s\\n", "base"); }
+            double Solver::step(double x) const { return x; }
+            double Solver::run(double x0, int iters) const {
+                double x = x0;
+                for (int i = 0; i < iters; i++) x = step(x);
+                return x;
+            }
+            class Newton : public Solver {
+            public:
+                Newton(int n, double a);
+                ~Newton();
+                const char *name() const override;
+                double step(double x) const override;
+            private:
+                double a_;
+            };
+            Newton::Newton(int n, double a) : Solver(n), a_(a) {}
+            Newton::~Newton() { printf("~Newton a=%g\\n", a_); }
+            const char *Newton::name() const { return "newton"; }
+            double Newton::step(double x) const { return 0.5 * (x + a_ / x); }
+            class Halver : public Solver {
+            public:
+                using Solver::Solver;
+                Halver() : Solver(1) {}
+                const char *name() const override { return "halver"; }
+                double step(double x) const override { return x / 2 + Solver::step(0); }
+            };
+            int main() {
+                std::vector<Solver *> solvers;
+                solvers.push_back(new Newton(2, 2.0));
+                solvers.push_back(new Halver());
+                for (Solver *s : solvers) printf("%s %.10f\\n", s->name(), s->run(1.0, 6));
+                for (Solver *s : solvers) delete s;
+                return 0;
+            }
+            """));
+    }
+
+    /** RAII style: the elements of a local array are destroyed last to first when its block ends, also on break. */
+    @Test
+    void arraysOfObjectsAreDestroyed() {
+        assertEquals("""
+            acquire 0
+            acquire 1
+            acquire 2
+            in scope 2
+            release 2
+            release 1
+            release 0
+            acquire 3
+            acquire 4
+            iter 4
+            pool 4
+            release 4
+            pool 3
+            release 3
+            acquire 5
+            acquire 6
+            pool 6
+            release 6
+            pool 5
+            release 5
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct Res {
+                int id;
+                Res() { static int next = 0; id = next++; printf("acquire %d\\n", id); }
+                virtual ~Res() { printf("release %d\\n", id); }
+            };
+            struct Pool : Res { ~Pool() { printf("pool %d\\n", id); } };
+            int main() {
+                {
+                    Res rs[3];
+                    printf("in scope %d\\n", rs[2].id);
+                }
+                for (int k = 0; k < 2; k++) {
+                    Pool ps[2];
+                    if (k == 1) break;
+                    printf("iter %d\\n", ps[1].id);
+                }
+                return 0;
+            }
+            """));
+    }
 }
