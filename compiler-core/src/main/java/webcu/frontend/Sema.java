@@ -964,6 +964,8 @@ public final class Sema {
         Span span = h.span();
         Typed.Var o = newTemp(Exceptions.VOIDP, span);
         List<Typed.Stmt> prefix = new ArrayList<>();
+        // a parameter taken by value is a local of the handler: destroyed when the handler ends
+        List<Typed.Stmt> dtor = new ArrayList<>();
         Scope save = scope;
         scope = new Scope(scope);
         if (h.param() != null && h.param().name() != null) {
@@ -971,17 +973,31 @@ public final class Sema {
             Typed.Expr obj = new Typed.Deref(new Typed.Convert(load(new Typed.VarRef(o, span)), new CType.Ptr(target, false), span), target, span);
             Typed.Var var = new Typed.Var(h.param().name(), type, h.param().span(), false, false, null);
             Typed.Expr init = type instanceof CType.Ref ? addressOf(obj, span) : convert(rvalue(obj), type, span, "init");
+            if (type instanceof CType.Record rec && Exceptions.copyConstructor(rec) != null) {
+                FunctionSym copy = Exceptions.copyConstructor(rec);
+                init = new Typed.Construct(var, copy, callArgs(copy, List.of(obj), span, 1), span);
+            }
             scope.names.put(var.name, var);
             fn.locals.add(var);
             prefix.add(new Typed.LocalDef(var, init, span));
+            if (type instanceof CType.Record rec && rec.destructor != null) {
+                use(rec.destructor);
+                destroy(List.of(var), dtor, span);
+            }
         }
-        List<Typed.Stmt> exits = List.of(eh.leave(span), eh.endCatch(span));
+        List<Typed.Stmt> exits = new ArrayList<>(List.of(eh.leave(span)));
+        exits.addAll(dtor);
+        exits.add(eh.endCatch(newTemp(Exceptions.VOIDP, span), span));
         Typed.Block clause = regionBlock(h.body(), List.of(), exits);
         scope = save;
         List<Typed.Stmt> taken = new ArrayList<>(prefix);
-        taken.add(guarded(clause.stmts(), null, List.of(eh.endCatch(span), eh.resume(span)), span));
+        List<Typed.Stmt> onException = new ArrayList<>(dtor);
+        onException.add(eh.endCatch(newTemp(Exceptions.VOIDP, span), span));
+        onException.add(eh.resume(span));
+        taken.add(guarded(clause.stmts(), null, onException, span));
         if (!endsInJump(clause.stmts())) {
-            taken.add(eh.endCatch(span));
+            taken.addAll(dtor);
+            taken.add(eh.endCatch(newTemp(Exceptions.VOIDP, span), span));
         }
         Typed.Expr took = new Typed.Binary("!=", load(new Typed.VarRef(o, span)), new Typed.NullConst(Exceptions.VOIDP, span), CType.BOOL, span);
         return List.of(new Typed.LocalDef(o, eh.catchClause(name, span), span),
