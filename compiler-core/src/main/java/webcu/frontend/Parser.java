@@ -989,7 +989,6 @@ public final class Parser {
         return r;
     }
 
-    /** params = "(" (param ("," param)* ("," "...")? | "void" | "...")? ")"; returns whether variadic */
     /**
      * exception-spec = "noexcept" ("(" constant ")")? | "throw" "(" type-list? ")"; true when it
      * promises not to throw. Only the literal {@code noexcept(false)} throws: a computed condition
@@ -1015,6 +1014,7 @@ public final class Parser {
         return dynamic ? empty : !literalFalse;
     }
 
+    /** params = "(" (param ("," param)* ("," "...")? | "void" | "...")? ")"; returns whether variadic */
     private boolean paramList(List<Param> params) {
         if (accept(")")) {
             return false;
@@ -1466,7 +1466,6 @@ public final class Parser {
 
     private static final Set<String> ASSIGN_OPS = Set.of("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=");
 
-    /** assignment = conditional (assign-op assignment)? */
     /** try-block = "try" compound ("catch" "(" (param | "...") ")" compound)+ */
     private Stmt tryStatement() {
         Token t = next();

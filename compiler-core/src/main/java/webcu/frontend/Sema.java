@@ -812,14 +812,14 @@ public final class Sema {
         // destroys it when an exception passes (regions nest, so objects die in reverse order)
         List<Typed.Stmt> cur = out;
         ArrayDeque<List<Typed.Stmt>> outers = new ArrayDeque<>();
-        ArrayDeque<Integer> marks = new ArrayDeque<>();
+        ArrayDeque<int[]> marks = new ArrayDeque<>();
         List<Ast.Stmt> stmts = c.stmts();
         for (int i = 0; i < stmts.size(); i++) {
             int before = objects.size();
             stmt(stmts.get(i), cur);
             if (objects.size() > before && i + 1 < stmts.size() && unwinds()) {
                 outers.push(cur);
-                marks.push(before);
+                marks.push(new int[] {before, objects.size()});
                 inRegion.addAll(objects.subList(before, objects.size()));
                 cur = new ArrayList<>();
             }
@@ -827,9 +827,10 @@ public final class Sema {
         boolean jumped = endsInJump(cur);
         while (!outers.isEmpty()) {
             List<Typed.Stmt> outer = outers.pop();
-            int from = marks.pop();
-            outer.add(cleanupRegion(cur, objects.subList(from, objects.size()), c.span()));
-            objects.subList(from, objects.size()).forEach(inRegion::remove);
+            int[] made = marks.pop();
+            List<Typed.Var> own = objects.subList(made[0], made[1]);
+            outer.add(cleanupRegion(cur, own, c.span()));
+            own.forEach(inRegion::remove);
             cur = outer;
         }
         dtorScopes.remove(dtorScopes.size() - 1);
