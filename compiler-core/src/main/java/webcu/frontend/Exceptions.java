@@ -59,8 +59,22 @@ final class Exceptions {
         return stmt("__webcu_eh_leave", span);
     }
 
-    Typed.Stmt endCatch(Span span) {
-        return stmt("__webcu_eh_end_catch", span);
+    /**
+     * Ends the innermost catch: {@code d = end_catch(); if (d) { d(dying()); free_dying(); }}. When
+     * that was the exception's last handler, its object dies; the runtime cannot call into the
+     * program, so it hands back the object's destructor for this code to call.
+     */
+    Typed.Stmt endCatch(Typed.Var d, Span span) {
+        CType.Fn sig = new CType.Fn(CType.VOID, List.of(VOIDP), false);
+        Typed.Expr dtor = new Typed.Convert(Sema.load(new Typed.VarRef(d, span)), new CType.Ptr(sig, false), span);
+        Typed.Expr dying = call("__webcu_eh_dying", VOIDP, List.of(), List.of(), span);
+        Typed.Stmt destroy = new Typed.Block(List.of(
+                new Typed.ExprStmt(new Typed.CallIndirect(dtor, sig, List.of(dying), span), span),
+                stmt("__webcu_eh_free_dying", span)), span);
+        Typed.Expr some = new Typed.Binary("!=", Sema.load(new Typed.VarRef(d, span)), new Typed.NullConst(VOIDP, span), CType.BOOL, span);
+        return new Typed.Block(List.of(
+                new Typed.LocalDef(d, call("__webcu_eh_end_catch", VOIDP, List.of(), List.of(), span), span),
+                new Typed.If(some, destroy, null, span)), span);
     }
 
     /** Goes on unwinding with the exception that landed in a cleanup or that no clause took. */
@@ -83,10 +97,14 @@ final class Exceptions {
         return call("__webcu_eh_allocate", VOIDP, List.of(CType.ULONG), List.of(new Typed.IntConst(CType.ULONG, size, span)), span);
     }
 
-    /** Starts unwinding: the object, its type's catchable names, and what() for the terminate message (or null). */
-    Typed.Expr raise(Typed.Expr object, List<String> names, Typed.Expr what, Span span) {
-        return call("__webcu_eh_throw", CType.VOID, List.of(VOIDP, CSTR, CSTR),
-                List.of(object, cstring(String.join("\n", names), span), what == null ? new Typed.NullConst(CSTR, span) : what), span);
+    /**
+     * Starts unwinding: the object, its type's catchable names, what() for the terminate message
+     * (or null) and the object's destructor (or null).
+     */
+    Typed.Expr raise(Typed.Expr object, List<String> names, Typed.Expr what, Typed.Expr dtor, Span span) {
+        return call("__webcu_eh_throw", CType.VOID, List.of(VOIDP, CSTR, CSTR, VOIDP),
+                List.of(object, cstring(String.join("\n", names), span), what == null ? new Typed.NullConst(CSTR, span) : what,
+                        dtor == null ? new Typed.NullConst(VOIDP, span) : dtor), span);
     }
 
     private Typed.Stmt stmt(String name, Span span) {
@@ -152,6 +170,16 @@ final class Exceptions {
     /** The name a catch clause of type {@code t} takes: references and top-level const do not count. */
     static String clauseName(CType t) {
         return demangle(t instanceof CType.Ref r ? r.referee() : t);
+    }
+
+    /** The copy constructor {@code rec(const rec &)} the class declares, or null (then copies are bitwise). */
+    static Sema.FunctionSym copyConstructor(CType.Record rec) {
+        for (Sema.FunctionSym c : rec.constructors) {
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref r && r.referee() == rec) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** Whether {@code rec} is std::exception or derives from it, so that what() describes it. */

@@ -1500,7 +1500,8 @@ final class ExprSema {
         if (t.operand() == null) {
             return sema.eh.rethrow(span);
         }
-        Typed.Expr v = sema.rvalue(expr(t.operand()));
+        Typed.Expr operand = expr(t.operand());
+        Typed.Expr v = sema.rvalue(operand);
         CType type = v.type() instanceof CType.Ref r ? r.referee() : v.type();
         if (v instanceof Typed.Decay d && d.array() instanceof Typed.StringConst) {
             type = Exceptions.CSTR; // a string literal is an array of const char in C++
@@ -1515,6 +1516,14 @@ final class ExprSema {
                 new Typed.Convert(sema.eh.allocate(Math.max(1, CType.sizeOf(type)), span), pt, span), span);
         Typed.Expr obj = new Typed.Deref(Sema.load(new Typed.VarRef(p, span)), type, span);
         Typed.Expr init = new Typed.Assign(obj, sema.convert(v, type, span, "init"), span);
+        if (operand.lvalue() && !(operand instanceof Typed.Construct) && !(operand instanceof Typed.Aggregate)
+                && type instanceof CType.Record rec && Exceptions.copyConstructor(rec) != null) {
+            // throwing a named object copies it (a temporary is built in place, as g++ elides that copy)
+            Sema.FunctionSym copy = Exceptions.copyConstructor(rec);
+            List<Typed.Expr> ca = new ArrayList<>(sema.callArgs(copy, List.of(operand), span, 1));
+            ca.add(0, Sema.load(new Typed.VarRef(p, span)));
+            init = new Typed.Call(copy, ca, CType.VOID, span);
+        }
         Typed.Expr what = null;
         if (type instanceof CType.Record rec && Exceptions.isStdException(rec)) {
             Sema.FunctionSym w = Exceptions.what(rec);
@@ -1523,8 +1532,14 @@ final class ExprSema {
                 what = new Typed.Call(w, List.of(sema.thisArg(w, Sema.load(new Typed.VarRef(p, span)), span)), w.result, span);
             }
         }
+        Typed.Expr dtor = null;
+        if (type instanceof CType.Record rec && rec.destructor != null) {
+            sema.takeAddress(rec.destructor);
+            dtor = new Typed.Convert(new Typed.FunctionRef(rec.destructor, new CType.Ptr(Sema.signatureOf(rec.destructor), false), span),
+                    Exceptions.VOIDP, span);
+        }
         Typed.Expr raise = sema.eh.raise(new Typed.Convert(Sema.load(new Typed.VarRef(p, span)), Exceptions.VOIDP, span),
-                Exceptions.catchNames(type), what, span);
+                Exceptions.catchNames(type), what, dtor, span);
         return new Typed.Comma(alloc, new Typed.Comma(init, raise, span), span);
     }
 

@@ -1278,7 +1278,6 @@ public final class Parser {
         return r;
     }
 
-    /** params = "(" (param ("," param)* ("," "...")? | "void" | "...")? ")"; returns whether variadic */
     /**
      * exception-spec = "noexcept" ("(" constant ")")? | "throw" "(" type-list? ")"; true when it
      * promises not to throw. Only the literal {@code noexcept(false)} throws: a computed condition
@@ -1304,6 +1303,7 @@ public final class Parser {
         return dynamic ? empty : !literalFalse;
     }
 
+    /** params = "(" (param ("," param)* ("," "...")? | "void" | "...")? ")"; returns whether variadic */
     private boolean paramList(List<Param> params) {
         if (accept(")")) {
             return false;
@@ -1810,7 +1810,6 @@ public final class Parser {
 
     private static final Set<String> ASSIGN_OPS = Set.of("=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=");
 
-    /** assignment = conditional (assign-op assignment)? */
     /** try-block = "try" compound ("catch" "(" (param | "...") ")" compound)+ */
     private Stmt tryStatement() {
         Token t = next();

@@ -1695,14 +1695,14 @@ public final class Sema {
         // destroys it when an exception passes (regions nest, so objects die in reverse order)
         List<Typed.Stmt> cur = out;
         ArrayDeque<List<Typed.Stmt>> outers = new ArrayDeque<>();
-        ArrayDeque<Integer> marks = new ArrayDeque<>();
+        ArrayDeque<int[]> marks = new ArrayDeque<>();
         List<Ast.Stmt> stmts = c.stmts();
         for (int i = 0; i < stmts.size(); i++) {
             int before = objects.size();
             stmt(stmts.get(i), cur);
             if (objects.size() > before && i + 1 < stmts.size() && unwinds()) {
                 outers.push(cur);
-                marks.push(before);
+                marks.push(new int[] {before, objects.size()});
                 inRegion.addAll(objects.subList(before, objects.size()));
                 cur = new ArrayList<>();
             }
@@ -1710,9 +1710,10 @@ public final class Sema {
         boolean jumped = endsInJump(cur);
         while (!outers.isEmpty()) {
             List<Typed.Stmt> outer = outers.pop();
-            int from = marks.pop();
-            outer.add(cleanupRegion(cur, objects.subList(from, objects.size()), c.span()));
-            objects.subList(from, objects.size()).forEach(inRegion::remove);
+            int[] made = marks.pop();
+            List<Typed.Var> own = objects.subList(made[0], made[1]);
+            outer.add(cleanupRegion(cur, own, c.span()));
+            own.forEach(inRegion::remove);
             cur = outer;
         }
         dtorScopes.remove(dtorScopes.size() - 1);
@@ -1847,6 +1848,8 @@ public final class Sema {
         Span span = h.span();
         Typed.Var o = newTemp(Exceptions.VOIDP, span);
         List<Typed.Stmt> prefix = new ArrayList<>();
+        // a parameter taken by value is a local of the handler: destroyed when the handler ends
+        List<Typed.Stmt> dtor = new ArrayList<>();
         Scope save = scope;
         scope = new Scope(scope);
         if (h.param() != null && h.param().name() != null) {
@@ -1854,17 +1857,31 @@ public final class Sema {
             Typed.Expr obj = new Typed.Deref(new Typed.Convert(load(new Typed.VarRef(o, span)), new CType.Ptr(target, false), span), target, span);
             Typed.Var var = new Typed.Var(h.param().name(), type, h.param().span(), false, false, null);
             Typed.Expr init = type instanceof CType.Ref ? addressOf(obj, span) : convert(rvalue(obj), type, span, "init");
+            if (type instanceof CType.Record rec && Exceptions.copyConstructor(rec) != null) {
+                FunctionSym copy = Exceptions.copyConstructor(rec);
+                init = new Typed.Construct(var, copy, callArgs(copy, List.of(obj), span, 1), span);
+            }
             scope.names.put(var.name, var);
             fn.locals.add(var);
             prefix.add(new Typed.LocalDef(var, init, span));
+            if (type instanceof CType.Record rec && rec.destructor != null) {
+                use(rec.destructor);
+                destroy(List.of(var), dtor, span);
+            }
         }
-        List<Typed.Stmt> exits = List.of(eh.leave(span), eh.endCatch(span));
+        List<Typed.Stmt> exits = new ArrayList<>(List.of(eh.leave(span)));
+        exits.addAll(dtor);
+        exits.add(eh.endCatch(newTemp(Exceptions.VOIDP, span), span));
         Typed.Block clause = regionBlock(h.body(), List.of(), exits);
         scope = save;
         List<Typed.Stmt> taken = new ArrayList<>(prefix);
-        taken.add(guarded(clause.stmts(), null, List.of(eh.endCatch(span), eh.resume(span)), span));
+        List<Typed.Stmt> onException = new ArrayList<>(dtor);
+        onException.add(eh.endCatch(newTemp(Exceptions.VOIDP, span), span));
+        onException.add(eh.resume(span));
+        taken.add(guarded(clause.stmts(), null, onException, span));
         if (!endsInJump(clause.stmts())) {
-            taken.add(eh.endCatch(span));
+            taken.addAll(dtor);
+            taken.add(eh.endCatch(newTemp(Exceptions.VOIDP, span), span));
         }
         Typed.Expr took = new Typed.Binary("!=", load(new Typed.VarRef(o, span)), new Typed.NullConst(Exceptions.VOIDP, span), CType.BOOL, span);
         return List.of(new Typed.LocalDef(o, eh.catchClause(name, span), span),

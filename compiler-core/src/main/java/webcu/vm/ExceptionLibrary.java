@@ -19,17 +19,20 @@ import webcu.ir.Function;
  * prints {@code terminate called after throwing an instance of 'T'} (and {@code what():} for a
  * std::exception) and aborts with status 134, leaving destructors unrun.
  *
- * <p>Exception objects live in heap segments of their own; the last catch that ends an exception
- * frees its object (without running a destructor: the runtime cannot call back into the program).
+ * <p>Exception objects live in heap segments of their own. When the last catch of an exception
+ * ends, the runtime cannot call back into the program, so {@code __webcu_eh_end_catch} returns
+ * the object's destructor, the generated code calls it on {@code __webcu_eh_dying()}, and
+ * {@code __webcu_eh_free_dying} frees the storage.
  */
 public final class ExceptionLibrary implements NativeLibrary {
     private static final int ENTER = 0, LEAVE = 1, THROW = 2, CATCH = 3, END_CATCH = 4, RESUME = 5, RETHROW = 6,
-            ALLOCATE = 7;
+            ALLOCATE = 7, DYING = 8, FREE_DYING = 9;
     private static final HashMap<String, Integer> NAMES = new HashMap<>();
 
     static {
         String[] names = {"__webcu_eh_enter", "__webcu_eh_leave", "__webcu_eh_throw", "__webcu_eh_catch",
-            "__webcu_eh_end_catch", "__webcu_eh_resume", "__webcu_eh_rethrow", "__webcu_eh_allocate"};
+            "__webcu_eh_end_catch", "__webcu_eh_resume", "__webcu_eh_rethrow", "__webcu_eh_allocate", "__webcu_eh_dying",
+            "__webcu_eh_free_dying"};
         for (int i = 0; i < names.length; i++) {
             NAMES.put(names[i], i);
         }
@@ -57,14 +60,17 @@ public final class ExceptionLibrary implements NativeLibrary {
         final Segment segment;
         final List<String> names;
         final String what;
+        /** The address of its destructor, or 0. */
+        final long dtor;
         /** Catch clauses that have taken it and not yet ended. */
         int handlers;
 
-        Thrown(long object, Segment segment, List<String> names, String what) {
+        Thrown(long object, Segment segment, List<String> names, String what, long dtor) {
             this.object = object;
             this.segment = segment;
             this.names = names;
             this.what = what;
+            this.dtor = dtor;
         }
     }
 
@@ -81,6 +87,8 @@ public final class ExceptionLibrary implements NativeLibrary {
     /** Exceptions being handled, innermost last: {@code throw;} rethrows the last. */
     private final ArrayList<Thrown> caught = new ArrayList<>();
     private final HashMap<Long, Segment> objects = new HashMap<>();
+    /** Exception objects whose destructor the program is running, innermost last. */
+    private final ArrayList<Thrown> dying = new ArrayList<>();
 
     public ExceptionLibrary(Memory mem, StdStreams io) {
         this.mem = mem;
@@ -121,7 +129,7 @@ public final class ExceptionLibrary implements NativeLibrary {
                 long obj = t.argI(0);
                 List<String> names = names(t.argI(1));
                 long what = t.argI(2);
-                return raise(t, new Thrown(obj, objects.remove(obj), names, what == 0 ? null : mem.cstringText(what)));
+                return raise(t, new Thrown(obj, objects.remove(obj), names, what == 0 ? null : mem.cstringText(what), t.argI(3)));
             }
             case RETHROW -> {
                 if (caught.isEmpty()) {
@@ -147,11 +155,25 @@ public final class ExceptionLibrary implements NativeLibrary {
                 }
             }
             case END_CATCH -> {
+                long dtor = 0;
                 if (!caught.isEmpty()) {
                     Thrown e = caught.remove(caught.size() - 1);
-                    if (--e.handlers == 0 && !landed.contains(e) && e.segment != null) {
-                        mem.free(e.segment);
+                    if (--e.handlers == 0 && !landed.contains(e)) {
+                        if (e.dtor != 0) {
+                            // the program calls the destructor, then __webcu_eh_free_dying
+                            dying.add(e);
+                            dtor = e.dtor;
+                        } else {
+                            release(e);
+                        }
                     }
+                }
+                t.returnI(dtor);
+            }
+            case DYING -> t.returnI(dying.isEmpty() ? 0 : dying.get(dying.size() - 1).object);
+            case FREE_DYING -> {
+                if (!dying.isEmpty()) {
+                    release(dying.remove(dying.size() - 1));
                 }
             }
             default -> throw new IllegalStateException("exception runtime function " + id);
@@ -191,6 +213,12 @@ public final class ExceptionLibrary implements NativeLibrary {
         t.pc = h.pc;
         t.ir[h.ib + (h.resultOperand >> 1)] = 1;
         return UNWIND;
+    }
+
+    private void release(Thrown e) {
+        if (e.segment != null) {
+            mem.free(e.segment);
+        }
     }
 
     private List<String> names(long literal) {
