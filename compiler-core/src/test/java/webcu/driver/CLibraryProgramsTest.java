@@ -83,6 +83,13 @@ class CLibraryProgramsTest {
     }
 
     @Test
+    void sscanfEdgeCases() throws IOException {
+        Outcome o = run("scanf.cu", new MemoryFileSystem());
+        assertEquals(0, o.status(), o.err());
+        assertEquals(read("scanf.expected"), o.out());
+    }
+
+    @Test
     void timeFormattingAndClocks() throws IOException {
         Outcome o = run("time.cu", new MemoryFileSystem());
         assertEquals(0, o.status(), o.err());
