@@ -90,6 +90,12 @@ class CLibraryProgramsTest {
     }
 
     @Test
+    void setlocaleKnowsOnlyTheCLocale() throws IOException {
+        Outcome o = run("locale.cu", new MemoryFileSystem());
+        assertEquals(read("locale.expected"), o.out());
+    }
+
+    @Test
     void timeFormattingAndClocks() throws IOException {
         Outcome o = run("time.cu", new MemoryFileSystem());
         assertEquals(0, o.status(), o.err());
