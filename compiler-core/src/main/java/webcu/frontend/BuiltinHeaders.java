@@ -139,6 +139,7 @@ public final class BuiltinHeaders {
         put(CHeaders.SYS_STAT, "sys/stat.h");
         put(CHeaders.FCNTL, "fcntl.h");
         put(CHeaders.SCHED, "sched.h");
+        put(CHeaders.LOCALE, "clocale", "locale.h");
         put(MathHeader.TEXT, "cmath", "math.h");
         put(TemplateHeaders.MOVE, "bits/move.h");
         put(StdHeaders.UTILITY, "utility");

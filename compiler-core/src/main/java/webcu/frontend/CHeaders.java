@@ -746,6 +746,20 @@ final class CHeaders {
         extern "C" int open(const char *path, int flags, ...);
         """;
 
+    /** Only the "C" locale exists: printf and ctype behave as in it whatever a program asks. */
+    static final String LOCALE = """
+        #pragma once
+        #define LC_CTYPE 0
+        #define LC_NUMERIC 1
+        #define LC_TIME 2
+        #define LC_COLLATE 3
+        #define LC_MONETARY 4
+        #define LC_MESSAGES 5
+        #define LC_ALL 6
+        extern "C" char *setlocale(int category, const char *locale);
+        namespace std { using ::setlocale; }
+        """;
+
     static final String SCHED = """
         #pragma once
         #include <sys/types.h>

@@ -45,7 +45,7 @@ public final class CLibrary implements NativeLibrary {
         "localtime", "gmtime_r", "localtime_r", "mktime", "timegm", "strftime", "asctime", "ctime", "nanosleep",
         "sleep", "usleep",
         "getpid", "getppid", "getuid", "geteuid", "sysconf", "getpagesize", "gethostname", "signal", "sched_yield",
-        "sched_getcpu",
+        "sched_getcpu", "setlocale",
     };
     private static final HashMap<String, Integer> IDS = new HashMap<>();
 
@@ -78,6 +78,7 @@ public final class CLibrary implements NativeLibrary {
     private long tmBuffer;
     private long timeText;
     private long zoneName;
+    private long localeName;
     private long rand48 = 0x1234ABCD330EL;
 
     // glibc's struct _getopt_data, less what lives in the optind/optarg/optopt/opterr cells
@@ -550,6 +551,21 @@ public final class CLibrary implements NativeLibrary {
                 t.returnI(old == null ? 0 : old);
             }
             case "sched_yield", "sched_getcpu" -> t.returnI(0);
+            case "setlocale" -> {
+                // "" picks the environment's locale, which is empty here: "C" as glibc gives without LANG
+                long p = t.argI(1);
+                String want = p == 0 ? "C" : str(p);
+                boolean known = want.isEmpty() || want.equals("C") || want.equals("POSIX") || want.equals("C.UTF-8");
+                int category = (int) t.argI(0);
+                if (category < 0 || category > 12 || !known) {
+                    t.returnI(0);
+                } else {
+                    if (localeName == 0) {
+                        localeName = mem.allocateString("C", "setlocale's result", true);
+                    }
+                    t.returnI(localeName);
+                }
+            }
             default -> throw new VmFault(VmFault.TRAP, 0, "internal error: C library function " + name, "");
         }
         return CONTINUE;

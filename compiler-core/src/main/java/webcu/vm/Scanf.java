@@ -160,7 +160,8 @@ final class Scanf {
                     in.unread(c);
                     // "0x" with no hex digit after it still read the number 0
                     if (digits == 0 && text.indexOf("0") < 0) {
-                        return c < 0 && !anyConversion ? -1 : assigned;
+                        // a sign alone is a matching failure, not the end of the input
+                        return c < 0 && text.length() == 0 && !anyConversion ? -1 : assigned;
                     }
                     consumed += text.length();
                     anyConversion = true;

@@ -83,6 +83,19 @@ class CLibraryProgramsTest {
     }
 
     @Test
+    void sscanfEdgeCases() throws IOException {
+        Outcome o = run("scanf.cu", new MemoryFileSystem());
+        assertEquals(0, o.status(), o.err());
+        assertEquals(read("scanf.expected"), o.out());
+    }
+
+    @Test
+    void setlocaleKnowsOnlyTheCLocale() throws IOException {
+        Outcome o = run("locale.cu", new MemoryFileSystem());
+        assertEquals(read("locale.expected"), o.out());
+    }
+
+    @Test
     void timeFormattingAndClocks() throws IOException {
         Outcome o = run("time.cu", new MemoryFileSystem());
         assertEquals(0, o.status(), o.err());
