@@ -200,9 +200,9 @@ public final class BuiltinHeaders {
                 "vector_types.h", "vector_functions.h", "builtin_types.h", "driver_types.h", "host_defines.h",
                 "device_functions.h", "sm_20_atomic_functions.h", "sm_30_intrinsics.h", "sm_32_intrinsics.h");
         put(CudaHeaders.HIP, "hip/hip_runtime.h", "hip/hip_runtime_api.h");
-        put(CudaLibHeaders.COOPERATIVE_GROUPS, "cooperative_groups.h");
+        put(CudaLibHeaders.COOPERATIVE_GROUPS, "cooperative_groups.h", "hip/hip_cooperative_groups.h");
         put(CudaLibHeaders.PROFILER_API, "cuda_profiler_api.h");
-        put(CudaLibHeaders.FP16, "cuda_fp16.h");
+        put(CudaLibHeaders.FP16, "cuda_fp16.h", "hip/hip_fp16.h");
         put(CudaLibHeaders.DRIVER, "cuda.h");
         put(CudaLibHeaders.COOPERATIVE_GROUPS_REDUCE, "cooperative_groups/reduce.h", "cooperative_groups/scan.h");
     }

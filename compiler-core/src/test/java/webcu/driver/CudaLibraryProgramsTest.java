@@ -579,4 +579,33 @@ class CudaLibraryProgramsTest {
         assertEquals("", r.err());
         assertEquals("flag\n2.5 2.5 2 2.5 1.58114\n", r.out());
     }
+
+    @Test
+    void hip_cooperativeGroupsAndHalfUnderHipHeaderNames() {
+        Run r = run("""
+            #include <hip/hip_runtime.h>
+            #include <hip/hip_cooperative_groups.h>
+            #include <hip/hip_fp16.h>
+            #include <cstdio>
+            namespace cg = cooperative_groups;
+            __global__ void k(const __half *x, float *out) {
+                cg::thread_block b = cg::this_thread_block();
+                cg::thread_block_tile<32> w = cg::tiled_partition<32>(b);
+                float v = __half2float(x[b.thread_rank()]);
+                for (int o = 16; o > 0; o /= 2) v += w.shfl_down(v, o);
+                if (w.thread_rank() == 0) out[w.meta_group_rank()] = v;
+            }
+            int main() {
+                __half h[64]; for (int i = 0; i < 64; i++) h[i] = __float2half(0.5f * i);
+                __half *d; float *o; hipMalloc(&d, sizeof h); hipMalloc(&o, 8);
+                hipMemcpy(d, h, sizeof h, hipMemcpyHostToDevice);
+                hipLaunchKernelGGL(k, dim3(1), dim3(64), 0, 0, d, o);
+                float r[2]; hipMemcpy(r, o, 8, hipMemcpyDeviceToHost);
+                printf("%g %g\\n", r[0], r[1]);
+                return 0;
+            }
+            """);
+        assertEquals("", r.err());
+        assertEquals("248 760\n", r.out());
+    }
 }
