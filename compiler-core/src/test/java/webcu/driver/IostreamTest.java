@@ -159,6 +159,14 @@ class IostreamTest {
     }
 
     @Test
+    void streamAsBool_inCastsConditionsAndNot() {
+        // g++ 12: "1 0 1 1 both"
+        Result r = run(main("std::istringstream a(\"1\"), b(\"\"); int x; a >> x; b >> x; bool ok = static_cast<bool>(a);"
+                + " std::cout << (bool)a << ' ' << (bool)b << ' ' << ok << ' ' << !b << (a && !b ? \" both\" : \" no\") << '\\n';"));
+        assertEquals("1 0 1 1 both\n", r.out());
+    }
+
+    @Test
     void iosFlagsThroughTheClassAndItsTypedefs() {
         Result r = run(main("std::ios_base::fmtflags old = std::cout.flags(); std::cout.setf(std::ios::hex, std::ios::basefield);"
                 + " std::cout.setf(std::ios_base::showbase); std::cout << 255 << ' '; std::cout.flags(old); std::cout << 255 << ' '"
