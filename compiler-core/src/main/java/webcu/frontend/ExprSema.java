@@ -1354,6 +1354,9 @@ final class ExprSema {
         if (to instanceof CType.Void) {
             return new Typed.Convert(e, to, span);
         }
+        if (to instanceof CType.Int b && b.isBool() && from instanceof CType.Record) {
+            return classToBool(sema, e, span); // (bool)stream, static_cast<bool>(file)
+        }
         if (to instanceof CType.Ref r) {
             return new Typed.Deref(new Typed.Convert(sema.addressOf(e, span), new CType.Ptr(r.referee(), r.constReferee()), span), r.referee(), span);
         }

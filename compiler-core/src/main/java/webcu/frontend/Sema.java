@@ -1675,6 +1675,27 @@ public final class Sema {
                 continue;
             }
             Typed.Expr target = new Typed.Member(self, fld, mi.span());
+            if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+                // name_("text"), buf_(n, 'x'), owner_(other): the member's own constructor runs on it
+                List<Typed.Expr> typedArgs = new ArrayList<>();
+                for (Ast.Expr a : mi.args()) {
+                    typedArgs.add(expr(a));
+                }
+                FunctionSym ctor = resolveOverload(rec.name, rec.constructors, typedArgs, mi.span(), true);
+                if (ctor != null) {
+                    List<Typed.Expr> args = callArgs(ctor, typedArgs, mi.span(), 1);
+                    args.add(0, addressOf(target, mi.span()));
+                    out.add(new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, mi.span()), mi.span()));
+                }
+                continue;
+            }
+            if (mi.args().size() == 1 && fld.type() instanceof CType.Record rec) {
+                Typed.Expr src = expr(mi.args().get(0));
+                if (src.type() == rec && memberwiseAssign(target, src, rec, mi.span()) instanceof Typed.Expr copy) {
+                    out.add(new Typed.ExprStmt(copy, mi.span()));
+                    continue;
+                }
+            }
             if (mi.args().size() == 1) {
                 out.add(new Typed.ExprStmt(new Typed.Assign(target, convert(rvalue(expr(mi.args().get(0))), fld.type(), mi.span(), "init"), mi.span()), mi.span()));
             } else if (mi.args().isEmpty()) {

@@ -159,6 +159,27 @@ class IostreamTest {
     }
 
     @Test
+    void memberInitializers_runTheMembersConstructors() {
+        // g++ 12: "widget *** source tag 7\nXource Yag\n"
+        String src = "#include <iostream>\n#include <string>\n"
+                + "struct Named { std::string name; int id; };\n"
+                + "class Widget { std::string name_; std::string pad_; std::string copy_; Named tag_; int n_;\n"
+                + "public: Widget(const std::string &src, const Named &t) : name_(\"widget\"), pad_(3, '*'), copy_(src), tag_(t), n_(7) {}\n"
+                + " void show() const { std::cout << name_ << ' ' << pad_ << ' ' << copy_ << ' ' << tag_.name << ' ' << n_ << '\\n'; } };\n"
+                + "int main() { std::string s = \"source\"; Named t = {\"tag\", 1}; Widget w(s, t); s[0] = 'X'; t.name[0] = 'Y';\n"
+                + " w.show(); std::cout << s << ' ' << t.name << '\\n'; return 0; }\n";
+        assertEquals("widget *** source tag 7\nXource Yag\n", run(src).out());
+    }
+
+    @Test
+    void streamAsBool_inCastsConditionsAndNot() {
+        // g++ 12: "1 0 1 1 both"
+        Result r = run(main("std::istringstream a(\"1\"), b(\"\"); int x; a >> x; b >> x; bool ok = static_cast<bool>(a);"
+                + " std::cout << (bool)a << ' ' << (bool)b << ' ' << ok << ' ' << !b << (a && !b ? \" both\" : \" no\") << '\\n';"));
+        assertEquals("1 0 1 1 both\n", r.out());
+    }
+
+    @Test
     void iosFlagsThroughTheClassAndItsTypedefs() {
         Result r = run(main("std::ios_base::fmtflags old = std::cout.flags(); std::cout.setf(std::ios::hex, std::ios::basefield);"
                 + " std::cout.setf(std::ios_base::showbase); std::cout << 255 << ' '; std::cout.flags(old); std::cout << 255 << ' '"
