@@ -401,4 +401,52 @@ class TemplatesTest {
                 }
                 """));
     }
+
+    // ------------------------------------------------------------ members of class templates
+
+    /** Members defined outside the class template, one specialized for an instance; member templates with explicit arguments. */
+    @Test
+    void OutOfClassMembers_AndMemberSpecialization() {
+        assertEquals("3\n3 2\n-1\n6\n4.50\n2 3.0\n", run("""
+                #include <cstdio>
+                template <class T, int N> class Stack {
+                public:
+                    Stack();
+                    void push(T x);
+                    T pop();
+                    int size() const;
+                    template <class U> U as() const { return (U)items[0]; }
+                private:
+                    T items[N];
+                    int top;
+                };
+                template <class T, int N> Stack<T, N>::Stack() : top(0) {}
+                template <class T, int N> void Stack<T, N>::push(T x) { if (top < N) items[top++] = x; }
+                template <class T, int N> T Stack<T, N>::pop() { return items[--top]; }
+                template <class T, int N> int Stack<T, N>::size() const { return top; }
+                template <> int Stack<char, 4>::size() const { return -top; }
+                struct Printer {
+                    int scale;
+                    template <class T> void show(T v) { printf("%d\\n", (int)v * scale); }
+                    template <class T> static T make(int x) { return (T)x; }
+                };
+                template <> void Printer::show<double>(double v) { printf("%.2f\\n", v * scale); }
+                template <> double Printer::make<double>(int x) { return x + 1.0; }
+                int main() {
+                    Stack<int, 8> s;
+                    s.push(1); s.push(2); s.push(3);
+                    printf("%d\\n", s.size());
+                    int top = s.pop();
+                    printf("%d %d\\n", top, s.size());
+                    Stack<char, 4> c;
+                    c.push('a');
+                    printf("%d\\n", c.size());
+                    Printer p{3};
+                    p.show(2);
+                    p.show(1.5);
+                    printf("%d %.1f\\n", s.as<int>() + 1, Printer::make<double>(2));
+                    return 0;
+                }
+                """));
+    }
 }
