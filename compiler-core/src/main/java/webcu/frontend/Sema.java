@@ -740,6 +740,10 @@ public final class Sema {
                         return c;
                     }
                 }
+                if (o instanceof CType.Record r && !n.args().isEmpty() && instanceOf.get(r) instanceof Instance in) {
+                    // the injected class name with arguments names the template: Tuple<T...> inside Tuple<H, T...>
+                    return instantiateClass(in.template(), n, s);
+                }
                 if (o instanceof CType c) {
                     return c;
                 }

@@ -449,4 +449,35 @@ class TemplatesTest {
                 }
                 """));
     }
+
+    /** A recursive variadic class (Tuple<H, T...> holding a Tuple<T...>), a kernel template with a default argument, decltype over a pack. */
+    @Test
+    void VariadicClass_RecursiveTuple_AndKernelTemplate() {
+        assertEquals("1 2.5 q 3 24\n14.0 3.5\n42\n", run("""
+                #include <cstdio>
+                template <class... Ts> struct Tuple {};
+                template <class H, class... T> struct Tuple<H, T...> {
+                    H head;
+                    Tuple<T...> tail;
+                    int count() const { return 1 + sizeof...(T); }
+                };
+                template <class T> struct Sum { static T of(const T *a, int n) { T s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; } };
+                template <typename T, int BLOCK = 4> __global__ void scale(T *a, T f) { int i = blockIdx.x * BLOCK + threadIdx.x; a[i] = a[i] * f; }
+                template <class F, class... Args> auto call(F f, Args... args) -> decltype(f(args...)) { return f(args...); }
+                int twice(int x) { return 2 * x; }
+                int main() {
+                    Tuple<int, double, char> t;
+                    t.head = 1; t.tail.head = 2.5; t.tail.tail.head = 'q';
+                    printf("%d %.1f %c %d %d\\n", t.head, t.tail.head, t.tail.tail.head, t.count(), (int)sizeof(t));
+                    float *a;
+                    cudaMallocManaged(&a, 8 * sizeof(float));
+                    for (int i = 0; i < 8; i++) a[i] = i;
+                    scale<float><<<2, 4>>>(a, 0.5f);
+                    cudaDeviceSynchronize();
+                    printf("%.1f %.1f\\n", Sum<float>::of(a, 8), a[7]);
+                    printf("%d\\n", call(twice, 21));
+                    return 0;
+                }
+                """));
+    }
 }
