@@ -102,7 +102,12 @@ public final class Ast {
 
     public record Index(Expr base, Expr index, Span span) implements Expr {}
 
-    public record Member(Expr base, String name, boolean arrow, Span span) implements Expr {}
+    /** {@code base.name} or {@code base->name}, with explicit template arguments for a member template ({@code b.as<int>()}). */
+    public record Member(Expr base, String name, boolean arrow, Span span, List<TemplateArg> templateArgs) implements Expr {
+        public Member(Expr base, String name, boolean arrow, Span span) {
+            this(base, name, arrow, span, List.of());
+        }
+    }
 
     /** C-style and named casts; {@code kind} is "c", "static", "reinterpret", "const" or "functional". */
     public record Cast(String kind, TypeNode type, Expr operand, Span span) implements Expr {}
@@ -235,31 +240,39 @@ public final class Ast {
 
     /**
      * A function declaration or definition (body null for a declaration). Methods carry their
-     * class's name in {@code owner}; constructors have result null.
+     * class's name in {@code owner}, and a method of a class template defined outside it the
+     * class's template arguments in {@code ownerArgs} ({@code Box<T>::print}); constructors have
+     * result null.
      */
     public record FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                                List<TemplateParam> templateParams, Compound body, String owner,
                                List<MemberInit> memberInits, boolean constMethod, Span span,
-                               List<TemplateArg> specializationArgs, boolean noexcept) implements Decl {
+                               List<TemplateArg> specializationArgs, boolean noexcept, List<TemplateArg> ownerArgs) implements Decl {
         /** An ordinary function or a primary template, without a non-throwing exception specification. */
         public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                             List<TemplateParam> templateParams, Compound body, String owner,
                             List<MemberInit> memberInits, boolean constMethod, Span span) {
-            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null, false);
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null, false, List.of());
         }
 
         /** An explicit specialization ({@code specializationArgs} not null) without an exception specification. */
         public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                             List<TemplateParam> templateParams, Compound body, String owner,
                             List<MemberInit> memberInits, boolean constMethod, Span span, List<TemplateArg> specializationArgs) {
-            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, specializationArgs, false);
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, specializationArgs, false, List.of());
         }
 
         /** A function that is or is not declared {@code noexcept}/{@code throw()}. */
         public FunctionDecl(String name, TypeNode result, List<Param> params, boolean variadic, Specs specs,
                             List<TemplateParam> templateParams, Compound body, String owner,
                             List<MemberInit> memberInits, boolean constMethod, Span span, boolean noexcept) {
-            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null, noexcept);
+            this(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span, null, noexcept, List.of());
+        }
+
+        /** The same declaration with other specialization or owner template arguments. */
+        public FunctionDecl with(List<TemplateArg> specializationArgs, List<TemplateArg> ownerArgs) {
+            return new FunctionDecl(name, result, params, variadic, specs, templateParams, body, owner, memberInits, constMethod, span,
+                    specializationArgs, noexcept, ownerArgs);
         }
 
         /** {@code template <> R f<args>(…)}: the explicit arguments as written (empty when all are deduced). */

@@ -1103,7 +1103,7 @@ final class ExprSema {
             return bad(c.span());
         }
         List<Typed.Expr> args = args(c.args());
-        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true);
+        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true, m.templateArgs());
         if (f == null) {
             return bad(c.span());
         }

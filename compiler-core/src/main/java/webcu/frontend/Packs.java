@@ -77,7 +77,7 @@ final class Packs {
             case Ast.Comma c -> new Ast.Comma(rewrite(c.left(), r), rewrite(c.right(), r), c.span());
             case Ast.Call c -> new Ast.Call(rewrite(c.callee(), r), exprs(c.args(), r), c.span());
             case Ast.Index i -> new Ast.Index(rewrite(i.base(), r), rewrite(i.index(), r), i.span());
-            case Ast.Member m -> new Ast.Member(rewrite(m.base(), r), m.name(), m.arrow(), m.span());
+            case Ast.Member m -> new Ast.Member(rewrite(m.base(), r), m.name(), m.arrow(), m.span(), args(m.templateArgs(), r));
             case Ast.Cast c -> new Ast.Cast(c.kind(), rewrite(c.type(), r), rewrite(c.operand(), r), c.span());
             case Ast.SizeofType s -> new Ast.SizeofType(rewrite(s.type(), r), s.span());
             case Ast.SizeofExpr s -> new Ast.SizeofExpr(rewrite(s.operand(), r), s.span());

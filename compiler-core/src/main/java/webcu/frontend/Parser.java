@@ -593,8 +593,10 @@ public final class Parser {
                 specs = addSpec(specs, next().text());
             }
             String owner = ident();
+            List<TemplateArg> ownerArgs = at("<") ? templateArgs() : null;
             expect("::");
-            out.add(constructor(specs, owner, tparams, start));
+            FunctionDecl ctor = constructor(specs, owner, tparams, start);
+            out.add(ownerArgs == null ? ctor : ctor.with(templ && tparams.isEmpty() ? List.of() : null, ownerArgs));
             return;
         }
         if (inClass) {
@@ -629,8 +631,10 @@ public final class Parser {
                 FunctionDecl f = functionRest(d, ds, tparams, inClass, start);
                 if (templ && tparams.isEmpty()) {
                     // template <> R f<args>(…): the specialization replaces the template's body for those arguments
-                    f = new FunctionDecl(f.name(), f.result(), f.params(), f.variadic(), f.specs(), f.templateParams(), f.body(),
-                            f.owner(), f.memberInits(), f.constMethod(), f.span(), d.specArgs == null ? List.of() : d.specArgs);
+                    f = f.with(d.specArgs == null ? List.of() : d.specArgs, f.ownerArgs());
+                }
+                if (d.ownerArgs != null) {
+                    f = f.with(f.specializationArgs(), d.ownerArgs);
                 }
                 out.add(f);
                 if (!inClass && f.owner() == null && !f.name().startsWith("operator")) {
@@ -717,8 +721,26 @@ public final class Parser {
             k++;
         }
         Token a = toks.get(k);
-        return a.kind() == Token.Kind.IDENT && isTypeName(a.text()) && toks.get(k + 1).is("::")
-                && (toks.get(k + 2).is(a.text()) && toks.get(k + 3).is("(") || toks.get(k + 2).is("~"));
+        int c = k + 1;
+        if (a.kind() == Token.Kind.IDENT && classTemplates.contains(a.text()) && toks.get(c).is("<")) {
+            // Box<T>::Box(…): skip the class template's arguments
+            int depth = 0;
+            do {
+                Token x = toks.get(c);
+                if (x.is("<")) {
+                    depth++;
+                } else if (x.is(">")) {
+                    depth--;
+                } else if (x.is(">>")) {
+                    depth -= 2;
+                } else if (x.is(";") || x.is("{") || x.kind() == Token.Kind.EOF) {
+                    return false;
+                }
+                c++;
+            } while (depth > 0);
+        }
+        return a.kind() == Token.Kind.IDENT && isTypeName(a.text()) && toks.get(c).is("::")
+                && (toks.get(c + 1).is(a.text()) && toks.get(c + 2).is("(") || toks.get(c + 1).is("~"));
     }
 
     private FunctionDecl constructor(Specs specs, String owner, List<TemplateParam> tparams, Token start) {
@@ -1095,6 +1117,8 @@ public final class Parser {
         int pointerDepth;
         /** The '...' of a function parameter pack (Args... args), or null. */
         Token pack;
+        /** The class template arguments of a member defined outside its class: Box<T>::print. */
+        List<TemplateArg> ownerArgs;
         /** The template arguments after the name of an explicit specialization: f<int>(…). */
         List<TemplateArg> specArgs;
     }
@@ -1178,7 +1202,20 @@ public final class Parser {
                 d.name = operatorName();
             } else {
                 d.name = qualifiedName();
-                if (at("<") && functionTemplates.contains(d.name)) {
+                if (at("<") && classTemplates.contains(d.name) && !functionTemplates.contains(d.name)) {
+                    // template <class T> void Box<T>::print(): a member of a class template, defined outside it
+                    d.ownerArgs = templateArgs();
+                    expect("::");
+                    if (accept("~")) {
+                        d.name = d.name + "::~" + ident();
+                    } else if (at("operator")) {
+                        d.name = d.name + "::" + operatorName();
+                    } else {
+                        d.name = d.name + "::" + qualifiedName();
+                    }
+                }
+                String lastName = d.name.substring(d.name.lastIndexOf(':') + 1);
+                if (at("<") && (functionTemplates.contains(d.name) || functionTemplates.contains(lastName))) {
                     d.specArgs = templateArgs(); // explicit specialization f<int>(…)
                 }
             }
@@ -2085,7 +2122,21 @@ public final class Parser {
                         name = name + "::" + ident();
                     }
                 }
-                e = new Member(e, name, t.is("->"), n.span());
+                List<TemplateArg> targs = List.of();
+                if (at("<") && functionTemplates.contains(name)) {
+                    // b.as<int>(): a member template with explicit arguments, when a call follows
+                    int save = p;
+                    try {
+                        targs = templateArgs();
+                        if (!at("(")) {
+                            p = save;
+                            targs = List.of();
+                        }
+                    } catch (SyntaxError err) {
+                        p = save;
+                    }
+                }
+                e = new Member(e, name, t.is("->"), n.span(), targs);
             } else if (t.is("++") || t.is("--")) {
                 p++;
                 e = new Postfix(t.text(), e, t.span());
@@ -2215,7 +2266,8 @@ public final class Parser {
             name = operatorName();
         }
         List<TemplateArg> targs = List.of();
-        if (at("<") && (functionTemplates.contains(name) || classTemplates.contains(name))) {
+        String last = name.substring(name.lastIndexOf(':') + 1);
+        if (at("<") && (functionTemplates.contains(name) || classTemplates.contains(name) || name.contains("::") && functionTemplates.contains(last))) {
             int save = p;
             try {
                 targs = templateArgs();

@@ -84,6 +84,8 @@ public final class Sema {
         final Map<String, CType.Record> instances = new HashMap<>();
         /** Explicit ({@code template <> struct S<float>}) and partial ({@code template <class T> struct S<T*>}) ones, in order. */
         final List<ClassTemplate> specializations = new ArrayList<>();
+        /** Members defined outside the class ({@code template <class T> void S<T>::f() {…}}, {@code template <> void S<int>::f()}). */
+        final List<Ast.FunctionDecl> outOfClass = new ArrayList<>();
 
         ClassTemplate(Ast.RecordDecl decl, Scope scope) {
             this.decl = decl;
@@ -580,11 +582,24 @@ public final class Sema {
         // A method defined outside its class: Owner::name
         if (owner == null && f.owner() != null) {
             Object o = lookupQualified(s, f.owner());
+            if (o instanceof ClassTemplate ct && f.ownerArgs() != null && !f.ownerArgs().isEmpty()) {
+                ct.outOfClass.add(f);
+                for (CType.Record inst : new ArrayList<>(ct.instances.values())) {
+                    attachOutOfClass(ct, inst);
+                }
+                FunctionSym placeholder = new FunctionSym(f.name(), f.span());
+                placeholder.decl = f;
+                placeholder.isTemplate = true;
+                return placeholder;
+            }
             if (o instanceof CType.Record r) {
                 List<FunctionSym> members = f.name().startsWith("~") ? (r.destructor != null ? List.of(r.destructor) : List.of())
                         : f.result() == null ? r.constructors : r.methods;
                 for (FunctionSym m : members) {
-                    if (m.name.equals(f.name()) && m.params.size() - (m.thisVar != null ? 1 : 0) == f.params().size() && m.decl.body() == null) {
+                    boolean shapeMatches = m.isTemplate ? m.decl.params().size() == f.params().size()
+                            : m.params.size() - (m.thisVar != null ? 1 : 0) == f.params().size();
+                    if (m.name.equals(f.name()) && shapeMatches && m.decl.body() == null && !f.isExplicitSpecialization()
+                            && m.isTemplate == !f.templateParams().isEmpty()) {
                         m.decl = f;
                         pendingBodies.add(m);
                         return m;
@@ -623,7 +638,7 @@ public final class Sema {
             return sym;
         }
         signature(sym, s);
-        if (f.isExplicitSpecialization() && owner == null) {
+        if (f.isExplicitSpecialization()) {
             return specializeFunction(sym, s);
         }
         // A redeclaration of a function already declared: keep the first, attach the body.
@@ -1116,6 +1131,10 @@ public final class Sema {
                         return c;
                     }
                 }
+                if (o instanceof CType.Record r && !n.args().isEmpty() && instanceOf.get(r) instanceof Instance in) {
+                    // the injected class name with arguments names the template: Tuple<T...> inside Tuple<H, T...>
+                    return instantiateClass(in.template(), n, s);
+                }
                 if (o instanceof CType c) {
                     return c;
                 }
@@ -1226,7 +1245,66 @@ public final class Sema {
         }
         inst.names.put(ct.decl.name(), rec);
         completeRecord(rec, decl, inst);
+        attachOutOfClass(ct, rec);
         return rec;
+    }
+
+    /**
+     * Gives an instance's methods the bodies defined outside the class template: an explicit
+     * specialization for exactly these arguments ({@code template <> void Box<float>::print()})
+     * first, else the generic definition ({@code template <class T> void Box<T>::print()}),
+     * whose own parameter names are bound to the instance's arguments.
+     */
+    private void attachOutOfClass(ClassTemplate ct, CType.Record rec) {
+        Instance in = instanceOf.get(rec);
+        Scope rs = recordScopes.get(rec);
+        if (in == null || rs == null || ct.outOfClass.isEmpty()) {
+            return;
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (Ast.FunctionDecl def : ct.outOfClass) {
+                if (def.templateParams().isEmpty() != (pass == 0) || def.body() == null) {
+                    continue;
+                }
+                Map<String, Object> bound = new LinkedHashMap<>();
+                boolean ok = def.ownerArgs().size() <= in.args().size();
+                for (int i = 0; ok && i < def.ownerArgs().size(); i++) {
+                    ok = matchArg(def.ownerArgs().get(i), in.args().get(i), def.templateParams(), bound, ct.scope);
+                }
+                if (!ok) {
+                    continue;
+                }
+                List<FunctionSym> members = new ArrayList<>(def.result() == null ? rec.constructors : rec.methods);
+                if (rec.destructor != null) {
+                    members.add(rec.destructor);
+                }
+                for (FunctionSym m : members) {
+                    int own = m.params.size() - (m.thisVar != null ? 1 : 0);
+                    if (m.name.equals(def.name()) && m.owner == rec && m.decl.body() == null && own == def.params().size()) {
+                        Scope ds = new Scope(rs);
+                        ds.names.putAll(bound);
+                        typeValueParams(def.templateParams(), ds);
+                        boolean isStatic = m.thisVar == null;
+                        List<Ast.Expr> defaults = new ArrayList<>(m.defaults);
+                        m.params.clear();
+                        m.defaults.clear();
+                        m.thisVar = null;
+                        m.decl = def;
+                        m.declScope = ds;
+                        signature(m, ds);
+                        if (isStatic && m.thisVar != null) {
+                            m.params.remove(0);
+                            m.defaults.remove(0);
+                            m.thisVar = null;
+                        }
+                        m.defaults.clear();
+                        m.defaults.addAll(defaults);
+                        pendingBodies.add(m);
+                        break;
+                    }
+                }
+            }
+        }
     }
 
     /**
@@ -3373,18 +3451,27 @@ public final class Sema {
     }
 
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod) {
+        return resolveOverload(name, candidates, args, span, isMethod, List.of());
+    }
+
+    /** As above, with explicit template arguments ({@code obj.as<int>()}): only templates are candidates then. */
+    FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod,
+                                List<Ast.TemplateArg> explicit) {
         FunctionSym best = null;
         int[] bestRanks = null;
         boolean ambiguous = false;
         List<FunctionSym> expanded = new ArrayList<>();
         for (FunctionSym c : candidates) {
+            if (!explicit.isEmpty() && !c.isTemplate) {
+                continue;
+            }
             if (c.isTemplate && !arityFits(c.decl, args.size())) {
                 // instantiating it would analyse a body that can never be called here (and
                 // report its errors): sort(first, last) must not be looked at for sort(f, l, comp)
                 continue;
             }
             if (c.isTemplate) {
-                FunctionSym inst = deduce(c, args, span);
+                FunctionSym inst = deduce(c, args, explicit, span);
                 if (inst != null) {
                     expanded.add(inst);
                 }
@@ -3590,12 +3677,18 @@ public final class Sema {
      */
     private FunctionSym specializeFunction(FunctionSym spec, Scope s) {
         Ast.FunctionDecl f = spec.decl;
-        Object o = lookupQualified(s, f.name());
+        Object o = spec.owner != null ? spec.owner.methods : lookupQualified(s, f.name());
         if (o instanceof List<?> set) {
             for (Object x : set) {
                 FunctionSym t = (FunctionSym) x;
-                if (!t.isTemplate || t.decl.params().size() != f.params().size()) {
+                if (!t.isTemplate || !t.name.equals(f.name()) || t.decl.params().size() != f.params().size()) {
                     continue;
+                }
+                if (t.decl.specs().isStatic() && spec.thisVar != null) {
+                    // template <> R Class::f<args>(…) of a static member template: 'static' is not repeated outside
+                    spec.params.remove(0);
+                    spec.defaults.remove(0);
+                    spec.thisVar = null;
                 }
                 List<Ast.TemplateParam> tps = t.decl.templateParams();
                 Map<String, Object> bound = new LinkedHashMap<>();
@@ -3624,6 +3717,7 @@ public final class Sema {
                 // the template's signature with these arguments must be the specialization's
                 FunctionSym probe = new FunctionSym(t.name, t.span);
                 probe.decl = t.decl;
+                probe.owner = t.owner;
                 Scope ps = new Scope(t.declScope);
                 ps.names.putAll(bound);
                 int mark = diags.mark();

@@ -401,4 +401,83 @@ class TemplatesTest {
                 }
                 """));
     }
+
+    // ------------------------------------------------------------ members of class templates
+
+    /** Members defined outside the class template, one specialized for an instance; member templates with explicit arguments. */
+    @Test
+    void OutOfClassMembers_AndMemberSpecialization() {
+        assertEquals("3\n3 2\n-1\n6\n4.50\n2 3.0\n", run("""
+                #include <cstdio>
+                template <class T, int N> class Stack {
+                public:
+                    Stack();
+                    void push(T x);
+                    T pop();
+                    int size() const;
+                    template <class U> U as() const { return (U)items[0]; }
+                private:
+                    T items[N];
+                    int top;
+                };
+                template <class T, int N> Stack<T, N>::Stack() : top(0) {}
+                template <class T, int N> void Stack<T, N>::push(T x) { if (top < N) items[top++] = x; }
+                template <class T, int N> T Stack<T, N>::pop() { return items[--top]; }
+                template <class T, int N> int Stack<T, N>::size() const { return top; }
+                template <> int Stack<char, 4>::size() const { return -top; }
+                struct Printer {
+                    int scale;
+                    template <class T> void show(T v) { printf("%d\\n", (int)v * scale); }
+                    template <class T> static T make(int x) { return (T)x; }
+                };
+                template <> void Printer::show<double>(double v) { printf("%.2f\\n", v * scale); }
+                template <> double Printer::make<double>(int x) { return x + 1.0; }
+                int main() {
+                    Stack<int, 8> s;
+                    s.push(1); s.push(2); s.push(3);
+                    printf("%d\\n", s.size());
+                    int top = s.pop();
+                    printf("%d %d\\n", top, s.size());
+                    Stack<char, 4> c;
+                    c.push('a');
+                    printf("%d\\n", c.size());
+                    Printer p{3};
+                    p.show(2);
+                    p.show(1.5);
+                    printf("%d %.1f\\n", s.as<int>() + 1, Printer::make<double>(2));
+                    return 0;
+                }
+                """));
+    }
+
+    /** A recursive variadic class (Tuple<H, T...> holding a Tuple<T...>), a kernel template with a default argument, decltype over a pack. */
+    @Test
+    void VariadicClass_RecursiveTuple_AndKernelTemplate() {
+        assertEquals("1 2.5 q 3 24\n14.0 3.5\n42\n", run("""
+                #include <cstdio>
+                template <class... Ts> struct Tuple {};
+                template <class H, class... T> struct Tuple<H, T...> {
+                    H head;
+                    Tuple<T...> tail;
+                    int count() const { return 1 + sizeof...(T); }
+                };
+                template <class T> struct Sum { static T of(const T *a, int n) { T s = 0; for (int i = 0; i < n; i++) s += a[i]; return s; } };
+                template <typename T, int BLOCK = 4> __global__ void scale(T *a, T f) { int i = blockIdx.x * BLOCK + threadIdx.x; a[i] = a[i] * f; }
+                template <class F, class... Args> auto call(F f, Args... args) -> decltype(f(args...)) { return f(args...); }
+                int twice(int x) { return 2 * x; }
+                int main() {
+                    Tuple<int, double, char> t;
+                    t.head = 1; t.tail.head = 2.5; t.tail.tail.head = 'q';
+                    printf("%d %.1f %c %d %d\\n", t.head, t.tail.head, t.tail.tail.head, t.count(), (int)sizeof(t));
+                    float *a;
+                    cudaMallocManaged(&a, 8 * sizeof(float));
+                    for (int i = 0; i < 8; i++) a[i] = i;
+                    scale<float><<<2, 4>>>(a, 0.5f);
+                    cudaDeviceSynchronize();
+                    printf("%.1f %.1f\\n", Sum<float>::of(a, 8), a[7]);
+                    printf("%d\\n", call(twice, 21));
+                    return 0;
+                }
+                """));
+    }
 }
