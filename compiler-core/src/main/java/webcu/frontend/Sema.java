@@ -1753,11 +1753,17 @@ public final class Sema {
                 continue;
             }
             Typed.Expr target = new Typed.Member(self, fld, mi.span());
-            if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            Typed.Expr single = mi.args().size() == 1 ? expr(mi.args().get(0)) : null;
+            boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
+            if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty() && !plainCopy) {
                 // name_("text"), buf_(n, 'x'), owner_(other): the member's own constructor runs on it
                 List<Typed.Expr> typedArgs = new ArrayList<>();
-                for (Ast.Expr a : mi.args()) {
-                    typedArgs.add(expr(a));
+                if (single != null) {
+                    typedArgs.add(single);
+                } else {
+                    for (Ast.Expr a : mi.args()) {
+                        typedArgs.add(expr(a));
+                    }
                 }
                 FunctionSym ctor = resolveOverload(rec.name, rec.constructors, typedArgs, mi.span(), true);
                 if (ctor != null) {
@@ -1767,15 +1773,14 @@ public final class Sema {
                 }
                 continue;
             }
-            if (mi.args().size() == 1 && fld.type() instanceof CType.Record rec) {
-                Typed.Expr src = expr(mi.args().get(0));
-                if (src.type() == rec && memberwiseAssign(target, src, rec, mi.span()) instanceof Typed.Expr copy) {
+            if (single != null && fld.type() instanceof CType.Record rec) {
+                if (single.type() == rec && memberwiseAssign(target, single, rec, mi.span()) instanceof Typed.Expr copy) {
                     out.add(new Typed.ExprStmt(copy, mi.span()));
                     continue;
                 }
             }
-            if (mi.args().size() == 1) {
-                out.add(new Typed.ExprStmt(new Typed.Assign(target, convert(rvalue(expr(mi.args().get(0))), fld.type(), mi.span(), "init"), mi.span()), mi.span()));
+            if (single != null) {
+                out.add(new Typed.ExprStmt(new Typed.Assign(target, convert(rvalue(single), fld.type(), mi.span(), "init"), mi.span()), mi.span()));
             } else if (mi.args().isEmpty()) {
                 if (CType.isScalar(fld.type())) {
                     out.add(new Typed.ExprStmt(new Typed.Assign(target, zero(fld.type(), mi.span()), mi.span()), mi.span()));
@@ -2743,7 +2748,8 @@ public final class Sema {
      * owns with the original, and a destructor would free it twice. Null when a bitwise copy is right.
      */
     Typed.Expr copyOf(Typed.Expr obj, CType.Record rec, Span span) {
-        if (!obj.lvalue() || obj.type() != rec) {
+        // T(args) and {…} make a temporary that becomes the result itself (C++17 elision)
+        if (!obj.lvalue() || obj instanceof Typed.Construct || obj instanceof Typed.Aggregate || obj.type() != rec) {
             return null;
         }
         FunctionSym c = copyConstructor(rec);

@@ -660,6 +660,16 @@ public final class Lower {
         }
     }
 
+    /** Whether an lvalue has an address (not a register local), so that a pointer to it may be formed. */
+    private boolean inMemory(Typed.Expr e) {
+        return switch (e) {
+            case Typed.VarRef v -> v.var().isGlobal || v.var().type instanceof CType.Ref || local(v.var()).addressable();
+            case Typed.Deref d -> true;
+            case Typed.Member m -> inMemory(m.base());
+            default -> false;
+        };
+    }
+
     private Place place(Typed.Expr e) {
         switch (e) {
             case Typed.VarRef v -> {
@@ -685,7 +695,7 @@ public final class Lower {
             case Typed.Deref d -> {
                 return new Place(null, value(d.pointer()), d.type());
             }
-            case Typed.Conditional c when c.lvalue() -> {
+            case Typed.Conditional c when c.lvalue() && inMemory(c.ifTrue()) && inMemory(c.ifFalse()) -> {
                 // c ? x : y with both lvalues designates x or y itself (a reference returned by
                 // std::min): the place is the chosen operand's address, not a copy of its value
                 CType.Ptr pt = new CType.Ptr(c.type(), false);
