@@ -2009,16 +2009,6 @@ public final class Sema {
     private void destroy(List<Typed.Var> objects, List<Typed.Stmt> out, Span span, boolean jumping) {
         for (int i = objects.size() - 1; i >= 0; i--) {
             Typed.Var v = objects.get(i);
-            if (vlaBytes.containsKey(v)) {
-                FunctionSym free = globalFunction("free");
-                Typed.Expr p = new Typed.Convert(load(new Typed.VarRef(v, span)), free.params.get(0).type, span);
-                out.add(new Typed.ExprStmt(new Typed.Call(free, List.of(p), CType.VOID, span), span));
-                continue;
-            }
-            if (v.type instanceof CType.Arr) {
-                destroyElements(v, out, span);
-                continue;
-            }
             List<Typed.Stmt> exit = regionExits.get(v);
             if (exit != null) {
                 if (jumping) {
@@ -2028,6 +2018,16 @@ public final class Sema {
             }
             if (jumping && inRegion.contains(v)) {
                 out.add(eh.leave(span));
+            }
+            if (vlaBytes.containsKey(v)) {
+                FunctionSym free = globalFunction("free");
+                Typed.Expr p = new Typed.Convert(load(new Typed.VarRef(v, span)), free.params.get(0).type, span);
+                out.add(new Typed.ExprStmt(new Typed.Call(free, List.of(p), CType.VOID, span), span));
+                continue;
+            }
+            if (v.type instanceof CType.Arr) {
+                destroyElements(v, out, span);
+                continue;
             }
             FunctionSym d = ((CType.Record) v.type).destructor;
             v.addressTaken = true;
@@ -2163,11 +2163,14 @@ public final class Sema {
                     }
                     // 'return local;' hands the object itself to the caller (as copy elision
                     // does): destroying it would free what the returned copy still owns
+                    // (it still leaves its try regions)
                     Object returned = r.value() instanceof Ast.Name n ? scope.lookup(n.name()) : null;
                     for (int k = dtorScopes.size() - 1; k >= 0; k--) {
                         List<Typed.Var> objs = new ArrayList<>(dtorScopes.get(k));
-                        objs.remove(returned);
-                        destroy(objs, out, r.span());
+                        if (objs.remove(returned) && inRegion.contains(returned)) {
+                            out.add(eh.leave(r.span()));
+                        }
+                        destroy(objs, out, r.span(), true);
                     }
                 }
                 out.add(ret);
