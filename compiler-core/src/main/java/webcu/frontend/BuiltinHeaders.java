@@ -156,6 +156,7 @@ public final class BuiltinHeaders {
         put(StdHeaders.MAP, "map");
         put(StdHeaders.SET, "set");
         put(StdLibHeaders.LIMITS, "limits");
+        put(StdLibHeaders.TYPE_TRAITS, "type_traits");
         put(StdLibHeaders.RANDOM, "random");
         put(StdLibHeaders.UNIFORM, "__webcu_uniform.h");
         put(StdLibHeaders.RATIO, "ratio");

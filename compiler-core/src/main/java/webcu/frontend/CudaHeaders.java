@@ -12,6 +12,13 @@ final class CudaHeaders {
         #include <cstdlib>
         #include <cstring>
         #include <ctime>
+        #include <cstdint>
+        // nvcc's cuda_runtime.h reaches these through its own includes: programs use std::swap,
+        // std::pair, std::move, std::numeric_limits and int64_t without including anything
+        #include <utility>
+        #include <limits>
+        #include <type_traits>
+        #include <initializer_list>
         struct uint3 { unsigned int x, y, z; };
         struct dim3 {
             unsigned int x, y, z;

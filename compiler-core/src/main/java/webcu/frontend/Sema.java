@@ -37,6 +37,8 @@ public final class Sema {
         public Typed.Block body;
         public CType.Record owner;
         public boolean isConstructor;
+        /** Declared in namespace std (found unqualified too: see resolveOverload). */
+        public boolean inStd;
         /** Declared noexcept or throw() (destructors implicitly): an exception escaping it terminates. */
         public boolean noexcept;
         public Typed.Var thisVar;
@@ -429,6 +431,7 @@ public final class Sema {
             return;
         }
         if (what instanceof FunctionSym f) {
+            f.inStd |= "std".equals(namespace);
             if (s.names.get(name) instanceof CType.Record hidden) {
                 s.names.put(TAG + name, hidden); // int stat(…) hides struct stat, still named as 'struct stat'
             }
@@ -3524,6 +3527,15 @@ public final class Sema {
                 continue;
             }
             int cmp = compareRanks(ranks, bestRanks);
+            if (cmp == 0 && best.inStd != c.inStd) {
+                // std names are visible unqualified in webcu; C++ would see only the program's own
+                // swap or max here (std's needs std:: or using), so the program's wins
+                if (!c.inStd) {
+                    best = c;
+                    bestRanks = ranks;
+                }
+                continue;
+            }
             if (cmp < 0 || cmp == 0 && best.isTemplateInstance() && !c.isTemplateInstance()
                     || cmp == 0 && c.isTemplateInstance() && best.isTemplateInstance() && moreSpecialized(c, best)) {
                 best = c;
@@ -3951,6 +3963,7 @@ public final class Sema {
         inst.decl = t.decl;
         inst.space = t.space;
         inst.owner = t.owner;
+        inst.inStd = t.inStd;
         inst.bindings = bound;
         Scope s = new Scope(t.declScope);
         s.names.putAll(bound);

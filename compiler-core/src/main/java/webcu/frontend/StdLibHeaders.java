@@ -1537,17 +1537,42 @@ final class StdLibHeaders {
     static final String TYPE_TRAITS = """
         #pragma once
         #include <limits>
+        #include <bits/move.h>
         namespace std {
         template <class T, T V> struct integral_constant { static const T value = V; typedef T value_type; };
         typedef integral_constant<bool, true> true_type;
         typedef integral_constant<bool, false> false_type;
-        // what overloading on the type can tell (no partial specialization yet)
-        template <class T> struct is_integral { static const bool value = __lim_of((T *)0).is_integer; };
-        template <class T> struct is_floating_point { static const bool value = !__lim_of((T *)0).is_integer; };
+        template <class T, class U> struct is_same { static const bool value = false; };
+        template <class T> struct is_same<T, T> { static const bool value = true; };
+        template <bool B, class T, class F> struct conditional { typedef T type; };
+        template <class T, class F> struct conditional<false, T, F> { typedef F type; };
+        template <class T> struct remove_const { typedef T type; };
+        template <class T> struct remove_const<const T> { typedef T type; };
+        template <class T> struct is_pointer { static const bool value = false; };
+        template <class T> struct is_pointer<T *> { static const bool value = true; };
+        template <class T> struct is_integral { static const bool value = false; };
+        template <> struct is_integral<bool> { static const bool value = true; };
+        template <> struct is_integral<char> { static const bool value = true; };
+        template <> struct is_integral<signed char> { static const bool value = true; };
+        template <> struct is_integral<unsigned char> { static const bool value = true; };
+        template <> struct is_integral<short> { static const bool value = true; };
+        template <> struct is_integral<unsigned short> { static const bool value = true; };
+        template <> struct is_integral<int> { static const bool value = true; };
+        template <> struct is_integral<unsigned int> { static const bool value = true; };
+        template <> struct is_integral<long> { static const bool value = true; };
+        template <> struct is_integral<unsigned long> { static const bool value = true; };
+        template <> struct is_integral<long long> { static const bool value = true; };
+        template <> struct is_integral<unsigned long long> { static const bool value = true; };
+        template <class T> struct is_integral<const T> { static const bool value = is_integral<T>::value; };
+        template <class T> struct is_floating_point { static const bool value = false; };
+        template <> struct is_floating_point<float> { static const bool value = true; };
+        template <> struct is_floating_point<double> { static const bool value = true; };
+        template <> struct is_floating_point<long double> { static const bool value = true; };
         template <class T> struct is_arithmetic { static const bool value = true; };
         template <class T> struct is_signed { static const bool value = __lim_of((T *)0).is_signed; };
         template <class T> struct is_unsigned { static const bool value = !__lim_of((T *)0).is_signed; };
-        template <bool B, class T = void> struct enable_if { typedef T type; };
+        template <bool B, class T = void> struct enable_if {};
+        template <class T> struct enable_if<true, T> { typedef T type; };
         }
         """;
 }
