@@ -190,6 +190,24 @@ public final class Parser {
         }
     }
 
+    /** typedef C A: A's member types are C's (high_resolution_clock::time_point is system_clock's). */
+    private void aliasMemberTypes(String alias, TypeNode type) {
+        if (!(type instanceof NamedType nt) || alias == null) {
+            return;
+        }
+        String prefix = nt.name() + "::";
+        String ns = namespaceStack.isEmpty() ? null : String.join("::", namespaceStack);
+        for (String known : List.copyOf(typeScopes.get(0))) {
+            if (known.startsWith(prefix)) {
+                String member = alias + "::" + known.substring(prefix.length());
+                typeScopes.get(0).add(member);
+                if (ns != null) {
+                    typeScopes.get(0).add(ns + "::" + member);
+                }
+            }
+        }
+    }
+
     private boolean isTypeName(String name) {
         for (int i = typeScopes.size() - 1; i >= 0; i--) {
             if (typeScopes.get(i).contains(name)) {
@@ -651,6 +669,7 @@ public final class Parser {
                 if (ds.specs().isTypedef()) {
                     attributes();
                     declareType(d.name);
+                    aliasMemberTypes(d.name, type);
                     out.add(new TypedefDecl(d.name, type, d.span));
                 } else {
                     int align = attributes(); // int x __attribute__((aligned(16)));
