@@ -56,12 +56,17 @@ public final class SourceSet {
     public List<String> includeDirs() { return includeDirs; }
     public Map<String, String> defines() { return defines; }
 
-    /** Text of a user file by path, or null; a file the loader finds is kept, so it is read once. */
+    /**
+     * Text of a user file by path, or null; a file the loader finds is kept, so it is read once
+     * (and what it did not find is asked again: {@link #files} holds only real files).
+     */
     public String text(String path) {
         String t = files.get(path);
-        if (t == null && !files.containsKey(path)) {
+        if (t == null) {
             t = loader.apply(path);
-            files.put(path, t);
+            if (t != null) {
+                files.put(path, t);
+            }
         }
         return t;
     }

@@ -131,6 +131,10 @@ class TranslationUnitsTest {
                     default -> null;
                 });
         assertEquals("42\n", run(set));
+        // the include search asked for dir/b.h too: a miss is not a file (the page builds its
+        // file system from files())
+        assertFalse(set.files().containsValue(null));
+        assertEquals(java.util.Set.of("dir/main.cu", "dir/sub/a.h", "dir/sub/b.h"), set.files().keySet());
     }
 
     private static String run(SourceSet set) {
