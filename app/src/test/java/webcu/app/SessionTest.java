@@ -77,7 +77,8 @@ class SessionTest {
         run(fake, "webgpu");
         assertEquals(List.of("out:hello\n", "exit 0"), events);
         assertEquals("webgpu", fake.seenBackend);
-        assertEquals(List.of("a", "b"), fake.seenArgs);
+        // the program's argv: its name (the main file's, as the CLI gives it), then the user's arguments
+        assertEquals(List.of("main", "a", "b"), fake.seenArgs);
     }
 
     @Test
