@@ -245,7 +245,8 @@ class ConformanceRunnerTest {
         Fake cpu = new Fake(Map.of("timed.cu", cpuFails, "kernels.cu", new Outcome(0, "ok\n", "", false, 1)));
         Fake webgpu = new Fake(Map.of("timed.cu", gpuFails, "kernels.cu", new Outcome(0, "ko\n", "", false, 1)));
         List<ConformanceRunner.CaseResult> results = new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("cpu", cpu, "webgpu", webgpu))
-                .run(new ConformanceRunner.Selection(List.of("cpu", "webgpu"), Set.of(), Set.of(), List.of()), r -> { });
+                // programs/ run on WebGPU only when --paths asks for them (ConformanceRunner.isProgram)
+                .run(new ConformanceRunner.Selection(List.of("cpu", "webgpu"), Set.of(), Set.of(), List.of("programs/")), r -> { });
 
         Report fresh = new Report(results, List.of("cpu", "webgpu"), Baseline.empty());
         assertEquals(List.of("programs/multi/app"), fresh.unclearFailures().stream().map(r -> r.row().path()).toList());
