@@ -1681,7 +1681,9 @@ public final class Sema {
             if (d != null && d != f) {
                 use(d);
                 Typed.Expr self = load(new Typed.VarRef(f.thisVar, f.span));
-                out.add(new Typed.ExprStmt(new Typed.Call(d, List.of(upcast(self, f.owner, b.record(), f.span)), CType.VOID, f.span), f.span));
+                // a base without a destructor of its own inherits its first base's: convert on to that class
+                Typed.Expr base = thisArg(d, upcast(self, f.owner, b.record(), f.span), f.span);
+                out.add(new Typed.ExprStmt(new Typed.Call(d, List.of(base), CType.VOID, f.span), f.span));
             }
         }
     }

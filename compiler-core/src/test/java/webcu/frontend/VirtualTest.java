@@ -60,6 +60,30 @@ class VirtualTest {
             """));
     }
 
+    /** A middle class without a destructor of its own (std::ifstream over its file-stream base). */
+    @Test
+    void destructorThroughBaseWithoutOne() {
+        assertEquals("""
+            ~FileIn 7
+            ~Stream 5
+            ~Stream 9
+            ~Stream 11
+            done
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct Stream { int fd; Stream() : fd(3) {} ~Stream() { printf("~Stream %d\\n", fd); } };
+            struct Buffered : Stream { int pad = 7; };
+            struct FileIn : Buffered { FileIn() { fd = 5; } ~FileIn() { printf("~FileIn %d\\n", pad); } };
+            struct Twice : Buffered { };
+            int main() {
+                { FileIn f; }
+                { Twice t; t.fd = 9; }
+                Buffered *b = new Buffered; b->fd = 11; delete b;
+                printf("done\\n");
+            }
+            """));
+    }
+
     /** Calls from constructors and destructors, pure virtual functions, final, covariant results,
      *  dynamic_cast, a std::vector of base pointers, multiple inheritance with g++'s layout. */
     @Test
