@@ -23,6 +23,15 @@ import webcu.lower.Lower;
 public final class Compiler {
     private Compiler() {}
 
+    /**
+     * How many translation-unit prefixes of built-in headers the preprocessor and the parser keep
+     * between compiles (8 unless set; see {@link Preprocessor#prefixKey()}).
+     */
+    public static void keepHeaderStates(int n) {
+        Preprocessor.keepHeaderStates(n);
+        Parser.keepHeaderStates(n);
+    }
+
     public static CompileResult compile(SourceSet sources) {
         Diagnostics diags = new Diagnostics();
         Map<String, String> texts = new HashMap<>();
@@ -98,7 +107,7 @@ public final class Compiler {
                 pp.define("__CUDA_ARCH__", "900");
             }
             List<Token> toks = pp.run(file);
-            units.add(new Parser(toks, diags).parse());
+            units.add(Parser.afterHeaders(toks, diags, pp.prefixKey(), pp.prefixLength()).parse());
             collectTexts(pp, texts, toks);
         }
         return units;
@@ -108,7 +117,7 @@ public final class Compiler {
         String last = null;
         for (Token t : toks) {
             String f = t.span().file();
-            if (!f.equals(last)) {
+            if (f != last && !f.equals(last)) { // most neighbours share one string: skip comparing text
                 last = f;
                 if (!texts.containsKey(f)) {
                     String text = pp.text(f);

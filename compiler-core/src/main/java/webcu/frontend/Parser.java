@@ -72,6 +72,106 @@ public final class Parser {
         valueScopes.add(new HashSet<>());
     }
 
+    /**
+     * A parser for tokens whose first {@code prefixLength} are the built-in headers that
+     * {@code prefixKey} names (see {@link Preprocessor#prefixKey()}): it starts after them from the
+     * state a parse of the same prefix saved, or saves that state when it gets there.
+     */
+    public static Parser afterHeaders(List<Token> toks, Diagnostics diags, String prefixKey, int prefixLength) {
+        Parser parser = new Parser(toks, diags);
+        if (prefixKey == null) {
+            return parser;
+        }
+        HeaderState saved = HeaderState.get(prefixKey);
+        if (saved != null) {
+            parser.toks.clear();
+            parser.toks.addAll(saved.tokens());
+            parser.toks.addAll(toks.subList(prefixLength, toks.size()));
+            parser.p = saved.tokens().size();
+            parser.resumed = saved;
+            parser.templateOuterScope = saved.templateOuterScope();
+            parser.typeScopes.get(0).addAll(saved.types());
+            parser.valueScopes.get(0).addAll(saved.values());
+            parser.classTemplates.addAll(saved.classTemplates());
+            parser.functionTemplates.addAll(saved.functionTemplates());
+            saved.namespaceTypes().forEach((k, v) -> parser.namespaceTypes.put(k, new ArrayList<>(v)));
+            saved.namespaceFunctionTemplates().forEach((k, v) -> parser.namespaceFunctionTemplates.put(k, new ArrayList<>(v)));
+        } else {
+            parser.headerKey = prefixKey;
+            parser.headerEnd = toks.get(prefixLength);
+            parser.diagnosticsAtStart = diags.all().size();
+        }
+        return parser;
+    }
+
+    /**
+     * The parser's state after a translation unit's built-in headers: their declarations and the
+     * names they declared. The declarations are immutable records, shared by every parse that
+     * starts from here; the sets and maps are copied in and out.
+     */
+    private record HeaderState(List<Token> tokens, int templateOuterScope, List<Decl> decls, Set<String> types, Set<String> values, Set<String> classTemplates,
+            Set<String> functionTemplates, Map<String, List<String>> namespaceTypes, Map<String, List<String>> namespaceFunctionTemplates) {
+        private static int kept = 8;
+        private static final Map<String, HeaderState> CACHE = new java.util.LinkedHashMap<>(16, 0.75f, true);
+
+        static void keep(int n) {
+            synchronized (CACHE) {
+                kept = n;
+                while (CACHE.size() > kept) {
+                    CACHE.remove(CACHE.keySet().iterator().next());
+                }
+            }
+        }
+
+        static HeaderState get(String key) {
+            synchronized (CACHE) {
+                return CACHE.get(key);
+            }
+        }
+
+        static void put(String key, HeaderState state) {
+            synchronized (CACHE) {
+                CACHE.put(key, state);
+                while (CACHE.size() > kept) {
+                    CACHE.remove(CACHE.keySet().iterator().next());
+                }
+            }
+        }
+    }
+
+    /** How many header states to keep (see {@link Preprocessor#keepHeaderStates}). */
+    public static void keepHeaderStates(int n) {
+        HeaderState.keep(n);
+    }
+
+    /** Where a parse started from saved header state, or null. */
+    private HeaderState resumed;
+    /** The saved-state key, and the first token after the headers, while a parse still has to save it. */
+    private String headerKey;
+    private Token headerEnd;
+    private int diagnosticsAtStart;
+
+    /** Saves the state at the end of the headers, if that is where the parse is, at the top level and without errors. */
+    private void saveHeaderState(List<Decl> decls) {
+        if (headerKey == null || peek() != headerEnd) {
+            return;
+        }
+        String key = headerKey;
+        headerKey = null;
+        boolean topLevel = typeScopes.size() == 1 && valueScopes.size() == 1 && namespaceStack.isEmpty() && classStack.isEmpty()
+                && friends.isEmpty() && templateBodies.isEmpty() && !packDeclaratorAllowed && !pendingClassTemplate
+                && !packed;
+        if (!topLevel || diags.all().size() != diagnosticsAtStart) {
+            return;
+        }
+        Map<String, List<String>> nsTypes = new HashMap<>();
+        namespaceTypes.forEach((k, v) -> nsTypes.put(k, List.copyOf(v)));
+        Map<String, List<String>> nsTemplates = new HashMap<>();
+        namespaceFunctionTemplates.forEach((k, v) -> nsTemplates.put(k, List.copyOf(v)));
+        HeaderState.put(key, new HeaderState(List.copyOf(toks.subList(0, p)), templateOuterScope, List.copyOf(decls), Set.copyOf(typeScopes.get(0)),
+                Set.copyOf(valueScopes.get(0)), Set.copyOf(classTemplates), Set.copyOf(functionTemplates), nsTypes, nsTemplates));
+    }
+
     // ------------------------------------------------------------------ token helpers
 
     private Token peek() {
@@ -254,9 +354,10 @@ public final class Parser {
 
     /** translation-unit = external-declaration* */
     public TranslationUnit parse() {
-        List<Decl> decls = new ArrayList<>();
+        List<Decl> decls = new ArrayList<>(resumed != null ? resumed.decls() : List.of());
         try {
             while (peek().kind() != Token.Kind.EOF) {
+                saveHeaderState(decls);
                 int start = p;
                 try {
                     externalDeclaration(decls);
@@ -270,6 +371,7 @@ public final class Parser {
                     p++;
                 }
             }
+            saveHeaderState(decls);
         } catch (CompileError e) {
             // error limit reached
         }

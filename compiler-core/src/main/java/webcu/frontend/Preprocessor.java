@@ -98,18 +98,146 @@ public final class Preprocessor {
             predefine("__STDC_VERSION__", "201710L");
         }
         try {
-            if (language == Language.CUDA) {
-                // nvcc includes cuda_runtime.h in every CUDA translation unit before the user's code
-                List<Token> implicit = Lexer.tokenize("<built-in>", "#include <cuda_runtime.h>\n", diags);
-                file("<built-in>", implicit, out, 0);
+            List<Token> toks = Lexer.tokenize(mainFile, text, diags);
+            int headerEnd = builtinIncludesEnd(toks, mainFile);
+            String key = headerEnd > 0 || language == Language.CUDA ? prefixKey(language, toks.subList(0, headerEnd)) : null;
+            HeaderPrefix cached = key == null ? null : HeaderPrefix.get(key);
+            if (cached != null) {
+                macros.clear();
+                macros.putAll(cached.macros());
+                onceFiles.addAll(cached.onceFiles());
+                texts.putAll(cached.texts());
+                out.addAll(cached.tokens());
+            } else {
+                int errorsBefore = diags.all().size();
+                if (language == Language.CUDA) {
+                    // nvcc includes cuda_runtime.h in every CUDA translation unit before the user's code
+                    List<Token> implicit = Lexer.tokenize("<built-in>", "#include <cuda_runtime.h>\n", diags);
+                    file("<built-in>", implicit, out, 0);
+                }
+                List<Token> head = new ArrayList<>(toks.subList(0, headerEnd));
+                head.add(toks.get(toks.size() - 1));
+                file(mainFile, head, out, 0);
+                if (key != null && diags.all().size() == errorsBefore) {
+                    Map<String, String> headerTexts = new HashMap<>(texts);
+                    headerTexts.remove(mainFile);
+                    HeaderPrefix.put(key, new HeaderPrefix(Map.copyOf(macros), Set.copyOf(onceFiles), headerTexts, List.copyOf(out)));
+                }
             }
-            file(mainFile, Lexer.tokenize(mainFile, text, diags), out, 0);
+            prefixKey = key;
+            prefixLength = out.size();
+            file(mainFile, toks.subList(headerEnd, toks.size()), out, 0);
         } catch (CompileError e) {
             // too many errors; what was collected is reported
         }
         Span end = out.isEmpty() ? new Span(mainFile, 1, 1) : out.get(out.size() - 1).span();
         out.add(new Token(Token.Kind.EOF, "", end, true, false, Set.of()));
         return out;
+    }
+
+    /** See {@link #prefixKey()}. */
+    private String prefixKey;
+    private int prefixLength;
+
+    /**
+     * What the translation unit's output starts with: the built-in headers that its main file
+     * includes before anything else (and cuda_runtime.h, included implicitly). That prefix is the
+     * same for every program that starts with the same includes under the same macros, so the
+     * parser can start from a saved state at {@link #prefixLength()}; null when there is no prefix.
+     */
+    public String prefixKey() {
+        return prefixKey;
+    }
+
+    /**
+     * How many header prefixes to keep (8 unless set): enough for a user who edits and reruns
+     * a few programs; the fuzzer, which compiles a whole corpus over and over, keeps more.
+     */
+    public static void keepHeaderStates(int n) {
+        HeaderPrefix.keep(n);
+    }
+
+    /** The number of output tokens that {@link #prefixKey()} stands for. */
+    public int prefixLength() {
+        return prefixLength;
+    }
+
+    /**
+     * The macros, once-only files, header texts and output after a translation unit's leading
+     * built-in includes, kept per process (a few of them) so that recompiling a program, or
+     * compiling another with the same includes, skips preprocessing the headers again. Everything
+     * in it is immutable: tokens and texts never change, macros are records of immutable lists.
+     */
+    private record HeaderPrefix(Map<String, Macro> macros, Set<String> onceFiles, Map<String, String> texts, List<Token> tokens) {
+        private static int kept = 8;
+        private static final Map<String, HeaderPrefix> CACHE = new java.util.LinkedHashMap<>(16, 0.75f, true);
+
+        static void keep(int n) {
+            synchronized (CACHE) {
+                kept = n;
+                while (CACHE.size() > kept) {
+                    CACHE.remove(CACHE.keySet().iterator().next());
+                }
+            }
+        }
+
+        static HeaderPrefix get(String key) {
+            synchronized (CACHE) {
+                return CACHE.get(key);
+            }
+        }
+
+        static void put(String key, HeaderPrefix prefix) {
+            synchronized (CACHE) {
+                CACHE.put(key, prefix);
+                while (CACHE.size() > kept) {
+                    CACHE.remove(CACHE.keySet().iterator().next());
+                }
+            }
+        }
+    }
+
+    /**
+     * Where the main file's leading lines of {@code #include <header>} end, when each names a
+     * built-in header (not one found in a -I folder): the index of the first token after them.
+     */
+    private int builtinIncludesEnd(List<Token> toks, String mainFile) {
+        int i = 0;
+        while (toks.get(i).is("#") && toks.get(i).bol() && toks.get(i + 1).is("include") && toks.get(i + 2).is("<")) {
+            int j = i + 3;
+            StringBuilder name = new StringBuilder();
+            while (toks.get(j).kind() != Token.Kind.EOF && !toks.get(j).bol() && !toks.get(j).is(">")) {
+                if (j > i + 3 && toks.get(j).space()) {
+                    name.append(' ');
+                }
+                name.append(toks.get(j).text());
+                j++;
+            }
+            if (!toks.get(j).is(">") || toks.get(j).bol() || !(toks.get(j + 1).bol() || toks.get(j + 1).kind() == Token.Kind.EOF)) {
+                break;
+            }
+            String found = resolve(name.toString(), true, mainFile);
+            if (found == null || !found.startsWith("<built-in>/")) {
+                break;
+            }
+            i = j + 1;
+        }
+        return i;
+    }
+
+    /** The language, the macros defined before the first line, and the header names. */
+    private String prefixKey(Language language, List<Token> includes) {
+        StringBuilder key = new StringBuilder(language.name());
+        for (String name : new java.util.TreeSet<>(macros.keySet())) {
+            key.append('\n').append(name);
+            for (Token t : macros.get(name).body()) {
+                key.append(' ').append(t.text());
+            }
+        }
+        for (Token t : includes) {
+            key.append(t.bol() ? '\n' : ' ').append(t.text());
+        }
+        return key.toString();
     }
 
     /** Preprocesses one file's tokens (ending in EOF) and appends the result to {@code out}. */
@@ -348,12 +476,14 @@ public final class Preprocessor {
     private static final Map<String, List<Token>> BUILTIN_TOKENS = new HashMap<>();
 
     private List<Token> builtinTokens(String path, String text) {
-        List<Token> toks = BUILTIN_TOKENS.get(path);
-        if (toks == null) {
-            toks = Lexer.tokenize(path, text, diags);
-            BUILTIN_TOKENS.put(path, toks);
+        synchronized (BUILTIN_TOKENS) { // the fuzzer compiles on several threads
+            List<Token> toks = BUILTIN_TOKENS.get(path);
+            if (toks == null) {
+                toks = Lexer.tokenize(path, text, diags);
+                BUILTIN_TOKENS.put(path, toks);
+            }
+            return toks;
         }
-        return toks;
     }
 
     /** Finds an included file: beside the includer for "…", then -I folders, then built-in headers. */

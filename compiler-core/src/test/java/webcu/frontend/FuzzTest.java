@@ -19,7 +19,7 @@ class FuzzTest {
     void tenThousandMutations() throws Exception {
         Path suite = Path.of("../tests/conformance");
         assertTrue(Files.isDirectory(suite), "the conformance suite must be at " + suite.toAbsolutePath());
-        List<String> corpus = Fuzz.corpus(suite);
+        List<Fuzz.Source> corpus = Fuzz.corpus(suite);
         assertTrue(corpus.size() > 100, "corpus too small: " + corpus.size());
         Fuzz.Report r = new Fuzz(corpus, 20261122L, 5000).run(10_000, Long.MAX_VALUE);
         System.out.println("fuzz: " + r.inputs() + " inputs, " + r.accepted() + " accepted, " + r.rejected() + " rejected, "
