@@ -70,6 +70,9 @@ public enum DiagKey {
     ERR_ABSTRACT_NEW("err.abstract.new", "allocating an object of abstract class type ''{0}''"), // class
     ERR_OVERRIDES_NOTHING("err.overrides.nothing", "''{0}'' marked ''override'' but does not override any member functions"), // method
     ERR_OVERRIDES_FINAL("err.overrides.final", "declaration of ''{0}'' overrides a ''final'' function"), // method
+    ERR_ARRAY_OF_REFERENCES("err.array.of.references", "declared as array of references of type ''{0}''"), // reference type
+    ERR_ARRAY_NEGATIVE("err.array.negative", "array size is negative"),
+    ERR_ARRAY_TOO_LARGE("err.array.too.large", "array is too large ({0} elements): webcu holds objects of at most {1} GiB"), // count, GiB
     ERR_VLA_DEVICE("err.vla.device", "variable-length arrays are not supported in device code"),
     NOTE_PURE_VIRTUAL("note.pure.virtual", "unimplemented pure virtual method ''{0}'' in ''{1}''"), // method, class
     NOTE_OVERRIDDEN("note.overridden", "overridden virtual function is here"),

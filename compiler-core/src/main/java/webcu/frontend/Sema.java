@@ -1078,6 +1078,10 @@ public final class Sema {
             }
             case Ast.ArrayType a -> {
                 CType el = resolveType(a.element(), s);
+                if (el instanceof CType.Ref) {
+                    diags.error(a.span(), DiagKey.ERR_ARRAY_OF_REFERENCES, el);
+                    el = ((CType.Ref) el).referee();
+                }
                 long n = -1;
                 if (a.size() != null) {
                     Scope save = scope;
@@ -1086,6 +1090,13 @@ public final class Sema {
                     scope = save;
                     if (v == null) {
                         diags.error(a.size().span(), DiagKey.ERR_NOT_CONSTANT);
+                        v = 1L;
+                    } else if (v < 0) {
+                        diags.error(a.size().span(), DiagKey.ERR_ARRAY_NEGATIVE);
+                        v = 1L;
+                    } else if (v > MAX_OBJECT_BYTES / Math.max(1, CType.sizeOf(el))) {
+                        // the VM's memory and the device's buffers are byte arrays: beyond this they cannot exist
+                        diags.error(a.size().span(), DiagKey.ERR_ARRAY_TOO_LARGE, v, MAX_OBJECT_BYTES >> 30);
                         v = 1L;
                     }
                     n = v;
@@ -1671,6 +1682,9 @@ public final class Sema {
             scope = save;
         }
     }
+
+    /** The largest object a declaration may make, in bytes (see the array-type check). */
+    static final long MAX_OBJECT_BYTES = 1L << 30;
 
     /** After a destructor's body: the destructors of its bases, last base first, as C++ runs them. */
     private void destroyBases(FunctionSym f, List<Typed.Stmt> out) {
@@ -2305,8 +2319,7 @@ public final class Sema {
             return new Typed.Return(null, r.span());
         }
         if (want instanceof CType.Ref ref) {
-            Typed.Expr e = expr(r.value());
-            return new Typed.Return(addressOf(e, r.span()), r.span());
+            return new Typed.Return(bindReference(ref, expr(r.value()), "return"), r.span());
         }
         if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
             Typed.Expr obj = expr(r.value());
@@ -2447,11 +2460,7 @@ public final class Sema {
                         diags.error(v.span(), DiagKey.ERR_EXPECTED, "an initializer for a reference");
                         return;
                     }
-                    Typed.Expr target = expr(v.init());
-                    init = addressOf(target, v.span());
-                    if (target.type() instanceof CType.Record tr && r.referee() instanceof CType.Record rr && tr != rr && derivesFrom(tr, rr)) {
-                        init = upcast(init, tr, rr, v.span());
-                    }
+                    init = bindReference(r, expr(v.init()), "init");
                     var = new Typed.Var(v.name(), t, v.span(), false, isConst, null);
                 } else if (init == null && v.init() != null) {
                     init = initializer(v.init(), t, v.span(), var);
@@ -2651,7 +2660,8 @@ public final class Sema {
             List<Typed.Init> inits = new ArrayList<>();
             CType.Arr a = (CType.Arr) t;
             byte[] b = s.bytes();
-            for (int i = 0; i < a.count(); i++) {
+            // the string and its NUL; the aggregate zeroes what follows (a big buffer needs no list of zeros)
+            for (int i = 0; i < Math.min(a.count(), b.length + 1); i++) {
                 inits.add(new Typed.Init(List.of(new Typed.Step(null, i, a.element())), new Typed.IntConst(a.element(), i < b.length ? b[i] : 0, s.span())));
             }
             return new Typed.Aggregate(temp, inits, s.span());
@@ -3111,6 +3121,35 @@ public final class Sema {
 
     static Typed.Expr load(Typed.Expr e) {
         return new Typed.Load(e, e.type(), e.span());
+    }
+
+    /**
+     * The address that a reference of type {@code r} binds to when initialised from {@code a} (an
+     * argument, a variable's initializer, a returned value): the object itself, its base
+     * subobject, or a temporary for a const or rvalue reference; a non-const lvalue reference to a
+     * temporary or to another type is an error, as in C++.
+     */
+    Typed.Expr bindReference(CType.Ref r, Typed.Expr a, String context) {
+        boolean same = sameType(a.type(), r.referee());
+        if (!same && a.lvalue() && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record br && derivesFrom(ar, br)) {
+            return shift(addressOf(a, a.span()), baseOffset(ar, br), new CType.Ptr(br, r.constReferee()), a.span());
+        }
+        if (!same && r.constReferee() && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
+                && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec))) {
+            // const std::string & from "text": a temporary made by the converting constructor
+            Typed.Var tmp = newTemp(rec, a.span());
+            tmp.addressTaken = true;
+            FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
+            return addressOf(ctor == null ? a : new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span()), a.span());
+        }
+        // T&& binds a temporary as const T& does (and, leniently, an lvalue as std::move would give it)
+        if (!r.constReferee() && !r.rvalue() && (!same || !a.lvalue())) {
+            diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
+                    same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
+            Typed.Var tmp = newTemp(r.referee(), a.span());
+            return addressOf(new Typed.VarRef(tmp, a.span()), a.span());
+        }
+        return addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), context) : a, a.span());
     }
 
     Typed.Expr addressOf(Typed.Expr e, Span span) {
@@ -4105,29 +4144,7 @@ public final class Sema {
                 continue;
             }
             if (pt instanceof CType.Ref r) {
-                boolean same = sameType(a.type(), r.referee());
-                if (!same && a.lvalue() && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record br && derivesFrom(ar, br)) {
-                    out.add(shift(addressOf(a, a.span()), baseOffset(ar, br), new CType.Ptr(br, r.constReferee()), a.span()));
-                    continue;
-                }
-                if (!same && r.constReferee() && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
-                        && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec))) {
-                    // const std::string & from "text": a temporary made by the converting constructor
-                    Typed.Var tmp = newTemp(rec, a.span());
-                    tmp.addressTaken = true;
-                    FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(a), a.span(), true);
-                    out.add(addressOf(ctor == null ? a : new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span()), a.span()));
-                    continue;
-                }
-                // T&& binds a temporary as const T& does (and, leniently, an lvalue as std::move would give it)
-                if (!r.constReferee() && !r.rvalue() && (!same || !a.lvalue())) {
-                    diags.error(a.span(), DiagKey.ERR_REFERENCE_BIND, r.referee(),
-                            same ? "a temporary" : "a value of unrelated type '" + a.type() + "'");
-                    Typed.Var tmp = newTemp(r.referee(), a.span());
-                    out.add(addressOf(new Typed.VarRef(tmp, a.span()), a.span()));
-                    continue;
-                }
-                out.add(addressOf(!same ? convert(rvalue(a), r.referee(), a.span(), "arg") : a, a.span()));
+                out.add(bindReference(r, a, "arg"));
             } else if (pt instanceof CType.Record rec && a.lvalue() && a.type() == rec && copyOf(a, rec, a.span()) instanceof Typed.Expr copy) {
                 out.add(copy);
             } else if (pt instanceof CType.Record rec && !sameType(a.type(), rec) && !rec.constructors.isEmpty()

@@ -140,6 +140,45 @@ class DeclarationsTest {
         assertTrue(out.endsWith("2 errors generated.\n"), out);
     }
 
+    /** Found by the fuzzer (each was an internal compiler error or ran out of memory before). */
+    @Test
+    void referencesAndArraySizesAsCppRulesThem() {
+        String out = RunProgram.errors("""
+            struct V { int x; V &inc() { ++x; return this; } };
+            __global__ void k(int *out) { int &i = threadIdx.x; out[0] = i; }
+            int main() {
+                int &&rows[4];
+                int src[4], &mid[4];
+                const char big[2147483647] = "hello";
+                int neg[-3];
+                return 0;
+            }
+            """);
+        assertTrue(out.contains("main.cu:1:42: error: non-const lvalue reference to type 'V' cannot bind to a value of unrelated type 'V *'"), out);
+        assertTrue(out.contains("main.cu:2:50: error: non-const lvalue reference to type 'int' cannot bind to a value of unrelated type 'unsigned int'"), out);
+        assertTrue(out.contains("main.cu:4:15: error: declared as array of references of type 'int &&'"), out);
+        assertTrue(out.contains("main.cu:5:21: error: declared as array of references of type 'int &'"), out);
+        assertTrue(out.contains("main.cu:6:20: error: array is too large (2147483647 elements): webcu holds objects of at most 1 GiB"), out);
+        assertTrue(out.contains("main.cu:7:13: error: array size is negative"), out);
+        assertTrue(out.endsWith("6 errors generated.\n"), out);
+        // what C++ allows: const and rvalue references bind temporaries of another type (g++ 12 gives 16)
+        assertEquals("16\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct V { int x; V &inc() { ++x; return *this; } };
+            int main() {
+                unsigned u = 3;
+                int &&r = u * 2u;
+                const int &c = u;
+                long l = 5;
+                const double &d = l;
+                V v{1};
+                V &w = v.inc();
+                printf("%d\\n", r + c + (int)d + w.x);
+                return 0;
+            }
+            """));
+    }
+
     @Test
     void staticAssertFailures() {
         assertEquals("""
