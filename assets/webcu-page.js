@@ -186,7 +186,8 @@
       files: collectFiles(),
       includeDirs: project.includeDirs.slice(),
       defines: project.defines.slice(),
-      args: project.args.slice()
+      args: project.args.slice(),
+      stdin: project.stdin
     });
   }
 
@@ -205,7 +206,8 @@
   }
 
   // Sets what the next run compiles. files: [{path, text, compile}], the first with compile set
-  // goes into the source box; includeDirs: [dir]; defines: [{name, value}]; args: [string].
+  // goes into the source box; includeDirs: [dir]; defines: [{name, value}]; args: [string];
+  // stdin: the program's standard input (text; absent: none).
   function setProject(p) {
     var files = (p.files || []).slice();
     var first = -1;
@@ -225,7 +227,8 @@
       files: files.map(function (f) { return { path: String(f.path), text: String(f.text), compile: !!f.compile }; }),
       includeDirs: (p.includeDirs || []).map(String),
       defines: (p.defines || []).map(function (d) { return { name: String(d.name), value: d.value == null ? '1' : String(d.value) }; }),
-      args: (p.args || []).map(String)
+      args: (p.args || []).map(String),
+      stdin: p.stdin == null ? null : String(p.stdin)
     };
   }
 

@@ -6,7 +6,7 @@
 // through the same messages on its own thread.
 //
 // Messages, page -> engine: {type: 'run', backend, files: [{path, text, compile}], includeDirs,
-// defines: [{name, value}], args}, {type: 'stop'}. Engine -> page: {type: 'ready', build},
+// defines: [{name, value}], args, stdin (text or null)}, {type: 'stop'}. Engine -> page: {type: 'ready', build},
 // {type: 'output', stream: 1|2, text}, {type: 'exit', status}, {type: 'crash', message}.
 'use strict';
 
@@ -111,6 +111,9 @@ function webcuEngine(build, loadScript, emit) {
         msg.includeDirs.forEach(function (d) { api.addIncludeDir(d); });
         msg.defines.forEach(function (d) { api.addDefine(d.name, d.value); });
         msg.args.forEach(function (a) { api.addArg(a); });
+        if (msg.stdin != null) {
+          api.setStdin(String(msg.stdin));
+        }
         api.start(msg.backend);
       } catch (err) {
         crash(err);

@@ -30,6 +30,11 @@ final class Session {
     }
 
     void start(SourceSet sources, List<String> args, String backend) {
+        start(sources, args, backend, null);
+    }
+
+    /** {@code stdin}: what the program reads from standard input, or null for nothing. */
+    void start(SourceSet sources, List<String> args, String backend, String stdin) {
         CompileResult result;
         try {
             result = toolchain.compile(sources);
@@ -47,7 +52,7 @@ final class Session {
         }
         try {
             toolchain.openDevice(backend, console,
-                    device -> run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources),
+                    device -> run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources, stdin),
                     message -> fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1));
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("device setup", e), RunLoop.INTERNAL_ERROR_STATUS);
@@ -59,10 +64,13 @@ final class Session {
         return files;
     }
 
-    private void run(CompileResult result, Device device, List<String> argv, SourceSet sources) {
+    private void run(CompileResult result, Device device, List<String> argv, SourceSet sources, String stdin) {
         RunLoop.Program program;
         try {
             files = new MemoryFileSystem(sources.files());
+            if (stdin != null) {
+                files.stdin(stdin);
+            }
             program = toolchain.start(result.module(), device, console, argv, files);
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("program start", e), RunLoop.INTERNAL_ERROR_STATUS);

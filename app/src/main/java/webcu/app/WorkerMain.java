@@ -13,6 +13,8 @@ import webcu.driver.SourceSet;
 public final class WorkerMain {
     private static SourceSet sources = new SourceSet();
     private static List<String> args = new ArrayList<>();
+    /** The program's standard input, or null (reads see end of file). */
+    private static String stdin;
     /** Whether WebGPU launches are timed with timestamp queries (benchmarks; off on the page). */
     private static boolean kernelTiming;
     /** Counts runs; a run whose number is no longer current was stopped and must stay silent. */
@@ -30,6 +32,7 @@ public final class WorkerMain {
     public static void reset() {
         sources = new SourceSet();
         args = new ArrayList<>();
+        stdin = null;
     }
 
     /** Adds a user file; {@code compile} makes it a translation unit rather than only an include. */
@@ -52,6 +55,12 @@ public final class WorkerMain {
     @JSExport
     public static void addArg(String arg) {
         args.add(arg);
+    }
+
+    /** Sets what the program reads from standard input. */
+    @JSExport
+    public static void setStdin(String text) {
+        stdin = text;
     }
 
     /**
@@ -87,7 +96,7 @@ public final class WorkerMain {
                 JsHost.exit(status);
             }
         };
-        new Session(toolchain, console, scheduler, exit).start(sources, List.copyOf(args), backend);
+        new Session(toolchain, console, scheduler, exit).start(sources, List.copyOf(args), backend, stdin);
     }
 
     /**

@@ -390,7 +390,12 @@ public final class Uniformity implements DevicePass {
             List<Stmt> out = new ArrayList<>();
             List<Stmt> run = new ArrayList<>();
             for (Stmt s : stmts) {
-                if (isSync(s) || hoistable(s, pred)) {
+                if (s instanceof Stmt.Store st && warpScratch(st.address())) {
+                    // a warp vote or shuffle: every thread writes its word, the threads outside
+                    // the branch a 0, so that they do not vote (coalesced_threads, __activemask)
+                    flush(run, pred, out, at);
+                    out.add(new Stmt.Store(st.address(), new Expr.Select(new Expr.LocalGet(pred), st.value(), Build.u32(0)), st.span()));
+                } else if (isSync(s) || hoistable(s, pred)) {
                     flush(run, pred, out, at);
                     out.add(guardInside(s, pred));
                 } else {
@@ -399,6 +404,12 @@ public final class Uniformity implements DevicePass {
             }
             flush(run, pred, out, at);
             return out;
+        }
+
+        /** Whether a store writes the {@link Warps} scratch words (one u32 per thread). */
+        private static boolean warpScratch(Expr address) {
+            return address instanceof Expr.ElementAddr e && e.base() instanceof Expr.GlobalAddr g
+                    && g.global().name().startsWith("__webcu_warp_");
         }
 
         /** An assignment of a uniform value to a uniform-valued local: every thread may run it (loop counters). */

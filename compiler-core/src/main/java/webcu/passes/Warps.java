@@ -332,8 +332,10 @@ public final class Warps implements DevicePass {
 
         private void vote(Stmt.Call c, String kind, Local tid, Local lane, Local base, List<Stmt> out) {
             if (kind.equals("activemask")) {
+                // a vote of the threads that got here: in a branch, Uniformity keeps the others out
+                Local bits = ballot(Build.bin(BinaryOp.EQ, Build.u32(0), Build.u32(0)), tid, base, out);
                 if (c.result() != null) {
-                    out.add(assign(c.result(), present(base)));
+                    out.add(assign(c.result(), Build.as(c.result().type(), Build.get(bits))));
                 }
                 return;
             }
@@ -342,10 +344,15 @@ public final class Warps implements DevicePass {
             if (c.result() == null) {
                 return;
             }
+            // only the lanes of the mask take part: a tile of 16 votes apart from the other half of its warp
+            Local mask = local("warp.mask", Type.U32);
+            out.add(assign(mask, Build.as(Type.U32, c.args().get(0))));
+            Expr voted = Build.bin(BinaryOp.AND, Build.get(bits), Build.get(mask));
             Expr r = switch (kind) {
-                case "ballot" -> Build.get(bits);
-                case "any" -> new Expr.Select(Build.bin(BinaryOp.NE, Build.get(bits), Build.u32(0)), Build.i32(1), Build.i32(0));
-                default -> new Expr.Select(Build.bin(BinaryOp.EQ, Build.get(bits), present(base)), Build.i32(1), Build.i32(0));
+                case "ballot" -> voted;
+                case "any" -> new Expr.Select(Build.bin(BinaryOp.NE, voted, Build.u32(0)), Build.i32(1), Build.i32(0));
+                default -> new Expr.Select(Build.bin(BinaryOp.EQ, voted, Build.bin(BinaryOp.AND, present(base), Build.get(mask))),
+                        Build.i32(1), Build.i32(0));
             };
             out.add(assign(c.result(), Build.as(c.result().type(), r)));
         }

@@ -95,6 +95,7 @@ class WarpsTest {
                   local %warp.base.4: u32
                   local %warp.ballot.5: u32
                   local %warp.i.6: u32
+                  local %warp.mask.7: u32
                   %warp.tid.2 = (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))
                   %warp.lane.3 = (%warp.tid.2 & 31:u32)
                   %warp.base.4 = (%warp.tid.2 - %warp.lane.3)
@@ -113,7 +114,8 @@ class WarpsTest {
                     %warp.i.6 = (%warp.i.6 + 1:u32)
                   }
                   barrier
-                  %t0.1 = %warp.ballot.5
+                  %warp.mask.7 = 4294967295:u32
+                  %t0.1 = (%warp.ballot.5 & %warp.mask.7)
                   store ptradd(%out.0, threadIdx.x), %t0.1
                 }
                 """);

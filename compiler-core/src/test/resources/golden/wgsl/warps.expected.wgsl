@@ -54,6 +54,7 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var warp_base_1: u32;
   var warp_ballot: u32;
   var warp_i: u32;
+  var warp_mask: u32;
   var warp_tid_2: u32;
   var warp_lane_2: u32;
   var warp_base_2: u32;
@@ -110,7 +111,8 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     }
   }
   workgroupBarrier();
-  t1 = warp_ballot;
+  warp_mask = 4294967295u;
+  t1 = warp_ballot & warp_mask;
   warp_tid_2 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
   warp_lane_2 = warp_tid_2 & 31u;
   warp_base_2 = warp_tid_2 - warp_lane_2;

@@ -36,14 +36,14 @@ public final class BrowserExecutor implements Executor {
 
     @Override
     public Outcome execute(Invocation program, Duration timeout) throws IOException {
-        if (program.stdin() != null) {
-            // The page has no standard input to give a program; say so rather than run it without.
-            return new Outcome(BrowserRunner.RUNNER_FAILED, "",
-                    "webcu: the browser runner cannot give a program standard input (" + program.stdin().getFileName() + ")\n",
-                    false, 0);
-        }
         List<String> args = new ArrayList<>(List.of("--dist", dist.toString(), "--backend", Backend.WEBGPU, "--timeout",
                 String.valueOf(Math.max(1, timeout.toSeconds()))));
+        if (program.stdin() != null) {
+            args.addAll(List.of("--stdin", program.stdin().toString()));
+        }
+        if (program.workdir() != null) {
+            args.addAll(List.of("--cwd", program.workdir().toString()));
+        }
         args.addAll(program.flags());
         program.sources().forEach(s -> args.add(s.toString()));
         if (!program.args().isEmpty()) {

@@ -19,8 +19,14 @@ import org.openqa.selenium.WebDriverException;
  *
  * <pre>
  * BrowserRunner --dist DIR [--backend webgpu|cpu] [--timeout SECONDS] [--page-query ?build=js]
- *               [--verbose] [-I DIR] [-D NAME[=VALUE]] FILE.cu... [-- ARGS...]
+ *               [--verbose] [--stdin FILE] [--cwd DIR] [-I DIR] [-D NAME[=VALUE]] FILE.cu... [-- ARGS...]
  * </pre>
+ *
+ * The page gets, besides the sources and the headers they include, the data files of the working
+ * folder ({@code --cwd}, else the current one; its plain UTF-8 files, not its subfolders, at most
+ * {@link #DATA_FILE_LIMIT} bytes each and {@link #DATA_TOTAL_LIMIT} in all), which the program
+ * opens by relative name, and {@code --stdin}'s text as standard input. Files the program writes
+ * stay in the page.
  *
  * Exit statuses besides the program's: 2 for a bad command line or an unreadable file,
  * {@link RunResult#TIMED_OUT} when the run was stopped at the time limit, {@link #RUNNER_FAILED}
@@ -30,13 +36,16 @@ public final class BrowserRunner {
     /** The runner itself failed (no Chromium, no dist/, a browser crash), not the program. */
     public static final int RUNNER_FAILED = 125;
     static final int USAGE = 2;
+    static final long DATA_FILE_LIMIT = 1L << 20;
+    static final long DATA_TOTAL_LIMIT = 8L << 20;
 
     private BrowserRunner() {
     }
 
     /** A parsed command line. */
     public record Options(Path dist, String backend, Duration timeout, String pageQuery, boolean verbose,
-                   List<String> includeDirs, List<RunRequest.Define> defines, List<String> files, List<String> args) {
+                   List<String> includeDirs, List<RunRequest.Define> defines, List<String> files, List<String> args,
+                   Path stdin, Path workdir) {
     }
 
     /** A command-line mistake, reported with the usage line. */
@@ -56,7 +65,8 @@ public final class BrowserRunner {
         try {
             options = parse(argv);
         } catch (UsageException e) {
-            print(err, "webcu: " + e.getMessage() + "\nusage: webcu run --backend webgpu [-I DIR] [-D NAME[=VALUE]] FILE.cu... [-- ARGS...]\n");
+            print(err, "webcu: " + e.getMessage()
+                    + "\nusage: webcu run --backend webgpu [--stdin FILE] [--cwd DIR] [-I DIR] [-D NAME[=VALUE]] FILE.cu... [-- ARGS...]\n");
             return USAGE;
         }
         RunRequest request;
@@ -108,6 +118,8 @@ public final class BrowserRunner {
         List<RunRequest.Define> defines = new ArrayList<>();
         List<String> files = new ArrayList<>();
         List<String> args = new ArrayList<>();
+        Path stdin = null;
+        Path workdir = Path.of("");
         for (int i = 0; i < argv.length; i++) {
             String a = argv[i];
             if (a.equals("--")) {
@@ -125,7 +137,7 @@ public final class BrowserRunner {
                 value = a.substring(2);
             }
             switch (name) {
-                case "--dist", "--backend", "--timeout", "--page-query", "-I", "-D" -> {
+                case "--dist", "--backend", "--timeout", "--page-query", "--stdin", "--cwd", "-I", "-D" -> {
                     if (value == null) {
                         if (i + 1 >= argv.length) {
                             throw new UsageException("missing value after " + name);
@@ -142,6 +154,8 @@ public final class BrowserRunner {
                         }
                         case "--timeout" -> timeout = Duration.ofSeconds(seconds(value));
                         case "--page-query" -> pageQuery = value;
+                        case "--stdin" -> stdin = Path.of(value);
+                        case "--cwd" -> workdir = Path.of(value);
                         case "-I" -> includeDirs.add(value);
                         default -> defines.add(RunRequest.Define.parse(value));
                     }
@@ -161,7 +175,7 @@ public final class BrowserRunner {
         if (files.isEmpty()) {
             throw new UsageException("no input files");
         }
-        return new Options(dist, backend, timeout, pageQuery, verbose, includeDirs, defines, files, args);
+        return new Options(dist, backend, timeout, pageQuery, verbose, includeDirs, defines, files, args, stdin, workdir);
     }
 
     private static long seconds(String value) throws UsageException {
@@ -188,7 +202,54 @@ public final class BrowserRunner {
         }
         List<RunRequest.SourceFile> all = new ArrayList<>(files);
         all.addAll(IncludeScanner.headers(files, o.includeDirs()));
-        return new RunRequest(all, o.includeDirs(), o.defines(), o.args(), o.backend());
+        all.addAll(dataFiles(o.workdir(), all));
+        String stdin = null;
+        if (o.stdin() != null) {
+            try {
+                stdin = Files.readString(o.stdin(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new IOException(o.stdin() + ": " + reason(e), e);
+            }
+        }
+        return new RunRequest(all, o.includeDirs(), o.defines(), o.args(), o.backend(), stdin);
+    }
+
+    /**
+     * The plain files of the working folder that the program may open, under their names (the
+     * page's working folder stands for it): text files within the limits, not already sent.
+     */
+    static List<RunRequest.SourceFile> dataFiles(Path workdir, List<RunRequest.SourceFile> sent) throws IOException {
+        java.util.Set<Path> taken = new java.util.HashSet<>();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (RunRequest.SourceFile f : sent) {
+            taken.add(Path.of(f.path()).toAbsolutePath().normalize());
+            names.add(f.path());
+        }
+        List<RunRequest.SourceFile> out = new ArrayList<>();
+        long total = 0;
+        List<Path> entries;
+        try (var list = Files.list(workdir.toAbsolutePath())) {
+            entries = list.sorted().toList();
+        }
+        for (Path p : entries) {
+            String name = p.getFileName().toString();
+            if (!Files.isRegularFile(p) || taken.contains(p.normalize()) || names.contains(name)) {
+                continue;
+            }
+            long size = Files.size(p);
+            if (size > DATA_FILE_LIMIT || total + size > DATA_TOTAL_LIMIT) {
+                continue;
+            }
+            byte[] bytes = Files.readAllBytes(p);
+            try {
+                String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+                out.add(new RunRequest.SourceFile(name, text, false));
+                total += size;
+            } catch (java.nio.charset.CharacterCodingException e) {
+                // the page's files are text: a binary file stays behind
+            }
+        }
+        return out;
     }
 
     private static String reason(IOException e) {

@@ -226,6 +226,9 @@ public final class BrowserSession implements AutoCloseable {
         p.put("includeDirs", request.includeDirs());
         p.put("defines", defines);
         p.put("args", request.args());
+        if (request.stdin() != null) {
+            p.put("stdin", request.stdin());
+        }
         return p;
     }
 

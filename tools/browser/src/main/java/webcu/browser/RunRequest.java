@@ -3,11 +3,12 @@ package webcu.browser;
 import java.util.List;
 
 /**
- * What one run compiles and how: the files (paths as the compiler will show them), include
- * directories, macros, program arguments and the backend ("webgpu" or "cpu").
+ * What one run compiles and how: the files (paths as the compiler will show them; data files
+ * too, which the program opens), include directories, macros, program arguments, the backend
+ * ("webgpu" or "cpu") and the program's standard input (null: none, reads see end of file).
  */
 public record RunRequest(List<SourceFile> files, List<String> includeDirs, List<Define> defines,
-                         List<String> args, String backend) {
+                         List<String> args, String backend, String stdin) {
     public RunRequest {
         files = List.copyOf(files);
         includeDirs = List.copyOf(includeDirs);
@@ -16,6 +17,11 @@ public record RunRequest(List<SourceFile> files, List<String> includeDirs, List<
         if (files.stream().noneMatch(SourceFile::compile)) {
             throw new IllegalArgumentException("a run needs at least one file to compile");
         }
+    }
+
+    /** A request without standard input. */
+    public RunRequest(List<SourceFile> files, List<String> includeDirs, List<Define> defines, List<String> args, String backend) {
+        this(files, includeDirs, defines, args, backend, null);
     }
 
     /** One file of the virtual file system; {@code compile} marks a translation unit. */

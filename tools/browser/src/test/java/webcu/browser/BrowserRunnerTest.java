@@ -108,6 +108,23 @@ class BrowserRunnerTest {
     }
 
     @Test
+    void standardInputAndDataFilesGoToThePage(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("prog.cu"), "int main(){}");
+        java.nio.file.Files.writeString(dir.resolve("matrix.txt"), "3 4\n");
+        java.nio.file.Files.writeString(dir.resolve("numbers.txt"), "1 2 3\n");
+        java.nio.file.Files.write(dir.resolve("blob.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0});
+        java.nio.file.Files.write(dir.resolve("huge.txt"), new byte[(int) BrowserRunner.DATA_FILE_LIMIT + 1]);
+        java.nio.file.Files.createDirectory(dir.resolve("sub"));
+        BrowserRunner.Options o = BrowserRunner.parse(new String[] {"--dist", "d", "--cwd", dir.toString(),
+                "--stdin", dir.resolve("numbers.txt").toString(), dir.resolve("prog.cu").toString()});
+        RunRequest r = BrowserRunner.request(o);
+        assertEquals(List.of(dir.resolve("prog.cu").toString(), "matrix.txt", "numbers.txt"),
+                r.files().stream().map(RunRequest.SourceFile::path).toList());
+        assertEquals("1 2 3\n", r.stdin());
+        assertEquals("1 2 3\n", BrowserSession.project(r).get("stdin"));
+    }
+
+    @Test
     void aRequestNeedsAFileToCompile() {
         assertThrows(IllegalArgumentException.class, () -> new RunRequest(
                 List.of(new RunRequest.SourceFile("u.h", "", false)), List.of(), List.of(), List.of(), "cpu"));
