@@ -122,6 +122,13 @@
       case 'output':
         write(msg.stream, msg.text);
         break;
+      case 'bench':
+        if (benchDone) {
+          var done = benchDone;
+          benchDone = null;
+          done(msg.millis);
+        }
+        break;
       case 'exit':
         finish(msg.status, 'exited with status ' + msg.status);
         break;
@@ -255,7 +262,29 @@
     backend.value = 'cpu';
   }
 
+  // The compile-time benchmark (bench/README.md): compiles the project repeat times in the engine
+  // and resolves with each compile's milliseconds. Not while a program runs.
+  var benchDone = null;
+  function benchmarkCompile(repeat, keepHeaders) {
+    return new Promise(function (resolve, reject) {
+      if (running || benchDone) {
+        reject(new Error('busy'));
+        return;
+      }
+      benchDone = resolve;
+      worker.postMessage({
+        type: 'bench-compile',
+        files: collectFiles(),
+        includeDirs: project.includeDirs.slice(),
+        defines: project.defines.slice(),
+        repeat: repeat,
+        keepHeaders: keepHeaders !== false
+      });
+    });
+  }
+
   window.webcu = {
+    benchmarkCompile: benchmarkCompile,
     setProject: setProject,
     run: run,
     stop: stop,

@@ -6,7 +6,9 @@
 // through the same messages on its own thread.
 //
 // Messages, page -> engine: {type: 'run', backend, files: [{path, text, compile}], includeDirs,
-// defines: [{name, value}], args, stdin (text or null)}, {type: 'stop'}. Engine -> page: {type: 'ready', build},
+// defines: [{name, value}], args, stdin (text or null)}, {type: 'stop'}, and for the compile-time
+// benchmark {type: 'bench-compile', files, includeDirs, defines, repeat, keepHeaders}, answered with
+// {type: 'bench', millis: [ms, ...]}. Engine -> page: {type: 'ready', build},
 // {type: 'output', stream: 1|2, text}, {type: 'exit', status}, {type: 'crash', message}.
 'use strict';
 
@@ -103,13 +105,17 @@ function webcuEngine(build, loadScript, emit) {
           api.stop();
           return;
         }
-        if (msg.type !== 'run') {
+        if (msg.type !== 'run' && msg.type !== 'bench-compile') {
           return;
         }
         api.reset();
         msg.files.forEach(function (f) { api.addFile(f.path, f.text, !!f.compile); });
         msg.includeDirs.forEach(function (d) { api.addIncludeDir(d); });
         msg.defines.forEach(function (d) { api.addDefine(d.name, d.value); });
+        if (msg.type === 'bench-compile') {
+          emit({ type: 'bench', millis: JSON.parse(api.benchmarkCompile(msg.repeat | 0, !!msg.keepHeaders)) });
+          return;
+        }
         msg.args.forEach(function (a) { api.addArg(a); });
         if (msg.stdin != null) {
           api.setStdin(String(msg.stdin));

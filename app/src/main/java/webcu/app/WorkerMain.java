@@ -73,6 +73,27 @@ public final class WorkerMain {
         kernelTiming = on;
     }
 
+    /**
+     * Compiles the request {@code repeat} times as Run does (to the IR, diagnostics included) and
+     * returns each compile's milliseconds as a JSON array: the page's compile-time benchmark
+     * (bench/README.md). With {@code keepHeaders}, later compiles find the headers' parse state
+     * kept, as a user who presses Run again does; without, every compile starts from nothing.
+     */
+    @JSExport
+    public static String benchmarkCompile(int repeat, boolean keepHeaders) {
+        webcu.driver.Compiler.keepHeaderStates(keepHeaders ? 8 : 0);
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < repeat; i++) {
+            long t0 = System.nanoTime();
+            webcu.driver.CompileResult r = webcu.driver.Compiler.compile(sources);
+            r.render(false);
+            double ms = (System.nanoTime() - t0) / 1e6;
+            json.append(i == 0 ? "" : ",").append(Math.round(ms * 100) / 100.0);
+        }
+        webcu.driver.Compiler.keepHeaderStates(8);
+        return json.append("]").toString();
+    }
+
     /** Compiles and runs the request on {@code backend} ("webgpu" or "cpu"). */
     @JSExport
     public static void start(String backend) {

@@ -391,10 +391,12 @@ public final class Uniformity implements DevicePass {
             List<Stmt> run = new ArrayList<>();
             for (Stmt s : stmts) {
                 if (s instanceof Stmt.Store st && warpScratch(st.address())) {
-                    // a warp vote or shuffle: every thread writes its word, the threads outside
+                    // a warp vote or shuffle: every thread writes its own word (its index computed
+                    // here: the branch's locals are not set for the others), the threads outside
                     // the branch a 0, so that they do not vote (coalesced_threads, __activemask)
                     flush(run, pred, out, at);
-                    out.add(new Stmt.Store(st.address(), new Expr.Select(new Expr.LocalGet(pred), st.value(), Build.u32(0)), st.span()));
+                    Expr own = new Expr.ElementAddr(((Expr.ElementAddr) st.address()).base(), Warps.linearTid());
+                    out.add(new Stmt.Store(own, new Expr.Select(new Expr.LocalGet(pred), st.value(), Build.u32(0)), st.span()));
                 } else if (isSync(s) || hoistable(s, pred)) {
                     flush(run, pred, out, at);
                     out.add(guardInside(s, pred));

@@ -43,6 +43,16 @@ public final class Warps implements DevicePass {
     /** The most threads a block may have: the scratch arrays hold one word per thread. */
     static final int MAX_THREADS = 1024;
 
+    /** The thread's index in its block, x fastest: the index of its scratch words. */
+    static Expr linearTid() {
+        Expr x = new Expr.BuiltinGet(Builtin.THREAD_IDX, 0);
+        Expr y = new Expr.BuiltinGet(Builtin.THREAD_IDX, 1);
+        Expr z = new Expr.BuiltinGet(Builtin.THREAD_IDX, 2);
+        Expr dx = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 0);
+        Expr dy = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 1);
+        return Build.add(x, Build.bin(BinaryOp.MUL, dx, Build.add(y, Build.bin(BinaryOp.MUL, dy, z))));
+    }
+
     @Override
     public String name() {
         return "Warps";
@@ -127,12 +137,7 @@ public final class Warps implements DevicePass {
         }
 
         Expr tid() {
-            Expr x = new Expr.BuiltinGet(Builtin.THREAD_IDX, 0);
-            Expr y = new Expr.BuiltinGet(Builtin.THREAD_IDX, 1);
-            Expr z = new Expr.BuiltinGet(Builtin.THREAD_IDX, 2);
-            Expr dx = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 0);
-            Expr dy = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 1);
-            return Build.add(x, Build.bin(BinaryOp.MUL, dx, Build.add(y, Build.bin(BinaryOp.MUL, dy, z))));
+            return linearTid();
         }
 
         Expr threads() {

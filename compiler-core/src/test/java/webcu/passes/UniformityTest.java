@@ -171,7 +171,7 @@ class UniformityTest {
                       %warp.src.14 = (%warp.lane.10 + %delta.6)
                       %warp.ok.15 = (((%warp.lane.10 - (%warp.lane.10 & (~(%warp.width.13 - 1:u32)))) + %delta.6) < %warp.width.13)
                     }
-                    store elem(&@__webcu_warp_lo, %warp.tid.9), select(%taken.18, %warp.own.12, 0:u32)
+                    store elem(&@__webcu_warp_lo, (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))), select(%taken.18, %warp.own.12, 0:u32)
                     barrier
                     if %taken.18 {
                       %warp.got.16 = %warp.own.12

@@ -157,6 +157,28 @@ public final class BrowserSession implements AutoCloseable {
         return awaitEnd(timeout);
     }
 
+    /**
+     * Compiles a request {@code repeat} times in the page's engine (the Web Worker, wasm-gc where
+     * Chromium has it) and returns each compile's milliseconds, as the engine measured them.
+     */
+    public List<Double> benchmarkCompile(RunRequest request, int repeat, boolean keepHeaders, Duration timeout) {
+        loadPage();
+        driver.executeScript("window.webcu.setProject(arguments[0]);", project(request));
+        driver.manage().timeouts().scriptTimeout(timeout);
+        Object r = driver.executeAsyncScript("""
+                var done = arguments[arguments.length - 1];
+                window.webcu.benchmarkCompile(arguments[0], arguments[1]).then(done, function (e) { done('error: ' + e.message); });
+                """, repeat, keepHeaders);
+        if (!(r instanceof List<?> list)) {
+            throw new WebDriverException("the compile benchmark failed: " + r);
+        }
+        List<Double> millis = new ArrayList<>();
+        for (Object o : list) {
+            millis.add(((Number) o).doubleValue());
+        }
+        return millis;
+    }
+
     /** Waits until the page says the run ended (or stops it after {@code timeout}) and reads the panel. */
     public RunResult awaitEnd(Duration timeout) {
         driver.manage().timeouts().scriptTimeout(timeout);
