@@ -2452,6 +2452,10 @@ public final class Sema {
                     }
                     var = new Typed.Var(v.name(), t, v.span(), false, isConst, null);
                 } else if (init == null && v.init() != null) {
+                    // the name is in scope from the end of its declarator, so its own initializer
+                    // sees it: int *v = malloc(n * sizeof *v);
+                    redefinitionCheck(v);
+                    scope.names.put(v.name(), var);
                     init = initializer(v.init(), t, v.span(), var);
                 } else if (init != null) {
                     init = convert(init, t, v.span(), "init");
@@ -2478,8 +2482,8 @@ public final class Sema {
                         init = new Typed.IntConst(t, var.constValue, v.init().span());
                     }
                 }
-                if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
-                    diags.error(v.span(), DiagKey.ERR_REDEFINITION, v.name());
+                if (scope.names.get(v.name()) != var) {
+                    redefinitionCheck(v);
                 }
                 scope.names.put(v.name(), var);
                 fn.locals.add(var);
@@ -2504,6 +2508,12 @@ public final class Sema {
             case Ast.UsingDecl u -> topLevel(u, scope, null);
             case Ast.FunctionDecl f -> declareFunction(f, scope, null, null);
             default -> diags.error(d.span(), DiagKey.ERR_NOT_SUPPORTED, "this declaration inside a function");
+        }
+    }
+
+    private void redefinitionCheck(Ast.VarDecl v) {
+        if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
+            diags.error(v.span(), DiagKey.ERR_REDEFINITION, v.name());
         }
     }
 
