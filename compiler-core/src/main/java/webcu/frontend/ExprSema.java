@@ -1076,6 +1076,9 @@ final class ExprSema {
                 return bad(c.span());
             }
         }
+        if (m.name().startsWith("~")) {
+            return destructorCall(base, m, c);
+        }
         if (!(base.type() instanceof CType.Record rec)) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
             return bad(c.span());
@@ -1117,6 +1120,40 @@ final class ExprSema {
             converted.add(0, thisFor(f, self, rec, m.span()));
         }
         return result(f, converted, c.span());
+    }
+
+    /**
+     * {@code p->~T()}, {@code obj.~T()}: the destructor runs on the object and its storage stays
+     * (placement new's counterpart); virtual destructors dispatch on the dynamic class. A class
+     * without a destructor, or a scalar (the pseudo-destructor {@code p->~T()} of a template with
+     * T = int), has nothing to run: only the object expression is evaluated.
+     */
+    private Typed.Expr destructorCall(Typed.Expr base, Ast.Member m, Ast.Call c) {
+        if (!c.args().isEmpty()) {
+            diags.error(c.span(), DiagKey.ERR_CALL_ARGS, "many", 0, c.args().size());
+            return bad(c.span());
+        }
+        String typeName = m.name().substring(1);
+        Object named = sema.scope().lookup(typeName);
+        CType object = base.type() instanceof CType.Ref r ? r.referee() : base.type();
+        boolean sameClass = object instanceof CType.Record rec
+                ? named == rec || named == null && (typeName.equals(rec.name) || rec.name.startsWith(typeName + "<"))
+                : named instanceof CType t && Sema.sameTypeOf(t, object);
+        if (!sameClass) {
+            diags.error(m.span(), DiagKey.ERR_DTOR_TYPE, typeName, object);
+            return bad(c.span());
+        }
+        if (!(object instanceof CType.Record rec) || rec.destructor == null) {
+            return new Typed.Convert(object instanceof CType.Record ? sema.addressOf(base, m.span()) : base, CType.VOID, c.span());
+        }
+        Sema.FunctionSym d = rec.destructor;
+        sema.use(d);
+        checkSpace(d, c.span());
+        Typed.Expr self = sema.addressOf(base, m.span());
+        if (d.slot != null) {
+            return sema.virtuals.call(d, self, rec, new ArrayList<>(), c.span());
+        }
+        return new Typed.Call(d, List.of(sema.thisArg(d, self, c.span())), CType.VOID, c.span());
     }
 
     /** {@code self}, a pointer to a {@code rec}, as the this pointer of {@code f} (which may be a base class's). */
