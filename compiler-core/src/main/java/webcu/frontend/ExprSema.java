@@ -241,7 +241,7 @@ final class ExprSema {
                 }
             }
             if (!members.isEmpty()) {
-                Sema.FunctionSym f = sema.resolveOverload(name, members, rest, span, true);
+                Sema.FunctionSym f = sema.resolveOverload(name, members, rest, span, true, List.of(), left);
                 if (f == null) {
                     return bad(span);
                 }
@@ -863,14 +863,7 @@ final class ExprSema {
             return scopedName(sn, c);
         }
         if (!(c.callee() instanceof Ast.Name n)) {
-            Typed.Expr callee = expr(c.callee());
-            if (isClass(callee.type())) {
-                Typed.Expr call = operatorCall("operator()", callee, args(c.args()), c.span());
-                if (call != null) {
-                    return call;
-                }
-            }
-            return indirectCall(sema.rvalue(callee), c);
+            return callObject(expr(c.callee()), c);
         }
         if (templateClassMember(n) instanceof List<?> statics) {
             @SuppressWarnings("unchecked")
@@ -961,7 +954,9 @@ final class ExprSema {
                 }
             }
         } else {
-            f = sema.resolveOverload(n.name(), candidates, args, c.span(), false);
+            Sema.FunctionSym within = sema.currentFunction();
+            Typed.Expr object = within != null && within.thisVar != null ? selfObject(c.span()) : null;
+            f = sema.resolveOverload(n.name(), candidates, args, c.span(), false, List.of(), object);
             if (f == null) {
                 return bad(c.span());
             }
@@ -1068,6 +1063,17 @@ final class ExprSema {
         }
     }
 
+    /** A call of a value: a function object's operator(), or a function pointer. */
+    private Typed.Expr callObject(Typed.Expr callee, Ast.Call c) {
+        if (isClass(callee.type())) {
+            Typed.Expr call = operatorCall("operator()", callee, args(c.args()), c.span());
+            if (call != null) {
+                return call;
+            }
+        }
+        return indirectCall(sema.rvalue(callee), c);
+    }
+
     private Typed.Expr methodCall(Ast.Member m, Ast.Call c) {
         Typed.Expr base = expr(m.base());
         if (m.arrow()) {
@@ -1101,12 +1107,21 @@ final class ExprSema {
                 cands.add(f);
             }
         }
+        if (cands.isEmpty() && !qualified && rec.field(name) instanceof CType.Field field) {
+            // obj.f(args) with a data member f: a function object (std::function, a comparator) or a function pointer
+            Typed.Expr object = base;
+            if (!object.lvalue()) {
+                Typed.Var tmp = sema.temp(rec, m.span());
+                object = new Typed.Assign(new Typed.VarRef(tmp, m.span()), object, m.span());
+            }
+            return callObject(new Typed.Member(object, field, m.span()), c);
+        }
         if (cands.isEmpty()) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, name, lookIn.name);
             return bad(c.span());
         }
         List<Typed.Expr> args = args(c.args());
-        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true, m.templateArgs());
+        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true, m.templateArgs(), base);
         if (f == null) {
             return bad(c.span());
         }

@@ -3479,6 +3479,16 @@ public final class Sema {
     /** As above, with explicit template arguments ({@code obj.as<int>()}): only templates are candidates then. */
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod,
                                 List<Ast.TemplateArg> explicit) {
+        return resolveOverload(name, candidates, args, span, isMethod, explicit, null);
+    }
+
+    /**
+     * As above for a member call on {@code object} (null when there is none): its constness
+     * ranks the implicit object parameter, so m(r, c) on a const Matrix picks the const
+     * operator() and on a non-const one the non-const overload, as C++ does.
+     */
+    FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod,
+                                List<Ast.TemplateArg> explicit, Typed.Expr object) {
         FunctionSym best = null;
         int[] bestRanks = null;
         boolean ambiguous = false;
@@ -3513,7 +3523,8 @@ public final class Sema {
                 reason = "requires " + (required == n ? "" : "at least ") + required + " argument" + (required == 1 ? "" : "s") + ", but " + args.size() + " " + (args.size() == 1 ? "was" : "were") + " provided";
                 continue;
             }
-            int[] ranks = new int[args.size()];
+            int[] ranks = new int[args.size() + 1];
+            ranks[args.size()] = object != null && c.thisVar != null ? objectRank(object, c) : 0;
             boolean viable = true;
             for (int i = 0; i < args.size(); i++) {
                 if (i < n) {
@@ -3566,6 +3577,29 @@ public final class Sema {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    /**
+     * How well {@code object} binds to the implicit object parameter of member function {@code f}:
+     * an exact match, or adding const (a const member function on a non-const object). A
+     * non-const member function on a const object ranks last rather than failing: webcu does not
+     * track the constness of every object expression (fields of const objects, for one), so it
+     * decides only between overloads.
+     */
+    static int objectRank(Typed.Expr object, FunctionSym f) {
+        boolean constMethod = f.thisVar.type instanceof CType.Ptr p && p.constPointee();
+        boolean constObject = isConstObject(object);
+        return constMethod == constObject ? 0 : constMethod ? 1 : 3;
+    }
+
+    /** Whether an lvalue names a const object: a const variable, through a const reference or pointer, or a member of one. */
+    static boolean isConstObject(Typed.Expr e) {
+        return switch (e) {
+            case Typed.VarRef v -> v.var().type instanceof CType.Ref r ? r.constReferee() : v.var().isConst;
+            case Typed.Deref d -> d.pointer().type() instanceof CType.Ptr p && p.constPointee();
+            case Typed.Member m -> !(m.field().type() instanceof CType.Ref) && isConstObject(m.base());
+            default -> false;
+        };
     }
 
     /**

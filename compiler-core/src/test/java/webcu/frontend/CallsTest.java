@@ -110,4 +110,65 @@ class CallsTest {
         assertEquals("9 8 1\n", RunProgram.stdout("util.c", src));
         assertEquals("9 8 1\n", RunProgram.stdout(src.replace("malloc(n", "(int *)malloc(n")));
     }
+
+    /**
+     * The object's constness picks between const and non-const overloads (the implicit object
+     * parameter): textbook/matrix_class.cu's {@code h(r, c) = a(r, c) + b(c, r)} and {@code m.data()}.
+     */
+    @Test
+    void constAndNonConstOverloads() {
+        assertEquals("""
+            DWwwrwrRCrRwrRrrC
+            10 3 5 10 11
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            struct M {
+                std::vector<float> d; int cols;
+                M(int r, int c) : d(r * c), cols(c) {}
+                float &operator()(int r, int c) { printf("w"); return d[r * cols + c]; }
+                float operator()(int r, int c) const { printf("r"); return d[r * cols + c]; }
+                float &operator[](int i) { printf("W"); return d[i]; }
+                const float &operator[](int i) const { printf("R"); return d[i]; }
+                float *data() { printf("D"); return d.data(); }
+                const float *data() const { printf("C"); return d.data(); }
+                float sum() const { return (*this)(0, 0) + operator()(0, 1) + data()[1]; }
+                void fill() { data()[0] = 1; (*this)[1] = 2; }
+            };
+            struct Holder { M m; };
+            float total(const M &m) { return m(0, 0) + m[1]; }
+            int main() {
+                M h(2, 2), a(2, 2);
+                const M &ca = a;
+                h.fill();
+                a(0, 1) = 5;
+                h(1, 1) = a(0, 1) + ca(0, 1);
+                const M *pa = &a;
+                float x = (*pa)(0, 1) + (*pa)[1] + pa->data()[0];
+                const Holder hold{h};
+                float y = hold.m(1, 1) + hold.m[0];
+                float s1 = h(1, 1), s2 = total(h), s3 = h.sum();
+                printf("\\n%g %g %g %g %g\\n", s1, s2, s3, x, y);
+                return 0;
+            }
+            """));
+    }
+
+    /** obj.f(x) where f is a data member: a function object or a function pointer. */
+    @Test
+    void callOfDataMember() {
+        assertEquals("6 4 10 6 10\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct Twice { int operator()(int x) const { return 2 * x; } };
+            static int inc(int x) { return x + 1; }
+            struct Ops { Twice twice; int (*op)(int); };
+            Ops make() { return Ops{Twice(), inc}; }
+            int main() {
+                Ops o{Twice(), inc};
+                Ops *p = &o;
+                printf("%d %d %d %d %d\\n", o.twice(3), o.op(3), p->twice(5), p->op(5), make().op(9));
+                return 0;
+            }
+            """));
+    }
 }
