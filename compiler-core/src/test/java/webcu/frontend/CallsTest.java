@@ -171,4 +171,51 @@ class CallsTest {
             }
             """));
     }
+
+    /**
+     * it->member through iterators and classes with operator-> (applied until a pointer comes),
+     * and std::minmax_element's pair of iterators (random/particles_random.cu): the first
+     * smallest and the last largest element.
+     */
+    @Test
+    void arrowThroughIterators() {
+        assertEquals("""
+            1/1 7/4
+            1 4
+            8 3
+            a=1 b=2 12 1
+            43 9
+            """, RunProgram.stdout("""
+            #include <algorithm>
+            #include <cstdio>
+            #include <map>
+            #include <string>
+            #include <vector>
+            struct P { int x, id; };
+            struct Box { P *p; P *operator->() const { return p; } };
+            struct Outer { Box b; Box operator->() const { return b; } };
+            int main() {
+                std::vector<P> v = {{3, 0}, {1, 1}, {7, 2}, {1, 3}, {7, 4}, {5, 5}};
+                auto mm = std::minmax_element(v.begin(), v.end(), [](const P &a, const P &b) { return a.x < b.x; });
+                printf("%d/%d %d/%d\\n", mm.first->x, mm.first->id, mm.second->x, mm.second->id);
+                std::vector<int> w = {4, 2, 9, 2, 9};
+                auto m2 = std::minmax_element(w.begin(), w.end());
+                printf("%ld %ld\\n", (long)(m2.first - w.begin()), (long)(m2.second - w.begin()));
+                int lo = 3, hi = 8;
+                auto m3 = std::minmax(lo, hi, [](int a, int b) { return a > b; });
+                printf("%d %d\\n", m3.first, m3.second);
+                std::map<std::string, int> counts = {{"b", 2}, {"a", 1}};
+                for (auto it = counts.begin(); it != counts.end(); ++it) printf("%s=%d ", it->first.c_str(), it->second);
+                auto f = counts.find("b");
+                f->second += 10;
+                printf("%d %zu\\n", counts["b"], f->first.size());
+                P q{42, 9};
+                Box b{&q};
+                Outer o{b};
+                o->x += 1;
+                printf("%d %d\\n", b->x, o->id);
+                return 0;
+            }
+            """));
+    }
 }
