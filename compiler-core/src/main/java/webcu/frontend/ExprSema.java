@@ -235,8 +235,8 @@ final class ExprSema {
         if (left.type() instanceof CType.Record rec) {
             List<Sema.FunctionSym> members = new ArrayList<>();
             for (Sema.FunctionSym f : rec.methods) {
-                int arity = f.isTemplate ? f.decl.params().size() : f.params.size() - 1;
-                if (f.name.equals(name) && arity == rest.size()) {
+                boolean fits = f.isTemplate ? Sema.arityFits(f.decl, rest.size()) : f.params.size() - 1 == rest.size();
+                if (f.name.equals(name) && fits) {
                     members.add(f);
                 }
             }

@@ -2284,9 +2284,12 @@ public final class Sema {
     }
 
     private Typed.Stmt returnStmt(Ast.Return r) {
+        Typed.Expr deduced = null;
         if (fn.result == null) {
-            // a lambda without a trailing return type: the first return decides
-            fn.result = r.value() == null ? CType.VOID : rvalue(expr(r.value())).type();
+            // a lambda without a trailing return type: the first return decides; its value is
+            // analysed once (a second time would build a lambda it returns twice, of two types)
+            deduced = r.value() == null ? null : expr(r.value());
+            fn.result = deduced == null ? CType.VOID : rvalue(deduced).type();
         }
         CType want = fn.result;
         if (r.value() == null) {
@@ -2296,25 +2299,25 @@ public final class Sema {
             return new Typed.Return(null, r.span());
         }
         if (want instanceof CType.Void) {
-            Typed.Expr e = expr(r.value());
+            Typed.Expr e = deduced != null ? deduced : expr(r.value());
             if (!(e.type() instanceof CType.Void)) {
                 diags.error(r.value().span(), DiagKey.ERR_RETURN_VOID, fn.name);
             }
             return new Typed.Return(null, r.span());
         }
         if (want instanceof CType.Ref ref) {
-            Typed.Expr e = expr(r.value());
+            Typed.Expr e = deduced != null ? deduced : expr(r.value());
             return new Typed.Return(addressOf(e, r.span()), r.span());
         }
         if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
-            Typed.Expr obj = expr(r.value());
+            Typed.Expr obj = deduced != null ? deduced : expr(r.value());
             Typed.Expr copy = copyOf(obj, rec, r.value().span());
             if (copy != null) {
                 return new Typed.Return(copy, r.span());
             }
             return new Typed.Return(convert(rvalue(obj), want, r.value().span(), "return"), r.span());
         }
-        Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(expr(r.value()));
+        Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(deduced != null ? deduced : expr(r.value()));
         return new Typed.Return(convert(e, want, r.value().span(), "return"), r.span());
     }
 
@@ -3050,7 +3053,21 @@ public final class Sema {
         rec.align = align;
         rec.complete = true;
 
-        Ast.FunctionDecl decl = new Ast.FunctionDecl("operator()", l.result(), l.params(), false, Ast.Specs.NONE, List.of(), l.body(),
+        // a generic lambda ([](const auto &a, auto b) {...}): operator() is a member template with
+        // one invented type parameter per auto, instantiated for each call's argument types
+        List<Ast.TemplateParam> invented = new ArrayList<>();
+        List<Ast.Param> params = new ArrayList<>();
+        for (Ast.Param p : l.params()) {
+            String name = "auto#" + (invented.size() + 1);
+            Ast.TypeNode t = inventParam(p.type(), name);
+            if (t != p.type()) {
+                boolean pack = t instanceof Ast.PackExpansionType;
+                invented.add(new Ast.TemplateParam(name, true, null, null, pack, false, p.span()));
+            }
+            params.add(t == p.type() ? p : new Ast.Param(p.name(), t, p.defaultValue(), p.span()));
+        }
+        Ast.TypeNode result = l.result() != null || invented.isEmpty() ? l.result() : new Ast.AutoType(l.span());
+        Ast.FunctionDecl decl = new Ast.FunctionDecl("operator()", result, params, false, Ast.Specs.NONE, invented, l.body(),
                 rec.name, List.of(), true, l.span());
         FunctionSym op = new FunctionSym("operator()", l.span());
         op.decl = decl;
@@ -3060,6 +3077,11 @@ public final class Sema {
         closureScope.names.putAll(fn.bindings);
         op.declScope = closureScope;
         op.bindings = fn.bindings;
+        if (!invented.isEmpty()) {
+            op.isTemplate = true;
+            rec.methods.add(op);
+            return closure(rec, captured, byRef, l.span());
+        }
         op.thisVar = new Typed.Var("this", new CType.Ptr(rec, true), l.span(), false, true, null);
         op.params.add(op.thisVar);
         op.defaults.add(null);
@@ -3073,15 +3095,37 @@ public final class Sema {
         rec.methods.add(op);
         functions.add(op);
         analyzeBody(op);
+        return closure(rec, captured, byRef, l.span());
+    }
 
-        Typed.Var temp = newTemp(rec, l.span());
+    /** The closure object: its fields initialised from the captured variables (their addresses for by-reference captures). */
+    private Typed.Expr closure(CType.Record rec, List<Typed.Var> captured, List<Boolean> byRef, Span span) {
+        Typed.Var temp = newTemp(rec, span);
         List<Typed.Init> inits = new ArrayList<>();
         for (int i = 0; i < captured.size(); i++) {
-            Typed.Expr ref = new Typed.VarRef(captured.get(i), l.span());
-            Typed.Expr value = byRef.get(i) ? addressOf(ref, l.span()) : rvalue(ref);
+            Typed.Expr ref = new Typed.VarRef(captured.get(i), span);
+            Typed.Expr value = byRef.get(i) ? addressOf(ref, span) : rvalue(ref);
             inits.add(new Typed.Init(List.of(new Typed.Step(rec.fields.get(i), 0, rec.fields.get(i).type())), value));
         }
-        return new Typed.Aggregate(temp, inits, l.span());
+        return new Typed.Aggregate(temp, inits, span);
+    }
+
+    /**
+     * A lambda parameter's type with its {@code auto} replaced by the invented template parameter
+     * {@code name} (auto, const auto &, auto &&, auto *, auto...), or {@code t} itself if it has none.
+     */
+    private static Ast.TypeNode inventParam(Ast.TypeNode t, String name) {
+        return switch (t) {
+            case Ast.AutoType a -> new Ast.NamedType(name, List.of(), a.span());
+            case Ast.ConstType c -> inventParam(c.inner(), name) instanceof Ast.TypeNode i && i != c.inner() ? new Ast.ConstType(i, c.span()) : t;
+            case Ast.ReferenceType r -> inventParam(r.referee(), name) instanceof Ast.TypeNode i && i != r.referee()
+                    ? new Ast.ReferenceType(i, r.constReferee(), r.rvalue(), r.span()) : t;
+            case Ast.PointerType p -> inventParam(p.pointee(), name) instanceof Ast.TypeNode i && i != p.pointee()
+                    ? new Ast.PointerType(i, p.constPointee(), p.span()) : t;
+            case Ast.PackExpansionType pe -> inventParam(pe.pattern(), name) instanceof Ast.TypeNode i && i != pe.pattern()
+                    ? new Ast.PackExpansionType(i, pe.span()) : t;
+            default -> t;
+        };
     }
 
     // ================================================================= expressions

@@ -218,4 +218,89 @@ class CallsTest {
             }
             """));
     }
+
+    /**
+     * Generic lambdas: each auto parameter (auto, const auto &, auto &&, auto *, auto...) is a
+     * template parameter of operator(), deduced per call, from library templates (std::sort in
+     * stl/word_frequency.cu) and directly.
+     */
+    @Test
+    void genericLambdas() {
+        assertEquals("""
+            3 3.5 abcd
+            (1,0)(1,2)(2,9)(3,1)
+            11 10.5 11 41
+            0 2 3
+            12 7 2.5 calls=4
+            """, RunProgram.stdout("""
+            #include <algorithm>
+            #include <cstdio>
+            #include <string>
+            #include <utility>
+            #include <vector>
+            template <class F> int apply2(F f, int a) { return f(a, a + 1); }
+            struct Pt { int x, y; };
+            int main() {
+                int calls = 0;
+                auto add = [&calls](auto a, auto b) { ++calls; return a + b; };
+                printf("%d %g %s\\n", add(1, 2), add(1.5, 2.0), add(std::string("ab"), std::string("cd")).c_str());
+                std::vector<Pt> v = {{3, 1}, {1, 2}, {2, 9}, {1, 0}};
+                std::sort(v.begin(), v.end(), [](const auto &a, const auto &b) { return a.x != b.x ? a.x < b.x : a.y < b.y; });
+                for (const auto &p : v) printf("(%d,%d)", p.x, p.y);
+                printf("\\n");
+                auto bump = [](auto &&r) { r += 10; };
+                int k = 1;
+                bump(k);
+                double d = 0.5;
+                bump(d);
+                auto first = [](auto *p) { return *p; };
+                printf("%d %g %d %d\\n", k, d, first(&k), apply2(add, 20));
+                auto count = [](auto... xs) { return (int)sizeof...(xs); };
+                printf("%d %d %d\\n", count(), count(1, 'a'), count(1, 2.0, "x"));
+                int total = 0;
+                std::for_each(v.begin(), v.end(), [&](const auto &p) { total += p.y; });
+                auto twice = [](auto f) { return [f](auto x) { return f(f(x)); }; };
+                auto inc = [](auto x) { return x + 1; };
+                printf("%d %d %g calls=%d\\n", total, twice(inc)(5), twice(inc)(0.5), calls);
+                return 0;
+            }
+            """));
+    }
+
+    /** A lambda returning a lambda: the return value is analysed once, so its closure type is one type. */
+    @Test
+    void lambdaReturningLambda() {
+        assertEquals("7\n7\n", RunProgram.stdout("""
+            #include <cstdio>
+            int main() {
+                auto adder = [](int f) { return [f](int x) { return x + f; }; };
+                printf("%d\\n", adder(2)(5));
+                auto gadder = [](auto f) { return [f](int x) { return x + f; }; };
+                printf("%d\\n", gadder(2)(5));
+                return 0;
+            }
+            """));
+    }
+
+    @Test
+    void genericLambdaInKernel() {
+        assertEquals("0 0\n1 0.25\n4 1\n9 2.25\n", RunProgram.stdout("""
+            #include <cstdio>
+            __global__ void k(int *out, float *f) {
+                int i = threadIdx.x;
+                auto sq = [](auto x) { return x * x; };
+                out[i] = sq(i);
+                f[i] = sq(0.5f * i);
+            }
+            int main() {
+                int *o; float *f;
+                cudaMallocManaged(&o, 4 * sizeof(int));
+                cudaMallocManaged(&f, 4 * sizeof(float));
+                k<<<1, 4>>>(o, f);
+                cudaDeviceSynchronize();
+                for (int i = 0; i < 4; i++) printf("%d %g\\n", o[i], f[i]);
+                return 0;
+            }
+            """));
+    }
 }
