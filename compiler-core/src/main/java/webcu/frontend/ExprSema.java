@@ -1229,8 +1229,72 @@ final class ExprSema {
                 return launchOf(kernel, k, probe);
             }
         }
-        diags.error(k.callee().span(), DiagKey.ERR_LAUNCH_NOT_KERNEL, k.callee() instanceof Ast.Name n ? n.name() : "expression");
-        return bad(k.span());
+        return launchThroughPointer(k);
+    }
+
+    /**
+     * {@code kernels[i]<<<grid, block>>>(args)}, {@code auto k = copy; k<<<...>>>}: a launch through a
+     * pointer to a {@code __global__} function. Which kernel it names is known at run time only.
+     */
+    private Typed.Expr launchThroughPointer(Ast.KernelCall k) {
+        Typed.Expr callee = expr(k.callee());
+        // (*p)<<<...>>>: the function p points to, launched through p
+        Typed.Expr target = callee.type() instanceof CType.Fn && callee instanceof Typed.Deref d ? d.pointer() : sema.rvalue(callee);
+        CType.Fn fn = target.type() instanceof CType.Ptr p && p.pointee() instanceof CType.Fn f ? f : null;
+        if (fn == null || !(fn.result() instanceof CType.Void)) {
+            diags.error(k.callee().span(), DiagKey.ERR_LAUNCH_NOT_KERNEL, k.callee() instanceof Ast.Name n ? n.name() : "expression");
+            return bad(k.span());
+        }
+        if (k.config().size() < 2 || k.config().size() > 4) {
+            diags.error(k.span(), DiagKey.ERR_EXPECTED, "2 to 4 launch configuration arguments");
+            return bad(k.span());
+        }
+        List<Typed.Expr> args = args(k.args());
+        if (args.size() != fn.params().size() && !fn.variadic()) {
+            diags.error(k.span(), DiagKey.ERR_CALL_ARGS, args.size() < fn.params().size() ? "few" : "many", fn.params().size(), args.size());
+            return bad(k.span());
+        }
+        Typed.Expr[] config = launchConfig(k);
+        List<Typed.Expr> converted = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Typed.Expr a = args.get(i);
+            CType pt = fn.params().get(i);
+            if (pt instanceof CType.Ref) {
+                diags.error(a.span(), DiagKey.ERR_KERNEL_REFERENCE, pt);
+                converted.add(bad(a.span()));
+                continue;
+            }
+            converted.add(launchArg(a, pt));
+        }
+        return new Typed.LaunchIndirect(target, fn, config[0], config[1], config[2], config[3], converted, k.span());
+    }
+
+    /** grid, block, shared memory bytes and stream of a launch configuration {@code <<<...>>>}. */
+    private Typed.Expr[] launchConfig(Ast.KernelCall k) {
+        Typed.Expr grid = dim(k.config().get(0));
+        Typed.Expr block = dim(k.config().get(1));
+        Typed.Expr shared = k.config().size() > 2 ? sema.convert(sema.rvalue(expr(k.config().get(2))), CType.ULONG, k.config().get(2).span(), "arg")
+                : new Typed.IntConst(CType.ULONG, 0, k.span());
+        Typed.Expr stream = k.config().size() > 3 ? sema.rvalue(expr(k.config().get(3))) : new Typed.NullConst(new CType.Ptr(CType.VOID, false), k.span());
+        if (stream.type() instanceof CType.Ptr) {
+            stream = new Typed.Convert(stream, new CType.Ptr(CType.VOID, false), stream.span());
+        } else {
+            stream = sema.convert(stream, new CType.Ptr(CType.VOID, false), stream.span(), "arg");
+        }
+        return new Typed.Expr[] {grid, block, shared, stream};
+    }
+
+    /** A kernel argument converted to its parameter's type (classes by value, pointers only to compatible pointers). */
+    private Typed.Expr launchArg(Typed.Expr a, CType pt) {
+        if (pt instanceof CType.Record) {
+            return sema.rvalue(a);
+        }
+        Typed.Expr r = sema.rvalue(a);
+        if (pt instanceof CType.Ptr && r.type() instanceof CType.Ptr && sema.conversionRank(r, pt) < 0) {
+            diags.error(a.span(), DiagKey.ERR_LAUNCH_ARG, r.type(), pt);
+            return Sema.zero(pt, a.span());
+        }
+        return sema.convert(r, pt, a.span(), "arg");
     }
 
     private Typed.Expr launchOf(Sema.FunctionSym kernel, Ast.KernelCall k, List<Typed.Expr> args) {
@@ -1247,16 +1311,7 @@ final class ExprSema {
             diags.error(k.span(), DiagKey.ERR_CALL_ARGS, args.size() < n ? "few" : "many", n, args.size());
             return bad(k.span());
         }
-        Typed.Expr grid = dim(k.config().get(0));
-        Typed.Expr block = dim(k.config().get(1));
-        Typed.Expr shared = k.config().size() > 2 ? sema.convert(sema.rvalue(expr(k.config().get(2))), CType.ULONG, k.config().get(2).span(), "arg")
-                : new Typed.IntConst(CType.ULONG, 0, k.span());
-        Typed.Expr stream = k.config().size() > 3 ? sema.rvalue(expr(k.config().get(3))) : new Typed.NullConst(new CType.Ptr(CType.VOID, false), k.span());
-        if (stream.type() instanceof CType.Ptr) {
-            stream = new Typed.Convert(stream, new CType.Ptr(CType.VOID, false), stream.span());
-        } else {
-            stream = sema.convert(stream, new CType.Ptr(CType.VOID, false), stream.span(), "arg");
-        }
+        Typed.Expr[] config = launchConfig(k);
         List<Typed.Expr> converted = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Typed.Expr a = args.get(i);
@@ -1265,20 +1320,10 @@ final class ExprSema {
                 converted.add(bad(a.span())); // reported at the kernel's declaration
                 continue;
             }
-            if (pt instanceof CType.Record) {
-                converted.add(sema.rvalue(a));
-                continue;
-            }
-            Typed.Expr r = sema.rvalue(a);
-            if (pt instanceof CType.Ptr && r.type() instanceof CType.Ptr && sema.conversionRank(r, pt) < 0) {
-                diags.error(a.span(), DiagKey.ERR_LAUNCH_ARG, r.type(), pt);
-                converted.add(Sema.zero(pt, a.span()));
-                continue;
-            }
-            converted.add(sema.convert(r, pt, a.span(), "arg"));
+            converted.add(launchArg(a, pt));
         }
         sema.use(kernel);
-        return new Typed.Launch(kernel, grid, block, shared, stream, converted, k.span());
+        return new Typed.Launch(kernel, config[0], config[1], config[2], config[3], converted, k.span());
     }
 
     /** A launch dimension: a dim3 value, or an integer that becomes (n, 1, 1). */

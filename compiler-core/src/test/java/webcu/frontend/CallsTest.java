@@ -60,16 +60,22 @@ class CallsTest {
             9 4
             """, RunProgram.stdout("""
             #include <cstdio>
+            #include <new>
             struct Op { int *log; __device__ Op(int *l) : log(l) {} __device__ virtual ~Op() { atomicAdd(log, 1); } };
             struct Twice : Op { __device__ Twice(int *l) : Op(l) {} __device__ ~Twice() override { atomicAdd(log + 1, 1); } };
-            __global__ void build(Op **ops, int *log) { int i = threadIdx.x; if (i % 2) ops[i] = new Twice(log); else ops[i] = new Op(log); }
+            union Slot { char a[sizeof(Op)]; char b[sizeof(Twice)]; long long align; };
+            __global__ void build(Slot *s, Op **ops, int *log) {
+                int i = threadIdx.x;
+                if (i % 2) ops[i] = new (&s[i]) Twice(log); else ops[i] = new (&s[i]) Op(log);
+            }
             __global__ void destroy(Op **ops) { int i = threadIdx.x; ops[i]->~Op(); }
             int main() {
-                Op **ops; int *log;
+                Slot *s; Op **ops; int *log;
+                cudaMalloc(&s, 9 * sizeof(Slot));
                 cudaMalloc(&ops, 9 * sizeof(Op *));
                 cudaMalloc(&log, 2 * sizeof(int));
                 cudaMemset(log, 0, 2 * sizeof(int));
-                build<<<1, 9>>>(ops, log);
+                build<<<1, 9>>>(s, ops, log);
                 destroy<<<1, 9>>>(ops);
                 int h[2];
                 cudaMemcpy(h, log, sizeof h, cudaMemcpyDeviceToHost);
@@ -302,5 +308,59 @@ class CallsTest {
                 return 0;
             }
             """));
+    }
+
+    /**
+     * samples/transpose_sample.cu launches kernels[k]<<<grid, threads>>>(...) from an array of
+     * kernel pointers; a pointer to anything but a kernel is cudaErrorInvalidDeviceFunction.
+     */
+    @Test
+    void launchThroughKernelPointer() {
+        assertEquals("""
+            10 13 0
+            7 10
+            16 16
+            cudaErrorInvalidDeviceFunction
+            2
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            __global__ void fill(int *p, int v) { p[threadIdx.x] = v + threadIdx.x; }
+            __global__ void twice(int *p, int v) { p[threadIdx.x] = 2 * v; }
+            __global__ void other(float *p) { p[0] = 1; }
+            void host(int *p, int v) { }
+            int main() {
+                int *d;
+                cudaMalloc(&d, 4 * sizeof(int));
+                auto k = fill;
+                k<<<1, 4>>>(d, 10);
+                int h[4];
+                cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+                printf("%d %d %d\\n", h[0], h[3], (int)cudaGetLastError());
+                void (*table[])(int *, int) = {fill, twice};
+                for (int i = 0; i < 2; i++) {
+                    table[i]<<<dim3(1), dim3(4), 0, 0>>>(d, 7 + i);
+                    cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+                    printf("%d %d\\n", h[0], h[3]);
+                }
+                void (*bad)(int *, int) = host;
+                bad<<<1, 1>>>(d, 1);
+                cudaError_t e = cudaGetLastError();
+                printf("%s\\n", cudaGetErrorName(e));
+                (*table[1])<<<1, 1>>>(d, 1);
+                cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+                printf("%d\\n", h[0]);
+                return 0;
+            }
+            """));
+    }
+
+    @Test
+    void launchOfNonKernelPointer() {
+        String errors = RunProgram.errors("""
+            int f(int x) { return x; }
+            int main() { int (*p)(int) = f; int n = 0; p<<<1, 1>>>(2); n<<<1, 1>>>(); return 0; }
+            """);
+        assertTrue(errors.contains("main.cu:2:44: error: 'p' is not a __global__ function"), errors);
+        assertTrue(errors.contains("main.cu:2:60: error: 'n' is not a __global__ function"), errors);
     }
 }
