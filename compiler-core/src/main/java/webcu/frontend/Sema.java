@@ -3533,6 +3533,25 @@ public final class Sema {
      */
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod,
                                 List<Ast.TemplateArg> explicit, Typed.Expr object) {
+        if (object != null && isConstObject(object)) {
+            // a non-const member function cannot take a const object: choose among the others
+            // first, and fall back on them all only where none fits (see objectRank)
+            List<FunctionSym> constOnes = new ArrayList<>();
+            for (FunctionSym c : candidates) {
+                if (c.isTemplate ? c.decl.constMethod() || c.decl.specs().isStatic() : c.thisVar == null || objectRank(object, c) < 3) {
+                    constOnes.add(c);
+                }
+            }
+            if (!constOnes.isEmpty() && constOnes.size() < candidates.size()) {
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                FunctionSym f = resolveOverload(name, constOnes, args, span, isMethod, explicit, null);
+                if (f != null && diags.errorCount() == errors) {
+                    return f;
+                }
+                diags.rollback(mark);
+            }
+        }
         FunctionSym best = null;
         int[] bestRanks = null;
         boolean ambiguous = false;

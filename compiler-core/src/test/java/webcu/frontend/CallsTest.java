@@ -363,4 +363,23 @@ class CallsTest {
         assertTrue(errors.contains("main.cu:2:44: error: 'p' is not a __global__ function"), errors);
         assertTrue(errors.contains("main.cu:2:60: error: 'n' is not a __global__ function"), errors);
     }
+
+    /** On a const object a non-const member function is no candidate, even when its parameters fit better. */
+    @Test
+    void constObjectSkipsNonConstMembers() {
+        assertEquals("1 2 3\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct S {
+                int f(int) { return 1; }
+                int f(double) const { return 2; }
+                int g() { return 3; }
+            };
+            int main() {
+                S s;
+                const S &c = s;
+                printf("%d %d %d\\n", s.f(1), c.f(1), s.g());
+                return 0;
+            }
+            """));
+    }
 }
