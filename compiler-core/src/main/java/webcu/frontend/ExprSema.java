@@ -71,7 +71,7 @@ final class ExprSema {
             case Ast.AlignofType a -> new Typed.IntConst(CType.ULONG, CType.alignOf(sema.resolveType(a.type(), sema.scope())), a.span());
             case Ast.InitList il -> initList(il);
             case Ast.Construct c -> construct(c);
-            case Ast.This t -> self(t.span());
+            case Ast.This t -> outerSelf(t.span());
             case Ast.New n -> newExpr(n);
             case Ast.Throw t -> throwExpr(t);
             case Ast.Delete d -> deleteExpr(d);
@@ -364,7 +364,7 @@ final class ExprSema {
             return new Typed.VarRef(v, n.span());
         }
         if (o instanceof CType.Field f) {
-            Typed.Expr self = selfObject(n.span());
+            Typed.Expr self = memberObject(f, n.span());
             Typed.Expr m = new Typed.Member(self, f, n.span());
             if (self.type() instanceof CType.Record rec && rec.referenceCaptures.contains(f.name()) && f.type() instanceof CType.Ptr p) {
                 return new Typed.Deref(Sema.load(m), p.pointee(), n.span());
@@ -500,6 +500,28 @@ final class ExprSema {
             return bad(span);
         }
         return Sema.load(new Typed.VarRef(f.thisVar, span));
+    }
+
+    /**
+     * What {@code this} means here: in a lambda that captures it, the enclosing object's address
+     * (kept in the closure), else the current member function's this.
+     */
+    private Typed.Expr outerSelf(Span span) {
+        CType.Field captured = Sema.capturedThis(sema.currentFunction());
+        if (captured == null) {
+            return self(span);
+        }
+        return Sema.load(new Typed.Member(selfObject(span), captured, span));
+    }
+
+    /** The object a member of the current class, or in a lambda of the enclosing class, belongs to. */
+    private Typed.Expr memberObject(CType.Field f, Span span) {
+        Sema.FunctionSym fn = sema.currentFunction();
+        if (Sema.capturedThis(fn) != null && !fn.owner.fields.contains(f)) {
+            Typed.Expr outer = outerSelf(span);
+            return new Typed.Deref(outer, ((CType.Ptr) outer.type()).pointee(), span);
+        }
+        return selfObject(span);
     }
 
     private Typed.Expr selfObject(Span span) {
@@ -955,7 +977,8 @@ final class ExprSema {
             }
         } else {
             Sema.FunctionSym within = sema.currentFunction();
-            Typed.Expr object = within != null && within.thisVar != null ? selfObject(c.span()) : null;
+            Typed.Expr object = within != null && within.thisVar != null ? Sema.capturedThis(within) != null
+                    ? new Typed.Deref(outerSelf(c.span()), ((CType.Ptr) outerSelf(c.span()).type()).pointee(), c.span()) : selfObject(c.span()) : null;
             f = sema.resolveOverload(n.name(), candidates, args, c.span(), false, List.of(), object);
             if (f == null) {
                 return bad(c.span());
@@ -967,16 +990,22 @@ final class ExprSema {
         }
         checkSpace(f, c.span());
         Typed.Expr self = null;
+        CType.Record cur = null;
         if (f.thisVar != null) {
             self = sema.currentFunction() != null && sema.currentFunction().thisVar != null ? self(c.span()) : null;
             if (self == null) {
                 diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, "member function");
                 return bad(c.span());
             }
+            cur = sema.currentFunction().owner;
+            if (Sema.capturedThis(sema.currentFunction()) != null && f.owner != cur) {
+                // a member function of the enclosing class, called from a lambda that captures this
+                self = outerSelf(c.span());
+                cur = (CType.Record) ((CType.Ptr) self.type()).pointee();
+            }
         }
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (self != null) {
-            CType.Record cur = sema.currentFunction().owner;
             if (f.slot != null && !n.name().contains("::") && cur != null) {
                 return sema.virtuals.call(f, self, cur, converted, c.span());
             }

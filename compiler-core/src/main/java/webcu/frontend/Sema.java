@@ -1567,6 +1567,16 @@ public final class Sema {
         continueDepths = new ArrayList<>();
         fn = f;
         scope = new Scope(f.declScope != null ? f.declScope : global);
+        if (capturedThis(f) instanceof CType.Field outer && ((CType.Ptr) outer.type()).pointee() instanceof CType.Record oc) {
+            // a lambda that captures this sees the enclosing class's members, and its captures hide them
+            scope = new Scope(scope);
+            for (CType.Field fld : oc.fields) {
+                scope.names.put(fld.name(), fld);
+            }
+            for (FunctionSym m : oc.methods) {
+                declare(scope, m.name, m, null);
+            }
+        }
         if (f.owner != null) {
             scope = new Scope(scope);
             for (CType.Field fld : f.owner.fields) {
@@ -3005,11 +3015,14 @@ public final class Sema {
         List<Boolean> byRef = new ArrayList<>();
         boolean defaultRef = false;
         boolean hasDefault = false;
+        boolean captureThis = false;
         for (Ast.Capture c : l.captures()) {
             if (c.defaultCapture()) {
                 hasDefault = true;
                 defaultRef = c.byReference();
-            } else if (!c.name().equals("this")) {
+            } else if (c.name().equals("this")) {
+                captureThis = true;
+            } else {
                 if (scope.lookup(c.name()) instanceof Typed.Var v && !v.isGlobal) {
                     captured.add(v);
                     byRef.add(c.byReference());
@@ -3049,6 +3062,22 @@ public final class Sema {
             offset += CType.sizeOf(ft);
             align = Math.max(align, a);
         }
+        // [this], and [=] or [&] in a member function: the enclosing object's address, so that
+        // its members are reachable by name in the body
+        Typed.Expr outerThis = null;
+        boolean inLambda = fn.owner != null && fn.owner.name.startsWith("lambda#");
+        if ((captureThis || hasDefault) && fn.thisVar != null && (!inLambda || capturedThis(fn) != null)) {
+            outerThis = expr(new Ast.This(l.span()));
+            CType ft = outerThis.type();
+            int a = CType.alignOf(ft);
+            offset = (offset + a - 1) / a * a;
+            CType.Field thisField = new CType.Field("this", ft, offset, rec.fields.size());
+            rec.fields.add(thisField);
+            offset += CType.sizeOf(ft);
+            align = Math.max(align, a);
+        } else if (captureThis) {
+            diags.error(l.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, "this");
+        }
         rec.size = Math.max(1, (offset + align - 1) / align * align);
         rec.align = align;
         rec.complete = true;
@@ -3080,7 +3109,7 @@ public final class Sema {
         if (!invented.isEmpty()) {
             op.isTemplate = true;
             rec.methods.add(op);
-            return closure(rec, captured, byRef, l.span());
+            return closure(rec, captured, byRef, outerThis, l.span());
         }
         op.thisVar = new Typed.Var("this", new CType.Ptr(rec, true), l.span(), false, true, null);
         op.params.add(op.thisVar);
@@ -3095,11 +3124,14 @@ public final class Sema {
         rec.methods.add(op);
         functions.add(op);
         analyzeBody(op);
-        return closure(rec, captured, byRef, l.span());
+        return closure(rec, captured, byRef, outerThis, l.span());
     }
 
-    /** The closure object: its fields initialised from the captured variables (their addresses for by-reference captures). */
-    private Typed.Expr closure(CType.Record rec, List<Typed.Var> captured, List<Boolean> byRef, Span span) {
+    /**
+     * The closure object: its fields initialised from the captured variables (their addresses for
+     * by-reference captures) and, last, the enclosing object's address when it captures this.
+     */
+    private Typed.Expr closure(CType.Record rec, List<Typed.Var> captured, List<Boolean> byRef, Typed.Expr outerThis, Span span) {
         Typed.Var temp = newTemp(rec, span);
         List<Typed.Init> inits = new ArrayList<>();
         for (int i = 0; i < captured.size(); i++) {
@@ -3107,7 +3139,20 @@ public final class Sema {
             Typed.Expr value = byRef.get(i) ? addressOf(ref, span) : rvalue(ref);
             inits.add(new Typed.Init(List.of(new Typed.Step(rec.fields.get(i), 0, rec.fields.get(i).type())), value));
         }
+        if (outerThis != null) {
+            CType.Field f = rec.fields.get(captured.size());
+            inits.add(new Typed.Init(List.of(new Typed.Step(f, 0, f.type())), outerThis));
+        }
         return new Typed.Aggregate(temp, inits, span);
+    }
+
+    /** The field of a lambda's closure holding the enclosing object's address, or null when it captures no this. */
+    static CType.Field capturedThis(FunctionSym f) {
+        if (f == null || f.owner == null || !f.owner.name.startsWith("lambda#")) {
+            return null;
+        }
+        CType.Field fld = f.owner.field("this");
+        return fld != null && fld.type() instanceof CType.Ptr ? fld : null;
     }
 
     /**

@@ -382,4 +382,76 @@ class CallsTest {
             }
             """));
     }
+
+    /**
+     * Lambdas in member functions: [this], [=] and [&] reach the enclosing object's fields and
+     * member functions by name and as this->; generic ones too; a lambda returned from a lambda
+     * keeps the object; p->~T() in a function template.
+     */
+    @Test
+    void lambdasCaptureThis() {
+        assertEquals("""
+            56
+            2 2
+            a:2
+            ~Box 5
+            3 2 1
+            6
+            190
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <algorithm>
+            #include <map>
+            #include <string>
+            struct Acc {
+                int base = 10;
+                int run(const std::vector<int> &v) {
+                    int s = 0;
+                    std::for_each(v.begin(), v.end(), [this, &s](auto x) { s += x + base; });
+                    auto f = [=](auto y) { return y * base + s; };
+                    return f(2);
+                }
+            };
+            template <class T> struct Box { T v; ~Box() { printf("~Box %d\\n", (int)v); } };
+            template <class T> void kill(T *p) { p->~T(); }
+            struct Grid {
+                int w = 3;
+                int cells[6] = {1, 2, 3, 4, 5, 6};
+                int at(int i) const { return cells[i] * w; }
+                int sum() const {
+                    int s = 0;
+                    auto add = [&](int i) { s += at(i) + this->w; };
+                    for (int i = 0; i < 6; i++) add(i);
+                    auto outer = [this](int k) { return [this, k](int j) { return at(j) + k + w; }; };
+                    return s + outer(100)(1);
+                }
+            };
+            int grid_main() { Grid g; return g.sum(); }
+            int main() {
+                Acc a;
+                std::vector<int> v = {1, 2, 3};
+                printf("%d\\n", a.run(v));
+                std::map<std::string, std::vector<int>> m;
+                m["a"].push_back(1);
+                auto it = m.find("a");
+                it->second.push_back(2);
+                printf("%zu %d\\n", it->second.size(), it->second.back());
+                auto print = [](const auto &kv) { printf("%s:%zu\\n", kv.first.c_str(), kv.second.size()); };
+                for (const auto &kv : m) print(kv);
+                alignas(8) unsigned char buf[sizeof(Box<int>)];
+                Box<int> *b = new (buf) Box<int>;
+                b->v = 5;
+                kill(b);
+                auto cmp = [](auto &&l, auto &&r) { return l > r; };
+                std::sort(v.begin(), v.end(), cmp);
+                printf("%d %d %d\\n", v[0], v[1], v[2]);
+                int arr[3] = {4, 6, 5};
+                auto mx = std::max_element(arr, arr + 3, [](auto p, auto q) { return p < q; });
+                printf("%d\\n", *mx);
+                printf("%d\\n", grid_main());
+                return 0;
+            }
+            """));
+    }
 }
