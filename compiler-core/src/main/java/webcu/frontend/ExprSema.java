@@ -514,12 +514,17 @@ final class ExprSema {
         return Sema.load(new Typed.Member(selfObject(span), captured, span));
     }
 
+    /** {@code *this}, as {@link #outerSelf} means this. */
+    private Typed.Expr thisObject(Span span) {
+        Typed.Expr t = outerSelf(span);
+        return t.type() instanceof CType.Ptr p ? new Typed.Deref(t, p.pointee(), span) : t;
+    }
+
     /** The object a member of the current class, or in a lambda of the enclosing class, belongs to. */
     private Typed.Expr memberObject(CType.Field f, Span span) {
         Sema.FunctionSym fn = sema.currentFunction();
         if (Sema.capturedThis(fn) != null && !fn.owner.fields.contains(f)) {
-            Typed.Expr outer = outerSelf(span);
-            return new Typed.Deref(outer, ((CType.Ptr) outer.type()).pointee(), span);
+            return thisObject(span);
         }
         return selfObject(span);
     }
@@ -977,8 +982,7 @@ final class ExprSema {
             }
         } else {
             Sema.FunctionSym within = sema.currentFunction();
-            Typed.Expr object = within != null && within.thisVar != null ? Sema.capturedThis(within) != null
-                    ? new Typed.Deref(outerSelf(c.span()), ((CType.Ptr) outerSelf(c.span()).type()).pointee(), c.span()) : selfObject(c.span()) : null;
+            Typed.Expr object = within != null && within.thisVar != null ? thisObject(c.span()) : null;
             f = sema.resolveOverload(n.name(), candidates, args, c.span(), false, List.of(), object);
             if (f == null) {
                 return bad(c.span());
