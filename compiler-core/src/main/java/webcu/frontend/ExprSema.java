@@ -235,7 +235,7 @@ final class ExprSema {
         if (left.type() instanceof CType.Record rec) {
             List<Sema.FunctionSym> members = new ArrayList<>();
             for (Sema.FunctionSym f : rec.methods) {
-                boolean fits = f.isTemplate ? Sema.arityFits(f.decl, rest.size()) : f.params.size() - 1 == rest.size();
+                boolean fits = f.isTemplate ? Sema.arityFits(f.decl, rest.size()) : arityFits(f, rest.size());
                 if (f.name.equals(name) && fits) {
                     members.add(f);
                 }
@@ -1094,6 +1094,16 @@ final class ExprSema {
         } else if (from == ExecutionSpace.HOST && to == ExecutionSpace.DEVICE) {
             diags.error(span, DiagKey.ERR_DEVICE_FROM_HOST, callee.name, caller.name);
         }
+    }
+
+    /** Whether a member function takes {@code args} arguments, its default arguments and {@code ...} counted. */
+    private static boolean arityFits(Sema.FunctionSym f, int args) {
+        int n = f.params.size() - 1;
+        int required = n;
+        while (required > 0 && f.defaults.get(required) != null) {
+            required--;
+        }
+        return args >= required && (args <= n || f.variadic);
     }
 
     /** A call of a value: a function object's operator(), or a function pointer. */

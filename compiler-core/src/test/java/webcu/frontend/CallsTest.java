@@ -454,4 +454,18 @@ class CallsTest {
             }
             """));
     }
+
+    /** A function object's operator() with default arguments. */
+    @Test
+    void functionObjectWithDefaultArguments() {
+        assertEquals("6 15\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct F { int operator()(int a, int b = 2) const { return a * b; } };
+            int main() {
+                F f;
+                printf("%d %d\\n", f(3), f(3, 5));
+                return 0;
+            }
+            """));
+    }
 }
