@@ -3656,6 +3656,11 @@ public final class Sema {
                 continue;
             }
             int cmp = compareRanks(ranks, bestRanks);
+            if (cmp == 0 && ranks[args.size()] != bestRanks[args.size()]) {
+                // the arguments prefer one, the object the other: g++ takes the arguments' choice
+                // (with a warning that ISO C++ calls it ambiguous)
+                cmp = compareRanks(java.util.Arrays.copyOf(ranks, args.size()), java.util.Arrays.copyOf(bestRanks, args.size()));
+            }
             if (cmp == 0 && best.inStd != c.inStd) {
                 // std names are visible unqualified in webcu; C++ would see only the program's own
                 // swap or max here (std's needs std:: or using), so the program's wins

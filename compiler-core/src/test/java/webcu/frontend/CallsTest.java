@@ -468,4 +468,14 @@ class CallsTest {
             }
             """));
     }
+
+    /** The arguments prefer f(int) const, the object f(long): g++ takes the arguments' choice, as before const ranked. */
+    @Test
+    void argumentsOutweighTheObject() {
+        assertEquals("1\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct S { int f(int) const { return 1; } int f(long) { return 2; } };
+            int main() { S s; printf("%d\\n", s.f(1)); return 0; }
+            """));
+    }
 }
