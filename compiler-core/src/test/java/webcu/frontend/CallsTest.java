@@ -478,4 +478,36 @@ class CallsTest {
             int main() { S s; printf("%d\\n", s.f(1)); return 0; }
             """));
     }
+
+    /** Generic lambdas inside a function template, passed to others and to std::count_if, accumulate, transform. */
+    @Test
+    void genericLambdasInTemplatesAndAlgorithms() {
+        assertEquals("28 5\n42\n2 60 -3\n", RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <algorithm>
+            #include <numeric>
+            template <class T> T sumsq(const std::vector<T> &v) {
+                T scale = 2;
+                auto sq = [scale](const auto &x) -> T { return x * x * scale; };
+                T s = 0;
+                for (const auto &x : v) s += sq(x);
+                return s;
+            }
+            int main() {
+                std::vector<int> vi = {1, 2, 3};
+                std::vector<double> vd = {0.5, 1.5};
+                printf("%d %g\\n", sumsq(vi), sumsq(vd));
+                auto id = [](auto x) { return x; };
+                auto call = [&id](auto f, auto y) { return f(id(y)); };
+                printf("%d\\n", call([](int z) { return z + 1; }, 41));
+                int n = std::count_if(vi.begin(), vi.end(), [](auto x) { return x % 2; });
+                int t = std::accumulate(vi.begin(), vi.end(), 0, [](auto a, auto b) { return a + 10 * b; });
+                std::vector<int> out(3);
+                std::transform(vi.begin(), vi.end(), out.begin(), [](auto x) { return -x; });
+                printf("%d %d %d\\n", n, t, out[2]);
+                return 0;
+            }
+            """));
+    }
 }
