@@ -3011,7 +3011,9 @@ public final class Sema {
             return zero(CType.INT, l.span());
         }
         CType.Record rec = new CType.Record("lambda#" + (++lambdaCount), false);
-        List<Typed.Var> captured = new ArrayList<>();
+        // what each capture copies (or takes the address of): a local variable, or in a nested
+        // lambda a capture of the enclosing one
+        Map<String, Typed.Expr> captured = new LinkedHashMap<>();
         List<Boolean> byRef = new ArrayList<>();
         boolean defaultRef = false;
         boolean hasDefault = false;
@@ -3023,10 +3025,11 @@ public final class Sema {
             } else if (c.name().equals("this")) {
                 captureThis = true;
             } else {
-                if (scope.lookup(c.name()) instanceof Typed.Var v && !v.isGlobal) {
-                    captured.add(v);
+                Typed.Expr source = captureSource(c.name(), l.span());
+                if (source != null && !captured.containsKey(c.name())) {
+                    captured.put(c.name(), source);
                     byRef.add(c.byReference());
-                } else {
+                } else if (source == null) {
                     diags.error(l.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, c.name());
                 }
             }
@@ -3035,29 +3038,29 @@ public final class Sema {
             java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
             AstNames.collect(l.body(), names);
             for (String n : names) {
-                if (scope.lookup(n) instanceof Typed.Var v && !v.isGlobal && !captured.contains(v)) {
-                    boolean param = false;
-                    for (Ast.Param p : l.params()) {
-                        param |= n.equals(p.name());
-                    }
-                    if (!param) {
-                        captured.add(v);
-                        byRef.add(defaultRef);
-                    }
+                boolean param = false;
+                for (Ast.Param p : l.params()) {
+                    param |= n.equals(p.name());
+                }
+                Typed.Expr source = param || captured.containsKey(n) ? null : captureSource(n, l.span());
+                if (source != null) {
+                    captured.put(n, source);
+                    byRef.add(defaultRef);
                 }
             }
         }
         long offset = 0;
         int align = 1;
-        for (int i = 0; i < captured.size(); i++) {
-            Typed.Var v = captured.get(i);
-            CType vt = v.type instanceof CType.Ref r ? r.referee() : v.type;
+        int index = 0;
+        for (Map.Entry<String, Typed.Expr> cap : captured.entrySet()) {
+            int i = index++;
+            CType vt = cap.getValue().type();
             CType ft = byRef.get(i) ? new CType.Ptr(vt, false) : vt;
             int a = CType.alignOf(ft);
             offset = (offset + a - 1) / a * a;
-            rec.fields.add(new CType.Field(v.name, ft, offset, i));
+            rec.fields.add(new CType.Field(cap.getKey(), ft, offset, i));
             if (byRef.get(i)) {
-                rec.referenceCaptures.add(v.name);
+                rec.referenceCaptures.add(cap.getKey());
             }
             offset += CType.sizeOf(ft);
             align = Math.max(align, a);
@@ -3131,19 +3134,37 @@ public final class Sema {
      * The closure object: its fields initialised from the captured variables (their addresses for
      * by-reference captures) and, last, the enclosing object's address when it captures this.
      */
-    private Typed.Expr closure(CType.Record rec, List<Typed.Var> captured, List<Boolean> byRef, Typed.Expr outerThis, Span span) {
+    private Typed.Expr closure(CType.Record rec, Map<String, Typed.Expr> captured, List<Boolean> byRef, Typed.Expr outerThis, Span span) {
         Typed.Var temp = newTemp(rec, span);
         List<Typed.Init> inits = new ArrayList<>();
-        for (int i = 0; i < captured.size(); i++) {
-            Typed.Expr ref = new Typed.VarRef(captured.get(i), span);
+        int i = 0;
+        for (Typed.Expr ref : captured.values()) {
             Typed.Expr value = byRef.get(i) ? addressOf(ref, span) : rvalue(ref);
             inits.add(new Typed.Init(List.of(new Typed.Step(rec.fields.get(i), 0, rec.fields.get(i).type())), value));
+            i++;
         }
         if (outerThis != null) {
             CType.Field f = rec.fields.get(captured.size());
             inits.add(new Typed.Init(List.of(new Typed.Step(f, 0, f.type())), outerThis));
         }
         return new Typed.Aggregate(temp, inits, span);
+    }
+
+    /**
+     * The object a lambda capture named {@code name} refers to where the lambda is written: a
+     * local variable or parameter, or a capture of the enclosing lambda; null for anything else
+     * (globals and members are not captured).
+     */
+    private Typed.Expr captureSource(String name, Span span) {
+        Object o = scope.lookup(name);
+        if (o instanceof Typed.Var v && !v.isGlobal) {
+            return new Typed.VarRef(v, span);
+        }
+        if (o instanceof CType.Field f && !f.name().equals("this") && fn.owner != null && fn.owner.name.startsWith("lambda#")
+                && fn.owner.fields.contains(f)) {
+            return expr(new Ast.Name(name, List.of(), span));
+        }
+        return null;
     }
 
     /** The field of a lambda's closure holding the enclosing object's address, or null when it captures no this. */

@@ -510,4 +510,21 @@ class CallsTest {
             }
             """));
     }
+
+    /** A lambda inside a lambda captures the enclosing lambda's captures, by value or by reference. */
+    @Test
+    void nestedLambdaCapturesEnclosingCaptures() {
+        assertEquals("103 106 101\n", RunProgram.stdout("""
+            #include <cstdio>
+            int main() {
+                int n = 100;
+                auto outer = [n](int x) { return [=](int y) { return x + y + n; }; };
+                auto byref = [&](int x) { auto inner = [&](int y) { n += y; return x + n; }; return inner(1); };
+                int r1 = outer(1)(2);
+                int r2 = byref(5);
+                printf("%d %d %d\\n", r1, r2, n);
+                return 0;
+            }
+            """));
+    }
 }
