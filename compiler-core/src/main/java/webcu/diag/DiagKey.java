@@ -34,6 +34,7 @@ public enum DiagKey {
     ERR_UNKNOWN_TYPE("err.unknown.type", "unknown type name ''{0}''"), // name
     ERR_REDEFINITION("err.redefinition", "redefinition of ''{0}''"), // name
     ERR_NO_MEMBER("err.no.member", "no member named ''{0}'' in ''{1}''"), // member, type
+    ERR_DTOR_TYPE("err.dtor.type", "destructor type ''{0}'' in object destruction expression does not match the type ''{1}'' of the object being destroyed"), // named, object type
     ERR_NOT_ASSIGNABLE("err.not.assignable", "expression is not assignable"),
     ERR_ASSIGN_CONST("err.assign.const", "cannot assign to variable ''{0}'' with const-qualified type ''{1}''"), // name, type
     ERR_ASSIGN_READONLY("err.assign.readonly", "read-only variable is not assignable"),

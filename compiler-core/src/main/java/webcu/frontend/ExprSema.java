@@ -71,7 +71,7 @@ final class ExprSema {
             case Ast.AlignofType a -> new Typed.IntConst(CType.ULONG, CType.alignOf(sema.resolveType(a.type(), sema.scope())), a.span());
             case Ast.InitList il -> initList(il);
             case Ast.Construct c -> construct(c);
-            case Ast.This t -> self(t.span());
+            case Ast.This t -> outerSelf(t.span());
             case Ast.New n -> newExpr(n);
             case Ast.Throw t -> throwExpr(t);
             case Ast.Delete d -> deleteExpr(d);
@@ -235,13 +235,13 @@ final class ExprSema {
         if (left.type() instanceof CType.Record rec) {
             List<Sema.FunctionSym> members = new ArrayList<>();
             for (Sema.FunctionSym f : rec.methods) {
-                int arity = f.isTemplate ? f.decl.params().size() : f.params.size() - 1;
-                if (f.name.equals(name) && arity == rest.size()) {
+                boolean fits = f.isTemplate ? Sema.arityFits(f.decl, rest.size()) : arityFits(f, rest.size());
+                if (f.name.equals(name) && fits) {
                     members.add(f);
                 }
             }
             if (!members.isEmpty()) {
-                Sema.FunctionSym f = sema.resolveOverload(name, members, rest, span, true);
+                Sema.FunctionSym f = sema.resolveOverload(name, members, rest, span, true, List.of(), left);
                 if (f == null) {
                     return bad(span);
                 }
@@ -364,7 +364,7 @@ final class ExprSema {
             return new Typed.VarRef(v, n.span());
         }
         if (o instanceof CType.Field f) {
-            Typed.Expr self = selfObject(n.span());
+            Typed.Expr self = memberObject(f, n.span());
             Typed.Expr m = new Typed.Member(self, f, n.span());
             if (self.type() instanceof CType.Record rec && rec.referenceCaptures.contains(f.name()) && f.type() instanceof CType.Ptr p) {
                 return new Typed.Deref(Sema.load(m), p.pointee(), n.span());
@@ -500,6 +500,33 @@ final class ExprSema {
             return bad(span);
         }
         return Sema.load(new Typed.VarRef(f.thisVar, span));
+    }
+
+    /**
+     * What {@code this} means here: in a lambda that captures it, the enclosing object's address
+     * (kept in the closure), else the current member function's this.
+     */
+    private Typed.Expr outerSelf(Span span) {
+        CType.Field captured = Sema.capturedThis(sema.currentFunction());
+        if (captured == null) {
+            return self(span);
+        }
+        return Sema.load(new Typed.Member(selfObject(span), captured, span));
+    }
+
+    /** {@code *this}, as {@link #outerSelf} means this. */
+    private Typed.Expr thisObject(Span span) {
+        Typed.Expr t = outerSelf(span);
+        return t.type() instanceof CType.Ptr p ? new Typed.Deref(t, p.pointee(), span) : t;
+    }
+
+    /** The object a member of the current class, or in a lambda of the enclosing class, belongs to. */
+    private Typed.Expr memberObject(CType.Field f, Span span) {
+        Sema.FunctionSym fn = sema.currentFunction();
+        if (Sema.capturedThis(fn) != null && !fn.owner.fields.contains(f)) {
+            return thisObject(span);
+        }
+        return selfObject(span);
     }
 
     private Typed.Expr selfObject(Span span) {
@@ -863,14 +890,7 @@ final class ExprSema {
             return scopedName(sn, c);
         }
         if (!(c.callee() instanceof Ast.Name n)) {
-            Typed.Expr callee = expr(c.callee());
-            if (isClass(callee.type())) {
-                Typed.Expr call = operatorCall("operator()", callee, args(c.args()), c.span());
-                if (call != null) {
-                    return call;
-                }
-            }
-            return indirectCall(sema.rvalue(callee), c);
+            return callObject(expr(c.callee()), c);
         }
         if (templateClassMember(n) instanceof List<?> statics) {
             @SuppressWarnings("unchecked")
@@ -961,7 +981,9 @@ final class ExprSema {
                 }
             }
         } else {
-            f = sema.resolveOverload(n.name(), candidates, args, c.span(), false);
+            Sema.FunctionSym within = sema.currentFunction();
+            Typed.Expr object = within != null && within.thisVar != null ? thisObject(c.span()) : null;
+            f = sema.resolveOverload(n.name(), candidates, args, c.span(), false, List.of(), object);
             if (f == null) {
                 return bad(c.span());
             }
@@ -972,16 +994,22 @@ final class ExprSema {
         }
         checkSpace(f, c.span());
         Typed.Expr self = null;
+        CType.Record cur = null;
         if (f.thisVar != null) {
             self = sema.currentFunction() != null && sema.currentFunction().thisVar != null ? self(c.span()) : null;
             if (self == null) {
                 diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, "member function");
                 return bad(c.span());
             }
+            cur = sema.currentFunction().owner;
+            if (Sema.capturedThis(sema.currentFunction()) != null && f.owner != cur) {
+                // a member function of the enclosing class, called from a lambda that captures this
+                self = outerSelf(c.span());
+                cur = (CType.Record) ((CType.Ptr) self.type()).pointee();
+            }
         }
         List<Typed.Expr> converted = sema.callArgs(f, args, c.span(), f.thisVar != null ? 1 : 0);
         if (self != null) {
-            CType.Record cur = sema.currentFunction().owner;
             if (f.slot != null && !n.name().contains("::") && cur != null) {
                 return sema.virtuals.call(f, self, cur, converted, c.span());
             }
@@ -1068,6 +1096,27 @@ final class ExprSema {
         }
     }
 
+    /** Whether a member function takes {@code args} arguments, its default arguments and {@code ...} counted. */
+    private static boolean arityFits(Sema.FunctionSym f, int args) {
+        int n = f.params.size() - 1;
+        int required = n;
+        while (required > 0 && f.defaults.get(required) != null) {
+            required--;
+        }
+        return args >= required && (args <= n || f.variadic);
+    }
+
+    /** A call of a value: a function object's operator(), or a function pointer. */
+    private Typed.Expr callObject(Typed.Expr callee, Ast.Call c) {
+        if (isClass(callee.type())) {
+            Typed.Expr call = operatorCall("operator()", callee, args(c.args()), c.span());
+            if (call != null) {
+                return call;
+            }
+        }
+        return indirectCall(sema.rvalue(callee), c);
+    }
+
     private Typed.Expr methodCall(Ast.Member m, Ast.Call c) {
         Typed.Expr base = expr(m.base());
         if (m.arrow()) {
@@ -1075,6 +1124,9 @@ final class ExprSema {
             if (base == null) {
                 return bad(c.span());
             }
+        }
+        if (m.name().startsWith("~")) {
+            return destructorCall(base, m, c);
         }
         if (!(base.type() instanceof CType.Record rec)) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
@@ -1098,12 +1150,21 @@ final class ExprSema {
                 cands.add(f);
             }
         }
+        if (cands.isEmpty() && !qualified && rec.field(name) instanceof CType.Field field) {
+            // obj.f(args) with a data member f: a function object (std::function, a comparator) or a function pointer
+            Typed.Expr object = base;
+            if (!object.lvalue()) {
+                Typed.Var tmp = sema.temp(rec, m.span());
+                object = new Typed.Assign(new Typed.VarRef(tmp, m.span()), object, m.span());
+            }
+            return callObject(new Typed.Member(object, field, m.span()), c);
+        }
         if (cands.isEmpty()) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, name, lookIn.name);
             return bad(c.span());
         }
         List<Typed.Expr> args = args(c.args());
-        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true, m.templateArgs());
+        Sema.FunctionSym f = sema.resolveOverload(name, cands, args, c.span(), true, m.templateArgs(), base);
         if (f == null) {
             return bad(c.span());
         }
@@ -1117,6 +1178,40 @@ final class ExprSema {
             converted.add(0, thisFor(f, self, rec, m.span()));
         }
         return result(f, converted, c.span());
+    }
+
+    /**
+     * {@code p->~T()}, {@code obj.~T()}: the destructor runs on the object and its storage stays
+     * (placement new's counterpart); virtual destructors dispatch on the dynamic class. A class
+     * without a destructor, or a scalar (the pseudo-destructor {@code p->~T()} of a template with
+     * T = int), has nothing to run: only the object expression is evaluated.
+     */
+    private Typed.Expr destructorCall(Typed.Expr base, Ast.Member m, Ast.Call c) {
+        if (!c.args().isEmpty()) {
+            diags.error(c.span(), DiagKey.ERR_CALL_ARGS, "many", 0, c.args().size());
+            return bad(c.span());
+        }
+        String typeName = m.name().substring(1);
+        Object named = sema.scope().lookup(typeName);
+        CType object = base.type() instanceof CType.Ref r ? r.referee() : base.type();
+        boolean sameClass = object instanceof CType.Record rec
+                ? named == rec || named == null && (typeName.equals(rec.name) || rec.name.startsWith(typeName + "<"))
+                : named instanceof CType t && Sema.sameTypeOf(t, object);
+        if (!sameClass) {
+            diags.error(m.span(), DiagKey.ERR_DTOR_TYPE, typeName, object);
+            return bad(c.span());
+        }
+        if (!(object instanceof CType.Record rec) || rec.destructor == null) {
+            return new Typed.Convert(object instanceof CType.Record ? sema.addressOf(base, m.span()) : base, CType.VOID, c.span());
+        }
+        Sema.FunctionSym d = rec.destructor;
+        sema.use(d);
+        checkSpace(d, c.span());
+        Typed.Expr self = sema.addressOf(base, m.span());
+        if (d.slot != null) {
+            return sema.virtuals.call(d, self, rec, new ArrayList<>(), c.span());
+        }
+        return new Typed.Call(d, List.of(sema.thisArg(d, self, c.span())), CType.VOID, c.span());
     }
 
     /** {@code self}, a pointer to a {@code rec}, as the this pointer of {@code f} (which may be a base class's). */
@@ -1177,8 +1272,72 @@ final class ExprSema {
                 return launchOf(kernel, k, probe);
             }
         }
-        diags.error(k.callee().span(), DiagKey.ERR_LAUNCH_NOT_KERNEL, k.callee() instanceof Ast.Name n ? n.name() : "expression");
-        return bad(k.span());
+        return launchThroughPointer(k);
+    }
+
+    /**
+     * {@code kernels[i]<<<grid, block>>>(args)}, {@code auto k = copy; k<<<...>>>}: a launch through a
+     * pointer to a {@code __global__} function. Which kernel it names is known at run time only.
+     */
+    private Typed.Expr launchThroughPointer(Ast.KernelCall k) {
+        Typed.Expr callee = expr(k.callee());
+        // (*p)<<<...>>>: the function p points to, launched through p
+        Typed.Expr target = callee.type() instanceof CType.Fn && callee instanceof Typed.Deref d ? d.pointer() : sema.rvalue(callee);
+        CType.Fn fn = target.type() instanceof CType.Ptr p && p.pointee() instanceof CType.Fn f ? f : null;
+        if (fn == null || !(fn.result() instanceof CType.Void)) {
+            diags.error(k.callee().span(), DiagKey.ERR_LAUNCH_NOT_KERNEL, k.callee() instanceof Ast.Name n ? n.name() : "expression");
+            return bad(k.span());
+        }
+        if (k.config().size() < 2 || k.config().size() > 4) {
+            diags.error(k.span(), DiagKey.ERR_EXPECTED, "2 to 4 launch configuration arguments");
+            return bad(k.span());
+        }
+        List<Typed.Expr> args = args(k.args());
+        if (args.size() != fn.params().size() && !fn.variadic()) {
+            diags.error(k.span(), DiagKey.ERR_CALL_ARGS, args.size() < fn.params().size() ? "few" : "many", fn.params().size(), args.size());
+            return bad(k.span());
+        }
+        Typed.Expr[] config = launchConfig(k);
+        List<Typed.Expr> converted = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Typed.Expr a = args.get(i);
+            CType pt = fn.params().get(i);
+            if (pt instanceof CType.Ref) {
+                diags.error(a.span(), DiagKey.ERR_KERNEL_REFERENCE, pt);
+                converted.add(bad(a.span()));
+                continue;
+            }
+            converted.add(launchArg(a, pt));
+        }
+        return new Typed.LaunchIndirect(target, fn, config[0], config[1], config[2], config[3], converted, k.span());
+    }
+
+    /** grid, block, shared memory bytes and stream of a launch configuration {@code <<<...>>>}. */
+    private Typed.Expr[] launchConfig(Ast.KernelCall k) {
+        Typed.Expr grid = dim(k.config().get(0));
+        Typed.Expr block = dim(k.config().get(1));
+        Typed.Expr shared = k.config().size() > 2 ? sema.convert(sema.rvalue(expr(k.config().get(2))), CType.ULONG, k.config().get(2).span(), "arg")
+                : new Typed.IntConst(CType.ULONG, 0, k.span());
+        Typed.Expr stream = k.config().size() > 3 ? sema.rvalue(expr(k.config().get(3))) : new Typed.NullConst(new CType.Ptr(CType.VOID, false), k.span());
+        if (stream.type() instanceof CType.Ptr) {
+            stream = new Typed.Convert(stream, new CType.Ptr(CType.VOID, false), stream.span());
+        } else {
+            stream = sema.convert(stream, new CType.Ptr(CType.VOID, false), stream.span(), "arg");
+        }
+        return new Typed.Expr[] {grid, block, shared, stream};
+    }
+
+    /** A kernel argument converted to its parameter's type (classes by value, pointers only to compatible pointers). */
+    private Typed.Expr launchArg(Typed.Expr a, CType pt) {
+        if (pt instanceof CType.Record) {
+            return sema.rvalue(a);
+        }
+        Typed.Expr r = sema.rvalue(a);
+        if (pt instanceof CType.Ptr && r.type() instanceof CType.Ptr && sema.conversionRank(r, pt) < 0) {
+            diags.error(a.span(), DiagKey.ERR_LAUNCH_ARG, r.type(), pt);
+            return Sema.zero(pt, a.span());
+        }
+        return sema.convert(r, pt, a.span(), "arg");
     }
 
     private Typed.Expr launchOf(Sema.FunctionSym kernel, Ast.KernelCall k, List<Typed.Expr> args) {
@@ -1195,16 +1354,7 @@ final class ExprSema {
             diags.error(k.span(), DiagKey.ERR_CALL_ARGS, args.size() < n ? "few" : "many", n, args.size());
             return bad(k.span());
         }
-        Typed.Expr grid = dim(k.config().get(0));
-        Typed.Expr block = dim(k.config().get(1));
-        Typed.Expr shared = k.config().size() > 2 ? sema.convert(sema.rvalue(expr(k.config().get(2))), CType.ULONG, k.config().get(2).span(), "arg")
-                : new Typed.IntConst(CType.ULONG, 0, k.span());
-        Typed.Expr stream = k.config().size() > 3 ? sema.rvalue(expr(k.config().get(3))) : new Typed.NullConst(new CType.Ptr(CType.VOID, false), k.span());
-        if (stream.type() instanceof CType.Ptr) {
-            stream = new Typed.Convert(stream, new CType.Ptr(CType.VOID, false), stream.span());
-        } else {
-            stream = sema.convert(stream, new CType.Ptr(CType.VOID, false), stream.span(), "arg");
-        }
+        Typed.Expr[] config = launchConfig(k);
         List<Typed.Expr> converted = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Typed.Expr a = args.get(i);
@@ -1213,20 +1363,10 @@ final class ExprSema {
                 converted.add(bad(a.span())); // reported at the kernel's declaration
                 continue;
             }
-            if (pt instanceof CType.Record) {
-                converted.add(sema.rvalue(a));
-                continue;
-            }
-            Typed.Expr r = sema.rvalue(a);
-            if (pt instanceof CType.Ptr && r.type() instanceof CType.Ptr && sema.conversionRank(r, pt) < 0) {
-                diags.error(a.span(), DiagKey.ERR_LAUNCH_ARG, r.type(), pt);
-                converted.add(Sema.zero(pt, a.span()));
-                continue;
-            }
-            converted.add(sema.convert(r, pt, a.span(), "arg"));
+            converted.add(launchArg(a, pt));
         }
         sema.use(kernel);
-        return new Typed.Launch(kernel, grid, block, shared, stream, converted, k.span());
+        return new Typed.Launch(kernel, config[0], config[1], config[2], config[3], converted, k.span());
     }
 
     /** A launch dimension: a dim3 value, or an integer that becomes (n, 1, 1). */

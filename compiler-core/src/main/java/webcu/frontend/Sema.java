@@ -1578,6 +1578,16 @@ public final class Sema {
         continueDepths = new ArrayList<>();
         fn = f;
         scope = new Scope(f.declScope != null ? f.declScope : global);
+        if (capturedThis(f) instanceof CType.Field outer && ((CType.Ptr) outer.type()).pointee() instanceof CType.Record oc) {
+            // a lambda that captures this sees the enclosing class's members, and its captures hide them
+            scope = new Scope(scope);
+            for (CType.Field fld : oc.fields) {
+                scope.names.put(fld.name(), fld);
+            }
+            for (FunctionSym m : oc.methods) {
+                declare(scope, m.name, m, null);
+            }
+        }
         if (f.owner != null) {
             scope = new Scope(scope);
             for (CType.Field fld : f.owner.fields) {
@@ -2300,9 +2310,12 @@ public final class Sema {
     }
 
     private Typed.Stmt returnStmt(Ast.Return r) {
+        Typed.Expr deduced = null;
         if (fn.result == null) {
-            // a lambda without a trailing return type: the first return decides
-            fn.result = r.value() == null ? CType.VOID : rvalue(expr(r.value())).type();
+            // a lambda without a trailing return type: the first return decides; its value is
+            // analysed once (a second time would build a lambda it returns twice, of two types)
+            deduced = r.value() == null ? null : expr(r.value());
+            fn.result = deduced == null ? CType.VOID : rvalue(deduced).type();
         }
         CType want = fn.result;
         if (r.value() == null) {
@@ -2312,24 +2325,24 @@ public final class Sema {
             return new Typed.Return(null, r.span());
         }
         if (want instanceof CType.Void) {
-            Typed.Expr e = expr(r.value());
+            Typed.Expr e = deduced != null ? deduced : expr(r.value());
             if (!(e.type() instanceof CType.Void)) {
                 diags.error(r.value().span(), DiagKey.ERR_RETURN_VOID, fn.name);
             }
             return new Typed.Return(null, r.span());
         }
         if (want instanceof CType.Ref ref) {
-            return new Typed.Return(bindReference(ref, expr(r.value()), "return"), r.span());
+            return new Typed.Return(bindReference(ref, deduced != null ? deduced : expr(r.value()), "return"), r.span());
         }
         if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
-            Typed.Expr obj = expr(r.value());
+            Typed.Expr obj = deduced != null ? deduced : expr(r.value());
             Typed.Expr copy = copyOf(obj, rec, r.value().span());
             if (copy != null) {
                 return new Typed.Return(copy, r.span());
             }
             return new Typed.Return(convert(rvalue(obj), want, r.value().span(), "return"), r.span());
         }
-        Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(expr(r.value()));
+        Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(deduced != null ? deduced : expr(r.value()));
         return new Typed.Return(convert(e, want, r.value().span(), "return"), r.span());
     }
 
@@ -2463,6 +2476,10 @@ public final class Sema {
                     init = bindReference(r, expr(v.init()), "init");
                     var = new Typed.Var(v.name(), t, v.span(), false, isConst, null);
                 } else if (init == null && v.init() != null) {
+                    // the name is in scope from the end of its declarator, so its own initializer
+                    // sees it: int *v = malloc(n * sizeof *v);
+                    redefinitionCheck(v);
+                    scope.names.put(v.name(), var);
                     init = initializer(v.init(), t, v.span(), var);
                 } else if (init != null) {
                     init = convert(init, t, v.span(), "init");
@@ -2489,8 +2506,8 @@ public final class Sema {
                         init = new Typed.IntConst(t, var.constValue, v.init().span());
                     }
                 }
-                if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
-                    diags.error(v.span(), DiagKey.ERR_REDEFINITION, v.name());
+                if (scope.names.get(v.name()) != var) {
+                    redefinitionCheck(v);
                 }
                 scope.names.put(v.name(), var);
                 fn.locals.add(var);
@@ -2515,6 +2532,12 @@ public final class Sema {
             case Ast.UsingDecl u -> topLevel(u, scope, null);
             case Ast.FunctionDecl f -> declareFunction(f, scope, null, null);
             default -> diags.error(d.span(), DiagKey.ERR_NOT_SUPPORTED, "this declaration inside a function");
+        }
+    }
+
+    private void redefinitionCheck(Ast.VarDecl v) {
+        if (scope.names.get(v.name()) instanceof Typed.Var prev && !prev.isGlobal) {
+            diags.error(v.span(), DiagKey.ERR_REDEFINITION, v.name());
         }
     }
 
@@ -3000,19 +3023,25 @@ public final class Sema {
             return zero(CType.INT, l.span());
         }
         CType.Record rec = new CType.Record("lambda#" + (++lambdaCount), false);
-        List<Typed.Var> captured = new ArrayList<>();
+        // what each capture copies (or takes the address of): a local variable, or in a nested
+        // lambda a capture of the enclosing one
+        Map<String, Typed.Expr> captured = new LinkedHashMap<>();
         List<Boolean> byRef = new ArrayList<>();
         boolean defaultRef = false;
         boolean hasDefault = false;
+        boolean captureThis = false;
         for (Ast.Capture c : l.captures()) {
             if (c.defaultCapture()) {
                 hasDefault = true;
                 defaultRef = c.byReference();
-            } else if (!c.name().equals("this")) {
-                if (scope.lookup(c.name()) instanceof Typed.Var v && !v.isGlobal) {
-                    captured.add(v);
+            } else if (c.name().equals("this")) {
+                captureThis = true;
+            } else {
+                Typed.Expr source = captureSource(c.name(), l.span());
+                if (source != null && !captured.containsKey(c.name())) {
+                    captured.put(c.name(), source);
                     byRef.add(c.byReference());
-                } else {
+                } else if (source == null) {
                     diags.error(l.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, c.name());
                 }
             }
@@ -3021,38 +3050,68 @@ public final class Sema {
             java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
             AstNames.collect(l.body(), names);
             for (String n : names) {
-                if (scope.lookup(n) instanceof Typed.Var v && !v.isGlobal && !captured.contains(v)) {
-                    boolean param = false;
-                    for (Ast.Param p : l.params()) {
-                        param |= n.equals(p.name());
-                    }
-                    if (!param) {
-                        captured.add(v);
-                        byRef.add(defaultRef);
-                    }
+                boolean param = false;
+                for (Ast.Param p : l.params()) {
+                    param |= n.equals(p.name());
+                }
+                Typed.Expr source = param || captured.containsKey(n) ? null : captureSource(n, l.span());
+                if (source != null) {
+                    captured.put(n, source);
+                    byRef.add(defaultRef);
                 }
             }
         }
         long offset = 0;
         int align = 1;
-        for (int i = 0; i < captured.size(); i++) {
-            Typed.Var v = captured.get(i);
-            CType vt = v.type instanceof CType.Ref r ? r.referee() : v.type;
+        int index = 0;
+        for (Map.Entry<String, Typed.Expr> cap : captured.entrySet()) {
+            int i = index++;
+            CType vt = cap.getValue().type();
             CType ft = byRef.get(i) ? new CType.Ptr(vt, false) : vt;
             int a = CType.alignOf(ft);
             offset = (offset + a - 1) / a * a;
-            rec.fields.add(new CType.Field(v.name, ft, offset, i));
+            rec.fields.add(new CType.Field(cap.getKey(), ft, offset, i));
             if (byRef.get(i)) {
-                rec.referenceCaptures.add(v.name);
+                rec.referenceCaptures.add(cap.getKey());
             }
             offset += CType.sizeOf(ft);
             align = Math.max(align, a);
+        }
+        // [this], and [=] or [&] in a member function: the enclosing object's address, so that
+        // its members are reachable by name in the body
+        Typed.Expr outerThis = null;
+        boolean inLambda = fn.owner != null && fn.owner.name.startsWith("lambda#");
+        if ((captureThis || hasDefault) && fn.thisVar != null && (!inLambda || capturedThis(fn) != null)) {
+            outerThis = expr(new Ast.This(l.span()));
+            CType ft = outerThis.type();
+            int a = CType.alignOf(ft);
+            offset = (offset + a - 1) / a * a;
+            CType.Field thisField = new CType.Field("this", ft, offset, rec.fields.size());
+            rec.fields.add(thisField);
+            offset += CType.sizeOf(ft);
+            align = Math.max(align, a);
+        } else if (captureThis) {
+            diags.error(l.span(), DiagKey.ERR_UNDECLARED_IDENTIFIER, "this");
         }
         rec.size = Math.max(1, (offset + align - 1) / align * align);
         rec.align = align;
         rec.complete = true;
 
-        Ast.FunctionDecl decl = new Ast.FunctionDecl("operator()", l.result(), l.params(), false, Ast.Specs.NONE, List.of(), l.body(),
+        // a generic lambda ([](const auto &a, auto b) {...}): operator() is a member template with
+        // one invented type parameter per auto, instantiated for each call's argument types
+        List<Ast.TemplateParam> invented = new ArrayList<>();
+        List<Ast.Param> params = new ArrayList<>();
+        for (Ast.Param p : l.params()) {
+            String name = "auto#" + (invented.size() + 1);
+            Ast.TypeNode t = inventParam(p.type(), name);
+            if (t != p.type()) {
+                boolean pack = t instanceof Ast.PackExpansionType;
+                invented.add(new Ast.TemplateParam(name, true, null, null, pack, false, p.span()));
+            }
+            params.add(t == p.type() ? p : new Ast.Param(p.name(), t, p.defaultValue(), p.span()));
+        }
+        Ast.TypeNode result = l.result() != null || invented.isEmpty() ? l.result() : new Ast.AutoType(l.span());
+        Ast.FunctionDecl decl = new Ast.FunctionDecl("operator()", result, params, false, Ast.Specs.NONE, invented, l.body(),
                 rec.name, List.of(), true, l.span());
         FunctionSym op = new FunctionSym("operator()", l.span());
         op.decl = decl;
@@ -3062,6 +3121,11 @@ public final class Sema {
         closureScope.names.putAll(fn.bindings);
         op.declScope = closureScope;
         op.bindings = fn.bindings;
+        if (!invented.isEmpty()) {
+            op.isTemplate = true;
+            rec.methods.add(op);
+            return closure(rec, captured, byRef, outerThis, l.span());
+        }
         op.thisVar = new Typed.Var("this", new CType.Ptr(rec, true), l.span(), false, true, null);
         op.params.add(op.thisVar);
         op.defaults.add(null);
@@ -3075,15 +3139,71 @@ public final class Sema {
         rec.methods.add(op);
         functions.add(op);
         analyzeBody(op);
+        return closure(rec, captured, byRef, outerThis, l.span());
+    }
 
-        Typed.Var temp = newTemp(rec, l.span());
+    /**
+     * The closure object: its fields initialised from the captured variables (their addresses for
+     * by-reference captures) and, last, the enclosing object's address when it captures this.
+     */
+    private Typed.Expr closure(CType.Record rec, Map<String, Typed.Expr> captured, List<Boolean> byRef, Typed.Expr outerThis, Span span) {
+        Typed.Var temp = newTemp(rec, span);
         List<Typed.Init> inits = new ArrayList<>();
-        for (int i = 0; i < captured.size(); i++) {
-            Typed.Expr ref = new Typed.VarRef(captured.get(i), l.span());
-            Typed.Expr value = byRef.get(i) ? addressOf(ref, l.span()) : rvalue(ref);
+        int i = 0;
+        for (Typed.Expr ref : captured.values()) {
+            Typed.Expr value = byRef.get(i) ? addressOf(ref, span) : rvalue(ref);
             inits.add(new Typed.Init(List.of(new Typed.Step(rec.fields.get(i), 0, rec.fields.get(i).type())), value));
+            i++;
         }
-        return new Typed.Aggregate(temp, inits, l.span());
+        if (outerThis != null) {
+            CType.Field f = rec.fields.get(captured.size());
+            inits.add(new Typed.Init(List.of(new Typed.Step(f, 0, f.type())), outerThis));
+        }
+        return new Typed.Aggregate(temp, inits, span);
+    }
+
+    /**
+     * The object a lambda capture named {@code name} refers to where the lambda is written: a
+     * local variable or parameter, or a capture of the enclosing lambda; null for anything else
+     * (globals and members are not captured).
+     */
+    private Typed.Expr captureSource(String name, Span span) {
+        Object o = scope.lookup(name);
+        if (o instanceof Typed.Var v && !v.isGlobal) {
+            return new Typed.VarRef(v, span);
+        }
+        if (o instanceof CType.Field f && !f.name().equals("this") && fn.owner != null && fn.owner.name.startsWith("lambda#")
+                && fn.owner.fields.contains(f)) {
+            return expr(new Ast.Name(name, List.of(), span));
+        }
+        return null;
+    }
+
+    /** The field of a lambda's closure holding the enclosing object's address, or null when it captures no this. */
+    static CType.Field capturedThis(FunctionSym f) {
+        if (f == null || f.owner == null || !f.owner.name.startsWith("lambda#")) {
+            return null;
+        }
+        CType.Field fld = f.owner.field("this");
+        return fld != null && fld.type() instanceof CType.Ptr ? fld : null;
+    }
+
+    /**
+     * A lambda parameter's type with its {@code auto} replaced by the invented template parameter
+     * {@code name} (auto, const auto &, auto &&, auto *, auto...), or {@code t} itself if it has none.
+     */
+    private static Ast.TypeNode inventParam(Ast.TypeNode t, String name) {
+        return switch (t) {
+            case Ast.AutoType a -> new Ast.NamedType(name, List.of(), a.span());
+            case Ast.ConstType c -> inventParam(c.inner(), name) instanceof Ast.TypeNode i && i != c.inner() ? new Ast.ConstType(i, c.span()) : t;
+            case Ast.ReferenceType r -> inventParam(r.referee(), name) instanceof Ast.TypeNode i && i != r.referee()
+                    ? new Ast.ReferenceType(i, r.constReferee(), r.rvalue(), r.span()) : t;
+            case Ast.PointerType p -> inventParam(p.pointee(), name) instanceof Ast.TypeNode i && i != p.pointee()
+                    ? new Ast.PointerType(i, p.constPointee(), p.span()) : t;
+            case Ast.PackExpansionType pe -> inventParam(pe.pattern(), name) instanceof Ast.TypeNode i && i != pe.pattern()
+                    ? new Ast.PackExpansionType(i, pe.span()) : t;
+            default -> t;
+        };
     }
 
     // ================================================================= expressions
@@ -3510,6 +3630,35 @@ public final class Sema {
     /** As above, with explicit template arguments ({@code obj.as<int>()}): only templates are candidates then. */
     FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod,
                                 List<Ast.TemplateArg> explicit) {
+        return resolveOverload(name, candidates, args, span, isMethod, explicit, null);
+    }
+
+    /**
+     * As above for a member call on {@code object} (null when there is none): its constness
+     * ranks the implicit object parameter, so m(r, c) on a const Matrix picks the const
+     * operator() and on a non-const one the non-const overload, as C++ does.
+     */
+    FunctionSym resolveOverload(String name, List<FunctionSym> candidates, List<Typed.Expr> args, Span span, boolean isMethod,
+                                List<Ast.TemplateArg> explicit, Typed.Expr object) {
+        if (object != null && isConstObject(object)) {
+            // a non-const member function cannot take a const object: choose among the others
+            // first, and fall back on them all only where none fits (see objectRank)
+            List<FunctionSym> constOnes = new ArrayList<>();
+            for (FunctionSym c : candidates) {
+                if (c.isTemplate ? c.decl.constMethod() || c.decl.specs().isStatic() : c.thisVar == null || objectRank(object, c) < 3) {
+                    constOnes.add(c);
+                }
+            }
+            if (!constOnes.isEmpty() && constOnes.size() < candidates.size()) {
+                int mark = diags.mark();
+                int errors = diags.errorCount();
+                FunctionSym f = resolveOverload(name, constOnes, args, span, isMethod, explicit, null);
+                if (f != null && diags.errorCount() == errors) {
+                    return f;
+                }
+                diags.rollback(mark);
+            }
+        }
         FunctionSym best = null;
         int[] bestRanks = null;
         boolean ambiguous = false;
@@ -3544,7 +3693,8 @@ public final class Sema {
                 reason = "requires " + (required == n ? "" : "at least ") + required + " argument" + (required == 1 ? "" : "s") + ", but " + args.size() + " " + (args.size() == 1 ? "was" : "were") + " provided";
                 continue;
             }
-            int[] ranks = new int[args.size()];
+            int[] ranks = new int[args.size() + 1];
+            ranks[args.size()] = object != null && c.thisVar != null ? objectRank(object, c) : 0;
             boolean viable = true;
             for (int i = 0; i < args.size(); i++) {
                 if (i < n) {
@@ -3568,6 +3718,11 @@ public final class Sema {
                 continue;
             }
             int cmp = compareRanks(ranks, bestRanks);
+            if (cmp == 0 && ranks[args.size()] != bestRanks[args.size()]) {
+                // the arguments prefer one, the object the other: g++ takes the arguments' choice
+                // (with a warning that ISO C++ calls it ambiguous)
+                cmp = compareRanks(java.util.Arrays.copyOf(ranks, args.size()), java.util.Arrays.copyOf(bestRanks, args.size()));
+            }
             if (cmp == 0 && best.inStd != c.inStd) {
                 // std names are visible unqualified in webcu; C++ would see only the program's own
                 // swap or max here (std's needs std:: or using), so the program's wins
@@ -3597,6 +3752,29 @@ public final class Sema {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    /**
+     * How well {@code object} binds to the implicit object parameter of member function {@code f}:
+     * an exact match, or adding const (a const member function on a non-const object). A
+     * non-const member function on a const object ranks last rather than failing: webcu does not
+     * track the constness of every object expression (fields of const objects, for one), so it
+     * decides only between overloads.
+     */
+    static int objectRank(Typed.Expr object, FunctionSym f) {
+        boolean constMethod = f.thisVar.type instanceof CType.Ptr p && p.constPointee();
+        boolean constObject = isConstObject(object);
+        return constMethod == constObject ? 0 : constMethod ? 1 : 3;
+    }
+
+    /** Whether an lvalue names a const object: a const variable, through a const reference or pointer, or a member of one. */
+    static boolean isConstObject(Typed.Expr e) {
+        return switch (e) {
+            case Typed.VarRef v -> v.var().type instanceof CType.Ref r ? r.constReferee() : v.var().isConst;
+            case Typed.Deref d -> d.pointer().type() instanceof CType.Ptr p && p.constPointee();
+            case Typed.Member m -> !(m.field().type() instanceof CType.Ref) && isConstObject(m.base());
+            default -> false;
+        };
     }
 
     /**

@@ -384,7 +384,15 @@ final class StdHeaders {
         template <class I> I min_element(I first, I last) { return min_element(first, last, __less()); }
         template <class I, class C> I max_element(I first, I last, C comp) { if (first == last) return first; I best = first; while (++first != last) if (comp(*best, *first)) best = first; return best; }
         template <class I> I max_element(I first, I last) { return max_element(first, last, __less()); }
-        template <class I> pair<I, I> minmax_element(I first, I last) { return pair<I, I>(min_element(first, last), max_element(first, last)); }
+        // the first smallest and the last largest element, as the standard specifies (max_element finds the first largest)
+        template <class I, class C> pair<I, I> minmax_element(I first, I last, C comp) {
+            I lo = first, hi = first;
+            if (first == last) return pair<I, I>(lo, hi);
+            while (++first != last) { if (comp(*first, *lo)) lo = first; if (!comp(*first, *hi)) hi = first; }
+            return pair<I, I>(lo, hi);
+        }
+        template <class I> pair<I, I> minmax_element(I first, I last) { return minmax_element(first, last, __less()); }
+        template <class T, class C> pair<T, T> minmax(const T &a, const T &b, C comp) { return comp(b, a) ? pair<T, T>(b, a) : pair<T, T>(a, b); }
 
         // ---- non-modifying
         template <class I, class V> I find(I first, I last, const V &value) { while (first != last && !(*first == value)) ++first; return first; }

@@ -171,6 +171,15 @@ public final class Typed {
         public CType type() { return signature.result(); }
     }
 
+    /**
+     * {@code p<<<grid, block, shared, stream>>>(args)} through a pointer to a {@code __global__}
+     * function; args converted to the pointer's parameter types.
+     */
+    public record LaunchIndirect(Expr target, CType.Fn signature, Expr grid, Expr block, Expr shared, Expr stream,
+                                 List<Expr> args, Span span) implements Expr {
+        public CType type() { return CType.VOID; }
+    }
+
     /** kernel<<<grid, block, shared, stream>>>(args). grid and block are dim3 lvalues or values. */
     public record Launch(Sema.FunctionSym kernel, Expr grid, Expr block, Expr shared, Expr stream, List<Expr> args, Span span) implements Expr {
         public CType type() { return CType.VOID; }

@@ -573,6 +573,7 @@ public final class Lower {
             }
             case Typed.Call c -> call(c, false);
             case Typed.Launch l -> launch(l);
+            case Typed.LaunchIndirect l -> launchIndirect(l);
             case Typed.Comma c -> {
                 effect(c.left());
                 effect(c.right());
@@ -605,6 +606,7 @@ public final class Lower {
             case Typed.CompoundAssign c -> true;
             case Typed.IncDec i -> true;
             case Typed.Launch l -> true;
+            case Typed.LaunchIndirect l -> true;
             case Typed.Construct c -> true;
             case Typed.Aggregate a -> true;
             case Typed.IntConst c -> false;
@@ -902,6 +904,10 @@ public final class Lower {
                 launch(l);
                 return new Expr.IntConst(Type.I32, 0);
             }
+            case Typed.LaunchIndirect l -> {
+                launchIndirect(l);
+                return new Expr.IntConst(Type.I32, 0);
+            }
             case Typed.FunctionRef f -> {
                 return new Expr.Convert(Type.ptr(Type.VOID), new Expr.GlobalAddr(functionObject(f.function())));
             }
@@ -1104,6 +1110,63 @@ public final class Lower {
             args.add(value(a));
         }
         out.add(new Stmt.Launch(function(l.kernel()), grid, block, shared, stream, args, l.span()));
+    }
+
+    /**
+     * A launch through a pointer compares it with the address of every kernel the program takes
+     * the address of (with the pointer's parameter count) and launches the one it names, as
+     * {@link #callIndirect} calls; any other value is CUDA's invalid device function error, left
+     * for cudaGetLastError. Each kernel is an ordinary launch, so WebGPU runs it as any other.
+     */
+    private void launchIndirect(Typed.LaunchIndirect l) {
+        Expr target = value(l.target());
+        Local t = temp(target.type());
+        out.add(new Stmt.Assign(t, target, l.span()));
+        List<Expr> grid = inTemps(dims(l.grid()), l.span());
+        List<Expr> block = inTemps(dims(l.block()), l.span());
+        Expr shared = inTemps(List.of(convert(value(l.shared()), Type.U64)), l.span()).get(0);
+        Expr stream = inTemps(List.of(value(l.stream())), l.span()).get(0);
+        List<Expr> args = new ArrayList<>();
+        for (Typed.Expr a : l.args()) {
+            args.add(value(a));
+        }
+        args = inTemps(args, l.span());
+        Function invalid = extern("__webcu_launchInvalid", Type.VOID, List.of());
+        Stmt.Block otherwise = new Stmt.Block(List.of(new Stmt.Call(null, invalid, List.of(), l.span())), l.span());
+        List<Sema.FunctionSym> kernels = new ArrayList<>();
+        for (Sema.FunctionSym f : addressTaken) {
+            if (f.space == webcu.ir.ExecutionSpace.KERNEL && f.params.size() == l.signature().params().size()) {
+                kernels.add(f);
+            }
+        }
+        for (int i = kernels.size() - 1; i >= 0; i--) {
+            Sema.FunctionSym f = kernels.get(i);
+            Function irf = function(f);
+            List<Expr> converted = new ArrayList<>();
+            for (int k = 0; k < args.size(); k++) {
+                converted.add(convert(args.get(k), irf.params().get(k).type()));
+            }
+            Stmt launch = new Stmt.Launch(irf, grid, block, shared, stream, converted, l.span());
+            Expr test = new Expr.Binary(BinaryOp.EQ, new Expr.LocalGet(t),
+                    new Expr.Convert(target.type(), new Expr.GlobalAddr(functionObject(f))), Type.BOOL);
+            otherwise = new Stmt.Block(List.of(new Stmt.If(test, new Stmt.Block(List.of(launch), l.span()), otherwise, l.span())), l.span());
+        }
+        out.addAll(otherwise.stmts());
+    }
+
+    /** Values computed once into temporaries, so that several branches may read them. */
+    private List<Expr> inTemps(List<Expr> values, Span span) {
+        List<Expr> got = new ArrayList<>();
+        for (Expr v : values) {
+            if (v instanceof Expr.IntConst || v instanceof Expr.LocalGet) {
+                got.add(v);
+                continue;
+            }
+            Local t = temp(v.type());
+            out.add(new Stmt.Assign(t, v, span));
+            got.add(new Expr.LocalGet(t));
+        }
+        return got;
     }
 
     private List<Expr> dims(Typed.Expr e) {

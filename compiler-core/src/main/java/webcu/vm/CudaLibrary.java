@@ -34,7 +34,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             MEMSET_2D = 50, SET_DEVICE_FLAGS = 51, GET_DEVICE_FLAGS = 52, ACCEPT = 53, GET_CONFIG = 54,
             SET_LIMIT = 55, GET_LIMIT = 56, STREAM_PRIORITY_RANGE = 57, STREAM_CREATE_WITH_PRIORITY = 58,
             FUNC_GET_ATTRIBUTES = 59, FUNC_SET_ATTRIBUTE = 60, FUNC_ACCEPT = 61, OCCUPANCY = 62,
-            COOPERATIVE_LAUNCH = 63, CAN_ACCESS_PEER = 64, CHOOSE_DEVICE = 65;
+            COOPERATIVE_LAUNCH = 63, CAN_ACCESS_PEER = 64, CHOOSE_DEVICE = 65, LAUNCH_INVALID = 66;
 
     private static final HashMap<String, Integer> NAMES = new HashMap<>();
 
@@ -85,6 +85,8 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
         NAMES.put("cudaGetErrorName", GET_ERROR_NAME);
         NAMES.put("hipGetErrorName", HIP_GET_ERROR_NAME);
         NAMES.put("cudaThreadSynchronize", SYNCHRONIZE);
+        // kernel<<<...>>> through a pointer that names no kernel (webcu's Lower emits the call)
+        NAMES.put("__webcu_launchInvalid", LAUNCH_INVALID);
     }
 
     private final CudaRuntime rt;
@@ -331,6 +333,7 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
             case STREAM_DESTROY -> t.returnI(rt.streamDestroy(t.argI(0)));
             case STREAM_QUERY -> t.returnI(rt.streamQuery(t.argI(0)));
             case LAUNCH_KERNEL -> t.returnI(launchKernel(t));
+            case LAUNCH_INVALID -> rt.error(CudaError.INVALID_DEVICE_FUNCTION);
             case STREAM_WAIT_EVENT -> t.returnI(rt.streamWaitEvent(t.argI(0), t.argI(1)));
             case EVENT_DESTROY -> t.returnI(rt.eventDestroy(t.argI(0)));
             case EVENT_RECORD -> t.returnI(rt.eventRecord(t.argI(0), t.argCount() > 1 ? t.argI(1) : 0));

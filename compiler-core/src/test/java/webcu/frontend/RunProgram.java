@@ -19,7 +19,12 @@ final class RunProgram {
 
     /** The program's standard output; fails if it does not compile or exits with a status other than 0. */
     static String stdout(String src) {
-        CompileResult r = Compiler.compile(SourceSet.single("main.cu", src));
+        return stdout("main.cu", src);
+    }
+
+    /** The same for a source file named {@code path} (its extension picks the language: .c is C). */
+    static String stdout(String path, String src) {
+        CompileResult r = Compiler.compile(SourceSet.single(path, src));
         assertTrue(r.ok(), r.render(false));
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
