@@ -14,28 +14,27 @@ import webcu.ir.Type;
  * {@link MathFn}) and need no entry here.
  */
 public final class HostLibrary implements NativeLibrary {
-    private static final int PRINTF = 0, FPRINTF = 1, SPRINTF = 2, SNPRINTF = 3, PUTS = 4, PUTCHAR = 5, FPUTS = 6,
-            FPUTC = 7, FFLUSH = 8, MALLOC = 9, CALLOC = 10, REALLOC = 11, FREE = 12, MEMCPY = 13, MEMMOVE = 14,
+    // stdio (0-8, 39, 42) is StdioLibrary's, which HostProcess binds first
+    private static final int MALLOC = 9, CALLOC = 10, REALLOC = 11, FREE = 12, MEMCPY = 13, MEMMOVE = 14,
             MEMSET = 15, MEMCMP = 16, STRLEN = 17, STRCMP = 18, STRNCMP = 19, STRCPY = 20, STRNCPY = 21, STRCAT = 22,
             STRCHR = 23, ABS = 24, LABS = 25, FABS_ABS = 26, RAND = 27, SRAND = 28, EXIT = 29, ABORT = 30,
             ASSERT_FAIL = 31, ATOI = 32, ATOF = 33, STRTOL = 34, STRTOUL = 35, STRTOD = 36, CLOCK = 37, TIME = 38,
-            GETCHAR = 39, NEW = 40, DELETE = 41, FWRITE = 42, STRRCHR = 43, STRSTR = 44, STRNCAT = 45;
+            NEW = 40, DELETE = 41, STRRCHR = 43, STRSTR = 44, STRNCAT = 45;
 
     private static final HashMap<String, Integer> NAMES = new HashMap<>();
 
     static {
         String[][] table = {
-            {"printf", "0"}, {"fprintf", "1"}, {"sprintf", "2"}, {"snprintf", "3"}, {"puts", "4"}, {"putchar", "5"},
-            {"fputs", "6"}, {"fputc", "7"}, {"putc", "7"}, {"fflush", "8"}, {"malloc", "9"}, {"calloc", "10"},
+            {"malloc", "9"}, {"calloc", "10"},
             {"realloc", "11"}, {"free", "12"}, {"memcpy", "13"}, {"memmove", "14"}, {"memset", "15"},
             {"memcmp", "16"}, {"strlen", "17"}, {"strcmp", "18"}, {"strncmp", "19"}, {"strcpy", "20"},
             {"strncpy", "21"}, {"strcat", "22"}, {"strchr", "23"}, {"abs", "24"}, {"labs", "25"}, {"llabs", "25"},
             {"rand", "27"}, {"srand", "28"}, {"exit", "29"}, {"abort", "30"}, {"__assert_fail", "31"},
             {"atoi", "32"}, {"atol", "32"}, {"atoll", "32"}, {"atof", "33"}, {"strtol", "34"}, {"strtoll", "34"},
             {"strtoul", "35"}, {"strtoull", "35"}, {"strtod", "36"}, {"strtof", "36"}, {"clock", "37"},
-            {"time", "38"}, {"getchar", "39"}, {"operator new", "40"}, {"operator new[]", "40"}, {"_Znwm", "40"},
+            {"time", "38"}, {"operator new", "40"}, {"operator new[]", "40"}, {"_Znwm", "40"},
             {"_Znam", "40"}, {"operator delete", "41"}, {"operator delete[]", "41"}, {"_ZdlPv", "41"},
-            {"_ZdaPv", "41"}, {"_ZdlPvm", "41"}, {"fwrite", "42"}, {"strrchr", "43"}, {"strstr", "44"},
+            {"_ZdaPv", "41"}, {"_ZdlPvm", "41"}, {"strrchr", "43"}, {"strstr", "44"},
             {"strncat", "45"},
         };
         for (String[] e : table) {
@@ -89,55 +88,6 @@ public final class HostLibrary implements NativeLibrary {
     @Override
     public int call(int id, VmThread t) {
         switch (id) {
-            case PRINTF -> t.returnI(print(1, t, 0));
-            case FPRINTF -> t.returnI(print(fd(t.argI(0)), t, 1));
-            case SPRINTF -> {
-                ByteOut out = new ByteOut();
-                int n = Printf.format(mem.cstring(t.argI(1), Integer.MAX_VALUE), new VarArgs(t, 2), out);
-                out.add((byte) 0);
-                mem.writeBytes(t.argI(0), out.array(), 0, out.size());
-                t.returnI(n);
-            }
-            case SNPRINTF -> {
-                ByteOut out = new ByteOut();
-                long cap = t.argI(1);
-                int n = Printf.format(mem.cstring(t.argI(2), Integer.MAX_VALUE), new VarArgs(t, 3), out);
-                if (cap > 0) {
-                    int keep = (int) Math.min(out.size(), cap - 1);
-                    mem.writeBytes(t.argI(0), out.array(), 0, keep);
-                    mem.writeU8(t.argI(0) + keep, 0);
-                }
-                t.returnI(n);
-            }
-            case PUTS -> {
-                byte[] s = mem.cstring(t.argI(0), Integer.MAX_VALUE);
-                io.write(1, s, 0, s.length);
-                io.write(1, new byte[] {'\n'}, 0, 1);
-                t.returnI(s.length + 1);
-            }
-            case PUTCHAR -> {
-                io.write(1, new byte[] {(byte) t.argI(0)}, 0, 1);
-                t.returnI(t.argI(0) & 0xFF);
-            }
-            case FPUTS -> {
-                byte[] s = mem.cstring(t.argI(0), Integer.MAX_VALUE);
-                io.write(fd(t.argI(1)), s, 0, s.length);
-                t.returnI(1);
-            }
-            case FPUTC -> {
-                io.write(fd(t.argI(1)), new byte[] {(byte) t.argI(0)}, 0, 1);
-                t.returnI(t.argI(0) & 0xFF);
-            }
-            case FWRITE -> {
-                long size = t.argI(1) * t.argI(2);
-                byte[] b = mem.readBytes(t.argI(0), (int) Math.min(size, Integer.MAX_VALUE));
-                io.write(fd(t.argI(3)), b, 0, b.length);
-                t.returnI(t.argI(1) == 0 ? 0 : t.argI(2));
-            }
-            case FFLUSH -> {
-                io.flush();
-                t.returnI(0);
-            }
             case MALLOC, NEW -> t.returnI(malloc(t.argI(0), id == NEW ? "new" : "malloc", t.span()));
             case CALLOC -> {
                 long n = t.argI(0);
@@ -267,7 +217,6 @@ public final class HostLibrary implements NativeLibrary {
                 }
                 t.returnI(now);
             }
-            case GETCHAR -> t.returnI(-1);
             default -> throw new VmFault(VmFault.TRAP, 0, "internal error: host library function " + id, "");
         }
         return CONTINUE;
@@ -281,25 +230,6 @@ public final class HostLibrary implements NativeLibrary {
     /** realloc for the other libraries (strdup, getline …): memory the program may free. */
     long reallocate(long p, long size, Span site) {
         return realloc(p, size, site);
-    }
-
-    private int print(int fd, VmThread t, int formatArg) {
-        ByteOut out = new ByteOut();
-        int n = Printf.format(mem.cstring(t.argI(formatArg), Integer.MAX_VALUE), new VarArgs(t, formatArg + 1), out);
-        io.write(fd, out);
-        return n;
-    }
-
-    /** The file descriptor of a FILE*: stdout, stderr (or the small numbers 1 and 2). */
-    private int fd(long file) {
-        if (file == stderrHandle || file == 2) {
-            return 2;
-        }
-        if (file == stdoutHandle || file == 1) {
-            return 1;
-        }
-        throw new VmFault(VmFault.TRAP, 0, "invalid FILE* " + Hex.addr(file),
-                "only stdout and stderr can be written to");
     }
 
     private long malloc(long size, String how, Span site) {
