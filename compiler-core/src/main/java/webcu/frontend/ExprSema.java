@@ -736,10 +736,14 @@ final class ExprSema {
         Typed.Expr target = expr(a.target());
         if (isClass(target.type())) {
             Typed.Expr v;
-            if (a.value() instanceof Ast.InitList il && target.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            if (a.value() instanceof Ast.InitList il && il.type() != null) {
+                v = expr(il); // a[i] = Vec4{…}: a Vec4
+            } else if (a.value() instanceof Ast.InitList il && target.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
                 // v = {1, 2}: operator=(std::initializer_list<T>) when the class has one, else a V{1, 2} to assign
                 v = assignsInitializerList(rec) ? expr(new Ast.InitList(null, il.items(), il.span()))
                         : sema.listConstruct(sema.temp(rec, il.span()), rec, new Ast.InitList(null, il.items(), il.span()));
+            } else if (a.value() instanceof Ast.InitList il && a.op().isEmpty() && target.type() instanceof CType.Record rec) {
+                v = sema.listTemporary(il, rec); // p = {1, 2} for an aggregate: a temporary P{1, 2}
             } else {
                 v = a.value() instanceof Ast.InitList il ? expr(new Ast.InitList(null, il.items(), il.span())) : expr(a.value());
             }
@@ -1421,8 +1425,16 @@ final class ExprSema {
             if (il.items().size() == 1 && !(il.items().get(0) instanceof Ast.PackExpansion)) {
                 return expr(il.items().get(0));
             }
-            // a braced list standing alone (an argument, auto, a range): a std::initializer_list
-            return sema.initializerList(il, null);
+            // a braced list standing alone (an argument, auto, a range): a std::initializer_list,
+            // or, when its items have no one type, a placeholder a parameter's class type resolves
+            int mark = sema.diags().mark();
+            int before = sema.diags().errorCount();
+            Typed.Expr list = sema.initializerList(il, null);
+            if (sema.diags().errorCount() != before && !il.items().isEmpty()) {
+                sema.diags().rollback(mark);
+                return sema.bracedPlaceholder(il);
+            }
+            return list;
         }
         CType t = sema.resolveType(il.type(), sema.scope());
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {

@@ -1662,6 +1662,8 @@ public final class Sema {
             p.add(new Typed.Step(fld, 0, fld.type()));
             if (init instanceof Ast.InitList il && !CType.isScalar(fld.type())) {
                 aggregate(il, fld.type(), p, out);
+            } else if (init instanceof Ast.StringLit && fld.type() instanceof CType.Arr) {
+                aggregateItem(init, fld.type(), p, out); // char name[32] = "unnamed";
             } else {
                 Ast.Expr e = init instanceof Ast.InitList il && il.items().size() == 1 ? il.items().get(0) : init;
                 Typed.Expr v = e instanceof Ast.InitList il0 && il0.items().isEmpty() ? zero(fld.type(), e.span()) : rvalue(expr(e));
@@ -2314,7 +2316,9 @@ public final class Sema {
             }
             return new Typed.Return(convert(rvalue(obj), want, r.value().span(), "return"), r.span());
         }
-        Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(expr(r.value()));
+        Typed.Expr e = r.value() instanceof Ast.InitList il
+                ? want instanceof CType.Record && il.type() == null ? rvalue(listTemporary(il, want)) : initializer(il, want, r.span(), null)
+                : rvalue(expr(r.value()));
         return new Typed.Return(convert(e, want, r.value().span(), "return"), r.span());
     }
 
@@ -2692,6 +2696,10 @@ public final class Sema {
 
     private void aggregate(Ast.InitList il, CType t, List<Typed.Step> path, List<Typed.Init> out) {
         List<Ast.Expr> items = il.items();
+        if (items.size() == 1 && items.get(0) instanceof Ast.StringLit && t instanceof CType.Arr a && CType.isInteger(a.element())) {
+            aggregateItem(items.get(0), t, path, out); // char s[8] = {"abc"}: the braces may surround the string
+            return;
+        }
         int k = 0;
         if (t instanceof CType.Arr a) {
             for (long i = 0; i < a.count() && k < items.size(); i++, k++) {
@@ -2723,6 +2731,20 @@ public final class Sema {
     }
 
     private void aggregateItem(Ast.Expr item, CType t, List<Typed.Step> path, List<Typed.Init> out) {
+        if (item instanceof Ast.StringLit s && t instanceof CType.Arr a && CType.isInteger(a.element())) {
+            // a char array member or element from a string literal: its bytes, then zeros to the end
+            byte[] b = s.bytes();
+            if (a.count() >= 0 && b.length > a.count()) {
+                diags.error(s.span(), DiagKey.ERR_STRING_TOO_LONG);
+                return;
+            }
+            for (int i = 0; i < a.count(); i++) {
+                List<Typed.Step> p = new ArrayList<>(path);
+                p.add(new Typed.Step(null, i, a.element()));
+                out.add(new Typed.Init(p, new Typed.IntConst(a.element(), i < b.length ? b[i] : 0, s.span())));
+            }
+            return;
+        }
         if (item instanceof Ast.InitList inner) {
             if (CType.isScalar(t)) {
                 if (!inner.items().isEmpty()) {
@@ -2909,6 +2931,100 @@ public final class Sema {
     /** The braced list an expression was materialised from, or null. */
     Ast.InitList bracedList(Typed.Expr e) {
         return bracedLists.get(e);
+    }
+
+    /**
+     * A bare braced list that is not a std::initializer_list of one type ({@code {1, "a", 2.0}}):
+     * kept as a typeless placeholder until a parameter's type says what it initialises.
+     */
+    Typed.Expr bracedPlaceholder(Ast.InitList il) {
+        Typed.Expr e = new Typed.IntConst(CType.VOID, 0, il.span());
+        bracedLists.put(e, new Ast.InitList(null, expandPacks(il.items()), il.span()));
+        return e;
+    }
+
+    /**
+     * {@code {…}} copy-list-initialising a temporary of class or array type t (an assignment's
+     * right-hand side, an argument, a return value): aggregate initialisation, or a constructor
+     * (one taking std::initializer_list first), as C++ does.
+     */
+    Typed.Expr listTemporary(Ast.InitList il, CType t) {
+        Typed.Var tmp = newTemp(t, il.span());
+        tmp.addressTaken = true;
+        return initializer(new Ast.InitList(null, il.items(), il.span()), t, il.span(), tmp);
+    }
+
+    /** The class a braced-list argument would initialise for parameter type {@code to}, or null. */
+    private CType.Record listTarget(Typed.Expr arg, CType to) {
+        if (!bracedLists.containsKey(arg)) {
+            return null;
+        }
+        if (to instanceof CType.Ref r && (r.constReferee() || r.rvalue())) {
+            to = r.referee();
+        }
+        return to instanceof CType.Record rec && initializerListElement(rec) == null ? rec : null;
+    }
+
+    /**
+     * Whether braced list {@code il} can copy-list-initialise a {@code rec}: an aggregate takes at
+     * most one item per field, each converting; a class with constructors needs one that takes
+     * std::initializer_list or one the items can be passed to.
+     */
+    private boolean listInitializes(Ast.InitList il, CType.Record rec) {
+        List<Ast.Expr> items = il.items();
+        int mark = diags.mark();
+        int before = diags.errorCount();
+        try {
+            List<Typed.Expr> typed = new ArrayList<>();
+            for (Ast.Expr item : items) {
+                typed.add(expr(item));
+            }
+            if (diags.errorCount() != before) {
+                return false;
+            }
+            if (rec.constructors.isEmpty()) {
+                List<CType.Field> fields = new ArrayList<>();
+                for (CType.Field f : rec.fields) {
+                    if (!f.name().equals(Virtuals.VPTR)) {
+                        fields.add(f);
+                    }
+                }
+                if (typed.size() > fields.size() || !rec.bases.isEmpty()) {
+                    return false;
+                }
+                for (int i = 0; i < typed.size(); i++) {
+                    Typed.Expr a = typed.get(i);
+                    CType ft = fields.get(i).type();
+                    if (!(a.type() instanceof CType.Arr && ft instanceof CType.Arr) && conversionRank(a, ft) < 0) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            for (FunctionSym c : rec.constructors) {
+                int skip = c.thisVar != null ? 1 : 0;
+                if (!items.isEmpty() && c.params.size() > skip && initializerListElement(c.params.get(skip).type) != null) {
+                    return true;
+                }
+                if (c.isTemplate) {
+                    continue;
+                }
+                int n = c.params.size() - skip;
+                if (typed.size() > n || typed.size() < n && c.defaults.get(skip + typed.size()) == null) {
+                    continue;
+                }
+                boolean ok = true;
+                for (int i = 0; i < typed.size() && ok; i++) {
+                    ok = conversionRank(typed.get(i), c.params.get(skip + i).type) >= 0;
+                }
+                if (ok) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            diags.rollback(mark);
+        }
     }
 
     /**
@@ -3378,6 +3494,13 @@ public final class Sema {
         if (bracedLists.containsKey(arg) && initializerListElement(to) instanceof CType e && !sameType(e, initializerListElement(from))) {
             // {1, 2} for a std::initializer_list<double>: each item converts
             return 1;
+        }
+        if (listTarget(arg, to) instanceof CType.Record rec) {
+            // v.push_back({1, 2}): copy-list-initialisation of the parameter's class, a user-defined conversion
+            return userConversion && listInitializes(bracedLists.get(arg), rec) ? 3 : -1;
+        }
+        if (bracedLists.containsKey(arg) && from instanceof CType.Void) {
+            return -1;
         }
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
@@ -4089,6 +4212,8 @@ public final class Sema {
                 CType want = initializerListElement(pt);
                 if (want != null && bracedLists.containsKey(a) && !sameType(want, initializerListElement(a.type()))) {
                     a = initializerList(bracedLists.get(a), want);
+                } else if (listTarget(a, pt) instanceof CType.Record rec) {
+                    a = listTemporary(bracedLists.get(a), rec);
                 }
             } else {
                 Ast.Expr def = f.defaults.get(i + skip);

@@ -1,0 +1,84 @@
+package webcu.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Conversions and initialisation as real programs write them: braced lists for class types,
+ * char arrays from string literals, conditionals, conversion functions, converting constructor
+ * templates. Every expected output was printed by the same program built with g++ 12 on x86-64.
+ */
+class ConversionsTest {
+    @Test
+    void bracedListsInitialiseClassTypesInAssignmentsArgumentsAndReturns() {
+        assertEquals("""
+            V 0.0 1.0 2.0 0.5
+            V 9.0 8.0 7.0 6.0
+            V 2.0 1.0 2.0 0.5
+            1 2 first
+            3 4 second
+            C 7 1.5
+            C 4 2.0
+            V 1.0 2.0 3.0 4.0
+            V 5.0 6.0 7.0 8.0
+            unnamed 3
+            global loc abc 4 xy 5 1
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <string>
+            struct Vec4 { float x, y, z, w; };
+            struct Point { int x, y; std::string tag; };
+            struct C { int a; double b; C(int a_, double b_) : a(a_), b(b_) {} };
+            struct Cfg { char name[32] = "unnamed"; int n = 3; };
+            struct Named { char s[8]; int k; };
+            void show(const C &c) { printf("C %d %.1f\\n", c.a, c.b); }
+            void showv(Vec4 v) { printf("V %.1f %.1f %.1f %.1f\\n", v.x, v.y, v.z, v.w); }
+            C make(int k) { return {k, k * 0.5}; }
+            Vec4 mk() { return {1, 2, 3, 4}; }
+            char gname[16] = "global";
+            int main() {
+                Vec4 a[3];
+                for (int i = 0; i < 3; i++) a[i] = Vec4{(float)i, 1.0f, 2.0f, 0.5f};
+                a[1] = {9, 8, 7, 6};
+                for (int i = 0; i < 3; i++) showv(a[i]);
+                std::vector<Point> pts;
+                pts.push_back({1, 2, "first"});
+                pts.push_back({3, 4, std::string("second")});
+                for (auto &p : pts) printf("%d %d %s\\n", p.x, p.y, p.tag.c_str());
+                std::vector<C> cs;
+                cs.push_back({1, 2.5});
+                show({7, 1.5});
+                show(make(4));
+                showv(mk());
+                showv({5, 6, 7, 8});
+                Cfg c; printf("%s %d\\n", c.name, c.n);
+                char local[10] = "loc";
+                Named nm = {"abc", 4};
+                Named nm2 = {{"xy"}, 5};
+                printf("%s %s %s %d %s %d %zu\\n", gname, local, nm.s, nm.k, nm2.s, nm2.k, cs.size());
+            }
+            """));
+    }
+
+    @Test
+    void bracedListThatFitsNoParameterIsRejected() {
+        String err = RunProgram.errors("""
+            struct P { int x, y; };
+            void f(const P &) {}
+            int main() { f({1, 2, 3}); }
+            """);
+        assertTrue(err.contains("main.cu:3:23: error: expected fewer initializers"), err);
+    }
+
+    @Test
+    void stringTooLongForItsCharArrayMember() {
+        String err = RunProgram.errors("""
+            struct S { char name[4] = "toolong"; };
+            int main() { S s; return s.name[0]; }
+            """);
+        assertTrue(err.contains("error: initializer-string for char array is too long"), err);
+    }
+}
