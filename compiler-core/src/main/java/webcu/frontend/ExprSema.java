@@ -833,6 +833,8 @@ final class ExprSema {
             if (at.equals(bt)) {
                 t = at;
             }
+        } else if (at instanceof CType.Ptr pa && bt instanceof CType.Ptr pb) {
+            t = compositePointer(pa, pb);
         } else if (at instanceof CType.Ptr) {
             t = at;
         } else if (bt instanceof CType.Ptr) {
@@ -847,6 +849,25 @@ final class ExprSema {
             return new Typed.Conditional(cond, a, b, t, c.span());
         }
         return new Typed.Conditional(cond, sema.convert(a, t, c.ifTrue().span(), "cond"), sema.convert(b, t, c.ifFalse().span(), "cond"), t, c.span());
+    }
+
+    /**
+     * The type both pointer operands of ?: convert to (C++ [expr.type]): the pointee const if either
+     * is ({@code c ? "yes" : name} is a const char *), void * beside any object pointer, the base
+     * beside a derived class.
+     */
+    private static CType compositePointer(CType.Ptr a, CType.Ptr b) {
+        boolean constant = a.constPointee() || b.constPointee();
+        if (Sema.sameTypeOf(a.pointee(), b.pointee())) {
+            return new CType.Ptr(a.pointee(), constant);
+        }
+        if (a.pointee() instanceof CType.Void || b.pointee() instanceof CType.Void) {
+            return new CType.Ptr(CType.VOID, constant);
+        }
+        if (a.pointee() instanceof CType.Record ra && b.pointee() instanceof CType.Record rb && Sema.derivesFrom(ra, rb)) {
+            return new CType.Ptr(rb, constant);
+        }
+        return new CType.Ptr(a.pointee(), constant);
     }
 
     // ------------------------------------------------------------ calls

@@ -1622,13 +1622,13 @@ public final class Sema {
      * constructor initialises) as aggregate pieces under {@code path}, except the fields in {@code skip}.
      */
     private void fieldDefaults(CType.Record rec, List<Typed.Step> path, java.util.Set<String> skip, List<Typed.Init> out, boolean inConstructor) {
-        if (inConstructor) {
-            for (CType.Base b : rec.bases) {
-                if (b.record().constructors.isEmpty()) {
-                    for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
-                        if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
-                            defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
-                        }
+        // a base without constructors initialises its members by their defaults in a derived
+        // object too, with or without a constructor of its own (D d; for struct D : B {})
+        for (CType.Base b : rec.bases) {
+            if (b.record().constructors.isEmpty()) {
+                for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
+                    if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
+                        defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
                     }
                 }
             }

@@ -81,4 +81,33 @@ class ConversionsTest {
             """);
         assertTrue(err.contains("error: initializer-string for char array is too long"), err);
     }
+
+    @Test
+    void conditionalOfPointersHasTheCompositePointerType() {
+        assertEquals("""
+            yes lit
+            zero
+            one one
+            one
+            zero one
+            big
+            1 x
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct B { int v = 1; };
+            struct D : B { int w = 2; };
+            const char *name(int k) { static const char *names[] = {"zero", "one"}; return names[k]; }
+            int main() {
+                for (int q = 0; q < 3; q++) {
+                    printf("%s %s\\n", q == 0 ? "yes" : name(q % 2), q ? name(1) : "lit");
+                    const char *s = q > 1 ? "big" : name(q);
+                    printf("%s\\n", s);
+                }
+                D d; B b; b.v = 7;
+                B *p = true ? &d : &b;
+                const void *vp = false ? (void *)&d : (const char *)"x";
+                printf("%d %c\\n", p->v, *(const char *)vp);
+            }
+            """));
+    }
 }
