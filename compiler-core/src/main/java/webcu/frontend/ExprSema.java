@@ -1498,7 +1498,9 @@ final class ExprSema {
             }
             mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
         }
-        if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty()) {
+        Typed.Expr defaults = n.arraySize() == null && n.args().isEmpty() && t instanceof CType.Record r && r.constructors.isEmpty()
+                ? sema.defaultInitialized(r, n.span()) : null;
+        if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty() && defaults == null) {
             if (n.arraySize() != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
                 diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "'new[]' of a class with constructors");
             }
@@ -1517,6 +1519,8 @@ final class ExprSema {
             List<Typed.Expr> ca = sema.callArgs(ctor, args, n.span(), 1);
             ca.add(0, Sema.load(new Typed.VarRef(p, n.span())));
             init = new Typed.Call(ctor, ca, CType.VOID, n.span());
+        } else if (defaults != null) {
+            init = new Typed.Assign(obj, sema.rvalue(defaults), n.span()); // new T: its default member initialisers
         } else {
             init = new Typed.Assign(obj, sema.convert(sema.rvalue(expr(n.args().get(0))), t, n.span(), "init"), n.span());
         }

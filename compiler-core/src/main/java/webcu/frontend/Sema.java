@@ -1674,6 +1674,33 @@ public final class Sema {
         }
     }
 
+    /**
+     * A temporary {@code rec} (a class without constructors) with its default member initialisers
+     * applied, as {@code new T} and {@code new T()} create it; null when it has none.
+     */
+    Typed.Expr defaultInitialized(CType.Record rec, Span span) {
+        List<Typed.Init> defaults = new ArrayList<>();
+        fieldDefaults(rec, List.of(), java.util.Set.of(), defaults, false);
+        return defaults.isEmpty() ? null : new Typed.Aggregate(newTemp(rec, span), defaults, span);
+    }
+
+    /** The default member initialisers of every element of an array of classes without constructors. */
+    private void elementDefaults(CType t, List<Typed.Step> path, List<Typed.Init> out) {
+        if (t instanceof CType.Arr a) {
+            for (long i = 0; i < a.count(); i++) {
+                List<Typed.Step> p = new ArrayList<>(path);
+                p.add(new Typed.Step(null, i, a.element()));
+                int before = out.size();
+                elementDefaults(a.element(), p, out);
+                if (out.size() == before) {
+                    return; // an element type without defaults
+                }
+            }
+        } else if (t instanceof CType.Record rec && rec.constructors.isEmpty()) {
+            fieldDefaults(rec, path, java.util.Set.of(), out, false);
+        }
+    }
+
     /** After a destructor's body: the destructors of its bases, last base first, as C++ runs them. */
     private void destroyBases(FunctionSym f, List<Typed.Stmt> out) {
         List<CType.Base> bases = f.owner.bases;
@@ -2314,6 +2341,10 @@ public final class Sema {
             if (copy != null) {
                 return new Typed.Return(copy, r.span());
             }
+            if (obj.type() != rec && !(obj.type() instanceof CType.Record or && derivesFrom(or, rec))
+                    && convertByConstructor(obj, rec, r.value().span()) instanceof Typed.Expr made) {
+                return new Typed.Return(made, r.span()); // return "text"; for a std::string, a unique_ptr<Derived> for a unique_ptr<Base>
+            }
             return new Typed.Return(convert(rvalue(obj), want, r.value().span(), "return"), r.span());
         }
         Typed.Expr e = r.value() instanceof Ast.InitList il
@@ -2466,6 +2497,12 @@ public final class Sema {
                     fieldDefaults(rec, List.of(), java.util.Set.of(), defaults, false);
                     if (!defaults.isEmpty()) {
                         init = new Typed.Aggregate(var, defaults, v.span());
+                    }
+                } else if (t instanceof CType.Arr && init == null) {
+                    List<Typed.Init> defaults = new ArrayList<>();
+                    elementDefaults(t, List.of(), defaults);
+                    if (!defaults.isEmpty()) {
+                        init = new Typed.Aggregate(var, defaults, v.span()); // S arr[4]; each S with its default member initialisers
                     }
                 }
                 if (t instanceof CType.Record rec && rec.isPolymorphic()) {
@@ -3560,15 +3597,50 @@ public final class Sema {
             // conversion function (operator float()); its result then converts further, which ranks below an exact result
             return conversion.result.equals(to) ? 3 : 4;
         }
-        if (to instanceof CType.Record rec && from != rec && userConversion) {
-            // converting constructor
-            for (FunctionSym c : rec.constructors) {
-                if (c.params.size() >= 2 && conversionRank(arg, c.params.get(1).type, false) >= 0 && (c.params.size() == 2 || c.defaults.get(2) != null)) {
-                    return 3;
-                }
-            }
+        if (to instanceof CType.Record rec && from != rec && userConversion && convertingConstructor(arg, rec) != null) {
+            return 3;
         }
         return -1;
+    }
+
+    /**
+     * A constructor of {@code rec} that converts {@code arg} implicitly: one argument, not
+     * explicit; a constructor template is deduced for it ({@code template <class U>
+     * unique_ptr(unique_ptr<U> &&)} takes a unique_ptr<Derived> for a unique_ptr<Base>).
+     */
+    private FunctionSym convertingConstructor(Typed.Expr arg, CType.Record rec) {
+        for (FunctionSym c : rec.constructors) {
+            if (c.decl != null && c.decl.specs().isExplicit()) {
+                continue;
+            }
+            FunctionSym f = c;
+            if (c.isTemplate) {
+                if (!arityFits(c.decl, 1)) {
+                    continue;
+                }
+                int mark = diags.mark();
+                f = deduce(c, List.of(arg), List.of(), arg.span());
+                diags.rollback(mark);
+                if (f == null) {
+                    continue;
+                }
+            }
+            if (f.params.size() >= 2 && conversionRank(arg, f.params.get(1).type, false) >= 0 && (f.params.size() == 2 || f.defaults.get(2) != null)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** {@code arg} converted to a {@code rec} temporary by the constructor that converts it implicitly, or null when none does. */
+    private Typed.Expr convertByConstructor(Typed.Expr arg, CType.Record rec, Span span) {
+        if (convertingConstructor(arg, rec) == null) {
+            return null;
+        }
+        Typed.Var tmp = newTemp(rec, span);
+        tmp.addressTaken = true;
+        FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(arg), span, true);
+        return ctor == null ? null : load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(arg), span, 1), span));
     }
 
     /** Picks the best viable function for the arguments, reporting clang's "no matching function" otherwise. */
@@ -4086,6 +4158,7 @@ public final class Sema {
         inst.decl = t.decl;
         inst.space = t.space;
         inst.owner = t.owner;
+        inst.isConstructor = t.isConstructor; // a constructor template's instance runs its member initialisers
         inst.inStd = t.inStd;
         inst.bindings = bound;
         Scope s = new Scope(t.declScope);

@@ -1386,6 +1386,8 @@ final class StdLibHeaders {
             unique_ptr() : __p(0) {}
             explicit unique_ptr(T *p) : __p(p) {}
             unique_ptr(const unique_ptr &o) : __p(o.__p) { unique_ptr *from = (unique_ptr *)&o; from->__p = 0; }
+            // unique_ptr<Base> from unique_ptr<Derived>: the member initialiser checks that U * converts to T *
+            template <class U> unique_ptr(unique_ptr<U> &&o) : __p(o.__p) { o.__p = 0; }
             ~unique_ptr() { if (__p) delete __p; }
             unique_ptr &operator=(const unique_ptr &o) { if (this != &o) { T *p = o.__p; unique_ptr *from = (unique_ptr *)&o; from->__p = 0; reset(p); } return *this; }
             T *get() const { return __p; }
@@ -1412,6 +1414,7 @@ final class StdLibHeaders {
             shared_ptr() : __p(0), __count(0) {}
             explicit shared_ptr(T *p) : __p(p), __count(0) { if (p) { __count = new long; *__count = 1; } }
             shared_ptr(const shared_ptr &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
+            template <class U> shared_ptr(const shared_ptr<U> &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
             ~shared_ptr() { __release(); }
             void __release() {
                 if (__count && --*__count == 0) { delete __p; delete __count; }

@@ -110,4 +110,98 @@ class ConversionsTest {
             }
             """));
     }
+
+    @Test
+    void convertingConstructorTemplatesAndConvertingReturns() {
+        assertEquals("""
+            jacobi
+            rb3
+            jacobi
+            rb5 n0 some
+            rb7 2
+            1 1
+            rb1 11 11
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <memory>
+            #include <vector>
+            #include <string>
+            static int destroyed;
+            struct Solver {
+                virtual ~Solver() {}
+                virtual std::string name() const = 0;
+            };
+            struct Jacobi : Solver { std::string name() const override { return "jacobi"; } };
+            struct RB : Solver {
+                int k;
+                RB(int k) : k(k) {}
+                ~RB() { destroyed++; }
+                std::string name() const override { return "rb" + std::to_string(k); }
+            };
+            std::unique_ptr<Solver> make(int which) {
+                if (which == 0) return std::make_unique<Jacobi>();
+                return std::make_unique<RB>(which);
+            }
+            std::string label(int k) {
+                if (k) return "some";
+                char buf[8];
+                snprintf(buf, sizeof buf, "n%d", k);
+                return buf;
+            }
+            template <class T> struct Box {
+                T *p;
+                int tag;
+                Box(T *x) : p(x), tag(1) {}
+                template <class U> Box(const Box<U> &o) : p(o.p), tag(o.tag + 10) {}
+            };
+            int main() {
+                std::vector<std::unique_ptr<Solver>> v;
+                v.push_back(std::make_unique<Jacobi>());
+                v.push_back(make(3));
+                v.push_back(make(0));
+                for (auto &p : v) printf("%s\\n", p->name().c_str());
+                {
+                    std::unique_ptr<Solver> s = std::make_unique<RB>(5);
+                    printf("%s %s %s\\n", s->name().c_str(), label(0).c_str(), label(1).c_str());
+                }
+                std::shared_ptr<RB> r = std::make_shared<RB>(7);
+                {
+                    std::shared_ptr<Solver> b = r;
+                    printf("%s %ld\\n", b->name().c_str(), r.use_count());
+                }
+                printf("%ld %d\\n", r.use_count(), destroyed);
+                RB one(1);
+                Box<RB> br(&one);
+                Box<Solver> bs = br;
+                Box<Solver> bc(br);
+                printf("%s %d %d\\n", bs.p->name().c_str(), bs.tag, bc.tag);
+                return 0;
+            }
+            """));
+    }
+
+    @Test
+    void defaultMemberInitialisersInNewArraysAndDerivedObjects() {
+        assertEquals("""
+            1 2.5 1 2 1 4 1 1 2
+            1 2.5 1 4
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct S { int k = 1; float f = 2.5f; };
+            struct J : S { int m = 2; };
+            struct W { S s; int z = 4; };
+            int main() {
+                S *a = new S;
+                J *b = new J;
+                W *w = new W;
+                S *c = new S();
+                J d;
+                printf("%d %.1f %d %d %d %d %d %d %d\\n", a->k, a->f, b->k, b->m, w->s.k, w->z, c->k, d.k, d.m);
+                S arr[3];
+                W grid[2][2];
+                printf("%d %.1f %d %d\\n", arr[2].k, arr[1].f, grid[1][1].s.k, grid[1][0].z);
+                delete a; delete b; delete w; delete c;
+            }
+            """));
+    }
 }
