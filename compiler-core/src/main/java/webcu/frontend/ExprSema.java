@@ -1417,6 +1417,9 @@ final class ExprSema {
         CType t = sema.resolveType(c.type(), sema.scope());
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
             List<Typed.Expr> args = args(c.args());
+            if (args.size() == 1 && args.get(0).type() == rec && !Sema.declaresCopyOrMove(rec)) {
+                return sema.implicitCopy(sema.temp(rec, c.span()), args.get(0), rec, c.span()); // dim3(grid())
+            }
             Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, args, c.span(), true);
             if (ctor == null) {
                 return bad(c.span());

@@ -3100,11 +3100,35 @@ public final class Sema {
         for (Ast.Expr a : args) {
             typedArgs.add(expr(a));
         }
+        if (typedArgs.size() == 1 && typedArgs.get(0).type() == rec && !declaresCopyOrMove(rec)) {
+            return implicitCopy(target, typedArgs.get(0), rec, span); // dim3 g = dim3(grid()); dim3 b{other}
+        }
         FunctionSym ctor = resolveOverload(rec.name, rec.constructors, typedArgs, span, true);
         if (ctor == null) {
             return zero(CType.INT, span);
         }
         return new Typed.Construct(target, ctor, callArgs(ctor, typedArgs, span, 1), span);
+    }
+
+    /** Whether a class declares its own copy or move constructor; otherwise it has the implicit ones. */
+    static boolean declaresCopyOrMove(CType.Record rec) {
+        for (FunctionSym f : rec.constructors) {
+            if (!f.isTemplate && f.params.size() == 2 && f.params.get(1).type instanceof CType.Ref r && r.referee() == rec) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code target} initialised from {@code obj} of its own class by the implicit copy (move)
+     * constructor, which is not among the declared ones a class with constructors lists: member
+     * by member, each member copied by its own copy constructor (a std::string member).
+     */
+    Typed.Expr implicitCopy(Typed.Var target, Typed.Expr obj, CType.Record rec, Span span) {
+        Typed.Expr copy = obj.lvalue() ? copyOf(obj, rec, span) : null;
+        Typed.Expr value = copy != null ? copy : rvalue(obj);
+        return new Typed.Comma(new Typed.Assign(new Typed.VarRef(target, span), value, span), new Typed.VarRef(target, span), span);
     }
 
     private Typed.Expr condition(Ast.Expr e) {

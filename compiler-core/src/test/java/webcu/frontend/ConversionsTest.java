@@ -204,4 +204,42 @@ class ConversionsTest {
             }
             """));
     }
+
+    /** Expected values worked out by hand (nvcc accepts the program; g++ has no dim3). */
+    @Test
+    void implicitCopyConstructorBesideDeclaredOnes() {
+        assertEquals("""
+            4 2 1 / 8 1 1
+            first first! 1
+            8 8
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <string>
+            struct Cfg {
+                static dim3 grid() { return dim3(4, 2); }
+                static dim3 block() { return dim3(8); }
+            };
+            struct Named {
+                std::string s;
+                int n;
+                Named(const char *t, int k) : s(t), n(k) {}
+            };
+            __global__ void k(int *out) { out[blockIdx.y * gridDim.x + blockIdx.x] = blockDim.x; }
+            int main() {
+                dim3 g = dim3(Cfg::grid());
+                dim3 b{dim3(Cfg::block())};
+                printf("%u %u %u / %u %u %u\\n", g.x, g.y, g.z, b.x, b.y, b.z);
+                Named a("first", 1);
+                Named c = Named(a);
+                c.s += "!";
+                printf("%s %s %d\\n", a.s.c_str(), c.s.c_str(), Named(c).n);
+                int *d;
+                cudaMallocManaged(&d, 8 * sizeof(int));
+                k<<<dim3(Cfg::grid()), dim3(Cfg::block())>>>(d);
+                cudaDeviceSynchronize();
+                printf("%d %d\\n", d[0], d[7]);
+                cudaFree(d);
+            }
+            """));
+    }
 }
