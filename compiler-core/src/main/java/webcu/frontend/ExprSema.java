@@ -213,7 +213,22 @@ final class ExprSema {
     }
 
     static Sema.FunctionSym conversionFunction(CType from, CType to) {
-        if (!(from instanceof CType.Record rec) || !CType.isArithmetic(to)) {
+        if (!(from instanceof CType.Record rec)) {
+            return null;
+        }
+        if (to instanceof CType.Ptr pt) {
+            // operator T *(): a pointer result converts on as pointers do (to const T *, void *, a base)
+            for (Sema.FunctionSym f : rec.methods) {
+                if (f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1 && f.result instanceof CType.Ptr pf
+                        && (!pf.constPointee() || pt.constPointee())
+                        && (Sema.sameTypeOf(pf.pointee(), pt.pointee()) || pt.pointee() instanceof CType.Void
+                            || pf.pointee() instanceof CType.Record a && pt.pointee() instanceof CType.Record b && Sema.derivesFrom(a, b))) {
+                    return f;
+                }
+            }
+            return null;
+        }
+        if (!CType.isArithmetic(to)) {
             return null;
         }
         Sema.FunctionSym best = null;

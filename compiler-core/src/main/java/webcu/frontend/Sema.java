@@ -3597,6 +3597,9 @@ public final class Sema {
             if (from instanceof CType.NullPtr || arg instanceof Typed.IntConst ic && ic.value() == 0) {
                 return 2;
             }
+            if (userConversion && ExprSema.conversionFunction(from, to) instanceof FunctionSym conversion) {
+                return conversion.result.equals(to) ? 3 : 4; // operator T *()
+            }
             if (from instanceof CType.Ptr pf) {
                 if (pf.constPointee() && !pt.constPointee()) {
                     return -1;

@@ -242,4 +242,77 @@ class ConversionsTest {
             }
             """));
     }
+
+    /** The samples' SharedMemory helper in kernels, and conversion functions on the host; sums worked out by hand. */
+    @Test
+    void conversionFunctionsToPointersAndBool() {
+        assertEquals("""
+            2997 499.5
+            15 5 -1.5
+            1
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            template <class T>
+            struct SharedMemory {
+                __device__ inline operator T *()
+                {
+                    extern __shared__ int __smem[];
+                    return (T *)__smem;
+                }
+                __device__ inline operator const T *() const
+                {
+                    extern __shared__ int __smem[];
+                    return (T *)__smem;
+                }
+            };
+            template <class T>
+            __global__ void reduce(const T *in, T *out, unsigned n)
+            {
+                T *sdata = SharedMemory<T>();
+                unsigned tid = threadIdx.x;
+                unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+                sdata[tid] = i < n ? in[i] : 0;
+                __syncthreads();
+                for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+                    if (tid < s) sdata[tid] += sdata[tid + s];
+                    __syncthreads();
+                }
+                if (tid == 0) out[blockIdx.x] = sdata[0];
+            }
+            struct Handle {
+                int *p;
+                int fd;
+                operator int *() const { return p; }
+                explicit operator bool() const { return fd >= 0; }
+                operator double() const { return fd * 1.5; }
+            };
+            int sum3(const int *v) { return v[0] + v[1] + v[2]; }
+            int main()
+            {
+                const unsigned n = 1000, threads = 128, blocks = (n + threads - 1) / threads;
+                int *in, *out;
+                double *din, *dout;
+                cudaMallocManaged(&in, n * sizeof(int));
+                cudaMallocManaged(&out, blocks * sizeof(int));
+                cudaMallocManaged(&din, n * sizeof(double));
+                cudaMallocManaged(&dout, blocks * sizeof(double));
+                for (unsigned i = 0; i < n; i++) { in[i] = i % 7; din[i] = 0.5 * (i % 3); }
+                reduce<int><<<blocks, threads, threads * sizeof(int)>>>(in, out, n);
+                reduce<double><<<blocks, threads, threads * sizeof(double)>>>(din, dout, n);
+                cudaDeviceSynchronize();
+                long total = 0;
+                double dtotal = 0;
+                for (unsigned b = 0; b < blocks; b++) { total += out[b]; dtotal += dout[b]; }
+                printf("%ld %.1f\\n", total, dtotal);
+                int vals[3] = {4, 5, 6};
+                Handle h{vals, 2}, closed{nullptr, -1};
+                int *raw = h;
+                double d = closed;
+                if (h && !closed) printf("%d %d %.1f\\n", sum3(h), raw[1], d);
+                bool open = static_cast<bool>(h);
+                printf("%d\\n", open ? 1 : 0);
+                return 0;
+            }
+            """));
+    }
 }
