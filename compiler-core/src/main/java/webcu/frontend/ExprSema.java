@@ -890,9 +890,27 @@ final class ExprSema {
     private List<Typed.Expr> args(List<Ast.Expr> args) {
         List<Typed.Expr> out = new ArrayList<>();
         for (Ast.Expr a : args) {
-            out.add(a instanceof Ast.InitList il ? initList(il) : expr(a));
+            out.add(a instanceof Ast.InitList il ? argumentList(il) : expr(a));
         }
         return out;
+    }
+
+    /**
+     * A braced-list argument: a std::initializer_list when its items have one type, else a
+     * placeholder that only a parameter of class type accepts ({@code v.push_back({1, "a"})}).
+     */
+    private Typed.Expr argumentList(Ast.InitList il) {
+        if (il.type() != null || il.items().size() == 1 && !(il.items().get(0) instanceof Ast.PackExpansion) || il.items().isEmpty()) {
+            return initList(il);
+        }
+        int mark = sema.diags().mark();
+        int before = sema.diags().errorCount();
+        Typed.Expr list = initList(il);
+        if (sema.diags().errorCount() != before) {
+            sema.diags().rollback(mark);
+            return sema.bracedPlaceholder(il);
+        }
+        return list;
     }
 
     private Typed.Expr call(Ast.Call c) {
@@ -1464,16 +1482,8 @@ final class ExprSema {
             if (il.items().size() == 1 && !(il.items().get(0) instanceof Ast.PackExpansion)) {
                 return expr(il.items().get(0));
             }
-            // a braced list standing alone (an argument, auto, a range): a std::initializer_list,
-            // or, when its items have no one type, a placeholder a parameter's class type resolves
-            int mark = sema.diags().mark();
-            int before = sema.diags().errorCount();
-            Typed.Expr list = sema.initializerList(il, null);
-            if (sema.diags().errorCount() != before && !il.items().isEmpty()) {
-                sema.diags().rollback(mark);
-                return sema.bracedPlaceholder(il);
-            }
-            return list;
+            // a braced list standing alone (an argument, auto, a range): a std::initializer_list
+            return sema.initializerList(il, null);
         }
         CType t = sema.resolveType(il.type(), sema.scope());
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {

@@ -3732,7 +3732,9 @@ public final class Sema {
                     ranks[i] = conversionRank(args.get(i), c.params.get(i + skip).type);
                     if (ranks[i] < 0) {
                         viable = false;
-                        reason = "no known conversion from '" + args.get(i).type() + "' to '" + c.params.get(i + skip).type + "' for " + ordinal(i + 1) + " argument";
+                        reason = bracedLists.containsKey(args.get(i))
+                                ? "cannot convert initializer list argument to '" + c.params.get(i + skip).type + "'"
+                                : "no known conversion from '" + args.get(i).type() + "' to '" + c.params.get(i + skip).type + "' for " + ordinal(i + 1) + " argument";
                         break;
                     }
                 } else {
@@ -4314,6 +4316,10 @@ public final class Sema {
                     a = initializerList(bracedLists.get(a), want);
                 } else if (listTarget(a, pt) instanceof CType.Record rec) {
                     a = listTemporary(bracedLists.get(a), rec);
+                } else if (bracedLists.containsKey(a) && a.type() instanceof CType.Void) {
+                    diags.error(a.span(), DiagKey.ERR_INCOMPATIBLE, pt, "initializer list");
+                    out.add(zero(pt instanceof CType.Ref r ? new CType.Ptr(r.referee(), false) : pt instanceof CType.Record ? CType.INT : pt, a.span()));
+                    continue;
                 }
             } else {
                 Ast.Expr def = f.defaults.get(i + skip);

@@ -315,4 +315,33 @@ class ConversionsTest {
             }
             """));
     }
+
+    @Test
+    void bracedListOfMixedItemsForAPairParameter() {
+        assertEquals("1 c 3\n", RunProgram.stdout("""
+            #include <map>
+            #include <string>
+            #include <cstdio>
+            void fi(int) {}
+            int main() {
+                std::map<std::string, int> m;
+                m.insert({"a", 1});
+                std::pair<std::string, int> p = {"b", 2};
+                p = {"c", 3};
+                printf("%zu %s %d\\n", m.size(), p.first.c_str(), p.second);
+            }
+            """));
+    }
+
+    @Test
+    void bracedListOfMixedItemsForAScalarIsRejected() {
+        String err = RunProgram.errors("""
+            void fi(int) {}
+            void fd(double) {}
+            void fd(float) {}
+            int main() { fi({1, "a"}); fd({1, "a"}); }
+            """);
+        assertTrue(err.contains("main.cu:4:17: error: cannot initialize a value of type 'int' with an expression of incompatible type 'initializer list'"), err);
+        assertTrue(err.contains("main.cu:4:30: error: no matching function for call to 'fd'"), err);
+    }
 }
