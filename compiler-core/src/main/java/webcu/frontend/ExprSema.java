@@ -208,18 +208,33 @@ final class ExprSema {
      * {@code e}, the one whose result is {@code to} if there is one; null when the class has none.
      */
     static Typed.Expr userConversion(Sema sema, Typed.Expr e, CType to, Span span) {
-        Sema.FunctionSym f = conversionFunction(e.type(), to);
+        return userConversion(sema, e, to, span, false);
+    }
+
+    /** Through a conversion function; an {@code explicit} one only for a cast ({@code allowExplicit}). */
+    static Typed.Expr userConversion(Sema sema, Typed.Expr e, CType to, Span span, boolean allowExplicit) {
+        Sema.FunctionSym f = conversionFunction(e.type(), to, allowExplicit);
         return f == null ? null : new ExprSema(sema).operatorCall(f.name, e, List.of(), span);
     }
 
     static Sema.FunctionSym conversionFunction(CType from, CType to) {
+        return conversionFunction(from, to, false);
+    }
+
+    /** Whether member {@code f} is a conversion function that this conversion may use. */
+    private static boolean conversion(Sema.FunctionSym f, boolean allowExplicit) {
+        return f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1
+                && (allowExplicit || f.decl == null || !f.decl.specs().isExplicit());
+    }
+
+    static Sema.FunctionSym conversionFunction(CType from, CType to, boolean allowExplicit) {
         if (!(from instanceof CType.Record rec)) {
             return null;
         }
         if (to instanceof CType.Ptr pt) {
             // operator T *(): a pointer result converts on as pointers do (to const T *, void *, a base)
             for (Sema.FunctionSym f : rec.methods) {
-                if (f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1 && f.result instanceof CType.Ptr pf
+                if (conversion(f, allowExplicit) && f.result instanceof CType.Ptr pf
                         && (!pf.constPointee() || pt.constPointee())
                         && (Sema.sameTypeOf(pf.pointee(), pt.pointee()) || pt.pointee() instanceof CType.Void
                             || pf.pointee() instanceof CType.Record a && pt.pointee() instanceof CType.Record b && Sema.derivesFrom(a, b))) {
@@ -233,8 +248,7 @@ final class ExprSema {
         }
         Sema.FunctionSym best = null;
         for (Sema.FunctionSym f : rec.methods) {
-            if (f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1 && f.result != null
-                    && CType.isArithmetic(f.result)) {
+            if (conversion(f, allowExplicit) && f.result != null && CType.isArithmetic(f.result)) {
                 if (f.result.equals(to)) {
                     return f;
                 }
@@ -1438,7 +1452,7 @@ final class ExprSema {
                 return ctor == null ? bad(span) : Sema.load(new Typed.Construct(tmp, ctor, sema.callArgs(ctor, List.of(e), span, 1), span));
             }
         }
-        Typed.Expr converted = userConversion(sema, e, to, span);
+        Typed.Expr converted = userConversion(sema, e, to, span, true);
         if (converted != null) {
             return explicitConversion(sema.rvalue(converted), to, span);
         }

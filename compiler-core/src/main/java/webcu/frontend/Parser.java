@@ -722,15 +722,7 @@ public final class Parser {
             for (int i = k + 1; i < open; i++) {
                 type.add(toks.get(i).at(toks.get(i).span(), false, true)); // the type's tokens, copied before 'operator'
             }
-            toks.addAll(k, type);
-            // 'explicit' is dropped: such a conversion is then also allowed implicitly, which only
-            // accepts more programs than C++ does
-            for (int i = p; i < k; i++) {
-                if (toks.get(i).is("explicit")) {
-                    toks.remove(i);
-                    break;
-                }
-            }
+            toks.addAll(k, type); // 'explicit' stays a specifier: Sema uses such a conversion only where C++ does
         }
     }
 

@@ -344,4 +344,32 @@ class ConversionsTest {
         assertTrue(err.contains("main.cu:4:17: error: cannot initialize a value of type 'int' with an expression of incompatible type 'initializer list'"), err);
         assertTrue(err.contains("main.cu:4:30: error: no matching function for call to 'fd'"), err);
     }
+
+    @Test
+    void explicitConversionFunctionsOnlyInCastsAndConditions() {
+        assertEquals("1 3.0 3 1.5\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct H {
+                int fd;
+                explicit operator bool() const { return fd >= 0; }
+                explicit operator double() const { return fd * 0.5; }
+                operator int() const { return fd; }
+            };
+            int main() {
+                H h{3}, c{-1};
+                bool b = h;
+                double d = h;
+                int k = h;
+                double e = static_cast<double>(h);
+                if (h && !c) printf("%d %.1f %d %.1f\\n", b, d, k, e);
+            }
+            """));
+        String err = RunProgram.errors("""
+            struct F { explicit operator bool() const { return true; } };
+            bool ok(const F &f) { return f; }
+            int main() { F f; bool b = f; return ok(f) && b; }
+            """);
+        assertTrue(err.contains("main.cu:2:30: error: cannot initialize a value of type 'bool' with an expression of incompatible type 'F'"), err);
+        assertTrue(err.contains("main.cu:3:28: error: cannot initialize a value of type 'bool' with an expression of incompatible type 'F'"), err);
+    }
 }
