@@ -38,6 +38,17 @@ final class ExprSema {
         Typed.Expr obj = e instanceof Typed.Load l ? l.operand() : e;
         Typed.Expr call = new ExprSema(sema).operatorCall("operator bool", obj, List.of(), span);
         if (call == null) {
+            // if (h) through operator int *() or operator int(): that value tested against zero
+            for (Sema.FunctionSym f : ((CType.Record) e.type()).methods) {
+                Typed.Expr got = conversion(f, false) && f.result != null && CType.isScalar(f.result)
+                        ? new ExprSema(sema).operatorCall(f.name, obj, List.of(), span) : null;
+                if (got != null) {
+                    Typed.Expr v = sema.rvalue(got);
+                    return v.type() instanceof CType.Int i && i.isBool() ? v : new Typed.Convert(v, CType.BOOL, span);
+                }
+            }
+        }
+        if (call == null) {
             sema.diags().error(span, DiagKey.ERR_INCOMPATIBLE, "bool", e.type());
             return new Typed.IntConst(CType.BOOL, 0, span);
         }

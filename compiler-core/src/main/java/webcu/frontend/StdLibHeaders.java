@@ -1397,8 +1397,11 @@ final class StdLibHeaders {
             void reset(T *p = 0) { T *old = __p; __p = p; if (old) delete old; }
             void swap(unique_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; }
             bool operator!() const { return __p == 0; }
+            explicit operator bool() const { return __p != 0; }
             bool operator==(const unique_ptr &o) const { return __p == o.__p; }
             bool operator!=(const unique_ptr &o) const { return __p != o.__p; }
+            bool operator==(nullptr_t) const { return __p == 0; }
+            bool operator!=(nullptr_t) const { return __p != 0; }
         };
         template <class T> unique_ptr<T> make_unique() { return unique_ptr<T>(new T()); }
         template <class T, class A> unique_ptr<T> make_unique(const A &a) { return unique_ptr<T>(new T(a)); }
@@ -1434,8 +1437,11 @@ final class StdLibHeaders {
             void reset(T *p) { __release(); __p = p; if (p) { __count = new long; *__count = 1; } }
             void swap(shared_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; long *c = __count; __count = o.__count; o.__count = c; }
             bool operator!() const { return __p == 0; }
+            explicit operator bool() const { return __p != 0; }
             bool operator==(const shared_ptr &o) const { return __p == o.__p; }
             bool operator!=(const shared_ptr &o) const { return __p != o.__p; }
+            bool operator==(nullptr_t) const { return __p == 0; }
+            bool operator!=(nullptr_t) const { return __p != 0; }
         };
         template <class T> shared_ptr<T> make_shared() { return shared_ptr<T>(new T()); }
         template <class T, class A> shared_ptr<T> make_shared(const A &a) { return shared_ptr<T>(new T(a)); }

@@ -372,4 +372,31 @@ class ConversionsTest {
         assertTrue(err.contains("main.cu:2:30: error: cannot initialize a value of type 'bool' with an expression of incompatible type 'F'"), err);
         assertTrue(err.contains("main.cu:3:28: error: cannot initialize a value of type 'bool' with an expression of incompatible type 'F'"), err);
     }
+
+    @Test
+    void smartPointersAndConversionFunctionsInConditions() {
+        assertEquals("""
+            a set
+            cmp
+            s 5
+            h
+            1
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <memory>
+            struct H { int *p; operator int *() const { return p; } };
+            int main() {
+                std::unique_ptr<int> a(new int(4)), b;
+                if (a && !b) printf("a set\\n");
+                if (b == nullptr && a != nullptr) printf("cmp\\n");
+                std::shared_ptr<int> s = std::make_shared<int>(5);
+                if (s) printf("s %d\\n", *s);
+                int v = 1;
+                H h{&v}, z{nullptr};
+                if (h && !z) printf("h\\n");
+                bool x = static_cast<bool>(a);
+                printf("%d\\n", x);
+            }
+            """));
+    }
 }
