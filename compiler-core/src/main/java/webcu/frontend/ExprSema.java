@@ -200,10 +200,38 @@ final class ExprSema {
             if (b.op().equals("&&") || b.op().equals("||")) {
                 return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span()); // through operator bool
             }
+            Typed.Expr lv = builtinOperand(l, r, b.span());
+            Typed.Expr rv = builtinOperand(r, l, b.span());
+            if (lv != null && rv != null) {
+                return binary(b.op(), lv, rv, b.span()); // w + 0.5 through operator double()
+            }
             diags.error(b.span(), DiagKey.ERR_INVALID_OPERANDS, l.type(), r.type());
             return bad(b.span());
         }
         return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span());
+    }
+
+    /**
+     * An operand of a built-in binary operator: a class object through its implicit conversion
+     * function to a scalar (an arithmetic one when the other operand is not a pointer); null if
+     * it has none.
+     */
+    private Typed.Expr builtinOperand(Typed.Expr e, Typed.Expr other, Span span) {
+        if (!(e.type() instanceof CType.Record rec)) {
+            return sema.rvalue(e);
+        }
+        Sema.FunctionSym pick = null;
+        for (Sema.FunctionSym f : rec.methods) {
+            if (conversion(f, false) && f.result != null && CType.isScalar(f.result)
+                    && (pick == null || CType.isArithmetic(f.result) && !(other.type() instanceof CType.Ptr) && !CType.isArithmetic(pick.result))) {
+                pick = f;
+            }
+        }
+        if (pick == null) {
+            return null;
+        }
+        Typed.Expr call = operatorCall(pick.name, e instanceof Typed.Load l ? l.operand() : e, List.of(), span);
+        return call == null ? null : sema.rvalue(call);
     }
 
     private static boolean isClass(CType t) {
@@ -1336,6 +1364,12 @@ final class ExprSema {
         }
         Typed.Expr base = sema.rvalue(obj);
         Typed.Expr idx = sema.rvalue(expr(i.index()));
+        if (isClass(base.type()) && builtinOperand(base, idx, i.span()) instanceof Typed.Expr b) {
+            base = b; // smem[t] through operator T *()
+        }
+        if (isClass(idx.type()) && builtinOperand(idx, base, i.span()) instanceof Typed.Expr x) {
+            idx = x; // arr[k] through operator int()
+        }
         if (!(base.type() instanceof CType.Ptr) && idx.type() instanceof CType.Ptr) {
             Typed.Expr t = base;
             base = idx;

@@ -399,4 +399,19 @@ class ConversionsTest {
             }
             """));
     }
+
+    @Test
+    void classOperandsOfBuiltinOperatorsThroughConversionFunctions() {
+        assertEquals("6.50 5.00 1 4 3.0 1\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct Meters { double v; operator double() const { return v; } };
+            struct Idx { int i; operator int() const { return i; } };
+            int main() {
+                Meters a{2.5}, b{4.0};
+                Idx k{3};
+                double arr[5] = {0, 1, 2, 3, 4};
+                printf("%.2f %.2f %d %d %.1f %d\\n", a + b, a * 2, a < b, k + 1, arr[k], k == 3);
+            }
+            """));
+    }
 }
