@@ -786,13 +786,17 @@ public final class Parser {
                     Token m = peek();
                     String mname = qualifiedName();
                     List<Expr> args = new ArrayList<>();
-                    if (accept("{")) {
+                    if (at("{")) {
+                        // v_{1, 2}: list-initialisation, kept as one braced list (not the arguments v_(1, 2))
+                        Token open = next();
+                        List<Expr> items = new ArrayList<>();
                         if (!at("}")) {
                             do {
-                                args.add(packExpansion(assignment()));
+                                items.add(packExpansion(assignment()));
                             } while (accept(","));
                         }
                         expect("}");
+                        args.add(new InitList(null, items, open.span()));
                     } else {
                         expect("(");
                         if (!at(")")) {

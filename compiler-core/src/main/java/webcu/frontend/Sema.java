@@ -1660,7 +1660,9 @@ public final class Sema {
         try {
             List<Typed.Step> p = new ArrayList<>(path);
             p.add(new Typed.Step(fld, 0, fld.type()));
-            if (init instanceof Ast.InitList il && !CType.isScalar(fld.type())) {
+            if (init instanceof Ast.InitList il && fld.type() instanceof CType.Record fr && !fr.constructors.isEmpty()) {
+                out.add(new Typed.Init(p, rvalue(listTemporary(il, fr)))); // std::vector<int> v{1, 2, 3};
+            } else if (init instanceof Ast.InitList il && !CType.isScalar(fld.type())) {
                 aggregate(il, fld.type(), p, out);
             } else if (init instanceof Ast.StringLit && fld.type() instanceof CType.Arr) {
                 aggregateItem(init, fld.type(), p, out); // char name[32] = "unnamed";
@@ -1740,7 +1742,15 @@ public final class Sema {
                 baseInits.add(named);
             }
             if (b.record().constructors.isEmpty()) {
-                if (named != null && named.args().size() == 1) {
+                if (named != null && braced(named) instanceof Ast.InitList il && il.items().size() != 1) {
+                    // Base{1, 2}: the base part initialised as an aggregate
+                    Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
+                    out.add(new Typed.ExprStmt(new Typed.Assign(to, rvalue(listTemporary(il, b.record())), named.span()), named.span()));
+                } else if (named != null && braced(named) instanceof Ast.InitList il) {
+                    Typed.Expr from = rvalue(expr(il.items().get(0)));
+                    Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
+                    out.add(new Typed.ExprStmt(new Typed.Assign(to, convert(from, b.record(), named.span(), "init"), named.span()), named.span()));
+                } else if (named != null && named.args().size() == 1) {
                     // Base(other): copies the base part
                     Typed.Expr from = rvalue(expr(named.args().get(0)));
                     Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
@@ -1750,7 +1760,8 @@ public final class Sema {
             }
             Span at = named != null ? named.span() : f.span;
             List<Typed.Expr> args = new ArrayList<>();
-            for (Ast.Expr a : named != null ? expandPacks(named.args()) : List.<Ast.Expr>of()) {
+            List<Ast.Expr> given = named == null ? List.of() : braced(named) instanceof Ast.InitList il ? il.items() : named.args();
+            for (Ast.Expr a : expandPacks(given)) {
                 args.add(expr(a));
             }
             FunctionSym ctor = resolveOverload(b.record().name, b.record().constructors, args, at, true);
@@ -1785,6 +1796,13 @@ public final class Sema {
                 continue;
             }
             Typed.Expr target = new Typed.Member(self, fld, mi.span());
+            if (braced(mi) instanceof Ast.InitList il && !(CType.isScalar(fld.type()) && il.items().size() == 1)) {
+                memberListInit(self, fld, il, mi.span(), out);
+                continue;
+            }
+            if (braced(mi) instanceof Ast.InitList il) {
+                mi = new Ast.MemberInit(mi.name(), il.items(), mi.span()); // n_{5}: as n_(5)
+            }
             Typed.Expr single = mi.args().size() == 1 ? expr(mi.args().get(0)) : null;
             boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
             if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty() && !plainCopy) {
@@ -1819,6 +1837,42 @@ public final class Sema {
                 }
             }
         }
+    }
+
+    /** The braced list of a member initialiser written {@code name{…}}, or null for {@code name(…)}. */
+    private static Ast.InitList braced(Ast.MemberInit mi) {
+        return mi.args().size() == 1 && mi.args().get(0) instanceof Ast.InitList il && il.type() == null ? il : null;
+    }
+
+    /**
+     * {@code v_{1, 2}}, {@code p_{x, y}}, {@code arr_{1, 2, 3}}, {@code n_{}} in a constructor's
+     * member initialisers: list-initialisation of the member, by its constructor (one taking
+     * std::initializer_list first) or as an aggregate.
+     */
+    private void memberListInit(Typed.Expr self, CType.Field fld, Ast.InitList il, Span span, List<Typed.Stmt> out) {
+        Typed.Expr target = new Typed.Member(self, fld, span);
+        if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            out.add(new Typed.ExprStmt(new Typed.Assign(target, rvalue(listTemporary(il, rec)), span), span));
+            return;
+        }
+        if (CType.isScalar(fld.type())) {
+            out.add(new Typed.ExprStmt(new Typed.Assign(target, zero(fld.type(), span), span), span)); // n_{}
+            return;
+        }
+        Typed.Var tmp = newTemp(fld.type(), span);
+        List<Typed.Init> inits = new ArrayList<>();
+        aggregate(il, fld.type(), new ArrayList<>(), inits);
+        // the aggregate is built in a temporary: its elements and fields, then its zeros, are all written
+        Typed.Expr built = new Typed.Aggregate(tmp, inits, span);
+        if (fld.type() instanceof CType.Arr a) {
+            for (long i = 0; i < a.count(); i++) {
+                Typed.Expr el = new Typed.Deref(new Typed.PtrArith("+", rvalue(target), new Typed.IntConst(CType.LONG, i, span), new CType.Ptr(a.element(), false), span), a.element(), span);
+                Typed.Expr from = new Typed.Deref(new Typed.PtrArith("+", rvalue(i == 0 ? built : new Typed.VarRef(tmp, span)), new Typed.IntConst(CType.LONG, i, span), new CType.Ptr(a.element(), false), span), a.element(), span);
+                out.add(new Typed.ExprStmt(new Typed.Assign(el, rvalue(from), span), span));
+            }
+            return;
+        }
+        out.add(new Typed.ExprStmt(new Typed.Assign(target, rvalue(built), span), span));
     }
 
     private Typed.Block block(Ast.Compound c, List<Typed.Stmt> prefix) {

@@ -414,4 +414,76 @@ class ConversionsTest {
             }
             """));
     }
+
+    @Test
+    void bracedMemberInitialisersDefaultAndInConstructors() {
+        assertEquals("""
+            2 4 2 2 6
+            3 xy 6 8 | 2 11 bee
+            1 2 3 hs -4
+            k 2 j
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <map>
+            #include <string>
+            #include <utility>
+            struct Point { int x, y; };
+            struct A {
+                std::vector<int> v{1, 2, 3};
+                std::string s{"xy"};
+                int arr[3] = {4, 5, 6};
+                Point p{7, 8};
+            };
+            struct B {
+                std::vector<int> v;
+                Point p;
+                std::string name;
+                B() : v{9, 10}, p{11, 12}, name{"bee"} {}
+            };
+            std::pair<int, int> f() { return {1, 2}; }
+            std::vector<int> g() { return {3, 4, 5}; }
+            std::string h() { return {"hs"}; }
+            Point pt(int k) { return {k, -k}; }
+            int main() {
+                std::vector<Point> pts = {{1, 2}, {3, 4}};
+                std::map<std::string, int> m = {{"a", 1}, {"b", 2}};
+                A a; B b;
+                Point q; q = Point{5, 6};
+                auto pr = f();
+                printf("%zu %d %zu %d %d\\n", pts.size(), pts[1].y, m.size(), m["b"], q.y);
+                printf("%zu %s %d %d | %zu %d %s\\n", a.v.size(), a.s.c_str(), a.arr[2], a.p.y, b.v.size(), b.p.x, b.name.c_str());
+                printf("%d %d %zu %s %d\\n", pr.first, pr.second, g().size(), h().c_str(), pt(4).y);
+                std::vector<std::pair<std::string, int>> vp;
+                vp.push_back({"k", 1});
+                vp.emplace_back("j", 2);
+                printf("%s %d %s\\n", vp[0].first.c_str(), vp[1].second, vp[1].first.c_str());
+            }
+            """));
+        assertEquals("""
+            7 1 2 5 0 4 6 8 9 4 ess
+            2 0 2 2 0 0 2 zzz
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <string>
+            struct P { int x, y; };
+            struct Base { int a; Base(int a) : a(a) {} };
+            struct Agg { int u, w; };
+            struct D : Base, Agg {
+                int n, m;
+                int arr[3];
+                P p;
+                std::vector<int> v;
+                std::string s;
+                D() : Base{7}, Agg{1, 2}, n{5}, m{}, arr{4, 5, 6}, p{8, 9}, v{1, 2, 3, 4}, s{"ess"} {}
+                D(int k) : Base(k), Agg(), n(k), m(k), arr{}, p{}, v(k, 1), s(3, 'z') {}
+            };
+            int main() {
+                D d, e(2);
+                printf("%d %d %d %d %d %d %d %d %d %zu %s\\n", d.a, d.u, d.w, d.n, d.m, d.arr[0], d.arr[2], d.p.x, d.p.y, d.v.size(), d.s.c_str());
+                printf("%d %d %d %d %d %d %zu %s\\n", e.a, e.u, e.n, e.m, e.arr[1], e.p.y, e.v.size(), e.s.c_str());
+            }
+            """));
+    }
 }
