@@ -2791,22 +2791,30 @@ public final class Sema {
             aggregateItem(items.get(0), t, path, out); // char s[8] = {"abc"}: the braces may surround the string
             return;
         }
-        int k = 0;
+        int[] k = {0};
+        fill(items, k, t, path, out);
+        if (k[0] < items.size()) {
+            diags.error(items.get(k[0]).span(), DiagKey.ERR_EXPECTED, "fewer initializers");
+        }
+    }
+
+    /** The elements or fields of aggregate t from items[k…], as many as it has or the list gives. */
+    private void fill(List<Ast.Expr> items, int[] k, CType t, List<Typed.Step> path, List<Typed.Init> out) {
         if (t instanceof CType.Arr a) {
-            for (long i = 0; i < a.count() && k < items.size(); i++, k++) {
+            for (long i = 0; (a.count() < 0 || i < a.count()) && k[0] < items.size(); i++) {
                 List<Typed.Step> p = new ArrayList<>(path);
                 p.add(new Typed.Step(null, i, a.element()));
-                aggregateItem(items.get(k), a.element(), p, out);
+                fillItem(items, k, a.element(), p, out);
             }
         } else if (t instanceof CType.Record r) {
             java.util.Set<String> given = new java.util.HashSet<>();
             for (CType.Field f : r.fields) {
-                if (k >= items.size()) {
+                if (k[0] >= items.size()) {
                     break;
                 }
                 List<Typed.Step> p = new ArrayList<>(path);
                 p.add(new Typed.Step(f, 0, f.type()));
-                aggregateItem(items.get(k++), f.type(), p, out);
+                fillItem(items, k, f.type(), p, out);
                 given.add(f.name());
                 if (r.isUnion) {
                     break;
@@ -2816,9 +2824,32 @@ public final class Sema {
                 fieldDefaults(r, path, given, out, false); // the members not in the list get their default initializers
             }
         }
-        if (k < items.size()) {
-            diags.error(items.get(k).span(), DiagKey.ERR_EXPECTED, "fewer initializers");
+    }
+
+    /**
+     * One element or field from items[k]: a sub-aggregate without its own braces takes the items
+     * it needs from the same list (brace elision: {@code int m[2][2] = {1, 2, 3, 4}},
+     * {@code std::array<int, 3> a = {1, 2, 3}}), unless the item is a whole object of its type.
+     */
+    private void fillItem(List<Ast.Expr> items, int[] k, CType t, List<Typed.Step> path, List<Typed.Init> out) {
+        Ast.Expr item = items.get(k[0]);
+        boolean subAggregate = t instanceof CType.Arr a && a.count() > 0 && !(item instanceof Ast.StringLit && CType.isInteger(a.element()))
+                || t instanceof CType.Record r && r.constructors.isEmpty() && !r.isUnion && !r.fields.isEmpty();
+        if (subAggregate && !(item instanceof Ast.InitList) && !(item instanceof Ast.PackExpansion)) {
+            int mark = diags.mark();
+            CType itemType;
+            try {
+                itemType = rvalue(expr(item)).type();
+            } finally {
+                diags.rollback(mark);
+            }
+            if (!(t instanceof CType.Record && itemType instanceof CType.Record ir && (ir == t || derivesFrom(ir, (CType.Record) t)))) {
+                fill(items, k, t, path, out);
+                return;
+            }
         }
+        k[0]++;
+        aggregateItem(item, t, path, out);
     }
 
     private void aggregateItem(Ast.Expr item, CType t, List<Typed.Step> path, List<Typed.Init> out) {
@@ -2834,6 +2865,10 @@ public final class Sema {
                 p.add(new Typed.Step(null, i, a.element()));
                 out.add(new Typed.Init(p, new Typed.IntConst(a.element(), i < b.length ? b[i] : 0, s.span())));
             }
+            return;
+        }
+        if (item instanceof Ast.InitList inner && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            out.add(new Typed.Init(path, rvalue(listTemporary(inner, rec)))); // {{1, 2}, {3}} for vector<vector<int>>
             return;
         }
         if (item instanceof Ast.InitList inner) {

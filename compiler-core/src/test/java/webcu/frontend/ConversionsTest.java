@@ -486,4 +486,42 @@ class ConversionsTest {
             }
             """));
     }
+
+    @Test
+    void nestedBracedListsAndBraceElision() {
+        assertEquals("""
+            2 3
+            2 3
+            12 3 3 2 b
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <string>
+            #include <array>
+            struct P { int x, y; };
+            struct Q { P a; P b; };
+            void take(std::vector<P> v) { printf("%zu %d\\n", v.size(), v[1].x); }
+            void takeq(const Q &q) { printf("%d %d\\n", q.a.y, q.b.x); }
+            int main() {
+                take({{1, 2}, {3, 4}});
+                takeq({{1, 2}, {3, 4}});
+                Q q = {{5, 6}, {7, 8}};
+                q = {{9, 10}, {11, 12}};
+                std::vector<std::vector<int>> grid = {{1, 2}, {3, 4, 5}};
+                std::array<int, 3> ar = {1, 2, 3};
+                P ps[2] = {{1, 1}, {2, 2}};
+                std::string names[2] = {"a", "b"};
+                printf("%d %zu %d %d %s\\n", q.b.y, grid[1].size(), ar[2], ps[1].y, names[1].c_str());
+            }
+            """));
+        assertEquals("3 2 3\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct S { int a[2]; int b; };
+            int main() {
+                int m[2][2] = {1, 2, 3, 4};
+                S s = {1, 2, 3};
+                printf("%d %d %d\\n", m[1][0], s.a[1], s.b);
+            }
+            """));
+    }
 }
