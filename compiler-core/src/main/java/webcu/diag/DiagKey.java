@@ -39,6 +39,7 @@ public enum DiagKey {
     ERR_ASSIGN_CONST("err.assign.const", "cannot assign to variable ''{0}'' with const-qualified type ''{1}''"), // name, type
     ERR_ASSIGN_READONLY("err.assign.readonly", "read-only variable is not assignable"),
     ERR_INCOMPATIBLE("err.incompatible", "cannot initialize a value of type ''{0}'' with an expression of incompatible type ''{1}''"), // to, from
+    ERR_STRING_TOO_LONG("err.string.too.long", "initializer-string for char array is too long"),
     ERR_INCOMPATIBLE_ASSIGN("err.incompatible.assign", "assigning to ''{0}'' from incompatible type ''{1}''"), // to, from
     ERR_REFERENCE_BIND("err.reference.bind", "non-const lvalue reference to type ''{0}'' cannot bind to {1}"), // type, what
     ERR_INVALID_OPERANDS("err.invalid.operands", "invalid operands to binary expression (''{0}'' and ''{1}'')"), // types

@@ -38,6 +38,17 @@ final class ExprSema {
         Typed.Expr obj = e instanceof Typed.Load l ? l.operand() : e;
         Typed.Expr call = new ExprSema(sema).operatorCall("operator bool", obj, List.of(), span);
         if (call == null) {
+            // if (h) through operator int *() or operator int(): that value tested against zero
+            for (Sema.FunctionSym f : ((CType.Record) e.type()).methods) {
+                Typed.Expr got = conversion(f, false) && f.result != null && CType.isScalar(f.result)
+                        ? new ExprSema(sema).operatorCall(f.name, obj, List.of(), span) : null;
+                if (got != null) {
+                    Typed.Expr v = sema.rvalue(got);
+                    return v.type() instanceof CType.Int i && i.isBool() ? v : new Typed.Convert(v, CType.BOOL, span);
+                }
+            }
+        }
+        if (call == null) {
             sema.diags().error(span, DiagKey.ERR_INCOMPATIBLE, "bool", e.type());
             return new Typed.IntConst(CType.BOOL, 0, span);
         }
@@ -189,10 +200,38 @@ final class ExprSema {
             if (b.op().equals("&&") || b.op().equals("||")) {
                 return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span()); // through operator bool
             }
+            Typed.Expr lv = builtinOperand(l, r, b.span());
+            Typed.Expr rv = builtinOperand(r, l, b.span());
+            if (lv != null && rv != null) {
+                return binary(b.op(), lv, rv, b.span()); // w + 0.5 through operator double()
+            }
             diags.error(b.span(), DiagKey.ERR_INVALID_OPERANDS, l.type(), r.type());
             return bad(b.span());
         }
         return binary(b.op(), sema.rvalue(l), sema.rvalue(r), b.span());
+    }
+
+    /**
+     * An operand of a built-in binary operator: a class object through its implicit conversion
+     * function to a scalar (an arithmetic one when the other operand is not a pointer); null if
+     * it has none.
+     */
+    private Typed.Expr builtinOperand(Typed.Expr e, Typed.Expr other, Span span) {
+        if (!(e.type() instanceof CType.Record rec)) {
+            return sema.rvalue(e);
+        }
+        Sema.FunctionSym pick = null;
+        for (Sema.FunctionSym f : rec.methods) {
+            if (conversion(f, false) && f.result != null && CType.isScalar(f.result)
+                    && (pick == null || CType.isArithmetic(f.result) && !(other.type() instanceof CType.Ptr) && !CType.isArithmetic(pick.result))) {
+                pick = f;
+            }
+        }
+        if (pick == null) {
+            return null;
+        }
+        Typed.Expr call = operatorCall(pick.name, e instanceof Typed.Load l ? l.operand() : e, List.of(), span);
+        return call == null ? null : sema.rvalue(call);
     }
 
     private static boolean isClass(CType t) {
@@ -208,18 +247,47 @@ final class ExprSema {
      * {@code e}, the one whose result is {@code to} if there is one; null when the class has none.
      */
     static Typed.Expr userConversion(Sema sema, Typed.Expr e, CType to, Span span) {
-        Sema.FunctionSym f = conversionFunction(e.type(), to);
+        return userConversion(sema, e, to, span, false);
+    }
+
+    /** Through a conversion function; an {@code explicit} one only for a cast ({@code allowExplicit}). */
+    static Typed.Expr userConversion(Sema sema, Typed.Expr e, CType to, Span span, boolean allowExplicit) {
+        Sema.FunctionSym f = conversionFunction(e.type(), to, allowExplicit);
         return f == null ? null : new ExprSema(sema).operatorCall(f.name, e, List.of(), span);
     }
 
     static Sema.FunctionSym conversionFunction(CType from, CType to) {
-        if (!(from instanceof CType.Record rec) || !CType.isArithmetic(to)) {
+        return conversionFunction(from, to, false);
+    }
+
+    /** Whether member {@code f} is a conversion function that this conversion may use. */
+    private static boolean conversion(Sema.FunctionSym f, boolean allowExplicit) {
+        return f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1
+                && (allowExplicit || f.decl == null || !f.decl.specs().isExplicit());
+    }
+
+    static Sema.FunctionSym conversionFunction(CType from, CType to, boolean allowExplicit) {
+        if (!(from instanceof CType.Record rec)) {
+            return null;
+        }
+        if (to instanceof CType.Ptr pt) {
+            // operator T *(): a pointer result converts on as pointers do (to const T *, void *, a base)
+            for (Sema.FunctionSym f : rec.methods) {
+                if (conversion(f, allowExplicit) && f.result instanceof CType.Ptr pf
+                        && (!pf.constPointee() || pt.constPointee())
+                        && (Sema.sameTypeOf(pf.pointee(), pt.pointee()) || pt.pointee() instanceof CType.Void
+                            || pf.pointee() instanceof CType.Record a && pt.pointee() instanceof CType.Record b && Sema.derivesFrom(a, b))) {
+                    return f;
+                }
+            }
+            return null;
+        }
+        if (!CType.isArithmetic(to)) {
             return null;
         }
         Sema.FunctionSym best = null;
         for (Sema.FunctionSym f : rec.methods) {
-            if (f.name.startsWith("operator ") && !f.isTemplate && f.params.size() == 1 && f.result != null
-                    && CType.isArithmetic(f.result)) {
+            if (conversion(f, allowExplicit) && f.result != null && CType.isArithmetic(f.result)) {
                 if (f.result.equals(to)) {
                     return f;
                 }
@@ -763,10 +831,14 @@ final class ExprSema {
         Typed.Expr target = expr(a.target());
         if (isClass(target.type())) {
             Typed.Expr v;
-            if (a.value() instanceof Ast.InitList il && target.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            if (a.value() instanceof Ast.InitList il && il.type() != null) {
+                v = expr(il); // a[i] = Vec4{…}: a Vec4
+            } else if (a.value() instanceof Ast.InitList il && target.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
                 // v = {1, 2}: operator=(std::initializer_list<T>) when the class has one, else a V{1, 2} to assign
                 v = assignsInitializerList(rec) ? expr(new Ast.InitList(null, il.items(), il.span()))
                         : sema.listConstruct(sema.temp(rec, il.span()), rec, new Ast.InitList(null, il.items(), il.span()));
+            } else if (a.value() instanceof Ast.InitList il && a.op().isEmpty() && target.type() instanceof CType.Record rec) {
+                v = sema.listTemporary(il, rec); // p = {1, 2} for an aggregate: a temporary P{1, 2}
             } else {
                 v = a.value() instanceof Ast.InitList il ? expr(new Ast.InitList(null, il.items(), il.span())) : expr(a.value());
             }
@@ -856,6 +928,8 @@ final class ExprSema {
             if (at.equals(bt)) {
                 t = at;
             }
+        } else if (at instanceof CType.Ptr pa && bt instanceof CType.Ptr pb) {
+            t = compositePointer(pa, pb);
         } else if (at instanceof CType.Ptr) {
             t = at;
         } else if (bt instanceof CType.Ptr) {
@@ -872,14 +946,51 @@ final class ExprSema {
         return new Typed.Conditional(cond, sema.convert(a, t, c.ifTrue().span(), "cond"), sema.convert(b, t, c.ifFalse().span(), "cond"), t, c.span());
     }
 
+    /**
+     * The type both pointer operands of ?: convert to (C++ [expr.type]): the pointee const if either
+     * is ({@code c ? "yes" : name} is a const char *), void * beside any object pointer, the base
+     * beside a derived class.
+     */
+    private static CType compositePointer(CType.Ptr a, CType.Ptr b) {
+        boolean constant = a.constPointee() || b.constPointee();
+        if (Sema.sameTypeOf(a.pointee(), b.pointee())) {
+            return new CType.Ptr(a.pointee(), constant);
+        }
+        if (a.pointee() instanceof CType.Void || b.pointee() instanceof CType.Void) {
+            return new CType.Ptr(CType.VOID, constant);
+        }
+        if (a.pointee() instanceof CType.Record ra && b.pointee() instanceof CType.Record rb && Sema.derivesFrom(ra, rb)) {
+            return new CType.Ptr(rb, constant);
+        }
+        return new CType.Ptr(a.pointee(), constant);
+    }
+
     // ------------------------------------------------------------ calls
 
     private List<Typed.Expr> args(List<Ast.Expr> args) {
         List<Typed.Expr> out = new ArrayList<>();
         for (Ast.Expr a : args) {
-            out.add(a instanceof Ast.InitList il ? initList(il) : expr(a));
+            out.add(a instanceof Ast.InitList il ? argumentList(il) : expr(a));
         }
         return out;
+    }
+
+    /**
+     * A braced-list argument: a std::initializer_list when its items have one type, else a
+     * placeholder that only a parameter of class type accepts ({@code v.push_back({1, "a"})}).
+     */
+    private Typed.Expr argumentList(Ast.InitList il) {
+        if (il.type() != null || il.items().size() == 1 && !(il.items().get(0) instanceof Ast.PackExpansion) || il.items().isEmpty()) {
+            return initList(il);
+        }
+        int mark = sema.diags().mark();
+        int before = sema.diags().errorCount();
+        Typed.Expr list = initList(il);
+        if (sema.diags().errorCount() != before) {
+            sema.diags().rollback(mark);
+            return sema.bracedPlaceholder(il);
+        }
+        return list;
     }
 
     private Typed.Expr call(Ast.Call c) {
@@ -1393,6 +1504,12 @@ final class ExprSema {
         }
         Typed.Expr base = sema.rvalue(obj);
         Typed.Expr idx = sema.rvalue(expr(i.index()));
+        if (isClass(base.type()) && builtinOperand(base, idx, i.span()) instanceof Typed.Expr b) {
+            base = b; // smem[t] through operator T *()
+        }
+        if (isClass(idx.type()) && builtinOperand(idx, base, i.span()) instanceof Typed.Expr x) {
+            idx = x; // arr[k] through operator int()
+        }
         if (!(base.type() instanceof CType.Ptr) && idx.type() instanceof CType.Ptr) {
             Typed.Expr t = base;
             base = idx;
@@ -1520,7 +1637,7 @@ final class ExprSema {
                 return ctor == null ? bad(span) : Sema.load(new Typed.Construct(tmp, ctor, sema.callArgs(ctor, List.of(e), span, 1), span));
             }
         }
-        Typed.Expr converted = userConversion(sema, e, to, span);
+        Typed.Expr converted = userConversion(sema, e, to, span, true);
         if (converted != null) {
             return explicitConversion(sema.rvalue(converted), to, span);
         }
@@ -1532,6 +1649,9 @@ final class ExprSema {
         CType t = sema.resolveType(c.type(), sema.scope());
         if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
             List<Typed.Expr> args = args(c.args());
+            if (args.size() == 1 && args.get(0).type() == rec && !Sema.declaresCopyOrMove(rec)) {
+                return sema.implicitCopy(sema.temp(rec, c.span()), args.get(0), rec, c.span()); // dim3(grid())
+            }
             Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, args, c.span(), true);
             if (ctor == null) {
                 return bad(c.span());
@@ -1605,7 +1725,9 @@ final class ExprSema {
             }
             mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
         }
-        if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty()) {
+        Typed.Expr defaults = n.arraySize() == null && n.args().isEmpty() && t instanceof CType.Record r && r.constructors.isEmpty()
+                ? sema.defaultInitialized(r, n.span()) : null;
+        if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty() && defaults == null) {
             if (n.arraySize() != null && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
                 diags.error(n.span(), DiagKey.ERR_NOT_SUPPORTED, "'new[]' of a class with constructors");
             }
@@ -1624,6 +1746,8 @@ final class ExprSema {
             List<Typed.Expr> ca = sema.callArgs(ctor, args, n.span(), 1);
             ca.add(0, Sema.load(new Typed.VarRef(p, n.span())));
             init = new Typed.Call(ctor, ca, CType.VOID, n.span());
+        } else if (defaults != null) {
+            init = new Typed.Assign(obj, sema.rvalue(defaults), n.span()); // new T: its default member initialisers
         } else {
             init = new Typed.Assign(obj, sema.convert(sema.rvalue(expr(n.args().get(0))), t, n.span(), "init"), n.span());
         }

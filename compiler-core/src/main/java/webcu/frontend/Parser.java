@@ -813,18 +813,18 @@ public final class Parser {
             return;
         }
         Token t = toks.get(k + 1);
-        if (t.kind() == Token.Kind.IDENT && toks.get(k + 2).is("(")
-                && (isTypeName(t.text()) || Set.of("float", "double", "int", "bool", "char", "short", "long", "unsigned")
+        int open = k + 1;
+        while (open < toks.size() && (toks.get(open).kind() == Token.Kind.IDENT || toks.get(open).is("*") || toks.get(open).is("&"))) {
+            open++; // operator T *(), operator const char *(), operator unsigned int()
+        }
+        if (t.kind() == Token.Kind.IDENT && open > k + 1 && open < toks.size() && toks.get(open).is("(")
+                && (isTypeName(t.text()) || Set.of("float", "double", "int", "bool", "char", "short", "long", "unsigned", "signed", "const")
                 .contains(t.text()))) {
-            toks.add(k, t.at(t.span(), false, true));
-            // 'explicit' is dropped: such a conversion is then also allowed implicitly, which only
-            // accepts more programs than C++ does
-            for (int i = p; i < k; i++) {
-                if (toks.get(i).is("explicit")) {
-                    toks.remove(i);
-                    break;
-                }
+            List<Token> type = new ArrayList<>();
+            for (int i = k + 1; i < open; i++) {
+                type.add(toks.get(i).at(toks.get(i).span(), false, true)); // the type's tokens, copied before 'operator'
             }
+            toks.addAll(k, type); // 'explicit' stays a specifier: Sema uses such a conversion only where C++ does
         }
     }
 
@@ -888,13 +888,17 @@ public final class Parser {
                     Token m = peek();
                     String mname = qualifiedName();
                     List<Expr> args = new ArrayList<>();
-                    if (accept("{")) {
+                    if (at("{")) {
+                        // v_{1, 2}: list-initialisation, kept as one braced list (not the arguments v_(1, 2))
+                        Token open = next();
+                        List<Expr> items = new ArrayList<>();
                         if (!at("}")) {
                             do {
-                                args.add(packExpansion(assignment()));
+                                items.add(packExpansion(assignment()));
                             } while (accept(","));
                         }
                         expect("}");
+                        args.add(new InitList(null, items, open.span()));
                     } else {
                         expect("(");
                         if (!at(")")) {
@@ -1368,8 +1372,13 @@ public final class Parser {
             return "operator" + op + "[]";
         }
         if (t.kind() == Token.Kind.IDENT && !op.equals("new") && !op.equals("delete")) {
-            // conversion operator: operator float()
-            return "operator " + op;
+            // conversion operator: operator float(), operator T *(), operator const char *()
+            StringBuilder name = new StringBuilder("operator " + op);
+            while (peek().kind() == Token.Kind.IDENT && !peek().is("operator") || at("*") || at("&")) {
+                Token more = next();
+                name.append(more.kind() == Token.Kind.IDENT ? " " : "").append(more.text());
+            }
+            return name.toString();
         }
         return "operator" + op;
     }

@@ -1097,7 +1097,7 @@ public final class Sema {
                     } else if (v > MAX_OBJECT_BYTES / Math.max(1, CType.sizeOf(el))) {
                         // the VM's memory and the device's buffers are byte arrays: beyond this they cannot exist
                         diags.error(a.size().span(), DiagKey.ERR_ARRAY_TOO_LARGE, v, MAX_OBJECT_BYTES >> 30);
-                        v = 1L;
+                        v = -1L; // as if unsized: an initializer gives the size, and no second error
                     }
                     n = v;
                 }
@@ -1643,13 +1643,13 @@ public final class Sema {
      * constructor initialises) as aggregate pieces under {@code path}, except the fields in {@code skip}.
      */
     private void fieldDefaults(CType.Record rec, List<Typed.Step> path, java.util.Set<String> skip, List<Typed.Init> out, boolean inConstructor) {
-        if (inConstructor) {
-            for (CType.Base b : rec.bases) {
-                if (b.record().constructors.isEmpty()) {
-                    for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
-                        if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
-                            defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
-                        }
+        // a base without constructors initialises its members by their defaults in a derived
+        // object too, with or without a constructor of its own (D d; for struct D : B {})
+        for (CType.Base b : rec.bases) {
+            if (b.record().constructors.isEmpty()) {
+                for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
+                    if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
+                        defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
                     }
                 }
             }
@@ -1681,8 +1681,12 @@ public final class Sema {
         try {
             List<Typed.Step> p = new ArrayList<>(path);
             p.add(new Typed.Step(fld, 0, fld.type()));
-            if (init instanceof Ast.InitList il && !CType.isScalar(fld.type())) {
+            if (init instanceof Ast.InitList il && fld.type() instanceof CType.Record fr && !fr.constructors.isEmpty()) {
+                out.add(new Typed.Init(p, rvalue(listTemporary(il, fr)))); // std::vector<int> v{1, 2, 3};
+            } else if (init instanceof Ast.InitList il && !CType.isScalar(fld.type())) {
                 aggregate(il, fld.type(), p, out);
+            } else if (init instanceof Ast.StringLit && fld.type() instanceof CType.Arr) {
+                aggregateItem(init, fld.type(), p, out); // char name[32] = "unnamed";
             } else {
                 Ast.Expr e = init instanceof Ast.InitList il && il.items().size() == 1 ? il.items().get(0) : init;
                 Typed.Expr v = e instanceof Ast.InitList il0 && il0.items().isEmpty() ? zero(fld.type(), e.span()) : rvalue(expr(e));
@@ -1695,6 +1699,32 @@ public final class Sema {
 
     /** The largest object a declaration may make, in bytes (see the array-type check). */
     static final long MAX_OBJECT_BYTES = 1L << 30;
+    /**
+     * A temporary {@code rec} (a class without constructors) with its default member initialisers
+     * applied, as {@code new T} and {@code new T()} create it; null when it has none.
+     */
+    Typed.Expr defaultInitialized(CType.Record rec, Span span) {
+        List<Typed.Init> defaults = new ArrayList<>();
+        fieldDefaults(rec, List.of(), java.util.Set.of(), defaults, false);
+        return defaults.isEmpty() ? null : new Typed.Aggregate(newTemp(rec, span), defaults, span);
+    }
+
+    /** The default member initialisers of every element of an array of classes without constructors. */
+    private void elementDefaults(CType t, List<Typed.Step> path, List<Typed.Init> out) {
+        if (t instanceof CType.Arr a) {
+            for (long i = 0; i < a.count(); i++) {
+                List<Typed.Step> p = new ArrayList<>(path);
+                p.add(new Typed.Step(null, i, a.element()));
+                int before = out.size();
+                elementDefaults(a.element(), p, out);
+                if (out.size() == before) {
+                    return; // an element type without defaults
+                }
+            }
+        } else if (t instanceof CType.Record rec && rec.constructors.isEmpty()) {
+            fieldDefaults(rec, path, java.util.Set.of(), out, false);
+        }
+    }
 
     /** After a destructor's body: the destructors of its bases, last base first, as C++ runs them. */
     private void destroyBases(FunctionSym f, List<Typed.Stmt> out) {
@@ -1737,7 +1767,15 @@ public final class Sema {
                 baseInits.add(named);
             }
             if (b.record().constructors.isEmpty()) {
-                if (named != null && named.args().size() == 1) {
+                if (named != null && braced(named) instanceof Ast.InitList il && il.items().size() != 1) {
+                    // Base{1, 2}: the base part initialised as an aggregate
+                    Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
+                    out.add(new Typed.ExprStmt(new Typed.Assign(to, rvalue(listTemporary(il, b.record())), named.span()), named.span()));
+                } else if (named != null && braced(named) instanceof Ast.InitList il) {
+                    Typed.Expr from = rvalue(expr(il.items().get(0)));
+                    Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
+                    out.add(new Typed.ExprStmt(new Typed.Assign(to, convert(from, b.record(), named.span(), "init"), named.span()), named.span()));
+                } else if (named != null && named.args().size() == 1) {
                     // Base(other): copies the base part
                     Typed.Expr from = rvalue(expr(named.args().get(0)));
                     Typed.Expr to = new Typed.Deref(upcast(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, b.record(), f.span), b.record(), f.span);
@@ -1747,7 +1785,8 @@ public final class Sema {
             }
             Span at = named != null ? named.span() : f.span;
             List<Typed.Expr> args = new ArrayList<>();
-            for (Ast.Expr a : named != null ? expandPacks(named.args()) : List.<Ast.Expr>of()) {
+            List<Ast.Expr> given = named == null ? List.of() : braced(named) instanceof Ast.InitList il ? il.items() : named.args();
+            for (Ast.Expr a : expandPacks(given)) {
                 args.add(expr(a));
             }
             FunctionSym ctor = resolveOverload(b.record().name, b.record().constructors, args, at, true);
@@ -1782,6 +1821,13 @@ public final class Sema {
                 continue;
             }
             Typed.Expr target = new Typed.Member(self, fld, mi.span());
+            if (braced(mi) instanceof Ast.InitList il && !(CType.isScalar(fld.type()) && il.items().size() == 1)) {
+                memberListInit(self, fld, il, mi.span(), out);
+                continue;
+            }
+            if (braced(mi) instanceof Ast.InitList il) {
+                mi = new Ast.MemberInit(mi.name(), il.items(), mi.span()); // n_{5}: as n_(5)
+            }
             Typed.Expr single = mi.args().size() == 1 ? expr(mi.args().get(0)) : null;
             boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
             if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty() && !plainCopy) {
@@ -1816,6 +1862,42 @@ public final class Sema {
                 }
             }
         }
+    }
+
+    /** The braced list of a member initialiser written {@code name{…}}, or null for {@code name(…)}. */
+    private static Ast.InitList braced(Ast.MemberInit mi) {
+        return mi.args().size() == 1 && mi.args().get(0) instanceof Ast.InitList il && il.type() == null ? il : null;
+    }
+
+    /**
+     * {@code v_{1, 2}}, {@code p_{x, y}}, {@code arr_{1, 2, 3}}, {@code n_{}} in a constructor's
+     * member initialisers: list-initialisation of the member, by its constructor (one taking
+     * std::initializer_list first) or as an aggregate.
+     */
+    private void memberListInit(Typed.Expr self, CType.Field fld, Ast.InitList il, Span span, List<Typed.Stmt> out) {
+        Typed.Expr target = new Typed.Member(self, fld, span);
+        if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            out.add(new Typed.ExprStmt(new Typed.Assign(target, rvalue(listTemporary(il, rec)), span), span));
+            return;
+        }
+        if (CType.isScalar(fld.type())) {
+            out.add(new Typed.ExprStmt(new Typed.Assign(target, zero(fld.type(), span), span), span)); // n_{}
+            return;
+        }
+        Typed.Var tmp = newTemp(fld.type(), span);
+        List<Typed.Init> inits = new ArrayList<>();
+        aggregate(il, fld.type(), new ArrayList<>(), inits);
+        // the aggregate is built in a temporary: its elements and fields, then its zeros, are all written
+        Typed.Expr built = new Typed.Aggregate(tmp, inits, span);
+        if (fld.type() instanceof CType.Arr a) {
+            for (long i = 0; i < a.count(); i++) {
+                Typed.Expr el = new Typed.Deref(new Typed.PtrArith("+", rvalue(target), new Typed.IntConst(CType.LONG, i, span), new CType.Ptr(a.element(), false), span), a.element(), span);
+                Typed.Expr from = new Typed.Deref(new Typed.PtrArith("+", rvalue(i == 0 ? built : new Typed.VarRef(tmp, span)), new Typed.IntConst(CType.LONG, i, span), new CType.Ptr(a.element(), false), span), a.element(), span);
+                out.add(new Typed.ExprStmt(new Typed.Assign(el, rvalue(from), span), span));
+            }
+            return;
+        }
+        out.add(new Typed.ExprStmt(new Typed.Assign(target, rvalue(built), span), span));
     }
 
     private Typed.Block block(Ast.Compound c, List<Typed.Stmt> prefix) {
@@ -2340,9 +2422,15 @@ public final class Sema {
             if (copy != null) {
                 return new Typed.Return(copy, r.span());
             }
+            if (obj.type() != rec && !(obj.type() instanceof CType.Record or && derivesFrom(or, rec))
+                    && convertByConstructor(obj, rec, r.value().span()) instanceof Typed.Expr made) {
+                return new Typed.Return(made, r.span()); // return "text"; for a std::string, a unique_ptr<Derived> for a unique_ptr<Base>
+            }
             return new Typed.Return(convert(rvalue(obj), want, r.value().span(), "return"), r.span());
         }
-        Typed.Expr e = r.value() instanceof Ast.InitList il ? initializer(il, want, r.span(), null) : rvalue(deduced != null ? deduced : expr(r.value()));
+        Typed.Expr e = r.value() instanceof Ast.InitList il
+                ? want instanceof CType.Record && il.type() == null ? rvalue(listTemporary(il, want)) : initializer(il, want, r.span(), null)
+                : rvalue(deduced != null ? deduced : expr(r.value()));
         return new Typed.Return(convert(e, want, r.value().span(), "return"), r.span());
     }
 
@@ -2490,6 +2578,12 @@ public final class Sema {
                     fieldDefaults(rec, List.of(), java.util.Set.of(), defaults, false);
                     if (!defaults.isEmpty()) {
                         init = new Typed.Aggregate(var, defaults, v.span());
+                    }
+                } else if (t instanceof CType.Arr && init == null) {
+                    List<Typed.Init> defaults = new ArrayList<>();
+                    elementDefaults(t, List.of(), defaults);
+                    if (!defaults.isEmpty()) {
+                        init = new Typed.Aggregate(var, defaults, v.span()); // S arr[4]; each S with its default member initialisers
                     }
                 }
                 if (t instanceof CType.Record rec && rec.isPolymorphic()) {
@@ -2683,6 +2777,9 @@ public final class Sema {
             List<Typed.Init> inits = new ArrayList<>();
             CType.Arr a = (CType.Arr) t;
             byte[] b = s.bytes();
+            if (a.count() >= 0 && b.length > a.count()) {
+                diags.error(s.span(), DiagKey.ERR_STRING_TOO_LONG);
+            }
             // the string and its NUL; the aggregate zeroes what follows (a big buffer needs no list of zeros)
             for (int i = 0; i < Math.min(a.count(), b.length + 1); i++) {
                 inits.add(new Typed.Init(List.of(new Typed.Step(null, i, a.element())), new Typed.IntConst(a.element(), i < b.length ? b[i] : 0, s.span())));
@@ -2727,22 +2824,34 @@ public final class Sema {
 
     private void aggregate(Ast.InitList il, CType t, List<Typed.Step> path, List<Typed.Init> out) {
         List<Ast.Expr> items = il.items();
-        int k = 0;
+        if (items.size() == 1 && items.get(0) instanceof Ast.StringLit && t instanceof CType.Arr a && CType.isInteger(a.element())) {
+            aggregateItem(items.get(0), t, path, out); // char s[8] = {"abc"}: the braces may surround the string
+            return;
+        }
+        int[] k = {0};
+        fill(items, k, t, path, out);
+        if (k[0] < items.size()) {
+            diags.error(items.get(k[0]).span(), DiagKey.ERR_EXPECTED, "fewer initializers");
+        }
+    }
+
+    /** The elements or fields of aggregate t from items[k…], as many as it has or the list gives. */
+    private void fill(List<Ast.Expr> items, int[] k, CType t, List<Typed.Step> path, List<Typed.Init> out) {
         if (t instanceof CType.Arr a) {
-            for (long i = 0; i < a.count() && k < items.size(); i++, k++) {
+            for (long i = 0; (a.count() < 0 || i < a.count()) && k[0] < items.size(); i++) {
                 List<Typed.Step> p = new ArrayList<>(path);
                 p.add(new Typed.Step(null, i, a.element()));
-                aggregateItem(items.get(k), a.element(), p, out);
+                fillItem(items, k, a.element(), p, out);
             }
         } else if (t instanceof CType.Record r) {
             java.util.Set<String> given = new java.util.HashSet<>();
             for (CType.Field f : r.fields) {
-                if (k >= items.size()) {
+                if (k[0] >= items.size()) {
                     break;
                 }
                 List<Typed.Step> p = new ArrayList<>(path);
                 p.add(new Typed.Step(f, 0, f.type()));
-                aggregateItem(items.get(k++), f.type(), p, out);
+                fillItem(items, k, f.type(), p, out);
                 given.add(f.name());
                 if (r.isUnion) {
                     break;
@@ -2752,12 +2861,53 @@ public final class Sema {
                 fieldDefaults(r, path, given, out, false); // the members not in the list get their default initializers
             }
         }
-        if (k < items.size()) {
-            diags.error(items.get(k).span(), DiagKey.ERR_EXPECTED, "fewer initializers");
+    }
+
+    /**
+     * One element or field from items[k]: a sub-aggregate without its own braces takes the items
+     * it needs from the same list (brace elision: {@code int m[2][2] = {1, 2, 3, 4}},
+     * {@code std::array<int, 3> a = {1, 2, 3}}), unless the item is a whole object of its type.
+     */
+    private void fillItem(List<Ast.Expr> items, int[] k, CType t, List<Typed.Step> path, List<Typed.Init> out) {
+        Ast.Expr item = items.get(k[0]);
+        boolean subAggregate = t instanceof CType.Arr a && a.count() > 0 && !(item instanceof Ast.StringLit && CType.isInteger(a.element()))
+                || t instanceof CType.Record r && r.constructors.isEmpty() && !r.isUnion && !r.fields.isEmpty();
+        if (subAggregate && !(item instanceof Ast.InitList) && !(item instanceof Ast.PackExpansion)) {
+            int mark = diags.mark();
+            CType itemType;
+            try {
+                itemType = rvalue(expr(item)).type();
+            } finally {
+                diags.rollback(mark);
+            }
+            if (!(t instanceof CType.Record && itemType instanceof CType.Record ir && (ir == t || derivesFrom(ir, (CType.Record) t)))) {
+                fill(items, k, t, path, out);
+                return;
+            }
         }
+        k[0]++;
+        aggregateItem(item, t, path, out);
     }
 
     private void aggregateItem(Ast.Expr item, CType t, List<Typed.Step> path, List<Typed.Init> out) {
+        if (item instanceof Ast.StringLit s && t instanceof CType.Arr a && CType.isInteger(a.element())) {
+            // a char array member or element from a string literal: its bytes, then zeros to the end
+            byte[] b = s.bytes();
+            if (a.count() >= 0 && b.length > a.count()) {
+                diags.error(s.span(), DiagKey.ERR_STRING_TOO_LONG);
+                return;
+            }
+            for (int i = 0; i < Math.min(a.count(), b.length + 1); i++) { // the aggregate zeroes the rest
+                List<Typed.Step> p = new ArrayList<>(path);
+                p.add(new Typed.Step(null, i, a.element()));
+                out.add(new Typed.Init(p, new Typed.IntConst(a.element(), i < b.length ? b[i] : 0, s.span())));
+            }
+            return;
+        }
+        if (item instanceof Ast.InitList inner && t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            out.add(new Typed.Init(path, rvalue(listTemporary(inner, rec)))); // {{1, 2}, {3}} for vector<vector<int>>
+            return;
+        }
         if (item instanceof Ast.InitList inner) {
             if (CType.isScalar(t)) {
                 if (!inner.items().isEmpty()) {
@@ -2947,6 +3097,100 @@ public final class Sema {
     }
 
     /**
+     * A bare braced list that is not a std::initializer_list of one type ({@code {1, "a", 2.0}}):
+     * kept as a typeless placeholder until a parameter's type says what it initialises.
+     */
+    Typed.Expr bracedPlaceholder(Ast.InitList il) {
+        Typed.Expr e = new Typed.IntConst(CType.VOID, 0, il.span());
+        bracedLists.put(e, new Ast.InitList(null, expandPacks(il.items()), il.span()));
+        return e;
+    }
+
+    /**
+     * {@code {…}} copy-list-initialising a temporary of class or array type t (an assignment's
+     * right-hand side, an argument, a return value): aggregate initialisation, or a constructor
+     * (one taking std::initializer_list first), as C++ does.
+     */
+    Typed.Expr listTemporary(Ast.InitList il, CType t) {
+        Typed.Var tmp = newTemp(t, il.span());
+        tmp.addressTaken = true;
+        return initializer(new Ast.InitList(null, il.items(), il.span()), t, il.span(), tmp);
+    }
+
+    /** The class a braced-list argument would initialise for parameter type {@code to}, or null. */
+    private CType.Record listTarget(Typed.Expr arg, CType to) {
+        if (!bracedLists.containsKey(arg)) {
+            return null;
+        }
+        if (to instanceof CType.Ref r && (r.constReferee() || r.rvalue())) {
+            to = r.referee();
+        }
+        return to instanceof CType.Record rec && initializerListElement(rec) == null ? rec : null;
+    }
+
+    /**
+     * Whether braced list {@code il} can copy-list-initialise a {@code rec}: an aggregate takes at
+     * most one item per field, each converting; a class with constructors needs one that takes
+     * std::initializer_list or one the items can be passed to.
+     */
+    private boolean listInitializes(Ast.InitList il, CType.Record rec) {
+        List<Ast.Expr> items = il.items();
+        int mark = diags.mark();
+        int before = diags.errorCount();
+        try {
+            List<Typed.Expr> typed = new ArrayList<>();
+            for (Ast.Expr item : items) {
+                typed.add(expr(item));
+            }
+            if (diags.errorCount() != before) {
+                return false;
+            }
+            if (rec.constructors.isEmpty()) {
+                List<CType.Field> fields = new ArrayList<>();
+                for (CType.Field f : rec.fields) {
+                    if (!f.name().equals(Virtuals.VPTR)) {
+                        fields.add(f);
+                    }
+                }
+                if (typed.size() > fields.size() || !rec.bases.isEmpty()) {
+                    return false;
+                }
+                for (int i = 0; i < typed.size(); i++) {
+                    Typed.Expr a = typed.get(i);
+                    CType ft = fields.get(i).type();
+                    if (!(a.type() instanceof CType.Arr && ft instanceof CType.Arr) && conversionRank(a, ft) < 0) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            for (FunctionSym c : rec.constructors) {
+                int skip = c.thisVar != null ? 1 : 0;
+                if (!items.isEmpty() && c.params.size() > skip && initializerListElement(c.params.get(skip).type) != null) {
+                    return true;
+                }
+                if (c.isTemplate) {
+                    continue;
+                }
+                int n = c.params.size() - skip;
+                if (typed.size() > n || typed.size() < n && c.defaults.get(skip + typed.size()) == null) {
+                    continue;
+                }
+                boolean ok = true;
+                for (int i = 0; i < typed.size() && ok; i++) {
+                    ok = conversionRank(typed.get(i), c.params.get(skip + i).type) >= 0;
+                }
+                if (ok) {
+                    return true;
+                }
+            }
+            return false;
+        } finally {
+            diags.rollback(mark);
+        }
+    }
+
+    /**
      * List-initialisation of a class: {@code V v = {1, 2, 3}}, {@code V v{…}}, {@code V{…}}. A
      * constructor taking std::initializer_list is preferred whenever the list is not empty (an
      * empty list uses the default constructor), as C++ specifies; otherwise the items are
@@ -2982,11 +3226,35 @@ public final class Sema {
         for (Ast.Expr a : args) {
             typedArgs.add(expr(a));
         }
+        if (typedArgs.size() == 1 && typedArgs.get(0).type() == rec && !declaresCopyOrMove(rec)) {
+            return implicitCopy(target, typedArgs.get(0), rec, span); // dim3 g = dim3(grid()); dim3 b{other}
+        }
         FunctionSym ctor = resolveOverload(rec.name, rec.constructors, typedArgs, span, true);
         if (ctor == null) {
             return zero(CType.INT, span);
         }
         return new Typed.Construct(target, ctor, callArgs(ctor, typedArgs, span, 1), span);
+    }
+
+    /** Whether a class declares its own copy or move constructor; otherwise it has the implicit ones. */
+    static boolean declaresCopyOrMove(CType.Record rec) {
+        for (FunctionSym f : rec.constructors) {
+            if (!f.isTemplate && f.params.size() == 2 && f.params.get(1).type instanceof CType.Ref r && r.referee() == rec) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code target} initialised from {@code obj} of its own class by the implicit copy (move)
+     * constructor, which is not among the declared ones a class with constructors lists: member
+     * by member, each member copied by its own copy constructor (a std::string member).
+     */
+    Typed.Expr implicitCopy(Typed.Var target, Typed.Expr obj, CType.Record rec, Span span) {
+        Typed.Expr copy = obj.lvalue() ? copyOf(obj, rec, span) : null;
+        Typed.Expr value = copy != null ? copy : rvalue(obj);
+        return new Typed.Comma(new Typed.Assign(new Typed.VarRef(target, span), value, span), new Typed.VarRef(target, span), span);
     }
 
     private Typed.Expr condition(Ast.Expr e) {
@@ -3540,6 +3808,13 @@ public final class Sema {
             // {1, 2} for a std::initializer_list<double>: each item converts
             return 1;
         }
+        if (listTarget(arg, to) instanceof CType.Record rec) {
+            // v.push_back({1, 2}): copy-list-initialisation of the parameter's class, a user-defined conversion
+            return userConversion && listInitializes(bracedLists.get(arg), rec) ? 3 : -1;
+        }
+        if (bracedLists.containsKey(arg) && from instanceof CType.Void) {
+            return -1;
+        }
         if (to instanceof CType.Ref r) {
             if (sameType(from, r.referee())) {
                 return arg.lvalue() || r.constReferee() || r.rvalue() ? 0 : -1;
@@ -3574,6 +3849,9 @@ public final class Sema {
             if (from instanceof CType.NullPtr || arg instanceof Typed.IntConst ic && ic.value() == 0) {
                 return 2;
             }
+            if (userConversion && ExprSema.conversionFunction(from, to) instanceof FunctionSym conversion) {
+                return conversion.result.equals(to) ? 3 : 4; // operator T *()
+            }
             if (from instanceof CType.Ptr pf) {
                 if (pf.constPointee() && !pt.constPointee()) {
                     return -1;
@@ -3598,15 +3876,50 @@ public final class Sema {
             // conversion function (operator float()); its result then converts further, which ranks below an exact result
             return conversion.result.equals(to) ? 3 : 4;
         }
-        if (to instanceof CType.Record rec && from != rec && userConversion) {
-            // converting constructor
-            for (FunctionSym c : rec.constructors) {
-                if (c.params.size() >= 2 && conversionRank(arg, c.params.get(1).type, false) >= 0 && (c.params.size() == 2 || c.defaults.get(2) != null)) {
-                    return 3;
-                }
-            }
+        if (to instanceof CType.Record rec && from != rec && userConversion && convertingConstructor(arg, rec) != null) {
+            return 3;
         }
         return -1;
+    }
+
+    /**
+     * A constructor of {@code rec} that converts {@code arg} implicitly: one argument, not
+     * explicit; a constructor template is deduced for it ({@code template <class U>
+     * unique_ptr(unique_ptr<U> &&)} takes a unique_ptr<Derived> for a unique_ptr<Base>).
+     */
+    private FunctionSym convertingConstructor(Typed.Expr arg, CType.Record rec) {
+        for (FunctionSym c : rec.constructors) {
+            if (c.decl != null && c.decl.specs().isExplicit()) {
+                continue;
+            }
+            FunctionSym f = c;
+            if (c.isTemplate) {
+                if (!arityFits(c.decl, 1)) {
+                    continue;
+                }
+                int mark = diags.mark();
+                f = deduce(c, List.of(arg), List.of(), arg.span());
+                diags.rollback(mark);
+                if (f == null) {
+                    continue;
+                }
+            }
+            if (f.params.size() >= 2 && conversionRank(arg, f.params.get(1).type, false) >= 0 && (f.params.size() == 2 || f.defaults.get(2) != null)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** {@code arg} converted to a {@code rec} temporary by the constructor that converts it implicitly, or null when none does. */
+    private Typed.Expr convertByConstructor(Typed.Expr arg, CType.Record rec, Span span) {
+        if (convertingConstructor(arg, rec) == null) {
+            return null;
+        }
+        Typed.Var tmp = newTemp(rec, span);
+        tmp.addressTaken = true;
+        FunctionSym ctor = resolveOverload(rec.name, rec.constructors, List.of(arg), span, true);
+        return ctor == null ? null : load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(arg), span, 1), span));
     }
 
     /** Picks the best viable function for the arguments, reporting clang's "no matching function" otherwise. */
@@ -3701,7 +4014,9 @@ public final class Sema {
                     ranks[i] = conversionRank(args.get(i), c.params.get(i + skip).type);
                     if (ranks[i] < 0) {
                         viable = false;
-                        reason = "no known conversion from '" + args.get(i).type() + "' to '" + c.params.get(i + skip).type + "' for " + ordinal(i + 1) + " argument";
+                        reason = bracedLists.containsKey(args.get(i))
+                                ? "cannot convert initializer list argument to '" + c.params.get(i + skip).type + "'"
+                                : "no known conversion from '" + args.get(i).type() + "' to '" + c.params.get(i + skip).type + "' for " + ordinal(i + 1) + " argument";
                         break;
                     }
                 } else {
@@ -4182,6 +4497,7 @@ public final class Sema {
         inst.decl = t.decl;
         inst.space = t.space;
         inst.owner = t.owner;
+        inst.isConstructor = t.isConstructor; // a constructor template's instance runs its member initialisers
         inst.inStd = t.inStd;
         inst.bindings = bound;
         Scope s = new Scope(t.declScope);
@@ -4308,6 +4624,12 @@ public final class Sema {
                 CType want = initializerListElement(pt);
                 if (want != null && bracedLists.containsKey(a) && !sameType(want, initializerListElement(a.type()))) {
                     a = initializerList(bracedLists.get(a), want);
+                } else if (listTarget(a, pt) instanceof CType.Record rec) {
+                    a = listTemporary(bracedLists.get(a), rec);
+                } else if (bracedLists.containsKey(a) && a.type() instanceof CType.Void) {
+                    diags.error(a.span(), DiagKey.ERR_INCOMPATIBLE, pt, "initializer list");
+                    out.add(zero(pt instanceof CType.Ref r ? new CType.Ptr(r.referee(), false) : pt instanceof CType.Record ? CType.INT : pt, a.span()));
+                    continue;
                 }
             } else {
                 Ast.Expr def = f.defaults.get(i + skip);

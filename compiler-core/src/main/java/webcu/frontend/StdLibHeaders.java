@@ -1386,6 +1386,8 @@ final class StdLibHeaders {
             unique_ptr() : __p(0) {}
             explicit unique_ptr(T *p) : __p(p) {}
             unique_ptr(const unique_ptr &o) : __p(o.__p) { unique_ptr *from = (unique_ptr *)&o; from->__p = 0; }
+            // unique_ptr<Base> from unique_ptr<Derived>: the member initialiser checks that U * converts to T *
+            template <class U> unique_ptr(unique_ptr<U> &&o) : __p(o.__p) { o.__p = 0; }
             ~unique_ptr() { if (__p) delete __p; }
             unique_ptr &operator=(const unique_ptr &o) { if (this != &o) { T *p = o.__p; unique_ptr *from = (unique_ptr *)&o; from->__p = 0; reset(p); } return *this; }
             T *get() const { return __p; }
@@ -1395,8 +1397,11 @@ final class StdLibHeaders {
             void reset(T *p = 0) { T *old = __p; __p = p; if (old) delete old; }
             void swap(unique_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; }
             bool operator!() const { return __p == 0; }
+            explicit operator bool() const { return __p != 0; }
             bool operator==(const unique_ptr &o) const { return __p == o.__p; }
             bool operator!=(const unique_ptr &o) const { return __p != o.__p; }
+            bool operator==(nullptr_t) const { return __p == 0; }
+            bool operator!=(nullptr_t) const { return __p != 0; }
         };
         template <class T> unique_ptr<T> make_unique() { return unique_ptr<T>(new T()); }
         template <class T, class A> unique_ptr<T> make_unique(const A &a) { return unique_ptr<T>(new T(a)); }
@@ -1412,6 +1417,7 @@ final class StdLibHeaders {
             shared_ptr() : __p(0), __count(0) {}
             explicit shared_ptr(T *p) : __p(p), __count(0) { if (p) { __count = new long; *__count = 1; } }
             shared_ptr(const shared_ptr &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
+            template <class U> shared_ptr(const shared_ptr<U> &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
             ~shared_ptr() { __release(); }
             void __release() {
                 if (__count && --*__count == 0) { delete __p; delete __count; }
@@ -1431,8 +1437,11 @@ final class StdLibHeaders {
             void reset(T *p) { __release(); __p = p; if (p) { __count = new long; *__count = 1; } }
             void swap(shared_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; long *c = __count; __count = o.__count; o.__count = c; }
             bool operator!() const { return __p == 0; }
+            explicit operator bool() const { return __p != 0; }
             bool operator==(const shared_ptr &o) const { return __p == o.__p; }
             bool operator!=(const shared_ptr &o) const { return __p != o.__p; }
+            bool operator==(nullptr_t) const { return __p == 0; }
+            bool operator!=(nullptr_t) const { return __p != 0; }
         };
         template <class T> shared_ptr<T> make_shared() { return shared_ptr<T>(new T()); }
         template <class T, class A> shared_ptr<T> make_shared(const A &a) { return shared_ptr<T>(new T(a)); }

@@ -248,7 +248,7 @@ final class Virtuals {
             sections.add(new Typed.Section(e.getValue(), false, callAndReturn(root, d, e.getKey(), span)));
         }
         boolean rootDefined = root.decl != null && root.decl.body() != null;
-        List<Typed.Stmt> fallback = rootDefined || !root.isPure ? callAndReturn(root, d, new Target(root, 0), span) : pureVirtualCalled(root, span);
+        List<Typed.Stmt> fallback = rootDefined || !root.isPure ? callAndReturn(root, d, new Target(root, 0), span) : pureVirtualCalled(root, d, span);
         sections.add(new Typed.Section(List.of(), true, fallback));
         Typed.Expr self = Sema.load(new Typed.VarRef(d.thisVar, span));
         List<Typed.Stmt> body = new ArrayList<>();
@@ -281,7 +281,7 @@ final class Virtuals {
     }
 
     /** What libstdc++ does when a pure virtual function is called (from a constructor or destructor). */
-    private List<Typed.Stmt> pureVirtualCalled(Sema.FunctionSym root, Span span) {
+    private List<Typed.Stmt> pureVirtualCalled(Sema.FunctionSym root, Sema.FunctionSym d, Span span) {
         List<Typed.Stmt> out = new ArrayList<>();
         Sema.FunctionSym fputs = sema.globalFunction("fputs");
         Sema.FunctionSym abort = sema.globalFunction("abort");
@@ -295,7 +295,16 @@ final class Virtuals {
             out.add(new Typed.ExprStmt(new Typed.Call(abort, List.of(), CType.VOID, span), span));
         }
         CType r = root.result instanceof CType.Ref ref ? new CType.Ptr(ref.referee(), false) : root.result;
-        out.add(new Typed.Return(r instanceof CType.Void ? null : r instanceof CType.Record ? null : Sema.zero(r, span), span));
+        Typed.Expr none = null;
+        if (r instanceof CType.Record) {
+            // never reached (abort ran), but a function returning a class returns an object
+            Typed.Var v = new Typed.Var("unreached", r, span, false, false, null);
+            d.locals.add(v);
+            none = Sema.load(new Typed.Aggregate(v, List.of(), span));
+        } else if (!(r instanceof CType.Void)) {
+            none = Sema.zero(r, span);
+        }
+        out.add(new Typed.Return(none, span));
         return out;
     }
 

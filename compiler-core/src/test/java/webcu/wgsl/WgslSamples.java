@@ -135,6 +135,29 @@ final class WgslSamples {
                     if (i < n && d[i] > -1.0) d[i] = d[i] * mul + add / (double)i - (float)d[i];
                 }
                 """));
+        // the samples' SharedMemory<T> helper: a conversion function returning dynamic shared memory
+        ALL.put("shared_memory_helper", () -> cuda("""
+                template <class T> struct SharedMemory {
+                    __device__ inline operator T *()
+                    {
+                        extern __shared__ int __smem[];
+                        return (T *)__smem;
+                    }
+                };
+                template <class T> __global__ void reduce(const T *in, T *out)
+                {
+                    T *sdata = SharedMemory<T>();
+                    unsigned tid = threadIdx.x;
+                    sdata[tid] = in[blockIdx.x * blockDim.x + tid];
+                    __syncthreads();
+                    for (unsigned s = blockDim.x / 2; s > 0; s >>= 1) {
+                        if (tid < s) sdata[tid] += sdata[tid + s];
+                        __syncthreads();
+                    }
+                    if (tid == 0) out[blockIdx.x] = sdata[0];
+                }
+                void run(const float *in, float *out) { reduce<float><<<4, 64, 64 * sizeof(float)>>>(in, out); }
+                """));
         // heap mode: pointers loaded from and stored to device memory, atomics through them
         ALL.put("heap", () -> cuda("""
                 struct Node { int value; Node *next; int *count; };
