@@ -146,6 +146,10 @@ public final class BuiltinHeaders {
         put(StdHeaders.VECTOR, "vector");
         put(StdHeaders.ALGORITHM, "algorithm");
         put(StdHeaders.NUMERIC, "numeric");
+        put(IteratorHeaders.ITERATOR_BASE, "__webcu_iterator_base.h");
+        put(IteratorHeaders.ITERATOR, "iterator");
+        put(IteratorHeaders.SET_ALGORITHMS, "__webcu_set_algorithms.h");
+        put(IteratorHeaders.NUMERIC_SCANS, "__webcu_numeric_scans.h");
         put(StringHeaders.STRING, "string");
         put(StringHeaders.STRING_VIEW, "string_view");
         put(IoHeaders.IOS, "ios", "ostream", "istream", "streambuf", "iosfwd");

@@ -155,6 +155,20 @@ public final class Parser {
         return false;
     }
 
+    /**
+     * Whether a variable or parameter of a block, function or class hides the namespace-scope
+     * template {@code name}: in {@code next < *mag * base} inside namespace std, 'next' is a
+     * local, not std::next.
+     */
+    private boolean hiddenByLocal(String name) {
+        for (int i = valueScopes.size() - 1; i >= 1; i--) {
+            if (valueScopes.get(i).contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A variable, parameter or function named {@code name} in the current scope. */
     private void declareValue(String name) {
         if (name != null && !name.contains("::")) {
@@ -2286,12 +2300,16 @@ public final class Parser {
         }
         List<TemplateArg> targs = List.of();
         String last = name.substring(name.lastIndexOf(':') + 1);
-        if (at("<") && (functionTemplates.contains(name) || classTemplates.contains(name) || name.contains("::") && functionTemplates.contains(last))) {
+        if (at("<") && !hiddenByLocal(name)
+                && (functionTemplates.contains(name) || classTemplates.contains(name) || name.contains("::") && functionTemplates.contains(last))) {
+            // a global 'int size' compared with 'size < n' is no template-id: take back what the attempt reported
             int save = p;
+            int mark = diags.mark();
             try {
                 targs = templateArgs();
             } catch (SyntaxError e) {
                 p = save;
+                diags.rollback(mark);
             }
         }
         return new Name(name, targs, t.span());

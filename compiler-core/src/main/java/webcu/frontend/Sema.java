@@ -3432,6 +3432,9 @@ public final class Sema {
         if (to instanceof CType.Int b && b.isBool() && from instanceof CType.Ptr) {
             return 2;
         }
+        if (from instanceof CType.Record fr && to instanceof CType.Record tr && derivesFrom(fr, tr)) {
+            return 2; // a derived object passed by value slices to its base (iterator tags dispatch this way)
+        }
         FunctionSym conversion = userConversion ? ExprSema.conversionFunction(from, to) : null;
         if (conversion != null) {
             // conversion function (operator float()); its result then converts further, which ranks below an exact result
@@ -3527,6 +3530,9 @@ public final class Sema {
                 continue;
             }
             int cmp = compareRanks(ranks, bestRanks);
+            if (cmp == 0) {
+                cmp = compareReferenceBindings(c, best, args.size());
+            }
             if (cmp == 0 && best.inStd != c.inStd) {
                 // std names are visible unqualified in webcu; C++ would see only the program's own
                 // swap or max here (std's needs std:: or using), so the program's wins
@@ -3556,6 +3562,28 @@ public final class Sema {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    /**
+     * Of two equally ranked reference bindings, the one to the less const-qualified type wins
+     * ([over.ics.rank]): std::begin(v) on a non-const vector calls begin(C &), not begin(const C &).
+     */
+    private int compareReferenceBindings(FunctionSym a, FunctionSym b, int args) {
+        int skipA = a.thisVar != null ? 1 : 0;
+        int skipB = b.thisVar != null ? 1 : 0;
+        boolean better = false;
+        boolean worse = false;
+        for (int i = 0; i < args && i + skipA < a.params.size() && i + skipB < b.params.size(); i++) {
+            if (a.params.get(i + skipA).type instanceof CType.Ref ra && b.params.get(i + skipB).type instanceof CType.Ref rb
+                    && ra.rvalue() == rb.rvalue() && ra.constReferee() != rb.constReferee() && sameType(ra.referee(), rb.referee())) {
+                if (rb.constReferee()) {
+                    better = true;
+                } else {
+                    worse = true;
+                }
+            }
+        }
+        return better && !worse ? -1 : worse && !better ? 1 : 0;
     }
 
     /**
@@ -4004,6 +4032,17 @@ public final class Sema {
                     }
                 }
                 return match(r.referee(), arg, tps, bound);
+            }
+            case Ast.ArrayType at when arg instanceof CType.Arr a -> {
+                // T (&a)[N]: the element type and the bound, as std::size(array) deduces them
+                if (at.size() instanceof Ast.Name nm && nm.templateArgs().isEmpty()) {
+                    for (Ast.TemplateParam tp : tps) {
+                        if (!tp.isType() && !tp.pack() && tp.name().equals(nm.name())) {
+                            bound.putIfAbsent(tp.name(), a.count());
+                        }
+                    }
+                }
+                return match(at.element(), a.element(), tps, bound);
             }
             case Ast.PointerType p -> {
                 if (arg instanceof CType.Arr a) {

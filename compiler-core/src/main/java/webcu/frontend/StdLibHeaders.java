@@ -1223,6 +1223,7 @@ final class StdLibHeaders {
         #pragma once
         #include <cstdlib>
         #include <initializer_list>
+        #include <__webcu_iterator_base.h>
         namespace std {
         template <class T> class list {
         public:
@@ -1247,6 +1248,7 @@ final class StdLibHeaders {
             list() : __h(0), __n(0) {}
             list(unsigned long n, const T &v) : __h(0), __n(0) { for (unsigned long i = 0; i < n; ++i) push_back(v); }
             list(initializer_list<T> il) : __h(0), __n(0) { for (const T *p = il.begin(); p != il.end(); ++p) push_back(*p); }
+            template <class I, class = typename __enable_if_iter<I>::type> list(I first, I last) : __h(0), __n(0) { for (; first != last; ++first) push_back(*first); }
             list(const list &o) : __h(0), __n(0) { if (o.__h) for (__node *p = o.__h->next; p != o.__h; p = p->next) push_back(p->v); }
             ~list() { clear(); free((void *)__h); }
             list &operator=(const list &o) { if (this != &o) { clear(); if (o.__h) for (__node *p = o.__h->next; p != o.__h; p = p->next) push_back(p->v); } return *this; }

@@ -480,4 +480,32 @@ class TemplatesTest {
                 }
                 """));
     }
+
+    /**
+     * Deduction as std::size(array) and iterator-tag dispatch need it: the bound of an array
+     * reference, a derived object passed by value to a base parameter, and T& preferred over
+     * const T& for a non-const lvalue.
+     */
+    @Test
+    void Deduction_ArrayBound_DerivedToBase_ReferenceQualification() {
+        assertEquals("7 8 5\n1 3 1\nmutable const\n", run("""
+                #include <cstdio>
+                template <class T, unsigned long N> unsigned long count(T (&a)[N]) { return N; }
+                template <class T, int N> int plus_first(const T (&a)[N]) { return N + a[0]; }
+                struct A {}; struct B : A {}; struct C : B {};
+                template <class I> int tag(I, A) { return 1; }
+                template <class I> int tag(I, C) { return 3; }
+                template <class T> const char *which(T &) { return "mutable"; }
+                template <class T> const char *which(const T &) { return "const"; }
+                int main() {
+                    int a[7] = {1};
+                    double d[5];
+                    printf("%lu %d %lu\\n", count(a), plus_first(a), count(d));
+                    printf("%d %d %d\\n", tag(0, B()), tag(0, C()), tag(0, A()));
+                    int x = 1;
+                    printf("%s %s\\n", which(x), which(x + 1));
+                    return 0;
+                }
+                """));
+    }
 }
