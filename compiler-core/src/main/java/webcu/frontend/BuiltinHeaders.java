@@ -150,6 +150,7 @@ public final class BuiltinHeaders {
         put(IteratorHeaders.ITERATOR, "iterator");
         put(IteratorHeaders.SET_ALGORITHMS, "__webcu_set_algorithms.h");
         put(IteratorHeaders.NUMERIC_SCANS, "__webcu_numeric_scans.h");
+        put(TupleHeaders.TUPLE, "tuple");
         put(StringHeaders.STRING, "string");
         put(StringHeaders.STRING_VIEW, "string_view");
         put(IoHeaders.IOS, "ios", "ostream", "istream", "streambuf", "iosfwd");

@@ -460,7 +460,8 @@ public final class Sema {
         if (o == null && name.contains("::")) {
             o = memberOfQualifier(s, name);
         }
-        if (o == null && name.contains("::")) {
+        if (o == null && name.contains("::") && !(s.lookup(name.substring(0, name.lastIndexOf("::"))) instanceof CType.Record)) {
+            // std::x declared as x; but Tu::tag with Tu a class that lacks it names nothing (SFINAE)
             o = s.lookup(simpleName(name));
         }
         return o;
@@ -1172,6 +1173,9 @@ public final class Sema {
             o = lookupQualified(s, prefix); // std::chrono::steady_clock is declared as steady_clock
         }
         CType.Record rec = null;
+        if (o instanceof CType.Record r && !args.isEmpty() && instanceOf.get(r) instanceof Instance in) {
+            o = in.template(); // F<I - 1>::get inside F: the injected class name with arguments names the template
+        }
         if (o instanceof ClassTemplate ct && !args.isEmpty()) {
             if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
                 rec = r;
@@ -1472,7 +1476,8 @@ public final class Sema {
         while (k > 0) {
             String prefix = name.substring(0, k);
             Object o = lookupQualified(s, prefix);
-            if (o instanceof ClassTemplate && !n.args().isEmpty()) {
+            if ((o instanceof ClassTemplate || o instanceof CType.Record ir && instanceOf.containsKey(ir)) && !n.args().isEmpty()) {
+                // F<I - 1>::get inside F names another instance: resolveType treats the injected name so
                 t = resolveType(new Ast.NamedType(prefix, n.args(), n.span()), s);
                 break;
             }
@@ -1757,6 +1762,10 @@ public final class Sema {
             }
             Typed.Expr target = new Typed.Member(self, fld, mi.span());
             Typed.Expr single = mi.args().size() == 1 ? expr(mi.args().get(0)) : null;
+            if (fld.type() instanceof CType.Ref ref) {
+                bindReferenceMember(self, fld, ref, single, mi.span(), out);
+                continue;
+            }
             boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
             if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty() && !plainCopy) {
                 // name_("text"), buf_(n, 'x'), owner_(other): the member's own constructor runs on it
@@ -1790,6 +1799,26 @@ public final class Sema {
                 }
             }
         }
+    }
+
+    /**
+     * r(x) for a member {@code T &r}: the member's slot receives x's address (the slot is seen as
+     * a pointer here; everywhere else the member designates its referent).
+     */
+    private void bindReferenceMember(Typed.Expr self, CType.Field fld, CType.Ref ref, Typed.Expr init, Span span, List<Typed.Stmt> out) {
+        if (init == null) {
+            diags.error(span, DiagKey.ERR_NOT_SUPPORTED, "reference member '" + fld.name() + "' initialized without exactly one lvalue");
+            return;
+        }
+        if (!init.lvalue() || conversionRank(init, new CType.Ref(ref.referee(), false)) < 0) {
+            // webcu keeps no temporaries alive for a const reference member either
+            diags.error(span, DiagKey.ERR_REFERENCE_BIND, ref.referee(), (init.lvalue() ? "a value" : "a temporary") + " of type '" + init.type() + "'");
+            return;
+        }
+        CType.Ptr pt = new CType.Ptr(ref.referee(), false);
+        Typed.Expr slot = new Typed.Member(self, new CType.Field(fld.name(), pt, fld.offset(), fld.index()), span);
+        Typed.Expr address = new Typed.AddressOf(init, new CType.Ptr(init.type(), false), span);
+        out.add(new Typed.ExprStmt(new Typed.Assign(slot, convert(address, pt, span, "init"), span), span));
     }
 
     private Typed.Block block(Ast.Compound c, List<Typed.Stmt> prefix) {
@@ -3630,12 +3659,20 @@ public final class Sema {
                 // f<int, float>(…) with template <class... Ts>: the rest of the arguments form the pack
                 List<Object> elements = new ArrayList<>();
                 for (; i < explicit.size(); i++) {
-                    elements.add(bindArg(tp, explicit.get(i), scope));
+                    Object v = bindExplicit(tp, explicit.get(i));
+                    if (v == null) {
+                        return null;
+                    }
+                    elements.add(v);
                 }
                 bound.put(tp.name(), new Packs.Pack(elements));
                 break;
             }
-            bound.put(tp.name(), bindArg(tp, explicit.get(i), scope));
+            Object v = bindExplicit(tp, explicit.get(i));
+            if (v == null) {
+                return null;
+            }
+            bound.put(tp.name(), v);
         }
         List<Ast.Param> ps = d.params();
         for (int i = 0; i < ps.size(); i++) {
@@ -3698,6 +3735,26 @@ public final class Sema {
             }
         }
         return instantiate(t, bound);
+    }
+
+    /**
+     * An explicit template argument for a function template's parameter, or null when it is of
+     * the wrong kind (get<int> for template <size_t I>, get<0> for template <class T>): that
+     * template is then no candidate, as overloaded std::get needs.
+     */
+    private Object bindExplicit(Ast.TemplateParam tp, Ast.TemplateArg arg) {
+        if (tp.isType() && !tp.isTemplate() && arg.type() == null
+                && !(arg.value() instanceof Ast.Name nm && lookupQualified(scope, nm.name()) instanceof CType)) {
+            return null;
+        }
+        int mark = diags.mark();
+        int errors = diags.errorCount();
+        Object v = bindArg(tp, arg, scope);
+        if (diags.errorCount() != errors) {
+            diags.rollback(mark);
+            return null;
+        }
+        return v;
     }
 
     /**
