@@ -2401,6 +2401,27 @@ public final class Sema {
         return new Typed.Switch(sel, sections, sw.span());
     }
 
+    /**
+     * auto [a, b] = arr: the hidden object of a structured binding is a copy of the array, not a
+     * pointer to it as for plain auto (see Parser.declareBindings): E __binding[N] = {arr[0], …}.
+     */
+    private Ast.VarDecl arrayBindingCopy(Ast.VarDecl v) {
+        int mark = diags.mark();
+        CType t = expr(v.init()).type();
+        diags.rollback(mark); // analysed again below, as the initializer of what is declared
+        if (!(t instanceof CType.Arr a) || a.count() < 0) {
+            return v;
+        }
+        Span sp = v.span();
+        List<Ast.Expr> items = new ArrayList<>();
+        for (long i = 0; i < a.count(); i++) {
+            items.add(new Ast.Index(v.init(), new Ast.IntLit(Long.toString(i), sp), sp));
+        }
+        Ast.TypeNode element = new Ast.DecltypeType(new Ast.Index(v.init(), new Ast.IntLit("0", sp), sp), sp);
+        return new Ast.VarDecl(v.name(), new Ast.ArrayType(element, new Ast.IntLit(Long.toString(a.count()), sp), sp),
+                new Ast.InitList(null, items, sp), v.specs(), sp);
+    }
+
     private static boolean isAuto(Ast.TypeNode t) {
         return t instanceof Ast.AutoType || t instanceof Ast.ConstType c && c.inner() instanceof Ast.AutoType;
     }
@@ -2411,6 +2432,9 @@ public final class Sema {
             if (init != v.init()) {
                 d = new Ast.VarDecl(v.name(), v.type(), init, v.specs(), v.span());
             }
+        }
+        if (d instanceof Ast.VarDecl v && v.name().startsWith("__binding#") && isAuto(v.type()) && v.init() != null) {
+            d = arrayBindingCopy(v);
         }
         switch (d) {
             case Ast.VarDecl v -> {
