@@ -198,6 +198,7 @@ public final class BuiltinHeaders {
             }
             """, "initializer_list");
         put(ExceptionHeaders.EXCEPTION, "exception");
+        put(ExceptionHeaders.EXCEPTION_PTR, "__webcu_exception_ptr.h");
         put(ExceptionHeaders.STDEXCEPT, "stdexcept");
         put(ExceptionHeaders.NEW, "new");
         put(ExceptionHeaders.TYPEINFO, "typeinfo");
