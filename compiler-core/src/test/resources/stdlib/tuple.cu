@@ -43,7 +43,9 @@ int main()
            std::tie(x, y) >= std::tie(a, b));
     std::tuple<long, double> widened;
     widened = std::make_tuple(4, 0.5f);
-    printf("converted %ld %.2f\n", std::get<0>(widened), std::get<1>(widened));
+    std::tuple<long, double> converted = std::make_tuple(5, 1.5f), direct(std::make_tuple(6, 2.5f));
+    printf("converted %ld %.2f %ld %.2f %ld %.2f\n", std::get<0>(widened), std::get<1>(widened), std::get<0>(converted),
+           std::get<1>(converted), std::get<0>(direct), std::get<1>(direct));
     auto row = make_row(3);
     printf("row %d %.1f %s size %lu\n", std::get<0>(row), std::get<1>(row), std::get<2>(row).c_str(),
            (unsigned long)std::tuple_size<decltype(row)>::value);

@@ -4072,6 +4072,7 @@ public final class Sema {
         inst.decl = t.decl;
         inst.space = t.space;
         inst.owner = t.owner;
+        inst.isConstructor = t.isConstructor; // template <class F> S(F f) : v(f(1)): its member initialisers run
         inst.inStd = t.inStd;
         inst.bindings = bound;
         Scope s = new Scope(t.declScope);
