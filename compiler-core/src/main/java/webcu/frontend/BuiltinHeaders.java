@@ -151,6 +151,7 @@ public final class BuiltinHeaders {
         put(IteratorHeaders.SET_ALGORITHMS, "__webcu_set_algorithms.h");
         put(IteratorHeaders.NUMERIC_SCANS, "__webcu_numeric_scans.h");
         put(TupleHeaders.TUPLE, "tuple");
+        put(FunctionHeaders.FUNCTION, "__webcu_function.h");
         put(StringHeaders.STRING, "string");
         put(StringHeaders.STRING_VIEW, "string_view");
         put(IoHeaders.IOS, "ios", "ostream", "istream", "streambuf", "iosfwd");

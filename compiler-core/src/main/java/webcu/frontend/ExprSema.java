@@ -235,8 +235,9 @@ final class ExprSema {
         if (left.type() instanceof CType.Record rec) {
             List<Sema.FunctionSym> members = new ArrayList<>();
             for (Sema.FunctionSym f : rec.methods) {
-                int arity = f.isTemplate ? f.decl.params().size() : f.params.size() - 1;
-                if (f.name.equals(name) && arity == rest.size()) {
+                // a member template with a parameter pack (operator()(C... c)) takes any count
+                boolean fits = f.isTemplate ? Sema.arityFits(f.decl, rest.size()) : f.params.size() - 1 == rest.size();
+                if (f.name.equals(name) && fits) {
                     members.add(f);
                 }
             }
@@ -953,6 +954,9 @@ final class ExprSema {
         if (o instanceof Typed.Var v && (v.type instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
             return indirectCall(sema.rvalue(expr(n)), c);
         }
+        if (o instanceof CType.Field fld && fld.type() instanceof CType.Ptr fp && fp.pointee() instanceof CType.Fn) {
+            return indirectCall(sema.rvalue(expr(n)), c); // a member holding a function pointer: fn(args)
+        }
         if (o instanceof Typed.Var || o instanceof CType.Field) {
             Typed.Expr obj = expr(n);
             if (isClass(obj.type())) {
@@ -1623,7 +1627,10 @@ final class ExprSema {
                     : new Typed.Call(rec.destructor, List.of(sema.thisArg(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), d.span())), CType.VOID, d.span());
             Typed.Expr free2 = new Typed.Call(free, List.of(new Typed.Convert(Sema.load(new Typed.VarRef(t, d.span())),
                     new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
-            return new Typed.Comma(keep, new Typed.Comma(dtor, free2, d.span()), d.span());
+            // delete of a null pointer runs no destructor (free(nullptr) does nothing)
+            Typed.Expr live = new Typed.Binary("!=", Sema.load(new Typed.VarRef(t, d.span())), new Typed.NullConst(p.type(), d.span()), CType.INT, d.span());
+            Typed.Expr destroy = new Typed.Conditional(live, new Typed.Comma(dtor, free2, d.span()), free2, CType.VOID, d.span());
+            return new Typed.Comma(keep, destroy, d.span());
         }
         return freeCall;
     }

@@ -1417,6 +1417,27 @@ public final class Sema {
             case Ast.ReferenceType r -> {
                 return actual instanceof CType.Ref ar && matchExact(r.referee(), ar.referee(), tps, bound, scope);
             }
+            case Ast.FunctionType f when actual instanceof CType.Fn fn -> {
+                // function<R(A...)>: the result, then the parameters, a trailing pack taking the rest
+                if (fn.variadic() != f.variadic() || !matchExact(f.result(), fn.result(), tps, bound, scope)) {
+                    return false;
+                }
+                List<Ast.Param> ps = f.params();
+                for (int i = 0; i < ps.size(); i++) {
+                    if (i == ps.size() - 1 && ps.get(i).type() instanceof Ast.PackExpansionType pe
+                            && pe.pattern() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+                        if (i > fn.params().size()) {
+                            return false;
+                        }
+                        bound.put(nt.name(), new Packs.Pack(new ArrayList<>(fn.params().subList(i, fn.params().size()))));
+                        return true;
+                    }
+                    if (i >= fn.params().size() || !matchExact(ps.get(i).type(), fn.params().get(i), tps, bound, scope)) {
+                        return false;
+                    }
+                }
+                return ps.size() == fn.params().size();
+            }
             case Ast.ArrayType a -> {
                 if (!(actual instanceof CType.Arr aa) || !matchExact(a.element(), aa.element(), tps, bound, scope)) {
                     return false;
@@ -2183,7 +2204,18 @@ public final class Sema {
                 }
                 out.add(new Typed.Continue(c.span()));
             }
-            case Ast.Return r -> {
+            case Ast.Return r0 -> {
+                Ast.Return r = r0;
+                if (r.value() != null && fn.result instanceof CType.Void) {
+                    // return f(); in a void function (std::function<void(…)> forwards so) still calls f
+                    Typed.Expr e = expr(r.value());
+                    if (!(e.type() instanceof CType.Void)) {
+                        diags.error(r.value().span(), DiagKey.ERR_RETURN_VOID, fn.name);
+                    } else {
+                        out.add(new Typed.ExprStmt(e, r.span()));
+                    }
+                    r = new Ast.Return(null, r.span());
+                }
                 Typed.Stmt ret = returnStmt(r);
                 if (dtorScopes.stream().anyMatch(l -> !l.isEmpty())) {
                     // the value is computed before the objects are destroyed

@@ -1447,6 +1447,7 @@ final class StdLibHeaders {
     static final String FUNCTIONAL = """
         #pragma once
         #include <__webcu_functional_base.h>
+        #include <__webcu_function.h>
         """;
 
     /** Programs run on one thread: a mutex is never contended, an atomic is a plain variable. */
