@@ -1158,6 +1158,21 @@ final class ExprSema {
                 cands.add(f);
             }
         }
+        if (cands.isEmpty() && !qualified && lookIn.field(name) instanceof CType.Field fld) {
+            // it->second(args) with a std::function or a function pointer in the member
+            Typed.Expr member = expr(m);
+            if (fld.type() instanceof CType.Ptr fp && fp.pointee() instanceof CType.Fn) {
+                return indirectCall(sema.rvalue(member), c);
+            }
+            if (isClass(member.type())) {
+                Typed.Expr call = operatorCall("operator()", member, args(c.args()), c.span());
+                if (call != null) {
+                    return call;
+                }
+            }
+            diags.error(c.span(), DiagKey.ERR_NOT_CALLABLE, member.type());
+            return bad(c.span());
+        }
         if (cands.isEmpty()) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, name, lookIn.name);
             return bad(c.span());

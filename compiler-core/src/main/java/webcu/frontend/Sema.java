@@ -2206,6 +2206,15 @@ public final class Sema {
             }
             case Ast.Return r0 -> {
                 Ast.Return r = r0;
+                if (r.value() instanceof Ast.Call && fn.result == null) {
+                    // a deduced result: return g(); with g void makes it void (and still calls g)
+                    int mark = diags.mark();
+                    CType probe = expr(r.value()).type();
+                    diags.rollback(mark);
+                    if (probe instanceof CType.Void) {
+                        fn.result = CType.VOID;
+                    }
+                }
                 if (r.value() != null && fn.result instanceof CType.Void) {
                     // return f(); in a void function (std::function<void(…)> forwards so) still calls f
                     Typed.Expr e = expr(r.value());
@@ -2369,6 +2378,11 @@ public final class Sema {
         }
         if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
             Typed.Expr obj = expr(r.value());
+            if (r.value() instanceof Ast.Name n && scope.lookup(n.name()) instanceof Typed.Var v && !v.isGlobal && v.type == rec) {
+                // return local; is the local itself (copy elision), which is then not destroyed:
+                // copying it too would leave a count (shared_ptr, exception_ptr) one too high
+                return new Typed.Return(rvalue(obj), r.span());
+            }
             Typed.Expr copy = copyOf(obj, rec, r.value().span());
             if (copy != null) {
                 return new Typed.Return(copy, r.span());
@@ -3530,6 +3544,10 @@ public final class Sema {
             for (FunctionSym c : rec.constructors) {
                 if (c.params.size() >= 2 && conversionRank(arg, c.params.get(1).type, false) >= 0 && (c.params.size() == 2 || c.defaults.get(2) != null)) {
                     return 3;
+                }
+                if (c.isTemplate && !c.decl.specs().isExplicit() && arityFits(c.decl, 1) && deduce(c, List.of(arg), arg.span()) instanceof FunctionSym inst
+                        && inst.params.size() >= 2 && conversionRank(arg, inst.params.get(1).type, false) >= 0) {
+                    return 3; // template <class F> function(F f): a lambda passed where a std::function is expected
                 }
             }
         }
