@@ -1,5 +1,5 @@
 // <tuple>: construction, get by index and by type, tie (from tuples and pairs, with ignore),
-// comparisons, make_tuple, tuple_size/tuple_element, tuples in containers and sort.
+// comparisons, make_tuple, tuple_size/tuple_element, apply, tuples in containers and sort.
 #include <cstdio>
 #include <string>
 #include <tuple>
@@ -17,6 +17,8 @@ static std::tuple<int, double, std::string> make_row(int i)
 {
     return std::make_tuple(i, i * 1.5, std::string("row") + std::to_string(i));
 }
+
+static int add3(int a, int b, int c) { return a * 100 + b * 10 + c; }
 
 int main()
 {
@@ -76,6 +78,9 @@ int main()
     std::swap(u, v);
     u.swap(v);
     printf("swap %d %d %d %d\n", std::get<0>(u), std::get<1>(u), std::get<0>(v), std::get<1>(v));
+    std::tuple<int, int, int> args3(1, 2, 3);
+    printf("apply %d %.1f %d\n", std::apply(add3, args3), std::apply([](double x, int n) { return x * n; }, std::make_tuple(2.5, 4)),
+           std::apply([](int l, int r) { return l - r; }, std::make_pair(7, 8)));
     std::tuple<int, double> z;
     printf("default %d %.1f\n", std::get<0>(z), std::get<1>(z));
     return 0;

@@ -951,8 +951,8 @@ final class ExprSema {
             }
         }
         Object o = lookup(n.name());
-        if (o instanceof Typed.Var v && (v.type instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
-            return indirectCall(sema.rvalue(expr(n)), c);
+        if (o instanceof Typed.Var v && ((v.type instanceof CType.Ref vr ? vr.referee() : v.type) instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
+            return indirectCall(sema.rvalue(expr(n)), c); // a function pointer, or a reference to one (F &f)
         }
         if (o instanceof CType.Field fld && fld.type() instanceof CType.Ptr fp && fp.pointee() instanceof CType.Fn) {
             return indirectCall(sema.rvalue(expr(n)), c); // a member holding a function pointer: fn(args)

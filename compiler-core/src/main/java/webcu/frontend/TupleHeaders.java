@@ -102,6 +102,15 @@ final class TupleHeaders {
         template <class... T> tuple<T...> make_tuple(T... t) { return tuple<T...>(t...); }
         template <class... T> tuple<T &...> forward_as_tuple(T &... t) { return tuple<T &...>(t...); }
         template <class... T> void swap(tuple<T...> &a, tuple<T...> &b) { a.swap(b); }
+        // apply(f, t): f(get<0>(t), …, get<N-1>(t)), the arguments gathered from the last one back
+        template <unsigned long N> struct __apply_n {
+            template <class F, class Tu, class... A> static auto go(F &f, Tu &t, A &... a) { return __apply_n<N - 1>::go(f, t, get<N - 1>(t), a...); }
+        };
+        template <> struct __apply_n<0> {
+            template <class F, class Tu, class... A> static auto go(F &f, Tu &t, A &... a) { return f(a...); }
+        };
+        template <class F, class Tu> auto apply(F f, Tu &t) { return __apply_n<tuple_size<Tu>::value>::go(f, t); }
+        template <class F, class Tu> auto apply(F f, const Tu &t) { return __apply_n<tuple_size<Tu>::value>::go(f, t); }
         }
         """;
 }
