@@ -42,6 +42,8 @@ public enum DiagKey {
     ERR_STRING_TOO_LONG("err.string.too.long", "initializer-string for char array is too long"),
     ERR_INCOMPATIBLE_ASSIGN("err.incompatible.assign", "assigning to ''{0}'' from incompatible type ''{1}''"), // to, from
     ERR_REFERENCE_BIND("err.reference.bind", "non-const lvalue reference to type ''{0}'' cannot bind to {1}"), // type, what
+    ERR_DECOMPOSE_COUNT("err.decompose.count", "type ''{0}'' decomposes into {1}, but {2} provided"), // type, "2 elements", "3 names were"
+    ERR_DECOMPOSE_TYPE("err.decompose.type", "cannot decompose non-class, non-array type ''{0}''"), // type
     ERR_INVALID_OPERANDS("err.invalid.operands", "invalid operands to binary expression (''{0}'' and ''{1}'')"), // types
     ERR_INVALID_UNARY("err.invalid.unary", "invalid argument type ''{0}'' to unary expression"), // type
     ERR_NOT_CALLABLE("err.not.callable", "called object type ''{0}'' is not a function or function pointer"), // type

@@ -146,6 +146,12 @@ public final class BuiltinHeaders {
         put(StdHeaders.VECTOR, "vector");
         put(StdHeaders.ALGORITHM, "algorithm");
         put(StdHeaders.NUMERIC, "numeric");
+        put(IteratorHeaders.ITERATOR_BASE, "__webcu_iterator_base.h");
+        put(IteratorHeaders.ITERATOR, "iterator");
+        put(IteratorHeaders.SET_ALGORITHMS, "__webcu_set_algorithms.h");
+        put(IteratorHeaders.NUMERIC_SCANS, "__webcu_numeric_scans.h");
+        put(TupleHeaders.TUPLE, "tuple");
+        put(FunctionHeaders.FUNCTION, "__webcu_function.h");
         put(StringHeaders.STRING, "string");
         put(StringHeaders.STRING_VIEW, "string_view");
         put(IoHeaders.IOS, "ios", "ostream", "istream", "streambuf", "iosfwd");
@@ -193,6 +199,7 @@ public final class BuiltinHeaders {
             }
             """, "initializer_list");
         put(ExceptionHeaders.EXCEPTION, "exception");
+        put(ExceptionHeaders.EXCEPTION_PTR, "__webcu_exception_ptr.h");
         put(ExceptionHeaders.STDEXCEPT, "stdexcept");
         put(ExceptionHeaders.NEW, "new");
         put(ExceptionHeaders.TYPEINFO, "typeinfo");

@@ -43,6 +43,62 @@ final class ExceptionHeaders {
             abort();
         }
         }
+        #include <__webcu_exception_ptr.h>
+        """;
+
+    /**
+     * std::exception_ptr: the address of an exception object the runtime keeps alive while a
+     * pointer holds it (a count in webcu.vm.ExceptionLibrary); the last one to go runs the
+     * object's destructor, which the runtime hands back because it cannot call the program.
+     */
+    static final String EXCEPTION_PTR = """
+        #pragma once
+        extern "C" void *__webcu_eh_current();
+        extern "C" void __webcu_eh_ptr_ref(void *p);
+        extern "C" void *__webcu_eh_ptr_release(void *p);
+        extern "C" void __webcu_eh_ptr_free(void *p);
+        extern "C" void __webcu_eh_rethrow_ptr(void *p);
+        namespace std {
+        class exception_ptr {
+        public:
+            void *__p;
+            exception_ptr() noexcept : __p(0) {}
+            exception_ptr(decltype(nullptr)) noexcept : __p(0) {}
+            exception_ptr(void *p, int) noexcept : __p(p) {}
+            exception_ptr(const exception_ptr &o) noexcept : __p(o.__p) { if (__p) __webcu_eh_ptr_ref(__p); }
+            ~exception_ptr() { __drop(); }
+            exception_ptr &operator=(const exception_ptr &o) noexcept {
+                if (o.__p) __webcu_eh_ptr_ref(o.__p);
+                __drop();
+                __p = o.__p;
+                return *this;
+            }
+            void __drop() {
+                if (!__p) return;
+                typedef void (*__dtor_t)(void *);
+                __dtor_t d = (__dtor_t)__webcu_eh_ptr_release(__p);
+                if (d) {
+                    d(__p);
+                    __webcu_eh_ptr_free(__p);
+                }
+                __p = 0;
+            }
+            explicit operator bool() const noexcept { return __p != 0; }
+            bool operator==(const exception_ptr &o) const noexcept { return __p == o.__p; }
+            bool operator!=(const exception_ptr &o) const noexcept { return __p != o.__p; }
+        };
+        // built in the result and taken by reference: webcu does not yet destroy a returned local
+        // or a by-value parameter, whose count would then never drop
+        static inline exception_ptr current_exception() noexcept { return exception_ptr(__webcu_eh_current(), 0); }
+        [[noreturn]] static inline void rethrow_exception(const exception_ptr &p) { __webcu_eh_rethrow_ptr(p.__p); }
+        template <class E> exception_ptr make_exception_ptr(E e) noexcept {
+            try {
+                throw e;
+            } catch (...) {
+                return current_exception();
+            }
+        }
+        }
         """;
 
     static final String STDEXCEPT = """

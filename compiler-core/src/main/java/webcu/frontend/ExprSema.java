@@ -993,6 +993,59 @@ final class ExprSema {
         return list;
     }
 
+    /**
+     * Element i of a structured binding's hidden object ({@code auto [a, b] = e}, see
+     * Parser.declareBindings): a tuple's std::get<i>, an array's or std::array's [i], else the
+     * class's i-th data member. The names must match the element count, as C++ requires.
+     */
+    private Typed.Expr bindingElement(Ast.Call c) {
+        Ast.Expr object = c.args().get(0);
+        int i = Integer.parseInt(((Ast.IntLit) c.args().get(1)).text());
+        int names = Integer.parseInt(((Ast.IntLit) c.args().get(2)).text());
+        Span span = c.span();
+        Typed.Expr obj = expr(object);
+        CType t = obj.type();
+        Ast.Expr index = new Ast.IntLit(Integer.toString(i), span);
+        int count;
+        Ast.Expr element;
+        if (t instanceof CType.Arr a) {
+            count = (int) a.count();
+            element = new Ast.Index(object, index, span);
+        } else if (t instanceof CType.Record rec && rec.field("__tail") != null && rec.field("__head") != null) {
+            count = 0;
+            for (CType r = rec; r instanceof CType.Record tr && tr.field("__tail") != null; r = tr.field("__tail").type()) {
+                count++;
+            }
+            element = new Ast.Call(new Ast.Name("std::get", List.of(new Ast.TemplateArg(null, index)), span), List.of(object), span);
+        } else if (t instanceof CType.Record rec && rec.name.startsWith("array<") && rec.field("__elems") instanceof CType.Field arr
+                && arr.type() instanceof CType.Arr a) {
+            count = (int) a.count();
+            element = new Ast.Index(object, index, span);
+        } else if (t instanceof CType.Record rec) {
+            List<CType.Field> fields = new ArrayList<>();
+            for (CType.Field f : rec.fields) {
+                if (!f.name().equals(Virtuals.VPTR)) {
+                    fields.add(f);
+                }
+            }
+            count = fields.size();
+            element = i < count ? new Ast.Member(object, fields.get(i).name(), false, span) : null;
+        } else {
+            if (i == 0) {
+                diags.error(span, DiagKey.ERR_DECOMPOSE_TYPE, t);
+            }
+            return bad(span);
+        }
+        if (count != names) {
+            if (i == 0) {
+                diags.error(span, DiagKey.ERR_DECOMPOSE_COUNT, t, count + (count == 1 ? " element" : " elements"),
+                        names + (names == 1 ? " name was" : " names were"));
+            }
+            return bad(span);
+        }
+        return expr(element);
+    }
+
     private Typed.Expr call(Ast.Call c) {
         if (c.callee() instanceof Ast.Member m) {
             return methodCall(m, c);
@@ -1002,6 +1055,9 @@ final class ExprSema {
         }
         if (!(c.callee() instanceof Ast.Name n)) {
             return callObject(expr(c.callee()), c);
+        }
+        if (n.name().equals("__webcu_binding") && c.args().size() == 3) {
+            return bindingElement(c);
         }
         if (templateClassMember(n) instanceof List<?> statics) {
             @SuppressWarnings("unchecked")
@@ -1025,8 +1081,11 @@ final class ExprSema {
             }
         }
         Object o = lookup(n.name());
-        if (o instanceof Typed.Var v && (v.type instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
-            return indirectCall(sema.rvalue(expr(n)), c);
+        if (o instanceof Typed.Var v && ((v.type instanceof CType.Ref vr ? vr.referee() : v.type) instanceof CType.Ptr p && p.pointee() instanceof CType.Fn)) {
+            return indirectCall(sema.rvalue(expr(n)), c); // a function pointer, or a reference to one (F &f)
+        }
+        if (o instanceof CType.Field fld && fld.type() instanceof CType.Ptr fp && fp.pointee() instanceof CType.Fn) {
+            return indirectCall(sema.rvalue(expr(n)), c); // a member holding a function pointer: fn(args)
         }
         if (o instanceof Typed.Var || o instanceof CType.Field) {
             Typed.Expr obj = expr(n);
@@ -1831,7 +1890,10 @@ final class ExprSema {
                     : new Typed.Call(rec.destructor, List.of(sema.thisArg(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), d.span())), CType.VOID, d.span());
             Typed.Expr free2 = new Typed.Call(free, List.of(new Typed.Convert(Sema.load(new Typed.VarRef(t, d.span())),
                     new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
-            return new Typed.Comma(keep, new Typed.Comma(dtor, free2, d.span()), d.span());
+            // delete of a null pointer runs no destructor (free(nullptr) does nothing)
+            Typed.Expr live = new Typed.Binary("!=", Sema.load(new Typed.VarRef(t, d.span())), new Typed.NullConst(p.type(), d.span()), CType.INT, d.span());
+            Typed.Expr destroy = new Typed.Conditional(live, new Typed.Comma(dtor, free2, d.span()), free2, CType.VOID, d.span());
+            return new Typed.Comma(keep, destroy, d.span());
         }
         return freeCall;
     }

@@ -255,6 +255,20 @@ public final class Parser {
         return false;
     }
 
+    /**
+     * Whether a variable or parameter of a block, function or class hides the namespace-scope
+     * template {@code name}: in {@code next < *mag * base} inside namespace std, 'next' is a
+     * local, not std::next.
+     */
+    private boolean hiddenByLocal(String name) {
+        for (int i = valueScopes.size() - 1; i >= 1; i--) {
+            if (valueScopes.get(i).contains(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A variable, parameter or function named {@code name} in the current scope. */
     private void declareValue(String name) {
         if (name != null && !name.contains("::")) {
@@ -1892,6 +1906,25 @@ public final class Parser {
             p++;
             return new Empty(t.span());
         }
+        if (structuredBindingAhead()) {
+            DeclSpecs ds = declSpecifiers();
+            BindingHead head = bindingHead(ds);
+            Expr init;
+            if (accept("=")) {
+                init = assignment();
+            } else if (at("{") || at("(")) {
+                String close = next().is("{") ? "}" : ")";
+                init = assignment();
+                expect(close);
+            } else {
+                throw error(peek(), DiagKey.ERR_EXPECTED, "'=' after a structured binding declaration");
+            }
+            expect(";");
+            List<Decl> decls = new ArrayList<>();
+            decls.add(new VarDecl(head.hidden, head.type, init, ds.specs(), head.span));
+            declareBindings(head, ds, decls);
+            return new DeclStmt(decls, t.span());
+        }
         if (startsDeclaration() && !(peek(1).is("(") && isFunctionalCastAhead())) {
             List<Decl> decls = new ArrayList<>();
             declaration(decls, false);
@@ -1922,6 +1955,63 @@ public final class Parser {
         return !toks.get(k).is(";") && !toks.get(k).is("=") && !toks.get(k).is(",");
     }
 
+    /** What a structured binding declares: the hidden object's name and type, and the names bound into it. */
+    private record BindingHead(String hidden, TypeNode type, List<Token> names, Span span) {}
+
+    private int bindingCount;
+
+    /**
+     * Whether a structured binding declaration starts here: specifiers that include 'auto'
+     * (const, static …), an optional '&' or '&&', then '['.
+     */
+    private boolean structuredBindingAhead() {
+        int k = p;
+        boolean auto = false;
+        while (toks.get(k).kind() == Token.Kind.IDENT
+                && Set.of("auto", "const", "volatile", "static", "constexpr", "thread_local", "register").contains(toks.get(k).text())) {
+            auto |= toks.get(k).is("auto");
+            k++;
+        }
+        if (toks.get(k).is("&") || toks.get(k).is("&&")) {
+            k++;
+        }
+        return auto && toks.get(k).is("[");
+    }
+
+    /** structured-binding-head = specifiers ("&" | "&&")? "[" identifier ("," identifier)* "]" */
+    private BindingHead bindingHead(DeclSpecs ds) {
+        TypeNode type = ds.type();
+        if (at("&") || at("&&")) {
+            Token amp = next();
+            type = new ReferenceType(type instanceof ConstType c ? c.inner() : type, type instanceof ConstType, amp.is("&&"), amp.span());
+        }
+        Token lb = expect("[");
+        List<Token> names = new ArrayList<>();
+        do {
+            Token n = peek();
+            ident();
+            names.add(n);
+        } while (accept(","));
+        expect("]");
+        return new BindingHead("__binding#" + bindingCount++, type, names, lb.span());
+    }
+
+    /**
+     * Each name of a structured binding is a reference to its element of the hidden object;
+     * Sema picks the element ({@code __webcu_binding(object, i, count)}): tuple-like classes through
+     * std::get, arrays and std::array by index, other classes by data member.
+     */
+    private void declareBindings(BindingHead head, DeclSpecs ds, List<Decl> out) {
+        for (int i = 0; i < head.names.size(); i++) {
+            Token n = head.names.get(i);
+            Expr element = new Call(new Name("__webcu_binding", List.of(), n.span()),
+                    List.of(new Name(head.hidden, List.of(), n.span()), new IntLit(Integer.toString(i), n.span()),
+                            new IntLit(Integer.toString(head.names.size()), n.span())), n.span());
+            out.add(new VarDecl(n.text(), new ReferenceType(new AutoType(n.span()), false, false, n.span()), element, ds.specs(), n.span()));
+            declareValue(n.text());
+        }
+    }
+
     /** for = "for" "(" (declaration | expr? ";") expr? ";" expr? ")" statement | range-for */
     private Stmt forStatement() {
         Token f = next();
@@ -1931,6 +2021,24 @@ public final class Parser {
             Stmt init = null;
             if (accept(";")) {
                 init = null;
+            } else if (structuredBindingAhead()) {
+                // for (const auto &[key, value] : map): the element is a hidden variable, the names refer into it
+                DeclSpecs ds = declSpecifiers();
+                BindingHead head = bindingHead(ds);
+                expect(":");
+                Expr range = at("{") ? initList(null) : expression();
+                expect(")");
+                List<Decl> decls = new ArrayList<>();
+                pushScope();
+                Stmt body;
+                try {
+                    declareBindings(head, ds, decls);
+                    body = statement();
+                } finally {
+                    popScope();
+                }
+                Stmt wrapped = new Compound(List.of(new DeclStmt(decls, head.span), body), body.span());
+                return new RangeFor(new VarDecl(head.hidden, head.type, null, ds.specs(), head.span), range, wrapped, f.span());
             } else if (startsDeclaration()) {
                 // range-for: for (T x : range)
                 int save = p;
@@ -2397,12 +2505,16 @@ public final class Parser {
         }
         List<TemplateArg> targs = List.of();
         String last = name.substring(name.lastIndexOf(':') + 1);
-        if (at("<") && (functionTemplates.contains(name) || classTemplates.contains(name) || name.contains("::") && functionTemplates.contains(last))) {
+        if (at("<") && !hiddenByLocal(name)
+                && (functionTemplates.contains(name) || classTemplates.contains(name) || name.contains("::") && functionTemplates.contains(last))) {
+            // a global 'int size' compared with 'size < n' is no template-id: take back what the attempt reported
             int save = p;
+            int mark = diags.mark();
             try {
                 targs = templateArgs();
             } catch (SyntaxError e) {
                 p = save;
+                diags.rollback(mark);
             }
         }
         return new Name(name, targs, t.span());

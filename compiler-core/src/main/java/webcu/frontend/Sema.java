@@ -460,7 +460,8 @@ public final class Sema {
         if (o == null && name.contains("::")) {
             o = memberOfQualifier(s, name);
         }
-        if (o == null && name.contains("::")) {
+        if (o == null && name.contains("::") && !(s.lookup(name.substring(0, name.lastIndexOf("::"))) instanceof CType.Record)) {
+            // std::x declared as x; but Tu::tag with Tu a class that lacks it names nothing (SFINAE)
             o = s.lookup(simpleName(name));
         }
         return o;
@@ -1183,6 +1184,9 @@ public final class Sema {
             o = lookupQualified(s, prefix); // std::chrono::steady_clock is declared as steady_clock
         }
         CType.Record rec = null;
+        if (o instanceof CType.Record r && !args.isEmpty() && instanceOf.get(r) instanceof Instance in) {
+            o = in.template(); // F<I - 1>::get inside F: the injected class name with arguments names the template
+        }
         if (o instanceof ClassTemplate ct && !args.isEmpty()) {
             if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
                 rec = r;
@@ -1424,6 +1428,27 @@ public final class Sema {
             case Ast.ReferenceType r -> {
                 return actual instanceof CType.Ref ar && matchExact(r.referee(), ar.referee(), tps, bound, scope);
             }
+            case Ast.FunctionType f when actual instanceof CType.Fn fn -> {
+                // function<R(A...)>: the result, then the parameters, a trailing pack taking the rest
+                if (fn.variadic() != f.variadic() || !matchExact(f.result(), fn.result(), tps, bound, scope)) {
+                    return false;
+                }
+                List<Ast.Param> ps = f.params();
+                for (int i = 0; i < ps.size(); i++) {
+                    if (i == ps.size() - 1 && ps.get(i).type() instanceof Ast.PackExpansionType pe
+                            && pe.pattern() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+                        if (i > fn.params().size()) {
+                            return false;
+                        }
+                        bound.put(nt.name(), new Packs.Pack(new ArrayList<>(fn.params().subList(i, fn.params().size()))));
+                        return true;
+                    }
+                    if (i >= fn.params().size() || !matchExact(ps.get(i).type(), fn.params().get(i), tps, bound, scope)) {
+                        return false;
+                    }
+                }
+                return ps.size() == fn.params().size();
+            }
             case Ast.ArrayType a -> {
                 if (!(actual instanceof CType.Arr aa) || !matchExact(a.element(), aa.element(), tps, bound, scope)) {
                     return false;
@@ -1483,7 +1508,8 @@ public final class Sema {
         while (k > 0) {
             String prefix = name.substring(0, k);
             Object o = lookupQualified(s, prefix);
-            if (o instanceof ClassTemplate && !n.args().isEmpty()) {
+            if ((o instanceof ClassTemplate || o instanceof CType.Record ir && instanceOf.containsKey(ir)) && !n.args().isEmpty()) {
+                // F<I - 1>::get inside F names another instance: resolveType treats the injected name so
                 t = resolveType(new Ast.NamedType(prefix, n.args(), n.span()), s);
                 break;
             }
@@ -1829,6 +1855,10 @@ public final class Sema {
                 mi = new Ast.MemberInit(mi.name(), il.items(), mi.span()); // n_{5}: as n_(5)
             }
             Typed.Expr single = mi.args().size() == 1 ? expr(mi.args().get(0)) : null;
+            if (fld.type() instanceof CType.Ref ref) {
+                bindReferenceMember(self, fld, ref, single, mi.span(), out);
+                continue;
+            }
             boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
             if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty() && !plainCopy) {
                 // name_("text"), buf_(n, 'x'), owner_(other): the member's own constructor runs on it
@@ -1898,6 +1928,26 @@ public final class Sema {
             return;
         }
         out.add(new Typed.ExprStmt(new Typed.Assign(target, rvalue(built), span), span));
+    }
+
+    /**
+     * r(x) for a member {@code T &r}: the member's slot receives x's address (the slot is seen as
+     * a pointer here; everywhere else the member designates its referent).
+     */
+    private void bindReferenceMember(Typed.Expr self, CType.Field fld, CType.Ref ref, Typed.Expr init, Span span, List<Typed.Stmt> out) {
+        if (init == null) {
+            diags.error(span, DiagKey.ERR_NOT_SUPPORTED, "reference member '" + fld.name() + "' initialized without exactly one lvalue");
+            return;
+        }
+        if (!init.lvalue() || conversionRank(init, new CType.Ref(ref.referee(), false)) < 0) {
+            // webcu keeps no temporaries alive for a const reference member either
+            diags.error(span, DiagKey.ERR_REFERENCE_BIND, ref.referee(), (init.lvalue() ? "a value" : "a temporary") + " of type '" + init.type() + "'");
+            return;
+        }
+        CType.Ptr pt = new CType.Ptr(ref.referee(), false);
+        Typed.Expr slot = new Typed.Member(self, new CType.Field(fld.name(), pt, fld.offset(), fld.index()), span);
+        Typed.Expr address = new Typed.AddressOf(init, new CType.Ptr(init.type(), false), span);
+        out.add(new Typed.ExprStmt(new Typed.Assign(slot, convert(address, pt, span, "init"), span), span));
     }
 
     private Typed.Block block(Ast.Compound c, List<Typed.Stmt> prefix) {
@@ -2262,7 +2312,27 @@ public final class Sema {
                 }
                 out.add(new Typed.Continue(c.span()));
             }
-            case Ast.Return r -> {
+            case Ast.Return r0 -> {
+                Ast.Return r = r0;
+                if (r.value() instanceof Ast.Call && fn.result == null) {
+                    // a deduced result: return g(); with g void makes it void (and still calls g)
+                    int mark = diags.mark();
+                    CType probe = expr(r.value()).type();
+                    diags.rollback(mark);
+                    if (probe instanceof CType.Void) {
+                        fn.result = CType.VOID;
+                    }
+                }
+                if (r.value() != null && fn.result instanceof CType.Void) {
+                    // return f(); in a void function (std::function<void(…)> forwards so) still calls f
+                    Typed.Expr e = expr(r.value());
+                    if (!(e.type() instanceof CType.Void)) {
+                        diags.error(r.value().span(), DiagKey.ERR_RETURN_VOID, fn.name);
+                    } else {
+                        out.add(new Typed.ExprStmt(e, r.span()));
+                    }
+                    r = new Ast.Return(null, r.span());
+                }
                 Typed.Stmt ret = returnStmt(r);
                 if (dtorScopes.stream().anyMatch(l -> !l.isEmpty())) {
                     // the value is computed before the objects are destroyed
@@ -2418,6 +2488,11 @@ public final class Sema {
         }
         if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
             Typed.Expr obj = deduced != null ? deduced : expr(r.value());
+            if (r.value() instanceof Ast.Name n && scope.lookup(n.name()) instanceof Typed.Var v && !v.isGlobal && v.type == rec) {
+                // return local; is the local itself (copy elision), which is then not destroyed:
+                // copying it too would leave a count (shared_ptr, exception_ptr) one too high
+                return new Typed.Return(rvalue(obj), r.span());
+            }
             Typed.Expr copy = copyOf(obj, rec, r.value().span());
             if (copy != null) {
                 return new Typed.Return(copy, r.span());
@@ -2488,6 +2563,27 @@ public final class Sema {
         return new Typed.Switch(sel, sections, sw.span());
     }
 
+    /**
+     * auto [a, b] = arr: the hidden object of a structured binding is a copy of the array, not a
+     * pointer to it as for plain auto (see Parser.declareBindings): E __binding[N] = {arr[0], …}.
+     */
+    private Ast.VarDecl arrayBindingCopy(Ast.VarDecl v) {
+        int mark = diags.mark();
+        CType t = expr(v.init()).type();
+        diags.rollback(mark); // analysed again below, as the initializer of what is declared
+        if (!(t instanceof CType.Arr a) || a.count() < 0) {
+            return v;
+        }
+        Span sp = v.span();
+        List<Ast.Expr> items = new ArrayList<>();
+        for (long i = 0; i < a.count(); i++) {
+            items.add(new Ast.Index(v.init(), new Ast.IntLit(Long.toString(i), sp), sp));
+        }
+        Ast.TypeNode element = new Ast.DecltypeType(new Ast.Index(v.init(), new Ast.IntLit("0", sp), sp), sp);
+        return new Ast.VarDecl(v.name(), new Ast.ArrayType(element, new Ast.IntLit(Long.toString(a.count()), sp), sp),
+                new Ast.InitList(null, items, sp), v.specs(), sp);
+    }
+
     private static boolean isAuto(Ast.TypeNode t) {
         return t instanceof Ast.AutoType || t instanceof Ast.ConstType c && c.inner() instanceof Ast.AutoType;
     }
@@ -2498,6 +2594,9 @@ public final class Sema {
             if (init != v.init()) {
                 d = new Ast.VarDecl(v.name(), v.type(), init, v.specs(), v.span());
             }
+        }
+        if (d instanceof Ast.VarDecl v && v.name().startsWith("__binding#") && isAuto(v.type()) && v.init() != null) {
+            d = arrayBindingCopy(v);
         }
         switch (d) {
             case Ast.VarDecl v -> {
@@ -3871,6 +3970,9 @@ public final class Sema {
         if (to instanceof CType.Int b && b.isBool() && from instanceof CType.Ptr) {
             return 2;
         }
+        if (from instanceof CType.Record fr && to instanceof CType.Record tr && derivesFrom(fr, tr)) {
+            return 2; // a derived object passed by value slices to its base (iterator tags dispatch this way)
+        }
         FunctionSym conversion = userConversion ? ExprSema.conversionFunction(from, to) : null;
         if (conversion != null) {
             // conversion function (operator float()); its result then converts further, which ranks below an exact result
@@ -4038,6 +4140,9 @@ public final class Sema {
                 // (with a warning that ISO C++ calls it ambiguous)
                 cmp = compareRanks(java.util.Arrays.copyOf(ranks, args.size()), java.util.Arrays.copyOf(bestRanks, args.size()));
             }
+            if (cmp == 0) {
+                cmp = compareReferenceBindings(c, best, args.size());
+            }
             if (cmp == 0 && best.inStd != c.inStd) {
                 // std names are visible unqualified in webcu; C++ would see only the program's own
                 // swap or max here (std's needs std:: or using), so the program's wins
@@ -4093,6 +4198,28 @@ public final class Sema {
     }
 
     /**
+     * Of two equally ranked reference bindings, the one to the less const-qualified type wins
+     * ([over.ics.rank]): std::begin(v) on a non-const vector calls begin(C &), not begin(const C &).
+     */
+    private int compareReferenceBindings(FunctionSym a, FunctionSym b, int args) {
+        int skipA = a.thisVar != null ? 1 : 0;
+        int skipB = b.thisVar != null ? 1 : 0;
+        boolean better = false;
+        boolean worse = false;
+        for (int i = 0; i < args && i + skipA < a.params.size() && i + skipB < b.params.size(); i++) {
+            if (a.params.get(i + skipA).type instanceof CType.Ref ra && b.params.get(i + skipB).type instanceof CType.Ref rb
+                    && ra.rvalue() == rb.rvalue() && ra.constReferee() != rb.constReferee() && sameType(ra.referee(), rb.referee())) {
+                if (rb.constReferee()) {
+                    better = true;
+                } else {
+                    worse = true;
+                }
+            }
+        }
+        return better && !worse ? -1 : worse && !better ? 1 : 0;
+    }
+
+    /**
      * Partial ordering of function templates, in its commonest case: a template without a
      * function parameter pack is more specialized than one with it (print(T) beats print(T, Rest...)).
      */
@@ -4136,12 +4263,20 @@ public final class Sema {
                 // f<int, float>(…) with template <class... Ts>: the rest of the arguments form the pack
                 List<Object> elements = new ArrayList<>();
                 for (; i < explicit.size(); i++) {
-                    elements.add(bindArg(tp, explicit.get(i), scope));
+                    Object v = bindExplicit(tp, explicit.get(i));
+                    if (v == null) {
+                        return null;
+                    }
+                    elements.add(v);
                 }
                 bound.put(tp.name(), new Packs.Pack(elements));
                 break;
             }
-            bound.put(tp.name(), bindArg(tp, explicit.get(i), scope));
+            Object v = bindExplicit(tp, explicit.get(i));
+            if (v == null) {
+                return null;
+            }
+            bound.put(tp.name(), v);
         }
         List<Ast.Param> ps = d.params();
         for (int i = 0; i < ps.size(); i++) {
@@ -4204,6 +4339,26 @@ public final class Sema {
             }
         }
         return instantiate(t, bound);
+    }
+
+    /**
+     * An explicit template argument for a function template's parameter, or null when it is of
+     * the wrong kind (get<int> for template <size_t I>, get<0> for template <class T>): that
+     * template is then no candidate, as overloaded std::get needs.
+     */
+    private Object bindExplicit(Ast.TemplateParam tp, Ast.TemplateArg arg) {
+        if (tp.isType() && !tp.isTemplate() && arg.type() == null
+                && !(arg.value() instanceof Ast.Name nm && lookupQualified(scope, nm.name()) instanceof CType)) {
+            return null;
+        }
+        int mark = diags.mark();
+        int errors = diags.errorCount();
+        Object v = bindArg(tp, arg, scope);
+        if (diags.errorCount() != errors) {
+            diags.rollback(mark);
+            return null;
+        }
+        return v;
     }
 
     /**
@@ -4539,6 +4694,17 @@ public final class Sema {
                     }
                 }
                 return match(r.referee(), arg, tps, bound);
+            }
+            case Ast.ArrayType at when arg instanceof CType.Arr a -> {
+                // T (&a)[N]: the element type and the bound, as std::size(array) deduces them
+                if (at.size() instanceof Ast.Name nm && nm.templateArgs().isEmpty()) {
+                    for (Ast.TemplateParam tp : tps) {
+                        if (!tp.isType() && !tp.pack() && tp.name().equals(nm.name())) {
+                            bound.putIfAbsent(tp.name(), a.count());
+                        }
+                    }
+                }
+                return match(at.element(), a.element(), tps, bound);
             }
             case Ast.PointerType p -> {
                 if (arg instanceof CType.Arr a) {

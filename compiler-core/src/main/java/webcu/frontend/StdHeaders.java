@@ -49,6 +49,7 @@ final class StdHeaders {
         #include <utility>
         #include <initializer_list>
         #include <__webcu_functexcept.h>
+        #include <__webcu_iterator_base.h>
         namespace std {
         // Elements live in calloc'd memory and move by memcpy: the library's containers and
         // strings keep an all-zero object as their valid empty state. Growth follows libstdc++
@@ -70,6 +71,13 @@ final class StdHeaders {
             explicit vector(size_t n) : data_(0), size_(0), cap_(0) { __grow_exact(n); resize(n); }
             vector(size_t n, const T &value) : data_(0), size_(0), cap_(0) { __grow_exact(n); resize(n, value); }
             vector(const T *first, const T *last) : data_(0), size_(0), cap_(0) { assign(first, last); }
+            // any other iterator pair (a set's, a list's), sized first as libstdc++ does for forward
+            // iterators; an integer pair (n, value) is the constructor above
+            template <class I, class = typename __enable_if_iter<I>::type> vector(I first, I last) : data_(0), size_(0), cap_(0) {
+                size_t n = (size_t)distance(first, last);
+                if (n) __grow_exact(n);
+                for (; first != last; ++first) push_back(*first);
+            }
             vector(initializer_list<T> il) : data_(0), size_(0), cap_(0) { assign(il.begin(), il.end()); }
             vector(const vector &o) : data_(0), size_(0), cap_(0) { assign(o.data_, o.data_ + o.size_); }
             ~vector() { free((void *)data_); }
@@ -213,6 +221,7 @@ final class StdHeaders {
         #include <utility>
         #include <initializer_list>
         #include <__webcu_uniform.h>
+        #include <__webcu_iterator_base.h>
         namespace std {
         struct __less { template <class A, class B> bool operator()(const A &a, const B &b) const { return a < b; } };
         struct __equal { template <class A, class B> bool operator()(const A &a, const B &b) const { return a == b; } };
@@ -541,10 +550,12 @@ final class StdHeaders {
             for (I i = first + 1; i != last; ++i) { I j = first + rand() % ((i - first) + 1); if (i != j) iter_swap(i, j); }
         }
         }
+        #include <__webcu_set_algorithms.h>
         """;
 
     static final String NUMERIC = """
         #pragma once
+        #include <__webcu_numeric_scans.h>
         namespace std {
         template <class I, class T> T accumulate(I first, I last, T init) { for (; first != last; ++first) init = init + *first; return init; }
         template <class I, class T, class F> T accumulate(I first, I last, T init, F f) { for (; first != last; ++first) init = f(init, *first); return init; }
@@ -569,7 +580,6 @@ final class StdHeaders {
             for (; first != last; ++first, ++out) { auto v = *first; *out = v - prev; prev = v; }
             return out;
         }
-        template <class I, class T> T reduce(I first, I last, T init) { return accumulate(first, last, init); }
         template <class M, class N> M gcd(M a, N b) { if (a < 0) a = -a; if (b < 0) b = -b; while (b != 0) { M t = a % b; a = b; b = t; } return a; }
         template <class M, class N> M lcm(M a, N b) { if (a == 0 || b == 0) return 0; M g = gcd(a, b); M r = a / g * b; return r < 0 ? -r : r; }
         }

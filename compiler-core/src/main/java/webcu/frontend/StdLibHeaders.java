@@ -1223,6 +1223,7 @@ final class StdLibHeaders {
         #pragma once
         #include <cstdlib>
         #include <initializer_list>
+        #include <__webcu_iterator_base.h>
         namespace std {
         template <class T> class list {
         public:
@@ -1247,6 +1248,7 @@ final class StdLibHeaders {
             list() : __h(0), __n(0) {}
             list(unsigned long n, const T &v) : __h(0), __n(0) { for (unsigned long i = 0; i < n; ++i) push_back(v); }
             list(initializer_list<T> il) : __h(0), __n(0) { for (const T *p = il.begin(); p != il.end(); ++p) push_back(*p); }
+            template <class I, class = typename __enable_if_iter<I>::type> list(I first, I last) : __h(0), __n(0) { for (; first != last; ++first) push_back(*first); }
             list(const list &o) : __h(0), __n(0) { if (o.__h) for (__node *p = o.__h->next; p != o.__h; p = p->next) push_back(p->v); }
             ~list() { clear(); free((void *)__h); }
             list &operator=(const list &o) { if (this != &o) { clear(); if (o.__h) for (__node *p = o.__h->next; p != o.__h; p = p->next) push_back(p->v); } return *this; }
@@ -1403,45 +1405,122 @@ final class StdLibHeaders {
             bool operator==(nullptr_t) const { return __p == 0; }
             bool operator!=(nullptr_t) const { return __p != 0; }
         };
+        // unique_ptr<T[]>: owns an array from new[], indexed; moves on copy as above
+        template <class T> class unique_ptr<T[]> {
+        public:
+            typedef T element_type;
+            typedef T *pointer;
+            T *__p;
+            unique_ptr() : __p(0) {}
+            explicit unique_ptr(T *p) : __p(p) {}
+            unique_ptr(const unique_ptr &o) : __p(o.__p) { unique_ptr *from = (unique_ptr *)&o; from->__p = 0; }
+            ~unique_ptr() { if (__p) delete[] __p; }
+            unique_ptr &operator=(const unique_ptr &o) { if (this != &o) { T *p = o.__p; unique_ptr *from = (unique_ptr *)&o; from->__p = 0; reset(p); } return *this; }
+            T &operator[](unsigned long i) const { return __p[i]; }
+            T *get() const { return __p; }
+            T *release() { T *p = __p; __p = 0; return p; }
+            void reset(T *p = 0) { T *old = __p; __p = p; if (old) delete[] old; }
+            explicit operator bool() const { return __p != 0; }
+        };
         template <class T> unique_ptr<T> make_unique() { return unique_ptr<T>(new T()); }
         template <class T, class A> unique_ptr<T> make_unique(const A &a) { return unique_ptr<T>(new T(a)); }
         template <class T, class A, class B> unique_ptr<T> make_unique(const A &a, const B &b) { return unique_ptr<T>(new T(a, b)); }
         template <class T, class A, class B, class C> unique_ptr<T> make_unique(const A &a, const B &b, const C &c) { return unique_ptr<T>(new T(a, b, c)); }
         template <class T, class A, class B, class C, class D> unique_ptr<T> make_unique(const A &a, const B &b, const C &c, const D &d) { return unique_ptr<T>(new T(a, b, c, d)); }
 
+        // the control block: owners, weak_ptrs, and how the object goes (delete, or the deleter given)
+        struct __sp_block {
+            long __uses;
+            long __weaks;
+            __sp_block() : __uses(1), __weaks(0) {}
+            virtual void __dispose() = 0;
+            virtual ~__sp_block() {}
+        };
+        template <class T> struct __sp_delete : __sp_block {
+            T *__p;
+            __sp_delete(T *p) : __p(p) {}
+            void __dispose() { delete __p; }
+        };
+        template <class T, class D> struct __sp_deleter : __sp_block {
+            T *__p;
+            D __d;
+            __sp_deleter(T *p, const D &d) : __p(p), __d(d) {}
+            void __dispose() { __d(__p); }
+        };
+        template <class T> class weak_ptr;
         template <class T> class shared_ptr {
         public:
             typedef T element_type;
             T *__p;
-            long *__count;
-            shared_ptr() : __p(0), __count(0) {}
-            explicit shared_ptr(T *p) : __p(p), __count(0) { if (p) { __count = new long; *__count = 1; } }
-            shared_ptr(const shared_ptr &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
-            template <class U> shared_ptr(const shared_ptr<U> &o) : __p(o.__p), __count(o.__count) { if (__count) ++*__count; }
+            __sp_block *__c;
+            shared_ptr() : __p(0), __c(0) {}
+            shared_ptr(nullptr_t) : __p(0), __c(0) {}
+            explicit shared_ptr(T *p) : __p(p), __c(0) { if (p) __c = new __sp_delete<T>(p); }
+            template <class D> shared_ptr(T *p, D d) : __p(p), __c(new __sp_deleter<T, D>(p, d)) {}
+            shared_ptr(const shared_ptr &o) : __p(o.__p), __c(o.__c) { if (__c) ++__c->__uses; }
+            // shared_ptr<Base> from shared_ptr<Derived>: the pointer converts, the count is shared
+            template <class U> shared_ptr(const shared_ptr<U> &o) : __p(o.__p), __c(o.__c) { if (__c) ++__c->__uses; }
             ~shared_ptr() { __release(); }
             void __release() {
-                if (__count && --*__count == 0) { delete __p; delete __count; }
+                if (__c && --__c->__uses == 0) {
+                    __c->__dispose();
+                    if (__c->__weaks == 0) delete __c;
+                }
                 __p = 0;
-                __count = 0;
+                __c = 0;
             }
             shared_ptr &operator=(const shared_ptr &o) {
-                if (__count != o.__count) { __release(); __p = o.__p; __count = o.__count; if (__count) ++*__count; }
+                if (__c != o.__c) { __release(); __p = o.__p; __c = o.__c; if (__c) ++__c->__uses; }
                 return *this;
             }
             T *get() const { return __p; }
             T &operator*() const { return *__p; }
             T *operator->() const { return __p; }
-            long use_count() const { return __count ? *__count : 0; }
+            long use_count() const { return __c ? __c->__uses : 0; }
             bool unique() const { return use_count() == 1; }
-            void reset() { __release(); }
-            void reset(T *p) { __release(); __p = p; if (p) { __count = new long; *__count = 1; } }
-            void swap(shared_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; long *c = __count; __count = o.__count; o.__count = c; }
-            bool operator!() const { return __p == 0; }
             explicit operator bool() const { return __p != 0; }
+            void reset() { __release(); }
+            void reset(T *p) { __release(); __p = p; if (p) __c = new __sp_delete<T>(p); }
+            template <class D> void reset(T *p, D d) { __release(); __p = p; __c = new __sp_deleter<T, D>(p, d); }
+            void swap(shared_ptr &o) { T *p = __p; __p = o.__p; o.__p = p; __sp_block *c = __c; __c = o.__c; o.__c = c; }
+            bool operator!() const { return __p == 0; }
             bool operator==(const shared_ptr &o) const { return __p == o.__p; }
             bool operator!=(const shared_ptr &o) const { return __p != o.__p; }
             bool operator==(nullptr_t) const { return __p == 0; }
             bool operator!=(nullptr_t) const { return __p != 0; }
+        };
+        template <class T> class weak_ptr {
+        public:
+            typedef T element_type;
+            T *__p;
+            __sp_block *__c;
+            weak_ptr() : __p(0), __c(0) {}
+            weak_ptr(const shared_ptr<T> &s) : __p(s.__p), __c(s.__c) { if (__c) ++__c->__weaks; }
+            weak_ptr(const weak_ptr &o) : __p(o.__p), __c(o.__c) { if (__c) ++__c->__weaks; }
+            ~weak_ptr() { __drop(); }
+            void __drop() {
+                if (__c && --__c->__weaks == 0 && __c->__uses == 0) delete __c;
+                __p = 0;
+                __c = 0;
+            }
+            weak_ptr &operator=(const weak_ptr &o) {
+                if (o.__c) ++o.__c->__weaks;
+                __sp_block *c = o.__c;
+                T *p = o.__p;
+                __drop();
+                __p = p;
+                __c = c;
+                return *this;
+            }
+            weak_ptr &operator=(const shared_ptr<T> &s) { weak_ptr w(s); *this = w; return *this; }
+            long use_count() const { return __c ? __c->__uses : 0; }
+            bool expired() const { return use_count() == 0; }
+            shared_ptr<T> lock() const {
+                shared_ptr<T> s;
+                if (!expired()) { s.__p = __p; s.__c = __c; ++__c->__uses; }
+                return s;
+            }
+            void reset() { __drop(); }
         };
         template <class T> shared_ptr<T> make_shared() { return shared_ptr<T>(new T()); }
         template <class T, class A> shared_ptr<T> make_shared(const A &a) { return shared_ptr<T>(new T(a)); }
@@ -1454,6 +1533,7 @@ final class StdLibHeaders {
     static final String FUNCTIONAL = """
         #pragma once
         #include <__webcu_functional_base.h>
+        #include <__webcu_function.h>
         """;
 
     /** Programs run on one thread: a mutex is never contended, an atomic is a plain variable. */

@@ -707,7 +707,9 @@ public final class Lower {
             }
             case Typed.Member m -> {
                 Place base = place(m.base());
-                return new Place(null, new Expr.FieldAddr(base.addressOf(), m.field().index()), m.type());
+                Expr field = new Expr.FieldAddr(base.addressOf(), m.field().index());
+                // a reference member holds the address of its referent, as a reference local does
+                return new Place(null, m.field().type() instanceof CType.Ref ? new Expr.Load(field) : field, m.type());
             }
             case Typed.StringConst s -> {
                 return new Place(null, new Expr.GlobalAddr(stringGlobal(s.bytes(), s.span())), s.type());

@@ -26,13 +26,14 @@ import webcu.ir.Function;
  */
 public final class ExceptionLibrary implements NativeLibrary {
     private static final int ENTER = 0, LEAVE = 1, THROW = 2, CATCH = 3, END_CATCH = 4, RESUME = 5, RETHROW = 6,
-            ALLOCATE = 7, DYING = 8, FREE_DYING = 9;
+            ALLOCATE = 7, DYING = 8, FREE_DYING = 9, CURRENT = 10, PTR_REF = 11, PTR_RELEASE = 12, RETHROW_PTR = 13, PTR_FREE = 14;
     private static final HashMap<String, Integer> NAMES = new HashMap<>();
 
     static {
         String[] names = {"__webcu_eh_enter", "__webcu_eh_leave", "__webcu_eh_throw", "__webcu_eh_catch",
             "__webcu_eh_end_catch", "__webcu_eh_resume", "__webcu_eh_rethrow", "__webcu_eh_allocate", "__webcu_eh_dying",
-            "__webcu_eh_free_dying"};
+            "__webcu_eh_free_dying", "__webcu_eh_current", "__webcu_eh_ptr_ref", "__webcu_eh_ptr_release",
+            "__webcu_eh_rethrow_ptr", "__webcu_eh_ptr_free"};
         for (int i = 0; i < names.length; i++) {
             NAMES.put(names[i], i);
         }
@@ -64,6 +65,8 @@ public final class ExceptionLibrary implements NativeLibrary {
         final long dtor;
         /** Catch clauses that have taken it and not yet ended. */
         int handlers;
+        /** std::exception_ptr objects that hold it: it lives until the last of them goes too. */
+        int refs;
 
         Thrown(long object, Segment segment, List<String> names, String what, long dtor) {
             this.object = object;
@@ -89,6 +92,8 @@ public final class ExceptionLibrary implements NativeLibrary {
     private final HashMap<Long, Segment> objects = new HashMap<>();
     /** Exception objects whose destructor the program is running, innermost last. */
     private final ArrayList<Thrown> dying = new ArrayList<>();
+    /** Exceptions alive, by object address: what a std::exception_ptr holds is that address. */
+    private final HashMap<Long, Thrown> live = new HashMap<>();
 
     public ExceptionLibrary(Memory mem, StdStreams io) {
         this.mem = mem;
@@ -129,7 +134,9 @@ public final class ExceptionLibrary implements NativeLibrary {
                 long obj = t.argI(0);
                 List<String> names = names(t.argI(1));
                 long what = t.argI(2);
-                return raise(t, new Thrown(obj, objects.remove(obj), names, what == 0 ? null : mem.cstringText(what), t.argI(3)));
+                Thrown e = new Thrown(obj, objects.remove(obj), names, what == 0 ? null : mem.cstringText(what), t.argI(3));
+                live.put(obj, e);
+                return raise(t, e);
             }
             case RETHROW -> {
                 if (caught.isEmpty()) {
@@ -158,17 +165,45 @@ public final class ExceptionLibrary implements NativeLibrary {
                 long dtor = 0;
                 if (!caught.isEmpty()) {
                     Thrown e = caught.remove(caught.size() - 1);
-                    if (--e.handlers == 0 && !landed.contains(e)) {
-                        if (e.dtor != 0) {
-                            // the program calls the destructor, then __webcu_eh_free_dying
-                            dying.add(e);
-                            dtor = e.dtor;
-                        } else {
-                            release(e);
-                        }
+                    if (--e.handlers == 0) {
+                        dtor = endIfUnused(e, true);
                     }
                 }
                 t.returnI(dtor);
+            }
+            case CURRENT -> {
+                // std::current_exception(): the exception being handled, held by the new exception_ptr
+                Thrown e = caught.isEmpty() ? null : caught.get(caught.size() - 1);
+                if (e != null) {
+                    e.refs++;
+                }
+                t.returnI(e == null ? 0 : e.object);
+            }
+            case PTR_REF -> {
+                Thrown e = live.get(t.argI(0));
+                if (e != null) {
+                    e.refs++;
+                }
+            }
+            case PTR_RELEASE -> {
+                Thrown e = live.get(t.argI(0));
+                // the program runs the destructor returned on the object, then __webcu_eh_ptr_free
+                t.returnI(e != null && --e.refs == 0 ? endIfUnused(e, false) : 0);
+            }
+            case PTR_FREE -> {
+                Thrown e = live.get(t.argI(0));
+                if (e != null) {
+                    release(e);
+                }
+            }
+            case RETHROW_PTR -> {
+                Thrown e = live.get(t.argI(0));
+                if (e == null) {
+                    // libstdc++ terminates for a null exception_ptr (its __cxa_rethrow of nothing)
+                    io.report("terminate called without an active exception\n");
+                    return abort(t);
+                }
+                return raise(t, e);
             }
             case DYING -> t.returnI(dying.isEmpty() ? 0 : dying.get(dying.size() - 1).object);
             case FREE_DYING -> {
@@ -215,7 +250,26 @@ public final class ExceptionLibrary implements NativeLibrary {
         return UNWIND;
     }
 
+    /**
+     * Ends an exception no catch and no exception_ptr holds any more (unless it is on its way to a
+     * handler): the destructor for the program to call, or 0 when the storage is already freed.
+     */
+    private long endIfUnused(Thrown e, boolean endingCatch) {
+        if (e.handlers > 0 || e.refs > 0 || landed.contains(e) || caught.contains(e)) {
+            return 0;
+        }
+        if (e.dtor != 0) {
+            if (endingCatch) {
+                dying.add(e); // the program calls the destructor on __webcu_eh_dying(), then __webcu_eh_free_dying
+            }
+            return e.dtor;
+        }
+        release(e);
+        return 0;
+    }
+
     private void release(Thrown e) {
+        live.remove(e.object);
         if (e.segment != null) {
             mem.free(e.segment);
         }

@@ -221,4 +221,25 @@ class DeclarationsTest {
             int main() { Hdr h = {'a', 7, 3}; printf("%zu %zu %zu %d %d\\n", sizeof(Hdr), sizeof(Rec), sizeof(Normal), h.len, h.kind); }
             """));
     }
+
+    /** A structured binding names each element once: too few or too many names, or a scalar, is clang's error. */
+    @Test
+    void structuredBindingErrors() {
+        String err = RunProgram.errors("""
+            #include <utility>
+            struct P { int x, y; };
+            int main() {
+                std::pair<int, int> p(1, 2);
+                auto [a, b, c] = p;
+                int n = 3;
+                auto [m] = n;
+                P q = {1, 2};
+                auto &[x] = q;
+                return a + m + x;
+            }
+            """);
+        assertTrue(err.contains("5:11: error: type 'pair<int,int>' decomposes into 2 elements, but 3 names were provided"), err);
+        assertTrue(err.contains("7:11: error: cannot decompose non-class, non-array type 'int'"), err);
+        assertTrue(err.contains("9:12: error: type 'P' decomposes into 2 elements, but 1 name was provided"), err);
+    }
 }

@@ -480,4 +480,69 @@ class TemplatesTest {
                 }
                 """));
     }
+
+    /**
+     * Deduction as std::size(array) and iterator-tag dispatch need it: the bound of an array
+     * reference, a derived object passed by value to a base parameter, and T& preferred over
+     * const T& for a non-const lvalue.
+     */
+    @Test
+    void Deduction_ArrayBound_DerivedToBase_ReferenceQualification() {
+        assertEquals("7 8 5\n1 3 1\nmutable const\n", run("""
+                #include <cstdio>
+                template <class T, unsigned long N> unsigned long count(T (&a)[N]) { return N; }
+                template <class T, int N> int plus_first(const T (&a)[N]) { return N + a[0]; }
+                struct A {}; struct B : A {}; struct C : B {};
+                template <class I> int tag(I, A) { return 1; }
+                template <class I> int tag(I, C) { return 3; }
+                template <class T> const char *which(T &) { return "mutable"; }
+                template <class T> const char *which(const T &) { return "const"; }
+                int main() {
+                    int a[7] = {1};
+                    double d[5];
+                    printf("%lu %d %lu\\n", count(a), plus_first(a), count(d));
+                    printf("%d %d %d\\n", tag(0, B()), tag(0, C()), tag(0, A()));
+                    int x = 1;
+                    printf("%s %s\\n", which(x), which(x + 1));
+                    return 0;
+                }
+                """));
+    }
+
+    /**
+     * What std::tuple is built from: a class template naming another instance of itself
+     * ({@code F<I - 1>::get}), reference members bound in the constructor and assigned through,
+     * SFINAE on a member type the argument's class lacks, and an explicit argument of the wrong
+     * kind removing a candidate (get<int> against template <size_t I>).
+     */
+    @Test
+    void RecursiveInstances_ReferenceMembers_ExplicitArgumentKinds() {
+        assertEquals("6 6\n6 7 6\n2 1 0 1\n", run("""
+                #include <cstdio>
+                template <int I> struct F { static int get() { return I + F<I - 1>::get(); } };
+                template <> struct F<0> { static int get() { return 0; } };
+                template <int I, class T> struct G { static int get() { return I + G<I - 1, T>::get(); } };
+                template <class T> struct G<0, T> { static int get() { return 0; } };
+                struct R { int &r; R(int &x) : r(x) {} void set(int v) { r = v; } };
+                template <class T> struct W { T r; W(T x) : r(x) {} };
+                struct Tagged { typedef int tag; };
+                struct Plain { int tag; };
+                template <class T, class = typename T::tag> int kind(const T &) { return 1; }
+                template <class T> int kind(const T &, int) { return 0; }
+                template <unsigned long I> int pick() { return 1; }
+                template <class T> int pick() { return 2; }
+                int main() {
+                    printf("%d %d\\n", F<3>::get(), G<3, char>::get());
+                    int a = 1, b = 2;
+                    R q(a);
+                    q.set(5);
+                    q.r += 1;
+                    W<int &> w(b);
+                    w.r = 7;
+                    printf("%d %d %d\\n", a, b, q.r);
+                    printf("%d %d %d %d\\n", pick<int>(), pick<0>(), kind(Plain(), 0), kind(Tagged()));
+                    return 0;
+                }
+                """));
+    }
 }

@@ -457,4 +457,27 @@ class VirtualTest {
             }
             """));
     }
+
+    /**
+     * What std::function's type erasure needs: deleting a null pointer to a class with a virtual
+     * destructor does nothing, and return g(); in a void function still calls g.
+     */
+    @Test
+    void deleteNull_andReturnOfVoidCall() {
+        assertEquals("call 3\ngone\ndone\n", RunProgram.stdout("""
+            #include <cstdio>
+            struct Base { virtual ~Base() { printf("gone\\n"); } virtual void run(int) = 0; };
+            struct Impl : Base { void run(int n) { printf("call %d\\n", n); } };
+            static void forward(Base *b, int n) { return b->run(n); }
+            int main() {
+                Base *none = nullptr;
+                delete none;
+                Base *b = new Impl();
+                forward(b, 3);
+                delete b;
+                printf("done\\n");
+                return 0;
+            }
+            """));
+    }
 }
