@@ -74,6 +74,10 @@ public enum DiagKey {
     ERR_ABSTRACT_NEW("err.abstract.new", "allocating an object of abstract class type ''{0}''"), // class
     ERR_OVERRIDES_NOTHING("err.overrides.nothing", "''{0}'' marked ''override'' but does not override any member functions"), // method
     ERR_OVERRIDES_FINAL("err.overrides.final", "declaration of ''{0}'' overrides a ''final'' function"), // method
+    ERR_SPECIFIER_COMBINE("err.specifier.combine", "cannot combine with previous ''{0}'' declaration specifier"), // earlier word
+    ERR_DESTRUCTOR_PARAMS("err.destructor.params", "destructor cannot have any parameters"),
+    ERR_REFERENCE_UNINITIALIZED("err.reference.uninitialized", "declaration of reference variable ''{0}'' requires an initializer"), // name
+    ERR_ARRAY_OF_AUTO("err.array.of.auto", "declared as array of 'auto'"),
     ERR_ARRAY_OF_REFERENCES("err.array.of.references", "declared as array of references of type ''{0}''"), // reference type
     ERR_ARRAY_NEGATIVE("err.array.negative", "array size is negative"),
     ERR_ARRAY_TOO_LARGE("err.array.too.large", "array is too large ({0} elements): webcu holds objects of at most {1} GiB"), // count, GiB

@@ -1574,7 +1574,8 @@ final class ExprSema {
             base = idx;
             idx = t;
         }
-        if (!(base.type() instanceof CType.Ptr p)) {
+        if (!(base.type() instanceof CType.Ptr p) || p.pointee() instanceof CType.Fn || p.pointee() instanceof CType.Void) {
+            // a function (its pointer) or void * has no elements to index
             diags.error(i.span(), DiagKey.ERR_SUBSCRIPT);
             return bad(i.span());
         }

@@ -1049,7 +1049,16 @@ public final class Parser {
         boolean unsigned = false;
         boolean signed = false;
         String base = null;
+        String named = null;
         for (String w : words) {
+            if (!w.equals("long") && !w.equals("unsigned") && !w.equals("signed") && !w.equals("__int64")) {
+                // 'char double', 'int float': only short and int go together
+                if (named != null && !(named.equals("short") && w.equals("int") || named.equals("int") && w.equals("short"))) {
+                    diags.error(at.span(), DiagKey.ERR_SPECIFIER_COMBINE, named);
+                    continue;
+                }
+                named = w;
+            }
             switch (w) {
                 case "long" -> longs++;
                 case "unsigned" -> unsigned = true;

@@ -508,6 +508,15 @@ public final class Sema {
             if (prev instanceof Typed.Var pv && pv.isGlobal && (sp.isExtern() || v.init() == null)) {
                 return; // a redeclaration (extern int x; int x;)
             }
+            if (t instanceof CType.Ref && v.init() == null && !sp.isExtern()) {
+                diags.error(v.span(), DiagKey.ERR_REFERENCE_UNINITIALIZED, v.name());
+                return;
+            }
+            if (t instanceof CType.Ref) {
+                // a global's slot would hold the address, but its uses are not dereferenced yet
+                diags.error(v.span(), DiagKey.ERR_NOT_SUPPORTED, "a reference variable outside a function ('" + v.name() + "')");
+                return;
+            }
             Typed.Var var = new Typed.Var(v.name(), t, v.span(), true, isConst || sp.isConstexpr(), space);
             var.dynamicShared = sp.shared() && sp.isExtern() && t instanceof CType.Arr a && a.count() < 0;
             var.internal = sp.isStatic() || (isConst || sp.isConstexpr()) && !sp.isExtern();
@@ -965,7 +974,9 @@ public final class Sema {
             if (m.owner == rec) {
                 own.add(m);
             }
-            if (f.name().startsWith("~")) {
+            if (f.name().startsWith("~") && !f.params().isEmpty()) {
+                diags.error(f.span(), DiagKey.ERR_DESTRUCTOR_PARAMS);
+            } else if (f.name().startsWith("~")) {
                 rec.destructor = m;
                 continue;
             }
@@ -1079,6 +1090,10 @@ public final class Sema {
             }
             case Ast.ArrayType a -> {
                 CType el = resolveType(a.element(), s);
+                if (el == null) {
+                    diags.error(a.span(), DiagKey.ERR_ARRAY_OF_AUTO);
+                    el = CType.INT;
+                }
                 if (el instanceof CType.Ref) {
                     diags.error(a.span(), DiagKey.ERR_ARRAY_OF_REFERENCES, el);
                     el = ((CType.Ref) el).referee();

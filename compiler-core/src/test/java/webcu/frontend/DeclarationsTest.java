@@ -179,6 +179,30 @@ class DeclarationsTest {
             """));
     }
 
+    /** More that the fuzzer found (internal compiler errors before). */
+    @Test
+    void malformedDeclarationsGetErrors() {
+        String out = RunProgram.errors("""
+            struct Buffer { int *p; ~Buffer(int) {} };
+            __device__ double &total;
+            int g = 4;
+            int &alias = g;
+            int first() { return 1; }
+            int main() {
+                auto marks[3];
+                int v = first[0];
+                return v;
+            }
+            """);
+        assertTrue(out.contains("main.cu:1:26: error: destructor cannot have any parameters"), out);
+        assertTrue(out.contains("main.cu:2:20: error: declaration of reference variable 'total' requires an initializer"), out);
+        assertTrue(out.contains("main.cu:4:6: error: not supported yet: a reference variable outside a function ('alias')"), out);
+        assertTrue(out.contains("main.cu:7:15: error: declared as array of 'auto'"), out);
+        assertTrue(out.contains("main.cu:8:18: error: subscripted value is not an array or pointer"), out);
+        assertTrue(RunProgram.errors("int main() { const char double name[] = \"x\"; return 0; }\n")
+                .startsWith("main.cu:1:14: error: cannot combine with previous 'char' declaration specifier"));
+    }
+
     @Test
     void staticAssertFailures() {
         assertEquals("""
