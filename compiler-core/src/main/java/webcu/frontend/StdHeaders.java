@@ -80,7 +80,7 @@ final class StdHeaders {
             }
             vector(initializer_list<T> il) : data_(0), size_(0), cap_(0) { assign(il.begin(), il.end()); }
             vector(const vector &o) : data_(0), size_(0), cap_(0) { assign(o.data_, o.data_ + o.size_); }
-            ~vector() { free((void *)data_); }
+            ~vector() { for (size_t i = 0; i < size_; ++i) data_[i].~T(); free((void *)data_); }
             vector &operator=(const vector &o) { if (this != &o) assign(o.data_, o.data_ + o.size_); return *this; }
             vector &operator=(initializer_list<T> il) { assign(il.begin(), il.end()); return *this; }
             size_t size() const { return size_; }
@@ -139,7 +139,8 @@ final class StdHeaders {
                 else for (size_t i = n; i < size_; ++i) __clear_slot(i);
                 size_ = n;
             }
-            void __clear_slot(size_t i) { memset((void *)(data_ + i), 0, sizeof(T)); }
+            // an element leaves: its destructor runs, and the slot is zero again for the next assignment
+            void __clear_slot(size_t i) { data_[i].~T(); memset((void *)(data_ + i), 0, sizeof(T)); }
             void push_back(const T &v) {
                 if (size_ == cap_) { T copy = v; __grow_for(1); data_[size_] = copy; } else data_[size_] = v;
                 ++size_;

@@ -60,6 +60,56 @@ class VirtualTest {
             """));
     }
 
+    /** A container runs its elements' destructors when they leave it (erase, pop_back, resize, its own end). */
+    @Test
+    void vectorDestroysItsElements() {
+        assertEquals("""
+            erase first
+            ~Square 1
+            ~Shape 1
+            pop_back
+            ~Square 5
+            ~Shape 5
+            resize to 1
+            ~Square 3
+            ~Shape 3
+            ~Shape 4
+            leaving scope with 1
+            ~Shape 2
+            done
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <memory>
+            #include <vector>
+            struct Shape {
+                int k;
+                explicit Shape(int k) : k(k) {}
+                virtual ~Shape() { printf("~Shape %d\\n", k); }
+            };
+            struct Square : Shape {
+                explicit Square(int k) : Shape(k) {}
+                ~Square() override { printf("~Square %d\\n", k); }
+            };
+            int main() {
+                {
+                    std::vector<std::unique_ptr<Shape>> shapes;
+                    for (int i = 1; i <= 5; i++) {
+                        if (i % 2) shapes.push_back(std::make_unique<Square>(i));
+                        else shapes.push_back(std::make_unique<Shape>(i));
+                    }
+                    printf("erase first\\n");
+                    shapes.erase(shapes.begin());
+                    printf("pop_back\\n");
+                    shapes.pop_back();
+                    printf("resize to 1\\n");
+                    shapes.resize(1);
+                    printf("leaving scope with %zu\\n", shapes.size());
+                }
+                printf("done\\n");
+            }
+            """));
+    }
+
     /** A middle class without a destructor of its own (std::ifstream over its file-stream base). */
     @Test
     void destructorThroughBaseWithoutOne() {
