@@ -82,7 +82,7 @@ public final class Parser {
         if (prefixKey == null) {
             return parser;
         }
-        HeaderState saved = HeaderState.get(prefixKey);
+        HeaderState saved = HeaderState.KEPT.get(prefixKey);
         if (saved != null) {
             parser.toks.clear();
             parser.toks.addAll(saved.tokens());
@@ -111,37 +111,12 @@ public final class Parser {
      */
     private record HeaderState(List<Token> tokens, int templateOuterScope, List<Decl> decls, Set<String> types, Set<String> values, Set<String> classTemplates,
             Set<String> functionTemplates, Map<String, List<String>> namespaceTypes, Map<String, List<String>> namespaceFunctionTemplates) {
-        private static int kept = 8;
-        private static final Map<String, HeaderState> CACHE = new java.util.LinkedHashMap<>(16, 0.75f, true);
-
-        static void keep(int n) {
-            synchronized (CACHE) {
-                kept = n;
-                while (CACHE.size() > kept) {
-                    CACHE.remove(CACHE.keySet().iterator().next());
-                }
-            }
-        }
-
-        static HeaderState get(String key) {
-            synchronized (CACHE) {
-                return CACHE.get(key);
-            }
-        }
-
-        static void put(String key, HeaderState state) {
-            synchronized (CACHE) {
-                CACHE.put(key, state);
-                while (CACHE.size() > kept) {
-                    CACHE.remove(CACHE.keySet().iterator().next());
-                }
-            }
-        }
+        private static final KeptStates<HeaderState> KEPT = new KeptStates<>(8);
     }
 
     /** How many header states to keep (see {@link Preprocessor#keepHeaderStates}). */
     public static void keepHeaderStates(int n) {
-        HeaderState.keep(n);
+        HeaderState.KEPT.keep(n);
     }
 
     /** Where a parse started from saved header state, or null. */
@@ -168,7 +143,7 @@ public final class Parser {
         namespaceTypes.forEach((k, v) -> nsTypes.put(k, List.copyOf(v)));
         Map<String, List<String>> nsTemplates = new HashMap<>();
         namespaceFunctionTemplates.forEach((k, v) -> nsTemplates.put(k, List.copyOf(v)));
-        HeaderState.put(key, new HeaderState(List.copyOf(toks.subList(0, p)), templateOuterScope, List.copyOf(decls), Set.copyOf(typeScopes.get(0)),
+        HeaderState.KEPT.put(key, new HeaderState(List.copyOf(toks.subList(0, p)), templateOuterScope, List.copyOf(decls), Set.copyOf(typeScopes.get(0)),
                 Set.copyOf(valueScopes.get(0)), Set.copyOf(classTemplates), Set.copyOf(functionTemplates), nsTypes, nsTemplates));
     }
 

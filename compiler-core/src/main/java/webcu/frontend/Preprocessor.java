@@ -101,7 +101,7 @@ public final class Preprocessor {
             List<Token> toks = Lexer.tokenize(mainFile, text, diags);
             int headerEnd = builtinIncludesEnd(toks, mainFile);
             String key = headerEnd > 0 || language == Language.CUDA ? prefixKey(language, toks.subList(0, headerEnd)) : null;
-            HeaderPrefix cached = key == null ? null : HeaderPrefix.get(key);
+            HeaderPrefix cached = key == null ? null : HeaderPrefix.KEPT.get(key);
             if (cached != null) {
                 macros.clear();
                 macros.putAll(cached.macros());
@@ -121,7 +121,7 @@ public final class Preprocessor {
                 if (key != null && diags.all().size() == errorsBefore) {
                     Map<String, String> headerTexts = new HashMap<>(texts);
                     headerTexts.remove(mainFile);
-                    HeaderPrefix.put(key, new HeaderPrefix(Map.copyOf(macros), Set.copyOf(onceFiles), headerTexts, List.copyOf(out)));
+                    HeaderPrefix.KEPT.put(key, new HeaderPrefix(Map.copyOf(macros), Set.copyOf(onceFiles), headerTexts, List.copyOf(out)));
                 }
             }
             prefixKey = key;
@@ -154,7 +154,7 @@ public final class Preprocessor {
      * a few programs; the fuzzer, which compiles a whole corpus over and over, keeps more.
      */
     public static void keepHeaderStates(int n) {
-        HeaderPrefix.keep(n);
+        HeaderPrefix.KEPT.keep(n);
     }
 
     /** The number of output tokens that {@link #prefixKey()} stands for. */
@@ -169,32 +169,7 @@ public final class Preprocessor {
      * in it is immutable: tokens and texts never change, macros are records of immutable lists.
      */
     private record HeaderPrefix(Map<String, Macro> macros, Set<String> onceFiles, Map<String, String> texts, List<Token> tokens) {
-        private static int kept = 8;
-        private static final Map<String, HeaderPrefix> CACHE = new java.util.LinkedHashMap<>(16, 0.75f, true);
-
-        static void keep(int n) {
-            synchronized (CACHE) {
-                kept = n;
-                while (CACHE.size() > kept) {
-                    CACHE.remove(CACHE.keySet().iterator().next());
-                }
-            }
-        }
-
-        static HeaderPrefix get(String key) {
-            synchronized (CACHE) {
-                return CACHE.get(key);
-            }
-        }
-
-        static void put(String key, HeaderPrefix prefix) {
-            synchronized (CACHE) {
-                CACHE.put(key, prefix);
-                while (CACHE.size() > kept) {
-                    CACHE.remove(CACHE.keySet().iterator().next());
-                }
-            }
-        }
+        private static final KeptStates<HeaderPrefix> KEPT = new KeptStates<>(8);
     }
 
     /**
