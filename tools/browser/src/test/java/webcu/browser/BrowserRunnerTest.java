@@ -84,7 +84,9 @@ class BrowserRunnerTest {
         Files.writeString(dir.resolve("lib/lib.h"), "int lib;\n");
         String main = dir.resolve("src/main.cu").toString();
         String lib = dir.resolve("lib").toString();
-        RunRequest r = BrowserRunner.request(BrowserRunner.parse(new String[] {"--dist", "d", "-I", lib, "-DX=2", main, "--", "7"}));
+        Files.createDirectories(dir.resolve("empty"));
+        RunRequest r = BrowserRunner.request(BrowserRunner.parse(new String[] {"--dist", "d", "--cwd", dir.resolve("empty").toString(),
+                "-I", lib, "-DX=2", main, "--", "7"}));
         assertEquals(List.of(
                         main,
                         dir.resolve("src/util.h").toString(),
