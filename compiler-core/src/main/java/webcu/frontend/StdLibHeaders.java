@@ -639,227 +639,17 @@ final class StdLibHeaders {
      * (13, 29, 59, …) when the size passes the bucket count. Iteration order is therefore
      * libstdc++'s, which programs print.
      */
-    static final String UNORDERED_MAP = """
-        #pragma once
-        #include <cstdlib>
-        #include <cstring>
-        #include <utility>
-        #include <initializer_list>
-        #include <__webcu_functional_base.h>
-        #include <__webcu_functexcept.h>
-        #include <__webcu_hashtable_primes.h>
-        namespace std {
-        template <class K, class T, class H = hash<K>, class E = equal_to<K> > class unordered_map {
-        public:
-            struct __node { __node *next; pair<K, T> v; unsigned long code; };
-            struct iterator {
-                __node *p;
-                pair<K, T> &operator*() const { return p->v; }
-                pair<K, T> *operator->() const { return &p->v; }
-                iterator &operator++() { p = p->next; return *this; }
-                iterator operator++(int) { iterator t = *this; p = p->next; return t; }
-                bool operator==(const iterator &o) const { return p == o.p; }
-                bool operator!=(const iterator &o) const { return p != o.p; }
-            };
-            static iterator __it(__node *n) { iterator i; i.p = n; return i; }
-            typedef iterator const_iterator;
-            typedef K key_type;
-            typedef pair<K, T> value_type;
-            typedef unsigned long size_type;
-            __node **__b;          // per bucket: the node before its first node (or __bb)
-            unsigned long __nb;    // bucket count; 0 is libstdc++'s single initial bucket
-            unsigned long __n;
-            unsigned long __next_resize;
-            __node *__bb;          // before-begin: its next is the first node
-            unordered_map() : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) {}
-            unordered_map(const unordered_map &o) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { __assign(o); }
-            ~unordered_map() { __free(); }
-            unordered_map &operator=(const unordered_map &o) { if (this != &o) { __free(); __b = 0; __nb = 0; __n = 0; __next_resize = 0; __bb = 0; __assign(o); } return *this; }
-            void __free() {
-                __node *p = __bb ? __bb->next : 0;
-                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
-                free((void *)__b);
-                free((void *)__bb);
-            }
-            static const K &__key(const pair<K, T> &v) { return v.first; }
-            unsigned long __count() const { return __nb ? __nb : 1; }
-            unsigned long __index(unsigned long code) const { return code % __count(); }
-            void __init() {
-                if (!__bb) __bb = (__node *)calloc(1, sizeof(__node));
-                if (!__b) { __b = (__node **)calloc(1, sizeof(__node *)); }
-            }
-            // copies o's nodes in o's order into o's bucket count (libstdc++'s _M_assign)
-            void __assign(const unordered_map &o) {
-                __init();
-                if (o.__nb > 1 || o.__nb == 0) {
-                    free((void *)__b);
-                    __b = (__node **)calloc(o.__count(), sizeof(__node *));
-                }
-                __nb = o.__nb;
-                __next_resize = o.__next_resize;
-                __node *src = o.__bb ? o.__bb->next : 0;
-                __node *prev = __bb;
-                while (src) {
-                    __node *n = (__node *)calloc(1, sizeof(__node));
-                    n->v = src->v;
-                    n->code = src->code;
-                    prev->next = n;
-                    unsigned long bkt = __index(n->code);
-                    if (!__b[bkt]) __b[bkt] = prev;
-                    prev = n;
-                    src = src->next;
-                    ++__n;
-                }
-            }
-            // _Prime_rehash_policy::_M_next_bkt
-            unsigned long __next_bkt(unsigned long n) {
-                static const unsigned char fast[14] = {2, 2, 2, 3, 5, 5, 7, 7, 11, 11, 11, 11, 13, 13};
-                if (n < 14) {
-                    if (n == 0) return 1;
-                    __next_resize = fast[n];
-                    return fast[n];
-                }
-                long lo = 0, len = (long)(sizeof(__webcu_primes) / sizeof(unsigned long)) - 1;
-                while (len > 0) { long half = len >> 1; if (__webcu_primes[lo + half] < n) { lo = lo + half + 1; len = len - half - 1; } else len = half; }
-                __next_resize = __webcu_primes[lo];
-                return __webcu_primes[lo];
-            }
-            // _Prime_rehash_policy::_M_need_rehash with max_load_factor 1: 0 when no rehash is due
-            unsigned long __need_rehash(unsigned long n_elt, unsigned long n_ins) {
-                if (n_elt + n_ins > __next_resize) {
-                    unsigned long want = n_elt + n_ins;
-                    if (__next_resize == 0 && want < 11) want = 11;
-                    double min_bkts = (double)want;
-                    unsigned long n_bkt = __count();
-                    if (min_bkts >= (double)n_bkt) {
-                        unsigned long a = (unsigned long)min_bkts + 1, b = n_bkt * 2;
-                        return __next_bkt(a > b ? a : b);
-                    }
-                    __next_resize = n_bkt;
-                }
-                return 0;
-            }
-            void __rehash(unsigned long n) {
-                __init();
-                __node **nb = (__node **)calloc(n, sizeof(__node *));
-                __node *p = __bb->next;
-                __bb->next = 0;
-                unsigned long bbegin = 0;
-                while (p) {
-                    __node *next = p->next;
-                    unsigned long bkt = p->code % n;
-                    if (!nb[bkt]) {
-                        p->next = __bb->next;
-                        __bb->next = p;
-                        nb[bkt] = __bb;
-                        if (p->next) nb[bbegin] = p;
-                        bbegin = bkt;
-                    } else {
-                        p->next = nb[bkt]->next;
-                        nb[bkt]->next = p;
-                    }
-                    p = next;
-                }
-                free((void *)__b);
-                __b = nb;
-                __nb = n;
-            }
-            __node *__find(const K &k, unsigned long code) const {
-                if (__n == 0) return 0;
-                unsigned long bkt = __index(code);
-                __node *prev = __b[bkt];
-                if (!prev) return 0;
-                for (__node *p = prev->next; p; p = p->next) {
-                    if (p->code == code && E()(__key(p->v), k)) return p;
-                    if (!p->next || __index(p->next->code) != bkt) break;
-                }
-                return 0;
-            }
-            // inserts v unless its key is there; returns the node holding the key
-            __node *__insert(const pair<K, T> &v, bool *inserted) {
-                __init();
-                unsigned long code = H()(__key(v));
-                __node *found = __find(__key(v), code);
-                if (found) { *inserted = false; return found; }
-                __node *n = (__node *)calloc(1, sizeof(__node));
-                n->v = v;
-                n->code = code;
-                unsigned long r = __need_rehash(__n, 1);
-                if (r) __rehash(r);
-                unsigned long bkt = __index(code);
-                if (__b[bkt]) {
-                    n->next = __b[bkt]->next;
-                    __b[bkt]->next = n;
-                } else {
-                    n->next = __bb->next;
-                    __bb->next = n;
-                    if (n->next) __b[__index(n->next->code)] = n;
-                    __b[bkt] = __bb;
-                }
-                ++__n;
-                *inserted = true;
-                return n;
-            }
-            void __erase_node(__node *n) {
-                unsigned long bkt = __index(n->code);
-                __node *prev = __b[bkt];
-                while (prev->next != n) prev = prev->next;
-                __node *next = n->next;
-                if (prev == __b[bkt]) {
-                    unsigned long next_bkt = next ? __index(next->code) : 0;
-                    if (!next || next_bkt != bkt) {
-                        if (next) __b[next_bkt] = __b[bkt];
-                        if (__bb == __b[bkt]) __bb->next = next;
-                        __b[bkt] = 0;
-                    }
-                } else if (next) {
-                    unsigned long next_bkt = __index(next->code);
-                    if (next_bkt != bkt) __b[next_bkt] = prev;
-                }
-                prev->next = next;
-                free((void *)n);
-                --__n;
-            }
-            iterator begin() const { return __it(__bb ? __bb->next : 0); }
-            iterator end() const { return __it(0); }
-            iterator cbegin() const { return begin(); }
-            iterator cend() const { return end(); }
-            unsigned long size() const { return __n; }
-            bool empty() const { return __n == 0; }
-            unsigned long bucket_count() const { return __count(); }
-            unsigned long bucket(const K &k) const { return __index(H()(k)); }
-            unsigned long bucket_size(unsigned long b) const {
-                unsigned long c = 0;
-                if (!__b || !__b[b]) return 0;
-                for (__node *p = __b[b]->next; p && __index(p->code) == b; p = p->next) ++c;
-                return c;
-            }
-            float load_factor() const { return (float)__n / (float)__count(); }
-            float max_load_factor() const { return 1.0f; }
-            void rehash(unsigned long n) {
-                unsigned long need = __n + 1;
-                if (n < need) n = need;
-                unsigned long saved = __next_resize;
-                n = __next_bkt(n);
-                if (n != __count()) __rehash(n); else __next_resize = saved;
-            }
-            void reserve(unsigned long n) { rehash(n); }
-            iterator find(const K &k) const { return __it(__find(k, H()(k))); }
-            unsigned long count(const K &k) const { return __find(k, H()(k)) ? 1 : 0; }
-            bool contains(const K &k) const { return count(k) != 0; }
-            pair<iterator, bool> insert(const pair<K, T> &v) { bool ins; __node *n = __insert(v, &ins); return pair<iterator, bool>(__it(n), ins); }
-            void insert(const pair<K, T> *first, const pair<K, T> *last) { for (; first != last; ++first) insert(*first); }
-            template <class I> void insert(I first, I last) { for (; first != last; ++first) insert(*first); }
-            unsigned long erase(const K &k) { __node *n = __find(k, H()(k)); if (!n) return 0; __erase_node(n); return 1; }
-            iterator erase(iterator it) { __node *next = it.p->next; __erase_node(it.p); return __it(next); }
-            void clear() {
-                __node *p = __bb ? __bb->next : 0;
-                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
-                if (__bb) __bb->next = 0;
-                if (__b) memset((void *)__b, 0, __count() * sizeof(__node *));
-                __n = 0;
-            }
-            void swap(unordered_map &o) { unordered_map t = *this; *this = o; o = t; }
+    /**
+     * unordered_map and unordered_set: one hash table as libstdc++ builds it (prime bucket counts,
+     * one list through all buckets), differing in the element (a pair or the key itself) and in
+     * the members only a map has.
+     */
+    private static String hashTable(String name, String params, String value, String keyOf, String members) {
+        return HASH_TABLE.replace("$TPARAMS", params).replace("$NAME", name).replace("$VALUE", value).replace("$KEYOF", keyOf)
+                .replace("$EXTRA", members);
+    }
+
+    private static final String HASH_MAP_MEMBERS = """
             T &operator[](const K &k) {
                 __node *n = __find(k, H()(k));
                 if (n) return n->v.second;
@@ -875,28 +665,20 @@ final class StdLibHeaders {
             pair<iterator, bool> emplace(const pair<K, T> &v) { return insert(v); }
             pair<iterator, bool> insert_or_assign(const K &k, const T &v) { bool ins; __node *n = __insert(pair<K, T>(k, v), &ins); if (!ins) n->v.second = v; return pair<iterator, bool>(__it(n), ins); }
             pair<iterator, bool> try_emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
-            unordered_map(initializer_list<pair<K, T> > il) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { for (const pair<K, T> *p = il.begin(); p != il.end(); ++p) insert(*p); }
-        };
-        }
         """;
 
-    static final String UNORDERED_SET = """
-        #pragma once
-        #include <cstdlib>
-        #include <cstring>
-        #include <utility>
-        #include <initializer_list>
-        #include <__webcu_functional_base.h>
-        #include <__webcu_functexcept.h>
-        #include <__webcu_hashtable_primes.h>
-        namespace std {
-        template <class K, class H = hash<K>, class E = equal_to<K> > class unordered_set {
+    private static final String HASH_SET_MEMBERS = """
+            pair<iterator, bool> emplace(const K &k) { return insert(k); }
+        """;
+
+    private static final String HASH_TABLE = """
+        template <$TPARAMS> class $NAME {
         public:
-            struct __node { __node *next; K v; unsigned long code; };
+            struct __node { __node *next; $VALUE v; unsigned long code; };
             struct iterator {
                 __node *p;
-                K &operator*() const { return p->v; }
-                K *operator->() const { return &p->v; }
+                $VALUE &operator*() const { return p->v; }
+                $VALUE *operator->() const { return &p->v; }
                 iterator &operator++() { p = p->next; return *this; }
                 iterator operator++(int) { iterator t = *this; p = p->next; return t; }
                 bool operator==(const iterator &o) const { return p == o.p; }
@@ -905,24 +687,24 @@ final class StdLibHeaders {
             static iterator __it(__node *n) { iterator i; i.p = n; return i; }
             typedef iterator const_iterator;
             typedef K key_type;
-            typedef K value_type;
+            typedef $VALUE value_type;
             typedef unsigned long size_type;
             __node **__b;          // per bucket: the node before its first node (or __bb)
             unsigned long __nb;    // bucket count; 0 is libstdc++'s single initial bucket
             unsigned long __n;
             unsigned long __next_resize;
             __node *__bb;          // before-begin: its next is the first node
-            unordered_set() : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) {}
-            unordered_set(const unordered_set &o) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { __assign(o); }
-            ~unordered_set() { __free(); }
-            unordered_set &operator=(const unordered_set &o) { if (this != &o) { __free(); __b = 0; __nb = 0; __n = 0; __next_resize = 0; __bb = 0; __assign(o); } return *this; }
+            $NAME() : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) {}
+            $NAME(const $NAME &o) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { __assign(o); }
+            ~$NAME() { __free(); }
+            $NAME &operator=(const $NAME &o) { if (this != &o) { __free(); __b = 0; __nb = 0; __n = 0; __next_resize = 0; __bb = 0; __assign(o); } return *this; }
             void __free() {
                 __node *p = __bb ? __bb->next : 0;
                 while (p) { __node *nx = p->next; free((void *)p); p = nx; }
                 free((void *)__b);
                 free((void *)__bb);
             }
-            static const K &__key(const K &v) { return v; }
+            static const K &__key(const $VALUE &v) { return $KEYOF; }
             unsigned long __count() const { return __nb ? __nb : 1; }
             unsigned long __index(unsigned long code) const { return code % __count(); }
             void __init() {
@@ -930,7 +712,7 @@ final class StdLibHeaders {
                 if (!__b) { __b = (__node **)calloc(1, sizeof(__node *)); }
             }
             // copies o's nodes in o's order into o's bucket count (libstdc++'s _M_assign)
-            void __assign(const unordered_set &o) {
+            void __assign(const $NAME &o) {
                 __init();
                 if (o.__nb > 1 || o.__nb == 0) {
                     free((void *)__b);
@@ -1017,7 +799,7 @@ final class StdLibHeaders {
                 return 0;
             }
             // inserts v unless its key is there; returns the node holding the key
-            __node *__insert(const K &v, bool *inserted) {
+            __node *__insert(const $VALUE &v, bool *inserted) {
                 __init();
                 unsigned long code = H()(__key(v));
                 __node *found = __find(__key(v), code);
@@ -1088,8 +870,8 @@ final class StdLibHeaders {
             iterator find(const K &k) const { return __it(__find(k, H()(k))); }
             unsigned long count(const K &k) const { return __find(k, H()(k)) ? 1 : 0; }
             bool contains(const K &k) const { return count(k) != 0; }
-            pair<iterator, bool> insert(const K &v) { bool ins; __node *n = __insert(v, &ins); return pair<iterator, bool>(__it(n), ins); }
-            void insert(const K *first, const K *last) { for (; first != last; ++first) insert(*first); }
+            pair<iterator, bool> insert(const $VALUE &v) { bool ins; __node *n = __insert(v, &ins); return pair<iterator, bool>(__it(n), ins); }
+            void insert(const $VALUE *first, const $VALUE *last) { for (; first != last; ++first) insert(*first); }
             template <class I> void insert(I first, I last) { for (; first != last; ++first) insert(*first); }
             unsigned long erase(const K &k) { __node *n = __find(k, H()(k)); if (!n) return 0; __erase_node(n); return 1; }
             iterator erase(iterator it) { __node *next = it.p->next; __erase_node(it.p); return __it(next); }
@@ -1100,12 +882,38 @@ final class StdLibHeaders {
                 if (__b) memset((void *)__b, 0, __count() * sizeof(__node *));
                 __n = 0;
             }
-            void swap(unordered_set &o) { unordered_set t = *this; *this = o; o = t; }
-            pair<iterator, bool> emplace(const K &k) { return insert(k); }
-            unordered_set(initializer_list<K> il) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { for (const K *p = il.begin(); p != il.end(); ++p) insert(*p); }
+            void swap($NAME &o) { $NAME t = *this; *this = o; o = t; }
+        $EXTRA\
+            $NAME(initializer_list<$VALUE > il) : __b(0), __nb(0), __n(0), __next_resize(0), __bb(0) { for (const $VALUE *p = il.begin(); p != il.end(); ++p) insert(*p); }
         };
-        }
         """;
+
+    static final String UNORDERED_MAP = """
+        #pragma once
+        #include <cstdlib>
+        #include <cstring>
+        #include <utility>
+        #include <initializer_list>
+        #include <__webcu_functional_base.h>
+        #include <__webcu_functexcept.h>
+        #include <__webcu_hashtable_primes.h>
+        namespace std {
+        """
+        + hashTable("unordered_map", "class K, class T, class H = hash<K>, class E = equal_to<K> ", "pair<K, T>", "v.first", HASH_MAP_MEMBERS)
+        + "}\n";
+
+    static final String UNORDERED_SET = """
+        #pragma once
+        #include <cstdlib>
+        #include <cstring>
+        #include <utility>
+        #include <initializer_list>
+        #include <__webcu_functional_base.h>
+        #include <__webcu_functexcept.h>
+        #include <__webcu_hashtable_primes.h>
+        namespace std {
+        """
+        + hashTable("unordered_set", "class K, class H = hash<K>, class E = equal_to<K> ", "K", "v", HASH_SET_MEMBERS) + "}\n";
     static final String ARRAY = """
         #pragma once
         #include <__webcu_functexcept.h>
