@@ -74,6 +74,7 @@ public enum DiagKey {
     ERR_ABSTRACT_NEW("err.abstract.new", "allocating an object of abstract class type ''{0}''"), // class
     ERR_OVERRIDES_NOTHING("err.overrides.nothing", "''{0}'' marked ''override'' but does not override any member functions"), // method
     ERR_OVERRIDES_FINAL("err.overrides.final", "declaration of ''{0}'' overrides a ''final'' function"), // method
+    ERR_DEVICE_STATIC_INIT("err.device.static.init", "dynamic initialization is not supported for a function-scope static __device__ variable within a __device__/__global__ function"),
     ERR_SPECIFIER_COMBINE("err.specifier.combine", "cannot combine with previous ''{0}'' declaration specifier"), // earlier word
     ERR_DESTRUCTOR_PARAMS("err.destructor.params", "destructor cannot have any parameters"),
     ERR_REFERENCE_UNINITIALIZED("err.reference.uninitialized", "declaration of reference variable ''{0}'' requires an initializer"), // name

@@ -1738,6 +1738,16 @@ public final class Sema {
         }
     }
 
+    /** An initializer known before the program runs: a constant expression, a literal, a list of them. */
+    private boolean constantInitializer(Ast.Expr e) {
+        return switch (e) {
+            case Ast.FloatLit f -> true;
+            case Ast.StringLit s -> true;
+            case Ast.InitList il -> il.items().stream().allMatch(this::constantInitializer);
+            default -> constant(e) != null;
+        };
+    }
+
     /** The largest object a declaration may make, in bytes (see the array-type check). */
     static final long MAX_OBJECT_BYTES = 1L << 30;
     /**
@@ -2616,6 +2626,12 @@ public final class Sema {
         switch (d) {
             case Ast.VarDecl v -> {
                 if (v.specs().isStatic() || v.specs().shared() || v.specs().isExtern()) {
+                    if (v.specs().isStatic() && !v.specs().shared() && fn != null && fn.space != null && fn.space.onDevice()
+                            && v.init() != null && !constantInitializer(v.init())) {
+                        // globals are initialised on the host before main: a device static cannot wait for a thread
+                        diags.error(v.span(), DiagKey.ERR_DEVICE_STATIC_INIT);
+                        return;
+                    }
                     // static locals and __shared__ arrays live for the whole program/block: make them globals
                     Scope save = scope;
                     declareGlobal(v, scope, null);

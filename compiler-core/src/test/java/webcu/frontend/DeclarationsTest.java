@@ -199,6 +199,24 @@ class DeclarationsTest {
         assertTrue(out.contains("main.cu:4:6: error: not supported yet: a reference variable outside a function ('alias')"), out);
         assertTrue(out.contains("main.cu:7:15: error: declared as array of 'auto'"), out);
         assertTrue(out.contains("main.cu:8:18: error: subscripted value is not an array or pointer"), out);
+        assertTrue(RunProgram.errors("__global__ void k(int *o) { static int t = threadIdx.x; o[0] = t; }\nint main() { return 0; }\n")
+                .startsWith("main.cu:1:40: error: dynamic initialization is not supported for a function-scope static __device__ variable"
+                        + " within a __device__/__global__ function"));
+        assertEquals("2 4\n", RunProgram.stdout("""
+            #include <cstdio>
+            __device__ int counter() { static int calls = 0; static float w = 1.5f; return ++calls + (int)w; }
+            __global__ void k(int *o) { o[threadIdx.x] = counter(); }
+            int hostCount() { static int n = printf("") + 3; return ++n; }
+            int main() {
+                int *d;
+                cudaMalloc(&d, 4);
+                k<<<1, 1>>>(d);
+                int h;
+                cudaMemcpy(&h, d, 4, cudaMemcpyDeviceToHost);
+                printf("%d %d\\n", h, hostCount());
+                return 0;
+            }
+            """));
         assertTrue(RunProgram.errors("int main() { const char double name[] = \"x\"; return 0; }\n")
                 .startsWith("main.cu:1:14: error: cannot combine with previous 'char' declaration specifier"));
     }
