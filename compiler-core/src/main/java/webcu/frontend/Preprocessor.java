@@ -100,7 +100,10 @@ public final class Preprocessor {
         try {
             List<Token> toks = Lexer.tokenize(mainFile, text, diags);
             int headerEnd = builtinIncludesEnd(toks, mainFile);
-            String key = headerEnd > 0 || language == Language.CUDA ? prefixKey(language, toks.subList(0, headerEnd)) : null;
+            // with -I folders a header nested in the built-in ones may come from the user's files,
+            // which change between compiles (the page's project): nothing is saved then
+            boolean cacheable = (headerEnd > 0 || language == Language.CUDA) && sources.includeDirs().isEmpty();
+            String key = cacheable ? prefixKey(language, toks.subList(0, headerEnd)) : null;
             HeaderPrefix cached = key == null ? null : HeaderPrefix.KEPT.get(key);
             if (cached != null) {
                 macros.clear();

@@ -101,5 +101,7 @@ class HeaderPrefixTest {
         Preprocessor pp = new Preprocessor(set, new Diagnostics());
         List<Token> toks = pp.run("main.cu");
         assertEquals(pp.prefixLength(), firstFrom(toks, "inc/vector"));
+        // and with -I folders nothing is saved: a header nested in cstdio could come from one
+        assertNull(pp.prefixKey());
     }
 }
