@@ -95,16 +95,6 @@ public final class Fuzz {
         return new Report(inputs, accepted, rejected, findings);
     }
 
-    /** The files beside a program, as the CLI reads them; null when there is none. */
-    private static String readBeside(String path) {
-        try {
-            Path p = Path.of(path);
-            return Files.isRegularFile(p) && Files.size(p) < 4_000_000 ? Files.readString(p, StandardCharsets.UTF_8) : null;
-        } catch (IOException | java.nio.file.InvalidPathException | java.io.UncheckedIOException e) {
-            return null;
-        }
-    }
-
     /** Runs until {@code count} inputs were tried or {@code deadlineNanos} (System.nanoTime) passed. */
     public Report run(int count, long deadlineNanos) {
         ExecutorService exec = compileThread();
@@ -117,7 +107,7 @@ public final class Fuzz {
                 Source source = corpus.get(random.nextInt(corpus.size()));
                 String input = mutate(source.text());
                 Future<CompileResult> f = exec.submit(() -> Compiler.compile(
-                        new SourceSet().file(source.path(), input, true).loader(Fuzz::readBeside)));
+                        new SourceSet().file(source.path(), input, true).loader(Main.Inputs::readIfFile)));
                 try {
                     CompileResult r = f.get(perInputMillis, TimeUnit.MILLISECONDS);
                     if (r.ok()) {

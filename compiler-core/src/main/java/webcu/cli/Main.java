@@ -74,7 +74,8 @@ public final class Main implements Callable<Integer> {
             return set;
         }
 
-        private static String readIfFile(String path) {
+        /** A file on disk by path, as an #include finds it; null for none (the fuzzer reads headers the same way). */
+        static String readIfFile(String path) {
             try {
                 Path p = Path.of(path);
                 return Files.isRegularFile(p) && Files.size(p) < 4_000_000 ? Files.readString(p, StandardCharsets.UTF_8) : null;

@@ -78,29 +78,30 @@ public final class Parser {
      * state a parse of the same prefix saved, or saves that state when it gets there.
      */
     public static Parser afterHeaders(List<Token> toks, Diagnostics diags, String prefixKey, int prefixLength) {
-        Parser parser = new Parser(toks, diags);
-        if (prefixKey == null) {
+        HeaderState saved = prefixKey == null ? null : HeaderState.KEPT.get(prefixKey);
+        if (saved == null) {
+            Parser parser = new Parser(toks, diags);
+            if (prefixKey != null) {
+                parser.headerKey = prefixKey;
+                parser.headerEnd = toks.get(prefixLength);
+                parser.diagnosticsAtStart = diags.all().size();
+            }
             return parser;
         }
-        HeaderState saved = HeaderState.KEPT.get(prefixKey);
-        if (saved != null) {
-            parser.toks.clear();
-            parser.toks.addAll(saved.tokens());
-            parser.toks.addAll(toks.subList(prefixLength, toks.size()));
-            parser.p = saved.tokens().size();
-            parser.resumed = saved;
-            parser.templateOuterScope = saved.templateOuterScope();
-            parser.typeScopes.get(0).addAll(saved.types());
-            parser.valueScopes.get(0).addAll(saved.values());
-            parser.classTemplates.addAll(saved.classTemplates());
-            parser.functionTemplates.addAll(saved.functionTemplates());
-            saved.namespaceTypes().forEach((k, v) -> parser.namespaceTypes.put(k, new ArrayList<>(v)));
-            saved.namespaceFunctionTemplates().forEach((k, v) -> parser.namespaceFunctionTemplates.put(k, new ArrayList<>(v)));
-        } else {
-            parser.headerKey = prefixKey;
-            parser.headerEnd = toks.get(prefixLength);
-            parser.diagnosticsAtStart = diags.all().size();
-        }
+        // the saved header tokens (with what their parse inserted), then the unit's own
+        List<Token> joined = new ArrayList<>(saved.tokens().size() + toks.size() - prefixLength);
+        joined.addAll(saved.tokens());
+        joined.addAll(toks.subList(prefixLength, toks.size()));
+        Parser parser = new Parser(joined, diags);
+        parser.p = saved.tokens().size();
+        parser.resumed = saved;
+        parser.templateOuterScope = saved.templateOuterScope();
+        parser.typeScopes.get(0).addAll(saved.types());
+        parser.valueScopes.get(0).addAll(saved.values());
+        parser.classTemplates.addAll(saved.classTemplates());
+        parser.functionTemplates.addAll(saved.functionTemplates());
+        saved.namespaceTypes().forEach((k, v) -> parser.namespaceTypes.put(k, new ArrayList<>(v)));
+        saved.namespaceFunctionTemplates().forEach((k, v) -> parser.namespaceFunctionTemplates.put(k, new ArrayList<>(v)));
         return parser;
     }
 

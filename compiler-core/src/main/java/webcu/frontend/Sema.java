@@ -4835,11 +4835,6 @@ public final class Sema {
                 a = expr(def);
                 scope = save;
             }
-            if (pt instanceof CType.Ref r && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record rr
-                    && ar != rr && derivesFrom(ar, rr) && a.lvalue()) {
-                out.add(upcast(addressOf(a, a.span()), ar, rr, a.span()));
-                continue;
-            }
             if (pt instanceof CType.Ref r) {
                 out.add(bindReference(r, a, "arg"));
             } else if (pt instanceof CType.Record rec && a.lvalue() && a.type() == rec && copyOf(a, rec, a.span()) instanceof Typed.Expr copy) {
