@@ -32,6 +32,9 @@ public enum DiagKey {
     ERR_UNDECLARED_IDENTIFIER("err.undeclared.identifier", "use of undeclared identifier ''{0}''"), // name
     WARN_IMPLICIT_FUNCTION("warn.implicit.function", "implicit declaration of function ''{0}''"), // name (C files only)
     ERR_UNKNOWN_TYPE("err.unknown.type", "unknown type name ''{0}''"), // name
+    ERR_STD_UNQUALIFIED("err.std.unqualified", "use of undeclared identifier ''{0}''; did you mean ''{1}''?"), // name, std::name
+    ERR_STD_UNQUALIFIED_TYPE("err.std.unqualified.type", "unknown type name ''{0}''; did you mean ''{1}''?"), // name, std::name
+    ERR_STD_UNQUALIFIED_TEMPLATE("err.std.unqualified.template", "no template named ''{0}''; did you mean ''{1}''?"), // name, std::name
     ERR_REDEFINITION("err.redefinition", "redefinition of ''{0}''"), // name
     ERR_NO_MEMBER("err.no.member", "no member named ''{0}'' in ''{1}''"), // member, type
     ERR_DTOR_TYPE("err.dtor.type", "destructor type ''{0}'' in object destruction expression does not match the type ''{1}'' of the object being destroyed"), // named, object type

@@ -204,6 +204,62 @@ public final class BuiltinHeaders {
         put(ExceptionHeaders.NEW, "new");
         put(ExceptionHeaders.TYPEINFO, "typeinfo");
         put(ExceptionHeaders.FUNCTEXCEPT, "__webcu_functexcept.h");
+        // GCC's precompiled everything-header, as programs from competitive programming include it
+        put("""
+            #pragma once
+            #include <cassert>
+            #include <cctype>
+            #include <cerrno>
+            #include <cfloat>
+            #include <cinttypes>
+            #include <climits>
+            #include <clocale>
+            #include <cmath>
+            #include <csignal>
+            #include <cstdarg>
+            #include <cstddef>
+            #include <cstdint>
+            #include <cstdio>
+            #include <cstdlib>
+            #include <cstring>
+            #include <ctime>
+            #include <algorithm>
+            #include <array>
+            #include <atomic>
+            #include <chrono>
+            #include <deque>
+            #include <exception>
+            #include <fstream>
+            #include <functional>
+            #include <initializer_list>
+            #include <iomanip>
+            #include <iostream>
+            #include <iterator>
+            #include <limits>
+            #include <list>
+            #include <map>
+            #include <memory>
+            #include <mutex>
+            #include <new>
+            #include <numeric>
+            #include <queue>
+            #include <random>
+            #include <ratio>
+            #include <set>
+            #include <sstream>
+            #include <stack>
+            #include <stdexcept>
+            #include <string>
+            #include <string_view>
+            #include <thread>
+            #include <tuple>
+            #include <type_traits>
+            #include <typeinfo>
+            #include <unordered_map>
+            #include <unordered_set>
+            #include <utility>
+            #include <vector>
+            """, "bits/stdc++.h");
         put(CudaHeaders.RUNTIME, "cuda_runtime.h", "cuda_runtime_api.h", "device_launch_parameters.h", "__webcu_cuda.h",
                 "vector_types.h", "vector_functions.h", "builtin_types.h", "driver_types.h", "host_defines.h",
                 "device_functions.h", "sm_20_atomic_functions.h", "sm_30_intrinsics.h", "sm_32_intrinsics.h");

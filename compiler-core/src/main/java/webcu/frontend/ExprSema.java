@@ -423,6 +423,9 @@ final class ExprSema {
             return new Typed.VarRef(v, n.span());
         }
         Object o = member != null ? member : lookup(n.name());
+        if (member == null) {
+            StdNames.check(sema, sema.scope(), n.name(), o, n.span(), null, StdNames.Use.IDENTIFIER);
+        }
         if (o instanceof Packs.VarPack || o instanceof Packs.Pack) {
             diags.error(n.span(), DiagKey.ERR_PACK_NOT_EXPANDED, n.name());
             return bad(n.span());
@@ -1157,6 +1160,9 @@ final class ExprSema {
             if (f == null) {
                 return bad(c.span());
             }
+        }
+        if (f.owner == null || n.name().contains("::")) {
+            StdNames.check(sema, sema.scope(), n.name(), f, n.span(), args, StdNames.Use.IDENTIFIER);
         }
         if (f.space == ExecutionSpace.KERNEL) {
             diags.error(c.span(), DiagKey.ERR_KERNEL_CALL);

@@ -18,6 +18,7 @@ final class IoHeaders {
 
     static final String IOS = """
         #pragma once
+        #include <cctype>
         #include <cstdio>
         #include <cstdlib>
         #include <cstring>

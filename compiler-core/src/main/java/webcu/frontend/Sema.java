@@ -83,6 +83,8 @@ public final class Sema {
     static final class ClassTemplate {
         final Ast.RecordDecl decl;
         final Scope scope;
+        /** The namespace it is declared in (null: the global one). */
+        String namespace;
         final Map<String, CType.Record> instances = new HashMap<>();
         /** Explicit ({@code template <> struct S<float>}) and partial ({@code template <class T> struct S<T*>}) ones, in order. */
         final List<ClassTemplate> specializations = new ArrayList<>();
@@ -399,12 +401,16 @@ public final class Sema {
     private void topLevel(Ast.Decl d, Scope s, String namespace) {
         switch (d) {
             case Ast.NamespaceDecl ns -> {
-                for (Ast.Decl inner : ns.decls()) {
-                    topLevel(inner, s, ns.name());
+                // names carry the whole path (std::chrono), so that std's nested namespaces are std's
+                String inner = namespace == null || namespace.isEmpty() || ns.name().isEmpty() ? ns.name() : namespace + "::" + ns.name();
+                StdNames.namespaceDefined(s, inner);
+                for (Ast.Decl d2 : ns.decls()) {
+                    topLevel(d2, s, inner);
                 }
             }
-            case Ast.UsingNamespace u -> { }
+            case Ast.UsingNamespace u -> StdNames.usingDirective(s, u.name());
             case Ast.UsingDecl u -> {
+                StdNames.usingDeclaration(s, u.name());
                 Object o = lookupQualified(s, u.name());
                 String simple = simpleName(u.name());
                 if (o != null && s.names.get(simple) == null) {
@@ -426,12 +432,13 @@ public final class Sema {
     }
 
     private void declare(Scope s, String name, Object what, String namespace) {
+        StdNames.declared(s, name, what, namespace);
         if (what instanceof CType.Record && s.names.get(name) instanceof List<?>) {
             s.names.put(TAG + name, what);
             return;
         }
         if (what instanceof FunctionSym f) {
-            f.inStd |= "std".equals(namespace);
+            f.inStd |= StdNames.isStd(namespace);
             if (s.names.get(name) instanceof CType.Record hidden) {
                 s.names.put(TAG + name, hidden); // int stat(…) hides struct stat, still named as 'struct stat'
             }
@@ -816,7 +823,9 @@ public final class Sema {
             return;
         }
         if (!r.templateParams().isEmpty()) {
-            declare(s, r.name(), new ClassTemplate(r, s), namespace);
+            ClassTemplate ct = new ClassTemplate(r, s);
+            ct.namespace = namespace;
+            declare(s, r.name(), ct, namespace);
             return;
         }
         Object prev = s.names.get(r.name());
@@ -938,6 +947,9 @@ public final class Sema {
                 }
                 case Ast.RecordDecl nested -> {
                     declareRecord(nested, s, null);
+                    if (s.names.get(nested.name()) instanceof CType.Record inner) {
+                        enclosingRecord.put(inner, rec);
+                    }
                     outer.names.put(rec.name + "::" + nested.name(), s.names.get(nested.name()));
                     rec.members.put(nested.name(), s.names.get(nested.name()));
                 }
@@ -1166,9 +1178,11 @@ public final class Sema {
                     return instantiateClass(in.template(), n, s);
                 }
                 if (o instanceof CType c) {
+                    StdNames.check(this, s, n.name(), o, n.span(), null, StdNames.Use.TYPE);
                     return c;
                 }
                 if (o instanceof ClassTemplate ct) {
+                    StdNames.check(this, s, n.name(), o, n.span(), null, StdNames.Use.TEMPLATE);
                     return instantiateClass(ct, n, s);
                 }
                 if (o == null && n.name().equals("std::nullptr_t") || n.name().equals("nullptr_t")) {
@@ -2752,7 +2766,7 @@ public final class Sema {
             case Ast.RecordDecl r -> declareRecord(r, scope, null);
             case Ast.EnumDecl e -> declareEnum(e, scope, null);
             case Ast.StaticAssert sa -> staticAssert(sa, scope);
-            case Ast.UsingNamespace u -> { }
+            case Ast.UsingNamespace u -> StdNames.usingDirective(scope, u.name());
             case Ast.UsingDecl u -> topLevel(u, scope, null);
             case Ast.FunctionDecl f -> declareFunction(f, scope, null, null);
             default -> diags.error(d.span(), DiagKey.ERR_NOT_SUPPORTED, "this declaration inside a function");
@@ -3620,6 +3634,83 @@ public final class Sema {
 
     FunctionSym currentFunction() {
         return fn;
+    }
+
+    // ================================================================= namespace std, for StdNames
+
+    /** Each nested class's enclosing class (a container's iterator: its container). */
+    private final Map<CType.Record, CType.Record> enclosingRecord = new HashMap<>();
+
+    /** Whether a class is a member of namespace std: declared there, an instance of std's template, or nested in such. */
+    boolean inStd(CType.Record r) {
+        for (int depth = 0; r != null && depth < 16; depth++, r = enclosingRecord.get(r)) {
+            if (StdNames.isStd(r.namespace) || instanceOf.get(r) instanceof Instance in && StdNames.isStd(in.template().namespace)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code named} is a (direct or indirect) base class of {@code r} or its template. */
+    boolean isBaseName(CType.Record r, Object named) {
+        for (CType.Base b : r.bases) {
+            if (b.record() == named || instanceOf.get(b.record()) instanceof Instance in && in.template() == named || isBaseName(b.record(), named)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether argument-dependent lookup could look in std for a call with this argument: its type
+     * involves a class of std, or it is computed from one (v.begin() is a plain pointer in webcu's
+     * vector, a class of std in libstdc++'s).
+     */
+    boolean stdAssociated(Typed.Expr e) {
+        return stdAssociated(e, 0);
+    }
+
+    private boolean stdAssociated(Typed.Expr e, int depth) {
+        if (e == null || depth > 8) {
+            return false;
+        }
+        if (stdAssociatedType(e.type(), 0)) {
+            return true;
+        }
+        return switch (e) {
+            case Typed.Call c -> c.function().inStd || c.function().owner != null && inStd(c.function().owner)
+                    || c.args().stream().anyMatch(a -> stdAssociated(a, depth + 1));
+            case Typed.Load l -> stdAssociated(l.operand(), depth + 1);
+            case Typed.Convert c -> stdAssociated(c.operand(), depth + 1);
+            case Typed.Decay d -> stdAssociated(d.array(), depth + 1);
+            case Typed.Deref d -> stdAssociated(d.pointer(), depth + 1);
+            case Typed.AddressOf a -> stdAssociated(a.operand(), depth + 1);
+            case Typed.Member m -> stdAssociated(m.base(), depth + 1);
+            case Typed.PtrArith p -> stdAssociated(p.pointer(), depth + 1);
+            case Typed.Unary u -> stdAssociated(u.operand(), depth + 1);
+            case Typed.Comma c -> stdAssociated(c.right(), depth + 1);
+            default -> false;
+        };
+    }
+
+    private boolean stdAssociatedType(CType t, int depth) {
+        while (t instanceof CType.Ref || t instanceof CType.Ptr || t instanceof CType.Arr) {
+            t = t instanceof CType.Ref r ? r.referee() : t instanceof CType.Ptr p ? p.pointee() : ((CType.Arr) t).element();
+        }
+        if (!(t instanceof CType.Record r) || depth > 4) {
+            return false;
+        }
+        if (inStd(r)) {
+            return true;
+        }
+        if (instanceOf.get(r) instanceof Instance in) {
+            for (Object a : in.args()) {
+                if (a instanceof CType c && stdAssociatedType(c, depth + 1)) {
+                    return true; // associated namespaces include those of template arguments
+                }
+            }
+        }
+        return false;
     }
 
     Typed.Var temp(CType t, Span span) {
