@@ -84,6 +84,9 @@ public final class Atomics implements DevicePass {
         return new String[] {n.substring(0, us), n.substring(us + 1)};
     }
 
+    /** The lanes of a subgroup that take turns at a lock: the widest subgroups (AMD's wave64). */
+    static final int ROUNDS = 64;
+
     private static final class State {
         final DeviceModule m;
         final Map<String, Function> externals = new HashMap<>();
@@ -281,9 +284,9 @@ public final class Atomics implements DevicePass {
          *
          * <p>The critical section sits inside the branch that took the lock, and the lane leaves
          * the loop from there: {@code loop { if (atomicCAS(lock, 0, 1) == 0) { critical; unlock;
-         * break; } }}. Lanes of one subgroup that run in lockstep (NVIDIA's) then never wait on a
-         * lock that a lane of their own subgroup holds but cannot release, as they would in
-         * "spin until acquired, then work after the loop".
+         * break; } }}, never "spin until acquired, then work after the loop"; and the lanes of a
+         * subgroup come to the lock one at a time ({@link #oneLaneAtATime}), so that no lane
+         * spins while a lane of its own subgroup holds the lock.
          *
          * <p>The lock is the one of the address's stripe ({@link DebugBuffer#LOCKS}), so that
          * atomics on different variables do not queue on one word.
@@ -341,7 +344,7 @@ public final class Atomics implements DevicePass {
             body.add(Build.call(got, cas(), List.of(lock, Build.u32(0), Build.u32(1)), at));
             body.add(new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(got), Build.u32(0)), Build.block(critical, at),
                     Stmt.Block.empty(at), at));
-            Stmt spin = new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at), null, at);
+            List<Stmt> spin = oneLaneAtATime(new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at), null, at), at);
             if (op.equals("CAS")) {
                 Local seen = kernel.newLocal("atomic.seen", vt, false);
                 Local again = kernel.newLocal("atomic.again", vt, false);
@@ -350,14 +353,41 @@ public final class Atomics implements DevicePass {
                 Expr fails = Build.bin(BinaryOp.LAND, Build.bin(BinaryOp.EQ, Build.get(seen), Build.get(again)),
                         Build.bin(BinaryOp.NE, Build.get(seen), Build.get(args.get(0))));
                 out.add(new Stmt.If(fails, Build.block(List.of(new Stmt.Assign(old, Build.get(seen), at)), at),
-                        Build.block(List.of(spin), at), at));
+                        Build.block(spin, at), at));
             } else {
-                out.add(spin);
+                out.addAll(spin);
             }
             if (c.result() != null) {
                 out.add(new Stmt.Assign(c.result(), o, at));
             }
             return out;
+        }
+
+        /**
+         * {@code spin} run by one lane of a subgroup at a time: {@code for (round = 0; round <
+         * ROUNDS; round++) if (round == tid % ROUNDS) spin;}. The other lanes wait where the
+         * {@code if} ends, holding no lock, and the subgroup goes on together to the next round.
+         *
+         * <p>Why: NVIDIA's Vulkan driver runs a subgroup's diverged lanes one path at a time and
+         * gives no lane a turn while another path loops. With the whole subgroup at the lock, the
+         * lanes that lost looped back to it while the lane that won, parked on the other path,
+         * never released it: one warp's {@code atomicMax} on a {@code long long} hung an H100
+         * (and an H200) even with the critical section inside the branch that took the lock. Lanes
+         * of one subgroup have consecutive thread indices on every adapter we know of, so no two
+         * of them share a round unless a subgroup is wider than {@link #ROUNDS}.
+         */
+        private List<Stmt> oneLaneAtATime(Stmt spin, Span at) {
+            Local round = kernel.newLocal("atomic.round", Type.U32, false);
+            Local lane = kernel.newLocal("atomic.lane", Type.U32, false);
+            List<Stmt> body = List.of(
+                    new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(round), Build.get(lane)), Build.block(List.of(spin), at),
+                            Stmt.Block.empty(at), at),
+                    new Stmt.Assign(round, Build.add(Build.get(round), Build.u32(1)), at));
+            return List.of(
+                    new Stmt.Assign(lane, Build.bin(BinaryOp.AND, Warps.linearTid(), Build.u32(ROUNDS - 1)), at),
+                    new Stmt.Assign(round, Build.u32(0), at),
+                    new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at),
+                            Build.bin(BinaryOp.EQ, Build.get(round), Build.u32(ROUNDS)), at));
         }
 
         /**

@@ -180,19 +180,29 @@ class AtomicsTest {
                   local %atomic.lock.9: u32
                   local %atomic.arg.10: f64
                   local %atomic.stripe.11: u32
+                  local %atomic.round.12: u32
+                  local %atomic.lane.13: u32
                   %address.7 = %s.offset.5
                   %val.3 = load(ptradd(%v.1, (%v.offset.6 + threadIdx.x)))
                   %atomic.arg.10 = %val.3
                   %atomic.stripe.11 = ((((%address.7 >> 3:u32) + 72:u32) & 255:u32) + 256:u32)
+                  %atomic.lane.13 = ((threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z)))) & 63:u32)
+                  %atomic.round.12 = 0:u32
                   loop {
-                    %atomic.lock.9 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.11), 0:u32, 1:u32)
-                    if (%atomic.lock.9 == 0:u32) {
-                      %atomic.old.8 = load(convert<ptr<f64>>(ptradd(convert<ptr<u8>>(%s.0), %address.7)))
-                      store convert<ptr<f64>>(ptradd(convert<ptr<u8>>(%s.0), %address.7)), (%atomic.old.8 + %atomic.arg.10)
-                      call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.11), 0:u32)
-                      break
+                    if (%atomic.round.12 == %atomic.lane.13) {
+                      loop {
+                        %atomic.lock.9 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.11), 0:u32, 1:u32)
+                        if (%atomic.lock.9 == 0:u32) {
+                          %atomic.old.8 = load(convert<ptr<f64>>(ptradd(convert<ptr<u8>>(%s.0), %address.7)))
+                          store convert<ptr<f64>>(ptradd(convert<ptr<u8>>(%s.0), %address.7)), (%atomic.old.8 + %atomic.arg.10)
+                          call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.11), 0:u32)
+                          break
+                        }
+                      }
                     }
-                  }
+                    %atomic.round.12 = (%atomic.round.12 + 1:u32)
+                  } continuing {
+                  } break_if (%atomic.round.12 == 64:u32)
                   %t0.4 = %atomic.old.8
                 }
                 """);
@@ -309,40 +319,60 @@ class AtomicsTest {
                   local %atomic.lock.16: u32
                   local %atomic.arg.17: u64
                   local %atomic.stripe.18: u32
-                  local %atomic.old.19: u64
-                  local %atomic.lock.20: u32
-                  local %atomic.arg.21: u64
-                  local %atomic.stripe.22: u32
+                  local %atomic.round.19: u32
+                  local %atomic.lane.20: u32
+                  local %atomic.old.21: u64
+                  local %atomic.lock.22: u32
+                  local %atomic.arg.23: u64
+                  local %atomic.stripe.24: u32
+                  local %atomic.round.25: u32
+                  local %atomic.lane.26: u32
                   %address.13 = %next.offset.10
                   %val.5 = 1:u32
                   %atomic.arg.17 = convert<u64>(%val.5)
                   %atomic.stripe.18 = ((((%address.13 >> 3:u32) + 238:u32) & 255:u32) + 256:u32)
+                  %atomic.lane.20 = ((threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z)))) & 63:u32)
+                  %atomic.round.19 = 0:u32
                   loop {
-                    %atomic.lock.16 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.18), 0:u32, 1:u32)
-                    if (%atomic.lock.16 == 0:u32) {
-                      %atomic.old.15 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%next.0), %address.13)))
-                      store convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%next.0), %address.13)), (%atomic.old.15 + %atomic.arg.17)
-                      call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.18), 0:u32)
-                      break
+                    if (%atomic.round.19 == %atomic.lane.20) {
+                      loop {
+                        %atomic.lock.16 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.18), 0:u32, 1:u32)
+                        if (%atomic.lock.16 == 0:u32) {
+                          %atomic.old.15 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%next.0), %address.13)))
+                          store convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%next.0), %address.13)), (%atomic.old.15 + %atomic.arg.17)
+                          call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.18), 0:u32)
+                          break
+                        }
+                      }
                     }
-                  }
+                    %atomic.round.19 = (%atomic.round.19 + 1:u32)
+                  } continuing {
+                  } break_if (%atomic.round.19 == 64:u32)
                   %t0.6 = %atomic.old.15
                   %t0.3 = %t0.6
                   store ptradd(%slot.1, (%slot.offset.11 + threadIdx.x)), %t0.3
                   %address.14 = %seen.offset.12
                   %val.8 = (1:u64 << threadIdx.x)
-                  %atomic.arg.21 = %val.8
-                  %atomic.stripe.22 = ((((%address.14 >> 3:u32) + 106:u32) & 255:u32) + 256:u32)
+                  %atomic.arg.23 = %val.8
+                  %atomic.stripe.24 = ((((%address.14 >> 3:u32) + 106:u32) & 255:u32) + 256:u32)
+                  %atomic.lane.26 = ((threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z)))) & 63:u32)
+                  %atomic.round.25 = 0:u32
                   loop {
-                    %atomic.lock.20 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.22), 0:u32, 1:u32)
-                    if (%atomic.lock.20 == 0:u32) {
-                      %atomic.old.19 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%seen.2), %address.14)))
-                      store convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%seen.2), %address.14)), (%atomic.old.19 | %atomic.arg.21)
-                      call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.22), 0:u32)
-                      break
+                    if (%atomic.round.25 == %atomic.lane.26) {
+                      loop {
+                        %atomic.lock.22 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.24), 0:u32, 1:u32)
+                        if (%atomic.lock.22 == 0:u32) {
+                          %atomic.old.21 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%seen.2), %address.14)))
+                          store convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%seen.2), %address.14)), (%atomic.old.21 | %atomic.arg.23)
+                          call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.24), 0:u32)
+                          break
+                        }
+                      }
                     }
-                  }
-                  %t0.9 = %atomic.old.19
+                    %atomic.round.25 = (%atomic.round.25 + 1:u32)
+                  } continuing {
+                  } break_if (%atomic.round.25 == 64:u32)
+                  %t0.9 = %atomic.old.21
                 }
                 """);
         assertEquals("", PassTesting.errors(d));
@@ -404,8 +434,10 @@ class AtomicsTest {
                   local %atomic.arg.12: u64
                   local %atomic.arg.13: u64
                   local %atomic.stripe.14: u32
-                  local %atomic.seen.15: u64
-                  local %atomic.again.16: u64
+                  local %atomic.round.15: u32
+                  local %atomic.lane.16: u32
+                  local %atomic.seen.17: u64
+                  local %atomic.again.18: u64
                   %old.1 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %c.offset.8)))
                   loop {
                     %assumed.2 = %old.1
@@ -415,20 +447,28 @@ class AtomicsTest {
                     %atomic.arg.12 = %compare.5
                     %atomic.arg.13 = %val.6
                     %atomic.stripe.14 = ((((%address.9 >> 3:u32) + 173:u32) & 255:u32) + 256:u32)
-                    %atomic.seen.15 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)))
-                    %atomic.again.16 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)))
-                    if ((%atomic.seen.15 == %atomic.again.16) && (%atomic.seen.15 != %atomic.arg.12)) {
-                      %atomic.old.10 = %atomic.seen.15
+                    %atomic.seen.17 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)))
+                    %atomic.again.18 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)))
+                    if ((%atomic.seen.17 == %atomic.again.18) && (%atomic.seen.17 != %atomic.arg.12)) {
+                      %atomic.old.10 = %atomic.seen.17
                     } else {
+                      %atomic.lane.16 = ((threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z)))) & 63:u32)
+                      %atomic.round.15 = 0:u32
                       loop {
-                        %atomic.lock.11 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.14), 0:u32, 1:u32)
-                        if (%atomic.lock.11 == 0:u32) {
-                          %atomic.old.10 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)))
-                          store convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)), select((%atomic.old.10 == %atomic.arg.12), %atomic.arg.13, %atomic.old.10)
-                          call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.14), 0:u32)
-                          break
+                        if (%atomic.round.15 == %atomic.lane.16) {
+                          loop {
+                            %atomic.lock.11 = call @__webcu_atomicCAS_u32(elem(&@__webcu_debug, %atomic.stripe.14), 0:u32, 1:u32)
+                            if (%atomic.lock.11 == 0:u32) {
+                              %atomic.old.10 = load(convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)))
+                              store convert<ptr<u64>>(ptradd(convert<ptr<u8>>(%c.0), %address.9)), select((%atomic.old.10 == %atomic.arg.12), %atomic.arg.13, %atomic.old.10)
+                              call @__webcu_atomicExch_u32(elem(&@__webcu_debug, %atomic.stripe.14), 0:u32)
+                              break
+                            }
+                          }
                         }
-                      }
+                        %atomic.round.15 = (%atomic.round.15 + 1:u32)
+                      } continuing {
+                      } break_if (%atomic.round.15 == 64:u32)
                     }
                     %t0.7 = %atomic.old.10
                     %t0.3 = %t0.7

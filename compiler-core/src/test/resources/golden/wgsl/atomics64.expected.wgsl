@@ -108,15 +108,21 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var atomic_lock: u32;
   var atomic_arg: vec2<u32>;
   var atomic_stripe: u32;
+  var atomic_round: u32;
+  var atomic_lane: u32;
   var atomic_old_1: vec2<u32>;
   var atomic_lock_1: u32;
   var atomic_arg_1: vec2<u32>;
   var atomic_stripe_1: u32;
+  var atomic_round_1: u32;
+  var atomic_lane_1: u32;
   var atomic_old_2: vec2<u32>;
   var atomic_lock_2: u32;
   var atomic_arg_2: vec2<u32>;
   var atomic_arg_3: vec2<u32>;
   var atomic_stripe_2: u32;
+  var atomic_round_2: u32;
+  var atomic_lane_2: u32;
   var atomic_seen: vec2<u32>;
   var atomic_again: vec2<u32>;
   i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
@@ -124,26 +130,36 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   val = vec2<u32>(1u, 1u);
   atomic_arg = val;
   atomic_stripe = (((address >> 3u) + 8u) & 255u) + 256u;
+  atomic_lane = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+  atomic_round = 0u;
   loop {
-    let cmp = 0u;
-    let val_3 = 1u;
-    var old_1: u32;
-    loop {
-      let cas = atomicCompareExchangeWeak(&webcu_debug[atomic_stripe], cmp, val_3);
-      if cas.exchanged || cas.old_value != cmp {
-        old_1 = cas.old_value;
-        break;
+    if atomic_round == atomic_lane {
+      loop {
+        let cmp = 0u;
+        let val_3 = 1u;
+        var old_1: u32;
+        loop {
+          let cas = atomicCompareExchangeWeak(&webcu_debug[atomic_stripe], cmp, val_3);
+          if cas.exchanged || cas.old_value != cmp {
+            old_1 = cas.old_value;
+            break;
+          }
+        }
+        atomic_lock = old_1;
+        if atomic_lock == 0u {
+          atomic_old = vec2<u32>(atomicLoad(&n[webcu_checked_word(address, 8u, arrayLength(&n), 4u, 2u)]), atomicLoad(&n[(webcu_checked_word(address, 8u, arrayLength(&n), 4u, 2u)) + 1u]));
+          let value = webcu_add64(atomic_old, atomic_arg);
+          let word = webcu_checked_word(address, 8u, arrayLength(&n), 5u, 3u);
+          atomicStore(&n[word], value.x);
+          atomicStore(&n[word + 1u], value.y);
+          atomicExchange(&webcu_debug[atomic_stripe], 0u);
+          break;
+        }
       }
     }
-    atomic_lock = old_1;
-    if atomic_lock == 0u {
-      atomic_old = vec2<u32>(atomicLoad(&n[webcu_checked_word(address, 8u, arrayLength(&n), 4u, 2u)]), atomicLoad(&n[(webcu_checked_word(address, 8u, arrayLength(&n), 4u, 2u)) + 1u]));
-      let value = webcu_add64(atomic_old, atomic_arg);
-      let word = webcu_checked_word(address, 8u, arrayLength(&n), 5u, 3u);
-      atomicStore(&n[word], value.x);
-      atomicStore(&n[word + 1u], value.y);
-      atomicExchange(&webcu_debug[atomic_stripe], 0u);
-      break;
+    atomic_round = atomic_round + 1u;
+    continuing {
+      break if atomic_round == 64u;
     }
   }
   t0_1 = atomic_old;
@@ -153,26 +169,36 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   val_1 = webcu_sub64(webcu_i64(i32(i)), vec2<u32>(100u, 0u));
   atomic_arg_1 = val_1;
   atomic_stripe_1 = (((address_1 >> 3u) + 87u) & 255u) + 256u;
+  atomic_lane_1 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+  atomic_round_1 = 0u;
   loop {
-    let cmp_1 = 0u;
-    let val_4 = 1u;
-    var old_2: u32;
-    loop {
-      let cas_1 = atomicCompareExchangeWeak(&webcu_debug[atomic_stripe_1], cmp_1, val_4);
-      if cas_1.exchanged || cas_1.old_value != cmp_1 {
-        old_2 = cas_1.old_value;
-        break;
+    if atomic_round_1 == atomic_lane_1 {
+      loop {
+        let cmp_1 = 0u;
+        let val_4 = 1u;
+        var old_2: u32;
+        loop {
+          let cas_1 = atomicCompareExchangeWeak(&webcu_debug[atomic_stripe_1], cmp_1, val_4);
+          if cas_1.exchanged || cas_1.old_value != cmp_1 {
+            old_2 = cas_1.old_value;
+            break;
+          }
+        }
+        atomic_lock_1 = old_2;
+        if atomic_lock_1 == 0u {
+          atomic_old_1 = vec2<u32>(atomicLoad(&mx[webcu_checked_word(address_1, 8u, arrayLength(&mx), 7u, 2u)]), atomicLoad(&mx[(webcu_checked_word(address_1, 8u, arrayLength(&mx), 7u, 2u)) + 1u]));
+          let value_1 = select(atomic_old_1, atomic_arg_1, webcu_lts64(atomic_old_1, atomic_arg_1));
+          let word_1 = webcu_checked_word(address_1, 8u, arrayLength(&mx), 8u, 3u);
+          atomicStore(&mx[word_1], value_1.x);
+          atomicStore(&mx[word_1 + 1u], value_1.y);
+          atomicExchange(&webcu_debug[atomic_stripe_1], 0u);
+          break;
+        }
       }
     }
-    atomic_lock_1 = old_2;
-    if atomic_lock_1 == 0u {
-      atomic_old_1 = vec2<u32>(atomicLoad(&mx[webcu_checked_word(address_1, 8u, arrayLength(&mx), 7u, 2u)]), atomicLoad(&mx[(webcu_checked_word(address_1, 8u, arrayLength(&mx), 7u, 2u)) + 1u]));
-      let value_1 = select(atomic_old_1, atomic_arg_1, webcu_lts64(atomic_old_1, atomic_arg_1));
-      let word_1 = webcu_checked_word(address_1, 8u, arrayLength(&mx), 8u, 3u);
-      atomicStore(&mx[word_1], value_1.x);
-      atomicStore(&mx[word_1 + 1u], value_1.y);
-      atomicExchange(&webcu_debug[atomic_stripe_1], 0u);
-      break;
+    atomic_round_1 = atomic_round_1 + 1u;
+    continuing {
+      break if atomic_round_1 == 64u;
     }
   }
   t0_2 = atomic_old_1;
@@ -190,26 +216,36 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
     if all(atomic_seen == atomic_again) && any(atomic_seen != atomic_arg_2) {
       atomic_old_2 = atomic_seen;
     } else {
+      atomic_lane_2 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+      atomic_round_2 = 0u;
       loop {
-        let cmp_2 = 0u;
-        let val_5 = 1u;
-        var old_3: u32;
-        loop {
-          let cas_2 = atomicCompareExchangeWeak(&webcu_debug[atomic_stripe_2], cmp_2, val_5);
-          if cas_2.exchanged || cas_2.old_value != cmp_2 {
-            old_3 = cas_2.old_value;
-            break;
+        if atomic_round_2 == atomic_lane_2 {
+          loop {
+            let cmp_2 = 0u;
+            let val_5 = 1u;
+            var old_3: u32;
+            loop {
+              let cas_2 = atomicCompareExchangeWeak(&webcu_debug[atomic_stripe_2], cmp_2, val_5);
+              if cas_2.exchanged || cas_2.old_value != cmp_2 {
+                old_3 = cas_2.old_value;
+                break;
+              }
+            }
+            atomic_lock_2 = old_3;
+            if atomic_lock_2 == 0u {
+              atomic_old_2 = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 12u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 12u, 2u)) + 1u]));
+              let value_2 = select(atomic_old_2, atomic_arg_3, all(atomic_old_2 == atomic_arg_2));
+              let word_2 = webcu_checked_word(address_2, 8u, arrayLength(&n), 13u, 3u);
+              atomicStore(&n[word_2], value_2.x);
+              atomicStore(&n[word_2 + 1u], value_2.y);
+              atomicExchange(&webcu_debug[atomic_stripe_2], 0u);
+              break;
+            }
           }
         }
-        atomic_lock_2 = old_3;
-        if atomic_lock_2 == 0u {
-          atomic_old_2 = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 12u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 12u, 2u)) + 1u]));
-          let value_2 = select(atomic_old_2, atomic_arg_3, all(atomic_old_2 == atomic_arg_2));
-          let word_2 = webcu_checked_word(address_2, 8u, arrayLength(&n), 13u, 3u);
-          atomicStore(&n[word_2], value_2.x);
-          atomicStore(&n[word_2 + 1u], value_2.y);
-          atomicExchange(&webcu_debug[atomic_stripe_2], 0u);
-          break;
+        atomic_round_2 = atomic_round_2 + 1u;
+        continuing {
+          break if atomic_round_2 == 64u;
         }
       }
     }
