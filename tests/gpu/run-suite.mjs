@@ -14,6 +14,7 @@
 //   --programs   also programs/ (whole real-style programs; slower)
 //   --files      run these .cu files instead (no expected output: the table shows what they printed)
 //   --jobs       cases at once (default 1)
+//   --self-test  check this file's port of the comparison rules against the suite's own files
 // Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
 //        DAWN_OPTS="opt1;opt2" strings for Dawn's create(); VK_ICD_FILENAMES picks the Vulkan driver.
 import { spawn } from 'node:child_process';
@@ -29,7 +30,7 @@ const SUITE = path.join(root, 'tests/conformance');
 const UNSUPPORTED = 'error: not supported on WebGPU yet: ';
 
 function parseArgs(argv) {
-  const flags = new Set(['programs']);
+  const flags = new Set(['programs', 'self-test']);
   const out = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -463,6 +464,51 @@ async function parent(args) {
   process.exit(summary.pass === summary.total ? 0 : 1);
 }
 
+/**
+ * Checks this file's port of the rules against the suite itself, as run_suite.py --self-test and
+ * SuiteSelfTest do: every case's .expected, run with its exit status, passes its own rule; the same
+ * output with its last digit changed (and for numeric-tolerance scaled beyond the tolerance), or
+ * with another exit status, fails; a runtime-errors/ case that exits 0 having printed nothing fails.
+ */
+function selfTest() {
+  const problems = [];
+  let checked = 0;
+  for (const c of manifest().filter((x) => x.compare !== 'compile-error')) {
+    c.run = runSpec(c.path.replace(/\.(cu|cpp|c)$/, ''));
+    const base = c.path.replace(/\.(cu|cpp|c)$/, '');
+    checked++;
+    try {
+      if (c.compare === 'runtime-error') {
+        if (judge(c, { status: 0, stdout: '', stderr: '' }) === null) problems.push(`${c.path}: a silent clean run passes its rules`);
+        continue;
+      }
+      const expected = readFileSync(path.join(SUITE, `${base}.expected`), 'utf8');
+      const status = c.exit_code === 'nonzero' ? 1 : Number(c.exit_code);
+      const why = judge(c, { status, stdout: expected, stderr: '' });
+      if (why !== null) problems.push(`${c.path}: its .expected fails: ${why}`);
+      if (judge(c, { status: status + 1, stdout: expected, stderr: '' }) === null) problems.push(`${c.path}: passes with exit ${status + 1}`);
+      // the last digit of the output not covered by a skip line, changed
+      const kept = skipLines(expected, c.run.skip);
+      const at = kept.search(/\d(?=\D*$)/);
+      if (at >= 0 && !c.compare.startsWith('unordered')) {
+        const lastKept = expected.lastIndexOf(kept.slice(at));
+        let changed = expected.slice(0, lastKept) + String((Number(expected[lastKept]) + 5) % 10) + expected.slice(lastKept + 1);
+        if (c.compare.startsWith('numeric')) {
+          // the last number times -3 (0 becomes 1): beyond any tolerance the suite uses
+          changed = expected.replace(/([+-]?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)(?=\D*$)/, (m) => String(Number(m) === 0 ? 1 : Number(m) * -3));
+        }
+        if (judge(c, { status, stdout: changed, stderr: '' }) === null) problems.push(`${c.path}: passes with its last number changed`);
+      }
+    } catch (e) {
+      problems.push(`${c.path}: ${e.message}`);
+    }
+  }
+  for (const p of problems) console.log(`PROBLEM ${p}`);
+  console.log(`self-test: ${checked} cases, ${problems.length} problems`);
+  process.exit(problems.length ? 1 : 0);
+}
+
 const args = parseArgs(process.argv.slice(2));
-if (args.child) await child(args);
+if (args['self-test']) selfTest();
+else if (args.child) await child(args);
 else await parent(args);
