@@ -168,7 +168,8 @@ function request(c, dist) {
   if (c.path.startsWith('programs/')) files.push(...dataFiles(cwd, files));
   return {
     dist, files, includeDirs, defines,
-    args: [names[0], ...c.run.args],
+    // the page's runtime puts the main file's name in argv[0] itself (ProgramRun.argv)
+    args: c.run.args,
     stdin: c.run.stdin ? readFileSync(path.join(cwd, c.run.stdin), 'utf8') : null,
   };
 }
@@ -427,7 +428,7 @@ async function parent(args) {
     if (c.file) {
       const text = readFileSync(c.file, 'utf8');
       const sources = [{ path: path.basename(c.file), text, compile: true }];
-      req = { dist, files: [...sources, ...headers(sources, [], path.dirname(c.file))], includeDirs: [], defines: [], args: [path.basename(c.file)], stdin: null };
+      req = { dist, files: [...sources, ...headers(sources, [], path.dirname(c.file))], includeDirs: [], defines: [], args: [], stdin: null };
     } else {
       c.run = runSpec(c.path.replace(/\.(cu|cpp|c)$/, ''));
       req = request(c, dist);
