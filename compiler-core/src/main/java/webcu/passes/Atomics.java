@@ -30,10 +30,12 @@ import webcu.ir.Type;
  *
  * <p>Expects: {@link MemoryModel}'s canonical addresses (atomic places are already declared
  * atomic). Guarantees: the atomics left are 32-bit add, sub, exchange, and, or, xor, min and max
- * on integers of the place's own signedness, compare-and-swap, and 64-bit add; each loop reads
- * the old value atomically, computes the new one, and retries while
+ * on integers of the place's own signedness, compare-and-swap, and 64-bit integer add, sub, and,
+ * or and xor on word bindings (the writer does them per word, see {@link #onHalves}); each loop
+ * reads the old value atomically, computes the new one, and retries while
  * {@code __webcu_atomicCAS_u32} returns another value, then yields the old value as CUDA does.
- * 64-bit atomics other than add are left for {@link CheckSupported} to name.
+ * The other 64-bit atomics on word bindings run under a spin lock (see {@code locked}); on
+ * shared memory they are rejected.
  *
  * <p>chipStar twin: the CAS emulation of float atomics in chipStar's device library.
  */
@@ -49,6 +51,7 @@ public final class Atomics implements DevicePass {
         for (Function k : m.kernels()) {
             if (hasAtomics(k)) {
                 s.kernel = k;
+                s.lockAll = s.needsLock(k);
                 k.setBody(s.new Body().block(k.body()));
             }
         }
@@ -60,6 +63,20 @@ public final class Atomics implements DevicePass {
         return found[0];
     }
 
+    /**
+     * Whether the WGSL writer can do this 64-bit atomic as one 32-bit atomic per word, with no
+     * lock: and, or and xor act on each bit alone, and add and subtract need only the carry (or
+     * borrow) of the low word, which its atomic's old value tells. The final value is exact
+     * whatever interleaves; the old value returned pairs the two words' old values, which is why
+     * {@code State.needsLock} locks the ones whose old value is read.
+     */
+    public static boolean onHalves(String op, String t) {
+        return (t.equals("u64") || t.equals("i64")) && switch (op) {
+            case "Add", "Sub", "And", "Or", "Xor" -> true;
+            default -> false;
+        };
+    }
+
     /** The op and type of an atomic external: "Add", "f32" for {@code __webcu_atomicAdd_f32}. */
     static String[] opAndType(Function f) {
         String n = f.name().substring("__webcu_atomic".length());
@@ -67,10 +84,15 @@ public final class Atomics implements DevicePass {
         return new String[] {n.substring(0, us), n.substring(us + 1)};
     }
 
+    /** The lanes of a subgroup that take turns at a lock: the widest subgroups (AMD's wave64). */
+    static final int ROUNDS = 64;
+
     private static final class State {
         final DeviceModule m;
         final Map<String, Function> externals = new HashMap<>();
         Function kernel;
+        /** Whether every 64-bit atomic of the kernel on a word binding takes the lock (see {@link #needsLock}). */
+        boolean lockAll;
 
         State(DeviceModule m) {
             this.m = m;
@@ -97,6 +119,34 @@ public final class Atomics implements DevicePass {
             return external("__webcu_atomicCAS_u32", Type.U32, Type.ptr(Type.U32), Type.U32, Type.U32);
         }
 
+        /**
+         * Whether the kernel's 64-bit atomics on word bindings must all take the lock: when one of
+         * them cannot be done per word (compare-and-swap, exchange, min, max, double add), or its
+         * old value is read (the two words' old values come from two atomics, so they need not
+         * be one value the location held: after {@code atomicAdd(&n, 1)} from many threads, the
+         * high words returned would not match the low ones across a carry). A per-word atomic
+         * running beside a locked read-modify-write of the same location would be lost, so one
+         * locked atomic locks them all.
+         */
+        boolean needsLock(Function k) {
+            java.util.Set<Local> read = new java.util.HashSet<>();
+            Rewriter.forEachExpr(k.body(), (st, e) -> {
+                if (e instanceof Expr.LocalGet g) {
+                    read.add(g.local());
+                }
+            });
+            boolean[] lock = {false};
+            Rewriter.forEachStmt(k.body(), st -> {
+                if (st instanceof Stmt.Call c && MemoryModel.isAtomic(c.callee()) && inWords(c.args().get(0))) {
+                    String[] ot = opAndType(c.callee());
+                    if (ot[1].endsWith("64") && (!onHalves(ot[0], ot[1]) || c.result() != null && read.contains(c.result()))) {
+                        lock[0] = true;
+                    }
+                }
+            });
+            return lock[0];
+        }
+
         /** Whether the canonical address is a word of a word binding (u32 storage). */
         boolean inWords(Expr address) {
             return address instanceof Expr.Convert c && c.value() instanceof Expr.PtrAdd pa
@@ -115,13 +165,16 @@ public final class Atomics implements DevicePass {
                 Expr address = c.args().get(0);
                 boolean words = inWords(address);
                 boolean wide = t.endsWith("64");
-                if (wide && !(op.equals("Add") && (t.equals("u64") || t.equals("i64")))) {
+                if (wide) {
                     if (!words) {
+                        if (op.equals("Add") && onHalves(op, t)) {
+                            return List.of(s);
+                        }
                         m.reject(kernel, c.span(), DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "64-bit atomics on shared memory ('atomic"
                                 + op + "')");
                         return List.of(s);
                     }
-                    return locked(c, op, t);
+                    return onHalves(op, t) && !lockAll ? List.of(s) : locked(c, op, t);
                 }
                 switch (op) {
                     case "Add", "Exch" -> {
@@ -227,14 +280,28 @@ public final class Atomics implements DevicePass {
 
         /**
          * A 64-bit atomic WGSL has no instruction for (compare-and-swap, exchange, min, max, add on
-         * double): a read-modify-write of the two words inside a spin lock on a word of the debug
-         * buffer. The critical section sits inside the loop that takes the lock, so a thread never
-         * waits while a thread of its own subgroup holds it; all such atomics of a launch share the lock.
+         * double): a read-modify-write of the two words under a spin lock of the debug buffer.
+         *
+         * <p>The critical section sits inside the branch that took the lock, and the lane leaves
+         * the loop from there: {@code loop { if (atomicCAS(lock, 0, 1) == 0) { critical; unlock;
+         * break; } }}, never "spin until acquired, then work after the loop"; and the lanes of a
+         * subgroup come to the lock one at a time ({@link #oneLaneAtATime}), so that no lane
+         * spins while a lane of its own subgroup holds the lock.
+         *
+         * <p>The lock is the one of the address's stripe ({@link DebugBuffer#LOCKS}), so that
+         * atomics on different variables do not queue on one word.
+         *
+         * <p>A compare-and-swap that cannot succeed takes no lock: it reads the two words twice and,
+         * when both reads agree and differ from the compared value, returns them. CUDA code retries
+         * a failed compare-and-swap in a loop ({@code do { assumed = old; old = atomicCAS(...); }
+         * while (old != assumed)}): with every thread of a grid in such a loop, all but one attempt
+         * per round fail, and taking the lock for each of them made a 20,000-thread loop run for
+         * minutes on an H100. The answer (swapped or not) is always exact; the value returned by a
+         * failed one could mix the halves of two values only if another thread's locked store fell
+         * between its two words during both reads.
          */
         private List<Stmt> locked(Stmt.Call c, String op, String t) {
             Span at = c.span();
-            Global debug = DebugBuffer.global(m.module());
-            Expr lock = new Expr.ElementAddr(new Expr.GlobalAddr(debug), Build.u32(DebugBuffer.LOCK));
             Type vt = c.callee().returnType();
             Expr address = c.args().get(0);
             Local old = kernel.newLocal("atomic.old", vt, false);
@@ -264,6 +331,9 @@ public final class Atomics implements DevicePass {
                 m.reject(kernel, at, DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "64-bit atomic" + op);
                 return List.of(c);
             }
+            Local stripe = kernel.newLocal("atomic.stripe", Type.U32, false);
+            out.add(new Stmt.Assign(stripe, stripe(address), at));
+            Expr lock = new Expr.ElementAddr(new Expr.GlobalAddr(DebugBuffer.global(m.module())), Build.get(stripe));
             List<Stmt> critical = new ArrayList<>();
             critical.add(new Stmt.Assign(old, new Expr.Load(address), at));
             critical.add(new Stmt.Store(address, next, at));
@@ -274,11 +344,64 @@ public final class Atomics implements DevicePass {
             body.add(Build.call(got, cas(), List.of(lock, Build.u32(0), Build.u32(1)), at));
             body.add(new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(got), Build.u32(0)), Build.block(critical, at),
                     Stmt.Block.empty(at), at));
-            out.add(new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at), null, at));
+            List<Stmt> spin = oneLaneAtATime(new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at), null, at), at);
+            if (op.equals("CAS")) {
+                Local seen = kernel.newLocal("atomic.seen", vt, false);
+                Local again = kernel.newLocal("atomic.again", vt, false);
+                out.add(new Stmt.Assign(seen, new Expr.Load(address), at));
+                out.add(new Stmt.Assign(again, new Expr.Load(address), at));
+                Expr fails = Build.bin(BinaryOp.LAND, Build.bin(BinaryOp.EQ, Build.get(seen), Build.get(again)),
+                        Build.bin(BinaryOp.NE, Build.get(seen), Build.get(args.get(0))));
+                out.add(new Stmt.If(fails, Build.block(List.of(new Stmt.Assign(old, Build.get(seen), at)), at),
+                        Build.block(spin, at), at));
+            } else {
+                out.addAll(spin);
+            }
             if (c.result() != null) {
                 out.add(new Stmt.Assign(c.result(), o, at));
             }
             return out;
+        }
+
+        /**
+         * {@code spin} run by one lane of a subgroup at a time: {@code for (round = 0; round <
+         * ROUNDS; round++) if (round == tid % ROUNDS) spin;}. The other lanes wait where the
+         * {@code if} ends, holding no lock, and the subgroup goes on together to the next round.
+         *
+         * <p>Why: NVIDIA's Vulkan driver runs a subgroup's diverged lanes one path at a time and
+         * gives no lane a turn while another path loops. With the whole subgroup at the lock, the
+         * lanes that lost looped back to it while the lane that won, parked on the other path,
+         * never released it: one warp's {@code atomicMax} on a {@code long long} hung an H100
+         * (and an H200) even with the critical section inside the branch that took the lock. Lanes
+         * of one subgroup have consecutive thread indices on every adapter we know of, so no two
+         * of them share a round unless a subgroup is wider than {@link #ROUNDS}.
+         */
+        private List<Stmt> oneLaneAtATime(Stmt spin, Span at) {
+            Local round = kernel.newLocal("atomic.round", Type.U32, false);
+            Local lane = kernel.newLocal("atomic.lane", Type.U32, false);
+            List<Stmt> body = List.of(
+                    new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(round), Build.get(lane)), Build.block(List.of(spin), at),
+                            Stmt.Block.empty(at), at),
+                    new Stmt.Assign(round, Build.add(Build.get(round), Build.u32(1)), at));
+            return List.of(
+                    new Stmt.Assign(lane, Build.bin(BinaryOp.AND, Warps.linearTid(), Build.u32(ROUNDS - 1)), at),
+                    new Stmt.Assign(round, Build.u32(0), at),
+                    new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at),
+                            Build.bin(BinaryOp.EQ, Build.get(round), Build.u32(ROUNDS)), at));
+        }
+
+        /**
+         * The debug-buffer word of the lock for a canonical word address: its 8-byte slot within
+         * the binding, mixed with the binding, modulo the stripes.
+         */
+        private Expr stripe(Expr address) {
+            Expr.PtrAdd pa = (Expr.PtrAdd) ((Expr.Convert) address).value();
+            Expr binding = ((Expr.Convert) pa.base()).value();
+            int salt = (binding.toString().hashCode() * 0x9E3779B1) >>> 24;
+            Expr offset = pa.index().type().equals(Type.U32) ? pa.index() : new Expr.Convert(Type.U32, pa.index());
+            Expr slot = Build.bin(BinaryOp.SHR, offset, Build.u32(3));
+            Expr mixed = Build.bin(BinaryOp.AND, Build.add(slot, Build.u32(salt)), Build.u32(DebugBuffer.LOCK_COUNT - 1));
+            return Build.add(mixed, Build.u32(DebugBuffer.LOCKS));
         }
 
         /** {@code loop { body; if (old == assumed) break; }}: the swap took when the CAS saw what we assumed. */

@@ -189,7 +189,7 @@ public final class CheckSupported implements DevicePass {
         };
     }
 
-    /** Whether the writer can print a call of {@code f}: WGSL built-ins and 32-bit (and 64-bit add) atomics. */
+    /** Whether the writer can print a call of {@code f}: WGSL built-ins, 32-bit atomics and the 64-bit ones done per word. */
     static boolean isSupported(Function f) {
         if (Intrinsics.isSupported(f)) {
             return true;
@@ -200,7 +200,7 @@ public final class CheckSupported implements DevicePass {
         String op = f.name().substring("__webcu_atomic".length(), f.name().lastIndexOf('_'));
         return switch (op) {
             case "Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "CAS" -> !f.returnType().equals(Type.F32)
-                    && (f.returnType().size() == 4 || op.equals("Add") && f.returnType() instanceof Type.Int);
+                    && (f.returnType().size() == 4 || f.returnType() instanceof Type.Int && Atomics.onHalves(op, "u64"));
             default -> false;
         };
     }

@@ -21,9 +21,10 @@ import webcu.ir.Type;
  * words 3..8   blockIdx x, y, z and threadIdx x, y, z of the first fault
  * word 9       printf records dropped because the buffer was full
  * word 10      failed assertions so far (each of the first {@link #ASSERT_RECORDS} writes a record)
- * word 14      the spin lock of 64-bit atomics
+ * word 14      unused (was the one spin lock of 64-bit atomics)
  * word 15      printf cursor: words of records so far
  * words 16..   assertion records, {@link #ASSERT_RECORD_WORDS} words each: site, block x y z, thread x y z
+ * words 256..511  the spin locks of 64-bit atomics, one per stripe of addresses ({@link #LOCKS})
  * words PRINTF_BASE..  printf records: format id + 1, record length in words, the arguments
  * </pre>
  *
@@ -41,8 +42,13 @@ public final class DebugBuffer {
     public static final int FAULT_IDS = 3;
     public static final int OVERFLOW = 9;
     public static final int ASSERTS = 10;
-    /** The spin lock of 64-bit atomics WGSL has no instruction for (see {@link Atomics}). */
-    public static final int LOCK = 14;
+    /**
+     * The first of {@link #LOCK_COUNT} spin locks of the 64-bit atomics WGSL has no instruction for
+     * (see {@link Atomics}): an address takes the lock of its stripe, so that atomics on different
+     * variables seldom wait for each other.
+     */
+    public static final int LOCKS = 256;
+    public static final int LOCK_COUNT = 256;
     public static final int CURSOR = 15;
     public static final int ASSERT_BASE = 16;
     public static final int ASSERT_RECORD_WORDS = 7;

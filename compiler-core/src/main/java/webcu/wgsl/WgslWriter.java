@@ -757,9 +757,9 @@ final class WgslWriter {
 
         /**
          * An atomic that WGSL has: add, sub, exchange, min, max, and, or, xor on 32-bit integers,
-         * strong compare-and-swap (a loop around WGSL's weak one), and 64-bit add on a word
-         * binding (two word adds with the carry). The {@code Atomics} pass has turned the others
-         * into compare-and-swap loops.
+         * strong compare-and-swap (a loop around WGSL's weak one), and 64-bit add, sub, and, or
+         * and xor on a word binding (one atomic per word; add and sub carry into the high word).
+         * The {@code Atomics} pass has turned the others into compare-and-swap loops.
          */
         private void atomic(Stmt.Call c) {
             String name = c.callee().name();
@@ -773,14 +773,28 @@ final class WgslWriter {
                 line("let " + word + " = " + w.wordIndex() + ";");
                 place = w.bound().name() + "[" + word + "]";
                 scalar = "u32";
-                if (isWide(t) && op.equals("Add")) {
+                if (isWide(t) && webcu.passes.Atomics.onHalves(op, "u64")) {
                     String v = fn.fresh("v");
                     String lo = fn.fresh("lo");
                     String hi = fn.fresh("hi");
+                    String high = w.bound().name() + "[" + word + " + 1u]";
                     line("let " + v + " = " + top(c.args().get(1)) + ";");
-                    line("let " + lo + " = atomicAdd(&" + place + ", " + v + ".x);");
-                    line("let " + hi + " = atomicAdd(&" + w.bound().name() + "[" + word + " + 1u], " + v + ".y + select(0u, 1u, "
-                            + lo + " + " + v + ".x < " + lo + "));");
+                    switch (op) {
+                        case "Add" -> {
+                            line("let " + lo + " = atomicAdd(&" + place + ", " + v + ".x);");
+                            line("let " + hi + " = atomicAdd(&" + high + ", " + v + ".y + select(0u, 1u, "
+                                    + lo + " + " + v + ".x < " + lo + "));");
+                        }
+                        case "Sub" -> {
+                            line("let " + lo + " = atomicSub(&" + place + ", " + v + ".x);");
+                            line("let " + hi + " = atomicSub(&" + high + ", " + v + ".y + select(0u, 1u, " + lo + " < " + v + ".x));");
+                        }
+                        default -> {
+                            String f = "atomic" + op;
+                            line("let " + lo + " = " + f + "(&" + place + ", " + v + ".x);");
+                            line("let " + hi + " = " + f + "(&" + high + ", " + v + ".y);");
+                        }
+                    }
                     if (c.result() != null) {
                         line(local(c.result()) + " = vec2<u32>(" + lo + ", " + hi + ");");
                     }

@@ -97,6 +97,28 @@ final class WgslSamples {
                     if (atomicCAS(&bins[16], 0, i) == 0) atomicExch(&bins[17], i);
                 }
                 """));
+        // 64-bit atomics: per word where nothing reads the old value, else under the stripe's lock
+        ALL.put("atomics64", () -> cuda("""
+                __global__ void bits(unsigned long long *acc)
+                {
+                    unsigned long long i = blockIdx.x * blockDim.x + threadIdx.x;
+                    atomicAdd(&acc[0], 0xFFFFFFFFULL + i);
+                    atomicOr(&acc[1], 1ULL << (i % 61));
+                    atomicAnd(&acc[2], ~(1ULL << (i % 64)));
+                    atomicXor(&acc[3], i * 0x0001000100010001ULL);
+                }
+                __global__ void counted(unsigned long long *n, unsigned long long *slot, long long *mx)
+                {
+                    int i = blockIdx.x * blockDim.x + threadIdx.x;
+                    slot[i] = atomicAdd(n, 0x100000001ULL);
+                    atomicMax(mx, (long long)i - 100);
+                    unsigned long long old = n[1], assumed;
+                    do {
+                        assumed = old;
+                        old = atomicCAS(&n[1], assumed, assumed + 3);
+                    } while (old != assumed);
+                }
+                """));
         ALL.put("printf_assert", () -> cuda("""
                 #include <cstdio>
                 #include <cassert>
