@@ -90,7 +90,7 @@ function runWebcu(file, argv, timing) {
     webcu.reset();
     webcu.addFile(file, readFileSync(path.join(here, file), 'utf8'), true);
     webcu.addFile('common.h', readFileSync(path.join(here, 'common.h'), 'utf8'), false);
-    webcu.addArg(file); // argv[0]
+    // the runtime makes the main file's name argv[0]: these are argv[1] on
     for (const a of argv) webcu.addArg(String(a));
     webcu.setKernelTiming(timing);
     webcu.start('webgpu');
