@@ -117,7 +117,24 @@ public final class WorkerMain {
                 JsHost.exit(status);
             }
         };
-        new Session(toolchain, console, scheduler, exit).start(sources, List.copyOf(args), backend, stdin);
+        Progress progress = new Progress() {
+            @Override
+            public void diagnostics(String json) {
+                if (run == generation) {
+                    JsHost.diagnostics(json);
+                }
+            }
+
+            @Override
+            public void stage(String stage) {
+                if (run == generation) {
+                    // output written before the stage changed belongs to the stage before
+                    console.flush();
+                    JsHost.stage(stage);
+                }
+            }
+        };
+        new Session(toolchain, console, scheduler, exit, progress).start(sources, List.copyOf(args), backend, stdin);
     }
 
     /**
