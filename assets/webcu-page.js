@@ -333,6 +333,14 @@
   }
 
   function collectFiles() {
+    if (!view) {
+      // the source box is the editor: take what it holds, even where no input event told us
+      var i = firstCompiled(project);
+      if (project.files[i].text !== source.value) {
+        project.files[i].text = source.value;
+        saveSoon();
+      }
+    }
     return project.files.map(function (f) { return { path: f.path, text: f.text, compile: f.compile }; });
   }
 
