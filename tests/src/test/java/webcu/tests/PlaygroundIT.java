@@ -225,6 +225,76 @@ class PlaygroundIT {
     }
 
     @Test
+    void ctrlEnterRunsAndEscStopsFromTheKeyboard() {
+        freshPage();
+        setProject(List.of(file("main.cu", Programs.FOREVER, true)));
+        new Select(driver().findElement(By.id("backend"))).selectByValue("cpu");
+        WebElement content = driver().findElement(By.cssSelector("#editor .cm-content"));
+        content.click();
+        content.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        assertEquals("running", js("return document.body.getAttribute('data-state');"));
+        assertEquals(Programs.FOREVER, js("return window.webcu.project().files[0].text;"), "Ctrl+Enter inserts no line");
+        new WebDriverWait(driver(), Duration.ofSeconds(30))
+                .until(d -> "host".equals(((ChromeDriver) d).executeScript("return document.body.getAttribute('data-stage');")));
+        String status = driver().findElement(By.id("status")).getText();
+        assertTrue(status.startsWith("Running host code on the CPU emulator"), status);
+        long before = System.nanoTime();
+        content.sendKeys(Keys.ESCAPE);
+        new WebDriverWait(driver(), Duration.ofSeconds(1))
+                .until(d -> "stopped".equals(((ChromeDriver) d).executeScript("return document.body.getAttribute('data-state');")));
+        assertTrue(System.nanoTime() - before < 1_000_000_000L);
+        setProject(List.of(file("main.cu", Programs.SQUARES, true)));
+        driver().findElement(By.cssSelector("#editor .cm-content")).sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        RunResult next = session.awaitEnd(RUN_LIMIT);
+        assertEquals(Programs.SQUARES_OUTPUT, next.stdout());
+    }
+
+    @Test
+    void sixelPicturesAreDrawnInTheTerminal() {
+        freshPage();
+        // a 6x12 sixel picture in two colours, as a Game of Life frame would print one
+        setProject(List.of(file("main.cu", """
+                #include <cstdio>
+                int main()
+                {
+                    printf("\\033Pq#0;2;0;80;0#1;2;90;10;10#0~~~~~~-#1~~~~~~\\033\\\\\\n");
+                    printf("after the picture\\n");
+                    return 0;
+                }
+                """, true)));
+        RunResult result = runOn("cpu");
+        assertEquals(0, result.exitCode());
+        assertTrue(result.stdout().endsWith("after the picture\n"), result.stdout());
+        new WebDriverWait(driver(), Duration.ofSeconds(10)).until(d -> !d.findElements(By.cssSelector("#terminal canvas.xterm-image-layer")).isEmpty());
+    }
+
+    @Test
+    void aHundredThousandLinesReachTheTerminal() {
+        freshPage();
+        setProject(List.of(file("main.cu", """
+                #include <cstdio>
+                int main()
+                {
+                    for (int i = 0; i < 100000; ++i) {
+                        printf("line %d of many\\n", i);
+                    }
+                    return 0;
+                }
+                """, true)));
+        long start = System.nanoTime();
+        RunResult result = runOn("cpu");
+        assertEquals(0, result.exitCode());
+        assertEquals(100000, result.stdout().lines().count());
+        new WebDriverWait(driver(), Duration.ofSeconds(30)).until(d -> ((String) ((ChromeDriver) d)
+                .executeScript("return document.querySelector('#terminal .xterm-rows').textContent;")).contains("line 99999 of many"));
+        // the page still answers at once
+        long ping = System.nanoTime();
+        js("return 1;");
+        System.out.printf("100k lines: run and terminal %d ms; page answered in %d ms%n",
+                (System.nanoTime() - start) / 1_000_000, (System.nanoTime() - ping) / 1_000_000);
+    }
+
+    @Test
     void noSeriousAccessibilityProblemsInEitherThemeAndScreenshots() throws IOException {
         String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
         Path shots = Repo.root().resolve("tests/target/screenshots");
