@@ -224,10 +224,8 @@
         break;
       case 'output':
         write(msg.stream, msg.text);
-        if (msg.stream === 2 && backend.value === 'webgpu' && /webcu: cannot use the webgpu backend/.test(msg.text)) {
-          // no adapter, or the device was lost: later runs go to the CPU emulator
-          fallBackToCpu('WebGPU could not be used (' + msg.text.replace(/^webcu: cannot use the webgpu backend: /, '').trim()
-            + '): the CPU emulator is selected for the next runs.');
+        if (msg.stream === 2 && backend.value === 'webgpu') {
+          noticeGpuTrouble(msg.text);
         }
         break;
       case 'stage':
@@ -426,6 +424,15 @@
   // Back to the example the page came with.
   function resetProject() {
     setProject(exampleProject());
+  }
+
+  // No adapter, or the device was lost (a GPU reset, a driver crash): later runs go to the CPU
+  // emulator, and the notice says why.
+  function noticeGpuTrouble(text) {
+    var m = /webcu: cannot use the webgpu backend: ([^\n]*)/.exec(text) || /(the GPU device was lost \((?!destroyed)[^\n]*)/.exec(text);
+    if (m) {
+      fallBackToCpu('WebGPU could not be used (' + m[1] + '): the CPU emulator is selected for the next runs.');
+    }
   }
 
   function fallBackToCpu(why) {
