@@ -98,7 +98,6 @@ public final class WorkerMain {
     @JSExport
     public static void start(String backend) {
         int run = ++generation;
-        WebcuToolchain toolchain = new WebcuToolchain(kernelTiming);
         BufferedConsole console = new BufferedConsole((stream, text) -> {
             if (run == generation) {
                 JsHost.write(stream, text);
@@ -109,14 +108,6 @@ public final class WorkerMain {
                 task.run();
             }
         });
-        RunLoop.Exit exit = status -> {
-            if (run == generation) {
-                if (toolchain.timing()) {
-                    JsHost.kernelTimes(toolchain.kernelTimesJson());
-                }
-                JsHost.exit(status);
-            }
-        };
         Progress progress = new Progress() {
             @Override
             public void diagnostics(String json) {
@@ -132,6 +123,15 @@ public final class WorkerMain {
                     console.flush();
                     JsHost.stage(stage);
                 }
+            }
+        };
+        WebcuToolchain toolchain = new WebcuToolchain(kernelTiming, progress);
+        RunLoop.Exit exit = status -> {
+            if (run == generation) {
+                if (toolchain.timing()) {
+                    JsHost.kernelTimes(toolchain.kernelTimesJson());
+                }
+                JsHost.exit(status);
             }
         };
         new Session(toolchain, console, scheduler, exit, progress).start(sources, List.copyOf(args), backend, stdin);

@@ -250,6 +250,23 @@ class PlaygroundIT {
     }
 
     @Test
+    void theStatusLineFollowsTheStagesOfAWebGpuRun() {
+        freshPage();
+        setProject(List.of(file("main.cu", Programs.SQUARES, true)));
+        js("""
+                window.stagesSeen = [];
+                new MutationObserver(function () {
+                  var s = document.body.getAttribute('data-stage');
+                  if (s && window.stagesSeen[window.stagesSeen.length - 1] !== s) { window.stagesSeen.push(s); }
+                }).observe(document.body, { attributes: true, attributeFilter: ['data-stage'] });""");
+        RunResult result = runOn("webgpu");
+        assertEquals(Programs.SQUARES_OUTPUT, result.stdout());
+        assertEquals(List.of("compiling", "host", "kernel:square", "host"), js("return window.stagesSeen;"));
+        String status = driver().findElement(By.id("status")).getText();
+        assertTrue(status.startsWith("Program exited with status 0 after "), status);
+    }
+
+    @Test
     void sixelPicturesAreDrawnInTheTerminal() {
         freshPage();
         // a 6x12 sixel picture in two colours, as a Game of Life frame would print one
