@@ -185,6 +185,24 @@ class PlaygroundIT {
     }
 
     @Test
+    void includeFoldersAndMacrosFromTheSettingsReachTheCompiler() {
+        freshPage();
+        setProject(List.of(
+                file("main.cu", "#include <cstdio>\n#include \"config.h\"\nint main() { printf(\"%s %d %d\\n\", GREETING, N, VERBOSE); }\n", true),
+                file("inc/config.h", "#define GREETING \"hello\"\n", false)));
+        driver().findElement(By.cssSelector("#settings summary")).click();
+        driver().findElement(By.id("include-dirs")).sendKeys("inc");
+        driver().findElement(By.id("defines")).sendKeys("N=42 VERBOSE");
+        RunResult result = runOn("cpu");
+        assertEquals("hello 42 1\n", result.stdout(), result.stderr());
+        assertEquals(List.of("inc"), js("return window.webcu.project().includeDirs;"));
+        // the header is a file of its own, shown as not compiled
+        assertEquals("false", driver().findElement(By.id("file-tab-1")).getAttribute("aria-selected"));
+        driver().findElement(By.id("file-tab-1")).click();
+        assertFalse(driver().findElement(By.id("compile-file")).isSelected());
+    }
+
+    @Test
     void autosaveSurvivesAReloadAndResetBringsTheExampleBack() {
         freshPage();
         String example = (String) js("return window.webcu.project().files[0].text;");
