@@ -360,6 +360,29 @@ class PlaygroundIT {
         assertEquals(List.of(), problems);
     }
 
+    @Test
+    void theExampleIsHighlightedAndF1ShowsTheShortcuts() throws IOException {
+        freshPage();
+        Path shots = Repo.root().resolve("tests/target/screenshots");
+        Files.createDirectories(shots);
+        // CUDA's qualifiers, builtins and the launch brackets stand out from plain C++ names
+        assertTrue(driver().findElement(By.cssSelector("#editor .cm-cuda-keyword")).getText().equals("__global__"));
+        List<?> builtins = (List<?>) js("return Array.from(document.querySelectorAll('#editor .cm-cuda-builtin')).map(function (e) { return e.textContent; });");
+        assertTrue(builtins.contains("blockIdx") && builtins.contains("cudaMalloc"), builtins.toString());
+        assertFalse(driver().findElements(By.cssSelector("#editor .cm-cuda-launch")).isEmpty());
+        Files.write(shots.resolve("playground-example-1280x900.png"), driver().getScreenshotAs(OutputType.BYTES));
+
+        driver().findElement(By.cssSelector("#editor .cm-content")).sendKeys(Keys.F1);
+        WebElement help = driver().findElement(By.id("help"));
+        assertTrue(help.isDisplayed());
+        assertTrue(help.getText().contains("Ctrl+Enter"), help.getText());
+        Files.write(shots.resolve("playground-help-1280x900.png"), driver().getScreenshotAs(OutputType.BYTES));
+        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
+        assertEquals(List.of(), axeProblems(axe, "help panel"));
+        help.sendKeys(Keys.ESCAPE);
+        assertFalse(help.isDisplayed());
+    }
+
     /** axe-core's serious and critical violations on the page as it is, one line each. */
     private static List<String> axeProblems(String axe, String where) {
         js(axe);
