@@ -8,24 +8,109 @@
 //
 // Tests and embedding pages drive the page through window.webcu (see the end of this file) and
 // wait for document.body.dataset.state to become "done"; dataset.exitCode then holds the status.
+//
+// This file holds the project (files, settings), runs it and keeps the output; it is plain ES5 so
+// that every browser and HtmlUnit run it. The editor and the terminal (webcu-ui.js, a module
+// bundled from app/web) attach to it as a view through webcu.attachView; without them the page
+// is the textarea and the <pre> below, which work on their own.
 (function () {
   'use strict';
 
   var MAIN_FILE = 'main.cu';
+  var STORAGE_KEY = 'webcu.project.v1';
   var source = document.getElementById('source');
   var backend = document.getElementById('backend');
   var runButton = document.getElementById('run');
   var stopButton = document.getElementById('stop');
   var output = document.getElementById('output');
   var statusLine = document.getElementById('status');
+  var notice = document.getElementById('notice');
 
   var worker = null;
   var workerBuild = null;       // "wasm-gc" or "js" once the worker said it is ready
   var running = false;
   var startedAt = 0;
-  // Files beyond the source box, include directories, macros and arguments set through
-  // window.webcu.setProject; the source box always holds the first file to compile.
-  var project = { files: [{ path: MAIN_FILE, compile: true }], includeDirs: [], defines: [], args: [] };
+  var stage = null;             // what the running program is doing: "compiling", "host", "kernel:NAME"
+  var diagnostics = [];         // the last compile's diagnostics, as the worker sent them
+  var spans = [];               // the output as [[class, text], ...], one entry per change of stream
+  var ticker = null;
+  // The attached view (webcu-ui.js): the editor and the terminal. Null: the textarea and the <pre>.
+  var view = null;
+  // Every file with its text, include directories, macros, arguments and standard input; the
+  // source box shows the first file to compile. Saved in localStorage as it changes.
+  var project = loadProject() || exampleProject();
+
+  function exampleProject() {
+    return {
+      files: [{ path: MAIN_FILE, text: source.defaultValue, compile: true }],
+      includeDirs: [], defines: [], args: [], stdin: null
+    };
+  }
+
+  function firstCompiled(p) {
+    for (var i = 0; i < p.files.length; i++) {
+      if (p.files[i].compile) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  // A project from outside (storage, setProject, the view) in the page's own shape; throws when it
+  // has nothing to compile.
+  function normalize(p) {
+    var files = (p.files || []).map(function (f) {
+      return { path: String(f.path), text: String(f.text == null ? '' : f.text), compile: !!f.compile };
+    });
+    var q = {
+      files: files,
+      includeDirs: (p.includeDirs || []).map(String),
+      defines: (p.defines || []).map(function (d) { return { name: String(d.name), value: d.value == null ? '1' : String(d.value) }; }),
+      args: (p.args || []).map(String),
+      stdin: p.stdin == null ? null : String(p.stdin)
+    };
+    if (firstCompiled(q) < 0) {
+      throw new Error('setProject: no file to compile');
+    }
+    return q;
+  }
+
+  function copyProject() {
+    return JSON.parse(JSON.stringify(project));
+  }
+
+  function loadProject() {
+    try {
+      var text = window.localStorage && window.localStorage.getItem(STORAGE_KEY);
+      return text ? normalize(JSON.parse(text)) : null;
+    } catch (e) {
+      return null;   // storage off (private mode, file://) or a project this page cannot read
+    }
+  }
+
+  var saveTimer = null;
+  function saveSoon() {
+    if (saveTimer === null) {
+      saveTimer = setTimeout(saveNow, 300);
+    }
+  }
+
+  function saveNow() {
+    if (saveTimer !== null) {
+      clearTimeout(saveTimer);
+      saveTimer = null;
+    }
+    try {
+      window.localStorage.setItem(STORAGE_KEY, JSON.stringify(project));
+    } catch (e) {
+      // full or unavailable: the page keeps working without autosave
+    }
+  }
+
+  function showProject() {
+    var i = firstCompiled(project);
+    source.value = i < 0 ? '' : project.files[i].text;
+  }
 
   function setState(state, exitCode) {
     document.body.setAttribute('data-state', state);
@@ -36,17 +121,35 @@
     }
   }
 
-  function setStatus(text) {
+  // tone: "error" for a failure, else neutral; the view may style it.
+  function setStatus(text, tone) {
     statusLine.textContent = text;
+    statusLine.setAttribute('data-tone', tone || '');
   }
 
-  // Appends text to the output panel, merging it into the last span when the stream is the same,
-  // so that the panel holds one span per change of stream.
+  function showNotice(text) {
+    if (notice) {
+      notice.textContent = text;
+      notice.hidden = !text;
+    }
+  }
+
+  // Keeps the output as spans (one per change of stream) and shows it in the view's terminal, or
+  // else in the <pre>, whose spans then match the list exactly.
   function write(stream, text) {
     if (text === '') {
       return;
     }
     var cls = stream === 2 ? 'stderr' : 'stdout';
+    if (spans.length > 0 && spans[spans.length - 1][0] === cls) {
+      spans[spans.length - 1][1] += text;
+    } else {
+      spans.push([cls, text]);
+    }
+    if (view && view.output) {
+      view.output(stream, text);
+      return;
+    }
     var last = output.lastChild;
     if (!last || last.className !== cls) {
       last = document.createElement('span');
@@ -121,6 +224,18 @@
         break;
       case 'output':
         write(msg.stream, msg.text);
+        if (msg.stream === 2 && backend.value === 'webgpu') {
+          noticeGpuTrouble(msg.text);
+        }
+        break;
+      case 'stage':
+        setStage(msg.stage);
+        break;
+      case 'diagnostics':
+        diagnostics = msg.diagnostics;
+        if (view && view.diagnostics) {
+          view.diagnostics(diagnostics);
+        }
         break;
       case 'bench':
         if (benchDone) {
@@ -154,22 +269,85 @@
     }
   }
 
+  function elapsed() {
+    return Math.round(performance.now() - startedAt);
+  }
+
+  function stageText() {
+    if (stage === 'compiling') {
+      return 'Compiling';
+    }
+    if (stage === 'host') {
+      return 'Running host code';
+    }
+    if (stage && stage.indexOf('kernel:') === 0) {
+      return 'Running kernel ' + stage.substring(7);
+    }
+    return 'Starting';
+  }
+
+  function showRunning() {
+    var where = backend.value === 'webgpu' ? 'WebGPU' : 'the CPU emulator';
+    setStatus(stageText() + ' on ' + where + '… ' + (elapsed() / 1000).toFixed(1) + ' s');
+  }
+
+  function setStage(s) {
+    stage = s;
+    document.body.setAttribute('data-stage', s);
+    if (running) {
+      showRunning();
+    }
+  }
+
+  function countErrors() {
+    var n = 0;
+    for (var i = 0; i < diagnostics.length; i++) {
+      if (diagnostics[i].severity === 'error') {
+        n++;
+      }
+    }
+    return n;
+  }
+
   function finish(status, what) {
     running = false;
+    clearInterval(ticker);
     runButton.disabled = false;
     stopButton.disabled = true;
-    var ms = Math.round(performance.now() - startedAt);
-    setStatus('Program ' + what + ' after ' + ms + ' ms' + (workerBuild ? ' (' + workerBuild + ' build).' : '.'));
+    var ms = elapsed();
+    var build = workerBuild ? ' (' + workerBuild + ' build).' : '.';
+    var errors = countErrors();
+    if (stage === 'compiling' && errors > 0) {
+      // the program never ran: say so, rather than "exited with status 1"
+      document.body.setAttribute('data-stage', 'compile-failed');
+      setStatus('Compilation failed: ' + errors + (errors === 1 ? ' error' : ' errors') + ' after ' + ms + ' ms' + build, 'error');
+    } else {
+      setStatus('Program ' + what + ' after ' + ms + ' ms' + build, status === 0 ? '' : 'error');
+    }
     setState('done', status);
+    if (view && view.finished) {
+      view.finished(status, ms);
+    }
   }
 
   function collectFiles() {
-    var files = [];
-    for (var i = 0; i < project.files.length; i++) {
-      var f = project.files[i];
-      files.push({ path: f.path, text: i === 0 ? source.value : f.text, compile: !!f.compile });
+    if (!view) {
+      // the source box is the editor: take what it holds, even where no input event told us
+      var i = firstCompiled(project);
+      if (project.files[i].text !== source.value) {
+        project.files[i].text = source.value;
+        saveSoon();
+      }
     }
-    return files;
+    return project.files.map(function (f) { return { path: f.path, text: f.text, compile: f.compile }; });
+  }
+
+  function clearOutput() {
+    spans = [];
+    output.textContent = '';
+    if (view && view.clearOutput) {
+      view.clearOutput();
+    }
   }
 
   function run() {
@@ -181,12 +359,20 @@
     }
     running = true;
     startedAt = performance.now();
-    output.textContent = '';
+    clearOutput();
+    diagnostics = [];
+    stage = null;
+    document.body.removeAttribute('data-stage');
     runButton.disabled = true;
     stopButton.disabled = false;
     var which = backend.value;
-    setStatus('Compiling and running on ' + (which === 'webgpu' ? 'WebGPU' : 'the CPU emulator') + '…');
+    saveNow();
+    showRunning();
+    ticker = setInterval(showRunning, 100);
     setState('running');
+    if (view && view.started) {
+      view.started();
+    }
     worker.postMessage({
       type: 'run',
       backend: which,
@@ -204,62 +390,112 @@
     }
     discardWorker();
     running = false;
+    clearInterval(ticker);
     runButton.disabled = false;
     stopButton.disabled = true;
     write(2, 'webcu: stopped\n');
-    setStatus('Stopped.');
+    setStatus('Stopped after ' + elapsed() + ' ms.');
     setState('stopped');
+    if (view && view.finished) {
+      view.finished(null, elapsed());
+    }
     startWorker();
   }
 
-  // Sets what the next run compiles. files: [{path, text, compile}], the first with compile set
-  // goes into the source box; includeDirs: [dir]; defines: [{name, value}]; args: [string];
-  // stdin: the program's standard input (text; absent: none).
+  // Sets what the next run compiles. files: [{path, text, compile}] (at least one to compile; the
+  // first goes into the source box); includeDirs: [dir]; defines: [{name, value}]; args: [string];
+  // stdin: the program's standard input (text; absent: none). Saved like the user's edits.
   function setProject(p) {
-    var files = (p.files || []).slice();
-    var first = -1;
-    for (var i = 0; i < files.length; i++) {
-      if (files[i].compile) {
-        first = i;
-        break;
-      }
+    project = normalize(p);
+    showProject();
+    saveNow();
+    if (view && view.projectChanged) {
+      view.projectChanged(copyProject());
     }
-    if (first < 0) {
-      throw new Error('setProject: no file to compile');
-    }
-    var main = files.splice(first, 1)[0];
-    files.unshift(main);
-    source.value = main.text;
-    project = {
-      files: files.map(function (f) { return { path: String(f.path), text: String(f.text), compile: !!f.compile }; }),
-      includeDirs: (p.includeDirs || []).map(String),
-      defines: (p.defines || []).map(function (d) { return { name: String(d.name), value: d.value == null ? '1' : String(d.value) }; }),
-      args: (p.args || []).map(String),
-      stdin: p.stdin == null ? null : String(p.stdin)
-    };
   }
 
-  // The output panel as [[class, text], ...], text exactly as shown.
-  function outputSpans() {
-    var spans = [];
-    for (var n = output.firstChild; n; n = n.nextSibling) {
-      if (n.nodeType === 1) {
-        spans.push([n.className, n.textContent]);
-      }
+  // The view's edits: a whole project in the same shape, without echoing it back to the view.
+  function updateProject(p) {
+    project = normalize(p);
+    showProject();
+    saveSoon();
+  }
+
+  // Back to the example the page came with.
+  function resetProject() {
+    setProject(exampleProject());
+  }
+
+  // No adapter, or the device was lost (a GPU reset, a driver crash): later runs go to the CPU
+  // emulator, and the notice says why.
+  function noticeGpuTrouble(text) {
+    var m = /webcu: cannot use the webgpu backend: ([^\n]*)/.exec(text) || /(the GPU device was lost \((?!destroyed)[^\n]*)/.exec(text);
+    if (m) {
+      fallBackToCpu('WebGPU could not be used (' + m[1] + '): the CPU emulator is selected for the next runs.');
     }
-    return spans;
+  }
+
+  function fallBackToCpu(why) {
+    backend.value = 'cpu';
+    document.body.setAttribute('data-webgpu', 'unavailable');
+    showNotice(why);
+  }
+
+  // The output as [[class, text], ...], text exactly as the program wrote it (and as the <pre> or
+  // the terminal shows it).
+  function outputSpans() {
+    return spans.map(function (s) { return [s[0], s[1]]; });
+  }
+
+  // Attaches the editor and terminal (webcu-ui.js). v may have: projectChanged(project),
+  // output(stream, text), clearOutput(), diagnostics(list), started(), finished(status|null, ms).
+  function attachView(v) {
+    view = v;
+    document.body.setAttribute('data-ui', 'editor');
+    for (var i = 0; i < spans.length; i++) {
+      v.output(spans[i][0] === 'stderr' ? 2 : 1, spans[i][1]);
+    }
+    if (diagnostics.length > 0 && v.diagnostics) {
+      v.diagnostics(diagnostics);
+    }
   }
 
   runButton.addEventListener('click', run);
   stopButton.addEventListener('click', stop);
-  source.addEventListener('keydown', function (e) {
-    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      e.preventDefault();
-      run();
+  source.addEventListener('input', function () {
+    var i = firstCompiled(project);
+    if (i >= 0) {
+      project.files[i].text = source.value;
+      saveSoon();
     }
   });
-  if (!('gpu' in navigator)) {
-    backend.value = 'cpu';
+  // Ctrl/Cmd+Enter runs and Esc stops, wherever the focus is.
+  // (an editor that handled the key itself marks it defaultPrevented)
+  document.addEventListener('keydown', function (e) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+      e.preventDefault();
+      run();
+    } else if (e.key === 'Escape' && running && !e.defaultPrevented) {
+      e.preventDefault();
+      stop();
+    }
+  });
+  window.addEventListener('pagehide', function () {
+    if (saveTimer !== null) {
+      saveNow();
+    }
+  });
+  // ?webgpu=0 behaves as a browser without WebGPU (tests, and users whose GPU driver misbehaves).
+  if (!('gpu' in navigator) || /[?&]webgpu=0\b/.test(window.location.search)) {
+    fallBackToCpu('This browser has no WebGPU: kernels run on the CPU emulator, which computes the same results more slowly.');
+  } else if (navigator.gpu && navigator.gpu.requestAdapter) {
+    navigator.gpu.requestAdapter().then(function (adapter) {
+      if (!adapter) {
+        fallBackToCpu('WebGPU is present but offers no GPU adapter here: kernels run on the CPU emulator.');
+      }
+    }, function () {
+      fallBackToCpu('WebGPU failed to start: kernels run on the CPU emulator.');
+    });
   }
 
   // The compile-time benchmark (bench/README.md): compiles the project repeat times in the engine
@@ -286,11 +522,19 @@
   window.webcu = {
     benchmarkCompile: benchmarkCompile,
     setProject: setProject,
+    project: copyProject,
+    updateProject: updateProject,
+    resetProject: resetProject,
     run: run,
     stop: stop,
-    outputSpans: outputSpans
+    clearOutput: clearOutput,
+    outputSpans: outputSpans,
+    diagnostics: function () { return JSON.parse(JSON.stringify(diagnostics)); },
+    isRunning: function () { return running; },
+    attachView: attachView
   };
 
+  showProject();
   startWorker();
   runButton.disabled = false;
   setState('idle');

@@ -9,7 +9,10 @@
 // defines: [{name, value}], args, stdin (text or null)}, {type: 'stop'}, and for the compile-time
 // benchmark {type: 'bench-compile', files, includeDirs, defines, repeat, keepHeaders}, answered with
 // {type: 'bench', millis: [ms, ...]}. Engine -> page: {type: 'ready', build},
-// {type: 'output', stream: 1|2, text}, {type: 'exit', status}, {type: 'crash', message}.
+// {type: 'output', stream: 1|2, text}, {type: 'stage', stage: 'compiling'|'host'|'kernel:NAME'},
+// {type: 'diagnostics', diagnostics: [{file, line, column, length, severity, key, message, notes}]}
+// (once per compile, before the rendered diagnostics reach stderr), {type: 'exit', status},
+// {type: 'crash', message}.
 'use strict';
 
 // A wasm module with one GC struct type: validates only where the browser has wasm-gc.
@@ -52,6 +55,12 @@ function webcuEngine(build, loadScript, emit) {
     },
     exit: function (status) {
       emit({ type: 'exit', status: status });
+    },
+    diagnostics: function (json) {
+      emit({ type: 'diagnostics', diagnostics: JSON.parse(json) });
+    },
+    stage: function (stage) {
+      emit({ type: 'stage', stage: stage });
     },
     later: function (task) {
       tasks.push(task);

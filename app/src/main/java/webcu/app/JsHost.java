@@ -19,6 +19,14 @@ final class JsHost {
     @JSBody(params = "json", script = "if (typeof webcuHost.kernelTimes === 'function') { webcuHost.kernelTimes(json); }")
     static native void kernelTimes(String json);
 
+    /** The compile's diagnostics as JSON ({@link Progress#toJson}); hosts without {@code diagnostics} ignore them. */
+    @JSBody(params = "json", script = "if (typeof webcuHost.diagnostics === 'function') { webcuHost.diagnostics(json); }")
+    static native void diagnostics(String json);
+
+    /** The stage the run entered ({@link Progress}); hosts without {@code stage} ignore it. */
+    @JSBody(params = "stage", script = "if (typeof webcuHost.stage === 'function') { webcuHost.stage(stage); }")
+    static native void stage(String stage);
+
     @JSBody(params = "task", script = "webcuHost.later(task);")
     static native void later(Task task);
 

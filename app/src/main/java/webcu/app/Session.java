@@ -20,13 +20,19 @@ final class Session {
     private final BufferedConsole console;
     private final RunLoop.Scheduler scheduler;
     private final RunLoop.Exit exit;
+    private final Progress progress;
     private MemoryFileSystem files;
 
     Session(Toolchain toolchain, BufferedConsole console, RunLoop.Scheduler scheduler, RunLoop.Exit exit) {
+        this(toolchain, console, scheduler, exit, Progress.NONE);
+    }
+
+    Session(Toolchain toolchain, BufferedConsole console, RunLoop.Scheduler scheduler, RunLoop.Exit exit, Progress progress) {
         this.toolchain = toolchain;
         this.console = console;
         this.scheduler = scheduler;
         this.exit = exit;
+        this.progress = progress;
     }
 
     void start(SourceSet sources, List<String> args, String backend) {
@@ -36,12 +42,16 @@ final class Session {
     /** {@code stdin}: what the program reads from standard input, or null for nothing. */
     void start(SourceSet sources, List<String> args, String backend, String stdin) {
         CompileResult result;
+        progress.stage(Progress.COMPILING);
         try {
             result = toolchain.compile(sources);
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("compilation", e), RunLoop.INTERNAL_ERROR_STATUS);
             return;
         }
+        // as data for the editor's marks, and rendered as clang does for the output, which stays
+        // what the command line prints
+        progress.diagnostics(Progress.toJson(result.diagnostics()));
         String diagnostics = result.render(false);
         if (!diagnostics.isEmpty()) {
             console.err(diagnostics);
@@ -72,6 +82,7 @@ final class Session {
                 files.stdin(stdin);
             }
             program = toolchain.start(result.module(), device, console, argv, files);
+            progress.stage(Progress.HOST);
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("program start", e), RunLoop.INTERNAL_ERROR_STATUS);
             return;

@@ -18,12 +18,17 @@ import webcu.webgpu.WebGpuDevice;
 /** The real compiler, devices and VM: the only class of the app that names them. */
 final class WebcuToolchain implements Toolchain {
     private final boolean timing;
+    private final Progress progress;
     /** The WebGPU device this run opened, when it times its launches. */
     private WebGpuDevice timed;
 
-    /** {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson}). */
-    WebcuToolchain(boolean timing) {
+    /**
+     * {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson});
+     * {@code progress} hears which kernel the GPU runs.
+     */
+    WebcuToolchain(boolean timing, Progress progress) {
         this.timing = timing;
+        this.progress = progress;
     }
 
     boolean timing() {
@@ -63,7 +68,7 @@ final class WebcuToolchain implements Toolchain {
                     device.setKernelTiming(true);
                     timed = device;
                 }
-                ok.accept(device);
+                ok.accept(new StageDevice(device, progress));
             }, failed);
             case "cpu" -> ok.accept(new CpuDevice(console));
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");

@@ -98,7 +98,6 @@ public final class WorkerMain {
     @JSExport
     public static void start(String backend) {
         int run = ++generation;
-        WebcuToolchain toolchain = new WebcuToolchain(kernelTiming);
         BufferedConsole console = new BufferedConsole((stream, text) -> {
             if (run == generation) {
                 JsHost.write(stream, text);
@@ -109,6 +108,24 @@ public final class WorkerMain {
                 task.run();
             }
         });
+        Progress progress = new Progress() {
+            @Override
+            public void diagnostics(String json) {
+                if (run == generation) {
+                    JsHost.diagnostics(json);
+                }
+            }
+
+            @Override
+            public void stage(String stage) {
+                if (run == generation) {
+                    // output written before the stage changed belongs to the stage before
+                    console.flush();
+                    JsHost.stage(stage);
+                }
+            }
+        };
+        WebcuToolchain toolchain = new WebcuToolchain(kernelTiming, progress);
         RunLoop.Exit exit = status -> {
             if (run == generation) {
                 if (toolchain.timing()) {
@@ -117,7 +134,7 @@ public final class WorkerMain {
                 JsHost.exit(status);
             }
         };
-        new Session(toolchain, console, scheduler, exit).start(sources, List.copyOf(args), backend, stdin);
+        new Session(toolchain, console, scheduler, exit, progress).start(sources, List.copyOf(args), backend, stdin);
     }
 
     /**

@@ -58,8 +58,21 @@ class SessionTest {
         }
     }
 
+    /** What the page hears besides the output, in order with it. */
+    private final Progress progress = new Progress() {
+        @Override
+        public void diagnostics(String json) {
+            events.add("diagnostics " + json);
+        }
+
+        @Override
+        public void stage(String stage) {
+            events.add("stage " + stage);
+        }
+    };
+
     private void run(Fake fake, String backend) {
-        new Session(fake, console, eventLoop::add, status -> events.add("exit " + status))
+        new Session(fake, console, eventLoop::add, status -> events.add("exit " + status), progress)
                 .start(SourceSet.single("main.cu", "int main() {}"), List.of("a", "b"), backend);
         while (!eventLoop.isEmpty()) {
             eventLoop.pop().run();
@@ -75,7 +88,7 @@ class SessionTest {
         Fake fake = new Fake();
         fake.result = ok();
         run(fake, "webgpu");
-        assertEquals(List.of("out:hello\n", "exit 0"), events);
+        assertEquals(List.of("stage compiling", "diagnostics []", "stage host", "out:hello\n", "exit 0"), events);
         assertEquals("webgpu", fake.seenBackend);
         // the program's argv: its name (the main file's, as the CLI gives it), then the user's arguments
         assertEquals(List.of("main", "a", "b"), fake.seenArgs);
@@ -88,7 +101,10 @@ class SessionTest {
                 "expected expression", List.of());
         fake.result = new CompileResult(null, List.of(d), path -> path.equals("main.cu") ? "int main() {}" : null);
         run(fake, "cpu");
-        assertEquals(List.of("err:main.cu:1:5: error: expected expression\nint main() {}\n    ^~~\n1 error generated.\n", "exit 1"),
+        assertEquals(List.of("stage compiling",
+                "diagnostics [{\"file\":\"main.cu\",\"line\":1,\"column\":5,\"length\":3,\"severity\":\"error\","
+                        + "\"key\":\"err.expected.expression\",\"message\":\"expected expression\",\"notes\":[]}]",
+                "err:main.cu:1:5: error: expected expression\nint main() {}\n    ^~~\n1 error generated.\n", "exit 1"),
                 events);
     }
 
@@ -98,7 +114,8 @@ class SessionTest {
         fake.result = ok();
         fake.deviceError = "no adapter";
         run(fake, "webgpu");
-        assertEquals(List.of("err:webcu: cannot use the webgpu backend: no adapter\n", "exit 1"), events);
+        assertEquals(List.of("stage compiling", "diagnostics []", "err:webcu: cannot use the webgpu backend: no adapter\n", "exit 1"),
+                events);
     }
 
     @Test
@@ -110,8 +127,24 @@ class SessionTest {
             }
         };
         run(fake, "cpu");
-        assertEquals(List.of("err:webcu: internal compiler error during compilation: IndexOutOfBoundsException: "
+        assertEquals(List.of("stage compiling", "err:webcu: internal compiler error during compilation: IndexOutOfBoundsException: "
                 + "Index 3 out of bounds for length 3\nwebcu: please report this, with the program that caused it\n",
                 "exit " + RunLoop.INTERNAL_ERROR_STATUS), events);
+    }
+
+    @Test
+    void diagnosticsAsJsonKeepNotesAndEscapeText() {
+        Diagnostic note = new Diagnostic(Severity.NOTE, new Span("util.cuh", 3, 1, 4), DiagKey.ERR_EXPECTED_EXPRESSION,
+                "declared here", List.of());
+        Diagnostic d = new Diagnostic(Severity.WARNING, new Span("a b.cu", 2, 7, 1), DiagKey.ERR_EXPECTED_EXPRESSION,
+                "use of \"x\"\tand \\", List.of(note));
+        Diagnostic unplaced = new Diagnostic(Severity.ERROR, Span.NONE, DiagKey.ERR_EXPECTED_EXPRESSION, "no main", List.of());
+        assertEquals("[{\"file\":\"a b.cu\",\"line\":2,\"column\":7,\"length\":1,\"severity\":\"warning\","
+                + "\"key\":\"err.expected.expression\",\"message\":\"use of \\\"x\\\"\\tand \\\\\",\"notes\":["
+                + "{\"file\":\"util.cuh\",\"line\":3,\"column\":1,\"length\":4,\"severity\":\"note\","
+                + "\"key\":\"err.expected.expression\",\"message\":\"declared here\",\"notes\":[]}]},"
+                + "{\"file\":\"\",\"line\":0,\"column\":0,\"length\":0,\"severity\":\"error\","
+                + "\"key\":\"err.expected.expression\",\"message\":\"no main\",\"notes\":[]}]",
+                Progress.toJson(List.of(d, unplaced)));
     }
 }

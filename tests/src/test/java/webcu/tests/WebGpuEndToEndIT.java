@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.Select;
@@ -25,7 +26,8 @@ import webcu.browser.RunRequest;
 import webcu.browser.RunResult;
 
 /**
- * The page in headless Chromium, end to end: a user types a CUDA program, runs it on WebGPU
+ * The page in headless Chromium, end to end: a user types a CUDA program into the editor, runs it
+ * on WebGPU
  * (Chromium's software adapter here) and reads nvcc's output in the panel. A missing Chromium
  * fails these tests; tools/test-all.sh installs it.
  */
@@ -46,6 +48,10 @@ class WebGpuEndToEndIT {
         }
     }
 
+    private static String withoutIndent(String text) {
+        return text.lines().map(String::strip).collect(java.util.stream.Collectors.joining("\n")).strip();
+    }
+
     private static String read(Path p) throws IOException {
         return Files.readString(p, StandardCharsets.UTF_8);
     }
@@ -63,10 +69,14 @@ class WebGpuEndToEndIT {
         session.loadPage();
         ChromeDriver driver = session.driver();
         assertEquals("wasm-gc", waitForBuild(driver), "Chromium has wasm-gc, so the page must load that build");
-        WebElement source = driver.findElement(By.id("source"));
-        source.clear();
-        source.sendKeys(read(cu));
-        assertEquals(read(cu), driver.executeScript("return document.getElementById('source').value;"));
+        new WebDriverWait(driver, Duration.ofSeconds(30)).until(d -> ((ChromeDriver) d)
+                .executeScript("return document.body.getAttribute('data-ui-ready');") != null);
+        WebElement editor = driver.findElement(By.cssSelector("#editor .cm-content"));
+        editor.click();
+        editor.sendKeys(Keys.chord(Keys.CONTROL, "a"), Keys.DELETE);
+        editor.sendKeys(read(cu));
+        // the editor indents new lines itself, so only the lines' leading blanks may differ
+        assertEquals(withoutIndent(read(cu)), withoutIndent((String) driver.executeScript("return window.webcu.project().files[0].text;")));
         new Select(driver.findElement(By.id("backend"))).selectByValue("webgpu");
         driver.findElement(By.id("run")).click();
         RunResult result = session.awaitEnd(RUN_LIMIT);
