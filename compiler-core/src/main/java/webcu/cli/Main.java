@@ -55,6 +55,9 @@ public final class Main implements Callable<Integer> {
         @Option(names = "-I", description = "add a folder to the include search path") List<String> includes = new ArrayList<>();
         @Option(names = "-D", description = "define a macro (NAME or NAME=VALUE)") List<String> defines = new ArrayList<>();
         @Option(names = "--raw-diagnostics", description = "print diagnostic keys instead of messages") boolean raw;
+        @Option(names = {"--fmad", "-fmad"}, arity = "1", paramLabel = "true|false",
+                description = "contract a float multiply and add in device code into one fused multiply-add, as nvcc does (default true)")
+        boolean fmad = true;
 
         /** The files given on the command line; what they include is read from the disk when named. */
         SourceSet sources(List<String> files) throws IOException {
@@ -67,6 +70,7 @@ public final class Main implements Callable<Integer> {
                 set.file(f, Files.readString(p, StandardCharsets.UTF_8), true);
             }
             set.loader(Inputs::readIfFile);
+            set.fmad(fmad);
             for (String d : defines) {
                 int eq = d.indexOf('=');
                 set.define(eq < 0 ? d : d.substring(0, eq), eq < 0 ? "1" : d.substring(eq + 1));

@@ -61,6 +61,10 @@ public final class Compiler {
                     module = Lower.lower(program, device, diags);
                     if (!diags.hasErrors()) {
                         Validator.check(module, "lowering");
+                        if (sources.fmad()) {
+                            webcu.passes.Contract.program(module);
+                            Validator.check(module, "Contract");
+                        }
                     } else {
                         module = null;
                     }

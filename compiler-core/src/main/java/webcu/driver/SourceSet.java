@@ -17,6 +17,7 @@ public final class SourceSet {
     private final List<String> includeDirs = new ArrayList<>();
     private final Map<String, String> defines = new LinkedHashMap<>();
     private Function<String, String> loader = path -> null;
+    private boolean fmad = true;
 
     /** Adds a file; {@code compile} marks it as a translation unit rather than only an include. */
     public SourceSet file(String path, String text, boolean compile) {
@@ -46,6 +47,17 @@ public final class SourceSet {
         this.loader = loader;
         return this;
     }
+
+    /**
+     * Whether device code contracts a float multiply feeding an add or subtract into one fused
+     * multiply-add, as nvcc's {@code -fmad=true} (its default) does; false gives {@code -fmad=false}.
+     */
+    public SourceSet fmad(boolean on) {
+        fmad = on;
+        return this;
+    }
+
+    public boolean fmad() { return fmad; }
 
     public static SourceSet single(String path, String text) {
         return new SourceSet().file(path, text, true);

@@ -87,6 +87,13 @@ public sealed interface Expr {
         public Type type() { return ifTrue.type(); }
     }
 
+    /**
+     * {@code a * b + c} rounded once, as IEEE 754's fusedMultiplyAdd: what nvcc makes of a float or
+     * double multiply feeding an add or subtract ({@code webcu.passes.Contract}), and of {@code fmaf}.
+     * All three operands and the result have one float type.
+     */
+    record Fma(Expr a, Expr b, Expr c, Type type) implements Expr {}
+
     /** A component (0, 1, 2 for x, y, z) of a CUDA built-in variable, as u32. */
     record BuiltinGet(Builtin builtin, int component) implements Expr {
         public Type type() { return Type.U32; }
@@ -110,6 +117,7 @@ public sealed interface Expr {
             case ElementAddr a -> List.of(a.base(), a.index());
             case FieldAddr f -> List.of(f.base());
             case Select s -> List.of(s.cond(), s.ifTrue(), s.ifFalse());
+            case Fma f -> List.of(f.a(), f.b(), f.c());
         };
     }
 }

@@ -274,6 +274,15 @@ public final class IrPrinter {
                 Type.Struct s = (Type.Struct) ((Type.Ptr) f.base().type()).pointee();
                 out.append(", .").append(s.fields().get(f.field()).name()).append(')');
             }
+            case Expr.Fma f -> {
+                out.append("fma(");
+                e(f.a());
+                out.append(", ");
+                e(f.b());
+                out.append(", ");
+                e(f.c());
+                out.append(')');
+            }
             case Expr.Select s -> {
                 out.append("select(");
                 e(s.cond());

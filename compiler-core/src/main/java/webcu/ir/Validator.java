@@ -276,6 +276,14 @@ public final class Validator {
                     return Type.ptr(Type.VOID);
                 }
             }
+            case Expr.Fma f -> {
+                if (!(f.type() instanceof Type.Float)) {
+                    problem("fma of non-float type " + f.type());
+                }
+                expect(f.a(), f.type(), "fma operand");
+                expect(f.b(), f.type(), "fma operand");
+                expect(f.c(), f.type(), "fma addend");
+            }
             case Expr.Select s -> {
                 expect(s.cond(), Type.BOOL, "select condition");
                 Type t = expr(s.ifTrue());

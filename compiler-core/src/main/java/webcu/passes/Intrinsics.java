@@ -15,9 +15,9 @@ import webcu.ir.Type;
  * <p>Precision is WGSL's, not CUDA's: {@code sqrt} may be off by 2.5 ULP where CUDA's
  * {@code sqrtf} is correctly rounded, the trigonometric functions have absolute error bounds, and
  * {@code min}/{@code max} leave the result of a NaN operand to the implementation where C's
- * {@code fminf} returns the other operand, and WGSL's {@code fma} need not be fused. Conformance
- * cases that print such results compare with a tolerance. The bit intrinsics and the
- * round-to-nearest arithmetic ({@code __fadd_rn} …) are exact.
+ * {@code fminf} returns the other operand. Conformance cases that print such results compare with
+ * a tolerance. The bit intrinsics, the round-to-nearest arithmetic ({@code __fadd_rn} …, never
+ * fused by the driver) and {@code fmaf} (exact where the adapter's {@code fma} is not fused) are exact.
  */
 public final class Intrinsics {
     private static final Map<String, String> F32 = new HashMap<>();
@@ -38,7 +38,7 @@ public final class Intrinsics {
             {"sqrt", "sqrt"}, {"fabs", "abs"}, {"floor", "floor"},
             {"ceil", "ceil"}, {"trunc", "trunc"}, {"rint", "round"}, {"sin", "webcu_sinf"}, {"cos", "webcu_cosf"},
             {"tan", "webcu_tanf"}, {"exp", "exp"}, {"exp2", "exp2"}, {"log", "log"}, {"log2", "log2"},
-            {"pow", "pow"}, {"fma", "fma"}, {"rsqrt", "inverseSqrt"}, {"tanh", "webcu_tanhf"}, {"atan2", "atan2"},
+            {"pow", "pow"}, {"fma", "webcu_fmaf"}, {"rsqrt", "inverseSqrt"}, {"tanh", "webcu_tanhf"}, {"atan2", "atan2"},
             {"asin", "webcu_asinf"}, {"acos", "webcu_acosf"}, {"atan", "atan"}, {"sinh", "sinh"}, {"cosh", "cosh"},
         };
         for (String[] m : math) {
@@ -55,17 +55,19 @@ public final class Intrinsics {
         INT.put("max", "max");
         INT.put("umin", "min");
         INT.put("umax", "max");
-        // WGSL's f32 +, - and * are correctly rounded, as the _rn intrinsics are
-        template("__fadd_rn", "($0 + $1)", Type.F32, Type.F32, Type.F32);
-        template("__fsub_rn", "($0 - $1)", Type.F32, Type.F32, Type.F32);
-        template("__fmul_rn", "($0 * $1)", Type.F32, Type.F32, Type.F32);
+        // WGSL's f32 +, - and * are correctly rounded, as the _rn intrinsics are; but a driver may fuse
+        // a * b + c, which CUDA never does to these: the product and the add's operands go through
+        // webcu_rn, an OR with a zero ($z) that the driver reads from the uniform buffer and cannot see through
+        template("__fadd_rn", "(webcu_rn($0, $z) + webcu_rn($1, $z))", Type.F32, Type.F32, Type.F32);
+        template("__fsub_rn", "(webcu_rn($0, $z) - webcu_rn($1, $z))", Type.F32, Type.F32, Type.F32);
+        template("__fmul_rn", "webcu_rn($0 * $1, $z)", Type.F32, Type.F32, Type.F32);
         template("__fdividef", "($0 / $1)", Type.F32, Type.F32, Type.F32);
         template("__fdiv_rn", "($0 / $1)", Type.F32, Type.F32, Type.F32);
         template("__frcp_rn", "(1.0f / $0)", Type.F32, Type.F32);
         template("__fsqrt_rn", "sqrt($0)", Type.F32, Type.F32);
         template("__frsqrt_rn", "inverseSqrt($0)", Type.F32, Type.F32);
-        template("__fmaf_rn", "fma($0, $1, $2)", Type.F32, Type.F32, Type.F32, Type.F32);
-        template("fmaf", "fma($0, $1, $2)", Type.F32, Type.F32, Type.F32, Type.F32);
+        template("__fmaf_rn", "webcu_fmaf($0, $1, $2)", Type.F32, Type.F32, Type.F32, Type.F32);
+        template("fmaf", "webcu_fmaf($0, $1, $2)", Type.F32, Type.F32, Type.F32, Type.F32);
         template("__exp10f", "exp2($0 * 3.32192809488736f)", Type.F32, Type.F32);
         template("exp10f", "exp2($0 * 3.32192809488736f)", Type.F32, Type.F32);
         template("log10f", "(log2($0) * 0.301029995663981f)", Type.F32, Type.F32);

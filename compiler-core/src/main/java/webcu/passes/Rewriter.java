@@ -114,6 +114,7 @@ abstract class Rewriter {
             case Expr.ElementAddr a -> new Expr.ElementAddr(k.get(0), k.get(1));
             case Expr.FieldAddr f -> new Expr.FieldAddr(k.get(0), f.field());
             case Expr.Select s -> new Expr.Select(k.get(0), k.get(1), k.get(2));
+            case Expr.Fma f -> new Expr.Fma(k.get(0), k.get(1), k.get(2), f.type());
             default -> e;
         };
     }

@@ -161,7 +161,9 @@ final class IntrinsicLibrary implements NativeLibrary {
                 // TwoSum: s + e is the exact sum.
                 double bb = s - a;
                 double e = (a - (s - bb)) + (b - bb);
-                t.returnF(toFloat(s, e, mode(name)));
+                // IEEE 754: an exact zero sum is -0 when rounding down, unless both operands are +0
+                boolean positiveZeros = Double.doubleToRawLongBits(a) == 0 && Double.doubleToRawLongBits(b) == 0;
+                t.returnF(s == 0 && mode(name) == RD && !positiveZeros ? -0.0f : toFloat(s, e, mode(name)));
             }
             case "__fmul_rz", "__fmul_ru", "__fmul_rd" -> t.returnF(toFloat(t.argF(0) * t.argF(1), 0, mode(name)));
             case "__fdiv_rz", "__fdiv_ru", "__fdiv_rd" -> t.returnF(divide(t.argF(0), t.argF(1), mode(name)));

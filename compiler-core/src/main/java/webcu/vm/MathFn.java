@@ -306,7 +306,54 @@ final class MathFn {
         return s;
     }
 
+    /**
+     * fma on doubles. Contraction makes it as common as a multiply, so the usual case avoids
+     * BigDecimal: Boldo and Melquiond's emulation (2008) splits the product exactly (Dekker), adds
+     * the addend exactly (TwoSum), and rounds the two error terms to odd before the last rounding,
+     * which makes that rounding correct. Exponents far from 1 (where the split could overflow or
+     * the error terms underflow) take the exact BigDecimal path.
+     */
     static double fmaDouble(double a, double b, double c) {
+        int ea = Math.getExponent(a);
+        int eb = Math.getExponent(b);
+        int ec = Math.getExponent(c);
+        if (ea > -400 && ea < 400 && eb > -400 && eb < 400 && ec > -800 && ec < 800 && a != 0 && b != 0 && c != 0) {
+            double uh = a * b;
+            double ul = twoProductError(a, b, uh);
+            double th = c + uh;
+            double bb = th - c;
+            double tl = (c - (th - bb)) + (uh - bb);
+            return th + addRoundToOdd(tl, ul);
+        }
+        return fmaDoubleExact(a, b, c);
+    }
+
+    /** The exact error {@code a * b - p} of the rounded product {@code p} (Dekker's split; Java never fuses). */
+    private static double twoProductError(double a, double b, double p) {
+        double ca = 134217729.0 * a;
+        double ah = ca - (ca - a);
+        double al = a - ah;
+        double cb = 134217729.0 * b;
+        double bh = cb - (cb - b);
+        double bl = b - bh;
+        return ((ah * bh - p) + ah * bl + al * bh) + al * bl;
+    }
+
+    /** {@code x + y} rounded to odd: an inexact sum takes the neighbour with an odd last bit. */
+    private static double addRoundToOdd(double x, double y) {
+        double s = x + y;
+        double bb = s - x;
+        double err = (x - (s - bb)) + (y - bb);
+        if (err != 0 && (Double.doubleToRawLongBits(s) & 1) == 0) {
+            s = Math.nextAfter(s, err > 0 ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
+        }
+        return s;
+    }
+
+    static double fmaDoubleExact(double a, double b, double c) {
+        if (Double.isInfinite(c) && Double.isFinite(a) && Double.isFinite(b)) {
+            return c; // the exact product is finite even where a * b would overflow
+        }
         if (Double.isNaN(a) || Double.isNaN(b) || Double.isNaN(c) || Double.isInfinite(a) || Double.isInfinite(b)
                 || Double.isInfinite(c) || a == 0 || b == 0) {
             return a * b + c;

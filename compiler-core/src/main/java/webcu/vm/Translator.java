@@ -986,6 +986,12 @@ final class Translator {
                     emit(Op.ADDI_W, d, a.reg(), a.off());
                 }
             }
+            case Expr.Fma f -> {
+                int a = expr(f.a());
+                int b = expr(f.b());
+                int c = expr(f.c());
+                emit(Op.MATH3, d, a, b, c, MathFn.FMA | (((Type.Float) f.type()).bits() == 32 ? MathFn.SINGLE : 0));
+            }
             case Expr.Select s -> {
                 Label otherwise = new Label();
                 Label end = new Label();

@@ -781,6 +781,259 @@ final class WgslLibrary {
                   return webcu_f64_round(sign, e, m);
                 }
                 """, "webcu_isnan64", "webcu_f64_norm", "webcu_mulwide", "webcu_add64", "webcu_f64_round");
+        // fma on floats. WGSL lets fma(a, b, c) round twice (SwiftShader does; NVIDIA, AMD, Intel and
+        // Apple GPUs fuse it): each entry point tests its adapter once (webcu_fma_probe) and
+        // webcu_fmaf takes the hardware's fma where it is fused, else the exact integer one.
+        def("webcu_rn", """
+                fn webcu_rn(x: f32, zero: u32) -> f32 {
+                  return bitcast<f32>(bitcast<u32>(x) | zero);
+                }
+                """);
+        def("webcu_fma_fused", """
+                var<private> webcu_fma_fused: bool;
+                """);
+        def("webcu_fmaf_soft", """
+                fn webcu_fmaf_soft(a: f32, b: f32, c: f32) -> f32 {
+                  let ua = bitcast<u32>(a);
+                  let ub = bitcast<u32>(b);
+                  let uc = bitcast<u32>(c);
+                  let ea = (ua >> 23u) & 0xffu;
+                  let eb = (ub >> 23u) & 0xffu;
+                  let ec = (uc >> 23u) & 0xffu;
+                  // a zero, infinite or NaN factor: the product is exact (or the result is special)
+                  if ea == 0xffu || eb == 0xffu || (ua & 0x7fffffffu) == 0u || (ub & 0x7fffffffu) == 0u {
+                    return a * b + c;
+                  }
+                  if ec == 0xffu {
+                    return c;
+                  }
+                  // a zero addend: the product rounded once keeps its sign even when it underflows to zero
+                  if (uc & 0x7fffffffu) == 0u {
+                    return a * b;
+                  }
+                  let ma = (ua & 0x7fffffu) | select(0x800000u, 0u, ea == 0u);
+                  let mb = (ub & 0x7fffffu) | select(0x800000u, 0u, eb == 0u);
+                  let mc = (uc & 0x7fffffu) | select(0x800000u, 0u, ec == 0u);
+                  // value = x * 2^ex: the 48-bit product shifted left 13, the addend's 24 bits left 37
+                  var x = webcu_shl64(webcu_mulwide(ma, mb), 13u);
+                  var ex = i32(max(ea, 1u)) + i32(max(eb, 1u)) - 313i;
+                  var y = vec2<u32>(0u, mc << 5u);
+                  var ey = i32(max(ec, 1u)) - 187i;
+                  if ex > ey {
+                    y = webcu_shr64_sticky(y, u32(min(ex - ey, 100i)));
+                    ey = ex;
+                  } else {
+                    x = webcu_shr64_sticky(x, u32(min(ey - ex, 100i)));
+                    ex = ey;
+                  }
+                  let sx = (ua ^ ub) & 0x80000000u;
+                  let sy = uc & 0x80000000u;
+                  var m: vec2<u32>;
+                  var sign = sx;
+                  if sx == sy {
+                    m = webcu_add64(x, y);
+                  } else if webcu_ltu64(x, y) {
+                    m = webcu_sub64(y, x);
+                    sign = sy;
+                  } else {
+                    m = webcu_sub64(x, y);
+                  }
+                  if (m.x | m.y) == 0u {
+                    return 0.0f;
+                  }
+                  let lead = 63i - i32(webcu_clz64(m));
+                  let biased = lead + ex + 127i;
+                  // keep 24 bits (fewer for a subnormal result), round to nearest even
+                  let s = lead - 23i + max(0i, 1i - biased);
+                  var q: u32;
+                  if s <= 0i {
+                    q = webcu_shl64(m, u32(-s)).x;
+                  } else if s == 1i {
+                    q = webcu_shr64u(m, 1u).x;
+                    if (m.x & 1u) != 0u && (q & 1u) != 0u {
+                      q = q + 1u;
+                    }
+                  } else {
+                    let t = webcu_shr64_sticky(m, u32(s - 2i)).x;
+                    q = t >> 2u;
+                    if (t & 2u) != 0u && ((t & 1u) != 0u || (q & 1u) != 0u) {
+                      q = q + 1u;
+                    }
+                  }
+                  let bits = (u32(max(biased - 1i, 0i)) << 23u) + q;
+                  if biased >= 255i || bits >= 0x7f800000u {
+                    return bitcast<f32>(sign | 0x7f800000u);
+                  }
+                  return bitcast<f32>(sign | bits);
+                }
+                """, "webcu_mulwide", "webcu_shl64", "webcu_shr64u", "webcu_shr64_sticky", "webcu_add64", "webcu_sub64",
+                "webcu_ltu64", "webcu_clz64");
+        def("webcu_fmaf", """
+                fn webcu_fmaf(a: f32, b: f32, c: f32) -> f32 {
+                  if webcu_fma_fused {
+                    return fma(a, b, c);
+                  }
+                  return webcu_fmaf_soft(a, b, c);
+                }
+                """, "webcu_fma_fused", "webcu_fmaf_soft");
+        // 128-bit unsigned integers as vec4<u32>, low word first: the exact product of two doubles' significands
+        def("webcu_shr128_sticky", """
+                fn webcu_shr128_sticky(x: vec4<u32>, s: u32) -> vec4<u32> {
+                  if s == 0u {
+                    return x;
+                  }
+                  if s >= 128u {
+                    return vec4<u32>(select(0u, 1u, any(x != vec4<u32>(0u))), 0u, 0u, 0u);
+                  }
+                  var w = array<u32, 9>(x.x, x.y, x.z, x.w, 0u, 0u, 0u, 0u, 0u);
+                  let q = s >> 5u;
+                  let r = s & 31u;
+                  var o = vec4<u32>(0u);
+                  var lost = 0u;
+                  for (var i = 0u; i < q; i++) {
+                    lost = lost | w[i];
+                  }
+                  if r != 0u {
+                    lost = lost | (w[q] << (32u - r));
+                  }
+                  for (var i = 0u; i < 4u; i++) {
+                    let lo = w[i + q];
+                    let hi = w[i + q + 1u];
+                    o[i] = select((lo >> r) | (hi << ((32u - r) & 31u)), lo, r == 0u);
+                  }
+                  o.x = o.x | select(0u, 1u, lost != 0u);
+                  return o;
+                }
+                """);
+        def("webcu_shl128", """
+                fn webcu_shl128(x: vec4<u32>, s: u32) -> vec4<u32> {
+                  var w = array<u32, 9>(0u, 0u, 0u, 0u, 0u, x.x, x.y, x.z, x.w);
+                  let q = s >> 5u;
+                  let r = s & 31u;
+                  var o = vec4<u32>(0u);
+                  for (var i = 0u; i < 4u; i++) {
+                    let hi = w[5u + i - q];
+                    let lo = w[4u + i - q];
+                    o[i] = select((hi << r) | (lo >> ((32u - r) & 31u)), hi, r == 0u);
+                  }
+                  return o;
+                }
+                """);
+        def("webcu_add128", """
+                fn webcu_add128(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+                  var o = vec4<u32>(0u);
+                  var carry = 0u;
+                  for (var i = 0u; i < 4u; i++) {
+                    let t = a[i] + b[i];
+                    let u = t + carry;
+                    carry = select(0u, 1u, t < a[i]) + select(0u, 1u, u < t);
+                    o[i] = u;
+                  }
+                  return o;
+                }
+                """);
+        def("webcu_sub128", """
+                fn webcu_sub128(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+                  var o = vec4<u32>(0u);
+                  var borrow = 0u;
+                  for (var i = 0u; i < 4u; i++) {
+                    let t = a[i] - b[i];
+                    let u = t - borrow;
+                    borrow = select(0u, 1u, a[i] < b[i]) + select(0u, 1u, t < borrow);
+                    o[i] = u;
+                  }
+                  return o;
+                }
+                """);
+        def("webcu_lt128", """
+                fn webcu_lt128(a: vec4<u32>, b: vec4<u32>) -> bool {
+                  for (var i = 3i; i >= 0i; i--) {
+                    if a[i] != b[i] {
+                      return a[i] < b[i];
+                    }
+                  }
+                  return false;
+                }
+                """);
+        def("webcu_clz128", """
+                fn webcu_clz128(x: vec4<u32>) -> u32 {
+                  for (var i = 3i; i >= 0i; i--) {
+                    if x[i] != 0u {
+                      return u32(3i - i) * 32u + countLeadingZeros(x[i]);
+                    }
+                  }
+                  return 128u;
+                }
+                """);
+        // fma on doubles: the 106-bit product and the addend meet in 128 bits (leading bits at 124 and
+        // 125, so 70 bits below the rounding point and a sticky bit keep the one rounding exact)
+        def("webcu_dfma", """
+                fn webcu_dfma(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
+                  let ea = (a.y >> 20u) & 0x7ffu;
+                  let eb = (b.y >> 20u) & 0x7ffu;
+                  let ec = (c.y >> 20u) & 0x7ffu;
+                  let za = ((a.y & 0x7fffffffu) | a.x) == 0u;
+                  let zb = ((b.y & 0x7fffffffu) | b.x) == 0u;
+                  let zc = ((c.y & 0x7fffffffu) | c.x) == 0u;
+                  // a zero, infinite or NaN factor: the rounded product is the exact one
+                  if ea == 0x7ffu || eb == 0x7ffu || za || zb {
+                    return webcu_dadd(webcu_dmul(a, b), c);
+                  }
+                  // a zero addend: the product rounded once keeps its sign even when it underflows to zero
+                  if zc {
+                    return webcu_dmul(a, b);
+                  }
+                  if ec == 0x7ffu {
+                    return webcu_dadd(c, c);
+                  }
+                  let na = webcu_f64_norm(a);
+                  let nb = webcu_f64_norm(b);
+                  let nc = webcu_f64_norm(c);
+                  let p00 = webcu_mulwide(na.x, nb.x);
+                  let p01 = webcu_mulwide(na.x, nb.y);
+                  let p10 = webcu_mulwide(na.y, nb.x);
+                  let p11 = webcu_mulwide(na.y, nb.y);
+                  let p = webcu_add128(webcu_add128(vec4<u32>(p00, 0u, 0u), vec4<u32>(0u, p01, 0u)),
+                                       webcu_add128(vec4<u32>(0u, p10, 0u), vec4<u32>(0u, 0u, p11)));
+                  // value = x * 2^(e - 2170): the product's significand shifted left 20, the addend's 72
+                  var x = webcu_shl128(p, 20u);
+                  var ex = bitcast<i32>(na.z) + bitcast<i32>(nb.z);
+                  var y = webcu_shl128(vec4<u32>(nc.x, nc.y, 0u, 0u), 72u);
+                  var ey = bitcast<i32>(nc.z) + 1023i;
+                  if ex > ey {
+                    y = webcu_shr128_sticky(y, u32(min(ex - ey, 200i)));
+                    ey = ex;
+                  } else {
+                    x = webcu_shr128_sticky(x, u32(min(ey - ex, 200i)));
+                    ex = ey;
+                  }
+                  let sx = (a.y ^ b.y) & 0x80000000u;
+                  let sy = c.y & 0x80000000u;
+                  var m: vec4<u32>;
+                  var sign = sx;
+                  if sx == sy {
+                    m = webcu_add128(x, y);
+                  } else if webcu_lt128(x, y) {
+                    m = webcu_sub128(y, x);
+                    sign = sy;
+                  } else {
+                    m = webcu_sub128(x, y);
+                  }
+                  if all(m == vec4<u32>(0u)) {
+                    return vec2<u32>(0u, 0u);
+                  }
+                  // the leading bit to bit 62 of 64, the rest sticky; the biased exponent follows
+                  let lead = 127i - i32(webcu_clz128(m));
+                  var top: vec4<u32>;
+                  if lead >= 62i {
+                    top = webcu_shr128_sticky(m, u32(lead - 62i));
+                  } else {
+                    top = webcu_shl128(m, u32(62i - lead));
+                  }
+                  return webcu_f64_round(sign, ex - 2170i + lead + 1023i, top.xy);
+                }
+                """, "webcu_dadd", "webcu_dmul", "webcu_f64_norm", "webcu_mulwide", "webcu_add128", "webcu_sub128",
+                "webcu_shl128", "webcu_shr128_sticky", "webcu_lt128", "webcu_clz128", "webcu_f64_round");
         def("webcu_ddiv", """
                 fn webcu_ddiv(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
                   let sign = (a.y ^ b.y) & 0x80000000u;

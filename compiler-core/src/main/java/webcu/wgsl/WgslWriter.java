@@ -530,6 +530,12 @@ final class WgslWriter {
             String flush = checks ? lib.use("webcu_flush_faults") + "(); " : "";
             String body = out.substring(bodyStart).replace(FLUSH, flush);
             out.setLength(bodyStart);
+            if (body.contains("webcu_fmaf(")) {
+                // is this adapter's fma fused? (1 + 2^-23)^2 - (1 + 2^-22) is 2^-46 rounded once, 0 rounded twice
+                String zero = opaqueZero();
+                line("webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | " + zero + "), bitcast<f32>(0x3f800001u | " + zero
+                        + "), bitcast<f32>(0xbf800002u | " + zero + ")) != 0.0f;");
+            }
             out.append(body);
             List<Stmt> top = k.body().stmts();
             if (checks && (top.isEmpty() || !(top.get(top.size() - 1) instanceof Stmt.Return))) {
@@ -733,13 +739,21 @@ final class WgslWriter {
                     args[i] = expr(fold(c.args().get(i)));
                 }
             }
-            String text = substitute(template, args);
+            String text = substitute(template, args).replace("$z", opaqueZero());
             for (String helper : WgslLibrary.names()) {
                 if (text.contains(helper + "(")) {
                     lib.use(helper);
                 }
             }
             line(local(c.result()) + " = " + text + ";");
+        }
+
+        /**
+         * A u32 zero that the driver's compiler cannot see through: CUDA's grid is narrower than
+         * 2^31 blocks, but the compiler only knows that the value comes from the uniform buffer.
+         */
+        private String opaqueZero() {
+            return "(" + gridDim + ".x >> 31u)";
         }
 
         private String substitute(String template, String[] args) {
@@ -1102,13 +1116,35 @@ final class WgslWriter {
                     if (isSubWord(b.type())) {
                         yield wrap("(" + binaryBody(b) + ")", b.type());
                     }
+                    if (b.op() == BinaryOp.MUL && b.type().equals(Type.F32) && gridDim != null) {
+                        // Contract fused every product nvcc fuses; the driver must not fuse the others
+                        yield lib.use("webcu_rn") + "(" + binaryBody(b) + ", " + opaqueZero() + ")";
+                    }
                     yield "(" + binaryBody(b) + ")";
                 }
                 case Expr.Convert c -> convert(c);
                 case Expr.Select s -> select(s);
+                case Expr.Fma f -> fma(f);
                 default -> throw new InternalCompilerError("WGSL writer: expression " + webcu.ir.IrPrinter.expr(e)
                         + " reached the writer");
             };
+        }
+
+        /**
+         * A contracted multiply-add, rounded once. WGSL's {@code fma} is "e1 * e2 + e3" with the
+         * accuracy of that expression, so fusing is the implementation's choice: Tint emits
+         * GLSL.std.450 Fma for Vulkan (FFMA on NVIDIA; SwiftShader rounds twice) and metal::fma for
+         * Metal. {@code webcu_fmaf} uses it where the entry point's probe found it fused, else an
+         * exact integer fma. Doubles are software here: {@code webcu_dfma} rounds the exact sum once.
+         */
+        private String fma(Expr.Fma f) {
+            String a = expr(f.a());
+            String b = expr(f.b());
+            String c = expr(f.c());
+            if (isWide(f.type())) {
+                return lib.use("webcu_dfma") + "(" + a + ", " + b + ", " + c + ")";
+            }
+            return lib.use("webcu_fmaf") + "(" + a + ", " + b + ", " + c + ")";
         }
 
         private String builtin(Expr.BuiltinGet b) {

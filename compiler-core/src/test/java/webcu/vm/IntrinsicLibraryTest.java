@@ -68,6 +68,11 @@ class IntrinsicLibraryTest {
         assertEquals(1f, f("__fadd_rd", f32(1), f32(tiny)));
         assertEquals(-1f, f("__fadd_rz", f32(-1), f32(-tiny)));
         assertEquals(Math.nextDown(-1f), f("__fadd_rd", f32(-1), f32(-tiny)));
+        // an exact zero sum rounds to -0 downwards only (IEEE 754 section 6.3, which PTX add.rm follows)
+        assertEquals(-0.0f, f("__fadd_rd", f32(1), f32(-1)));
+        assertEquals(-0.0f, f("__fsub_rd", f32(2), f32(2)));
+        assertEquals(0.0f, f("__fadd_rz", f32(1), f32(-1)));
+        assertEquals(0.0f, f("__fadd_rd", f32(0), f32(0)));
         assertEquals(1f / 3f, f("__fdiv_ru", f32(1), f32(3)));
         assertEquals(Math.nextDown(1f / 3f), f("__fdiv_rd", f32(1), f32(3)));
         assertEquals(Math.nextDown(1f / 3f), f("__fdiv_rz", f32(1), f32(3)));

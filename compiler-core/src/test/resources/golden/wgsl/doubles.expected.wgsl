@@ -31,7 +31,7 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   var i: i32;
   i = i32(threadIdx.x);
   if (i < n) && webcu_dlt(vec2<u32>(0u, 3220176896u), d[webcu_checked(d_offset + u32(i), arrayLength(&d), 0u, 2u)]) {
-    d[webcu_checked(d_offset + u32(i), arrayLength(&d), 3u, 3u)] = webcu_dsub(webcu_dadd(webcu_dmul(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 1u, 2u)], mul), webcu_ddiv(add, webcu_i32_to_f64(i32(i)))), webcu_f32_to_f64(webcu_f64_to_f32(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 2u, 2u)])));
+    d[webcu_checked(d_offset + u32(i), arrayLength(&d), 3u, 3u)] = webcu_dsub(webcu_dfma(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 1u, 2u)], mul, webcu_ddiv(add, webcu_i32_to_f64(i32(i)))), webcu_f32_to_f64(webcu_f64_to_f32(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 2u, 2u)])));
   }
   webcu_flush_faults();
 }
@@ -346,6 +346,153 @@ fn webcu_dmul(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
   let sticky = p00.x != 0u || (w1 << (32u - s)) != 0u;
   let m = vec2<u32>((w1 >> s) | (hi.x << (32u - s)) | select(0u, 1u, sticky), (hi.x >> s) | (hi.y << (32u - s)));
   return webcu_f64_round(sign, e, m);
+}
+
+fn webcu_shr128_sticky(x: vec4<u32>, s: u32) -> vec4<u32> {
+  if s == 0u {
+    return x;
+  }
+  if s >= 128u {
+    return vec4<u32>(select(0u, 1u, any(x != vec4<u32>(0u))), 0u, 0u, 0u);
+  }
+  var w = array<u32, 9>(x.x, x.y, x.z, x.w, 0u, 0u, 0u, 0u, 0u);
+  let q = s >> 5u;
+  let r = s & 31u;
+  var o = vec4<u32>(0u);
+  var lost = 0u;
+  for (var i = 0u; i < q; i++) {
+    lost = lost | w[i];
+  }
+  if r != 0u {
+    lost = lost | (w[q] << (32u - r));
+  }
+  for (var i = 0u; i < 4u; i++) {
+    let lo = w[i + q];
+    let hi = w[i + q + 1u];
+    o[i] = select((lo >> r) | (hi << ((32u - r) & 31u)), lo, r == 0u);
+  }
+  o.x = o.x | select(0u, 1u, lost != 0u);
+  return o;
+}
+
+fn webcu_shl128(x: vec4<u32>, s: u32) -> vec4<u32> {
+  var w = array<u32, 9>(0u, 0u, 0u, 0u, 0u, x.x, x.y, x.z, x.w);
+  let q = s >> 5u;
+  let r = s & 31u;
+  var o = vec4<u32>(0u);
+  for (var i = 0u; i < 4u; i++) {
+    let hi = w[5u + i - q];
+    let lo = w[4u + i - q];
+    o[i] = select((hi << r) | (lo >> ((32u - r) & 31u)), hi, r == 0u);
+  }
+  return o;
+}
+
+fn webcu_add128(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+  var o = vec4<u32>(0u);
+  var carry = 0u;
+  for (var i = 0u; i < 4u; i++) {
+    let t = a[i] + b[i];
+    let u = t + carry;
+    carry = select(0u, 1u, t < a[i]) + select(0u, 1u, u < t);
+    o[i] = u;
+  }
+  return o;
+}
+
+fn webcu_sub128(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+  var o = vec4<u32>(0u);
+  var borrow = 0u;
+  for (var i = 0u; i < 4u; i++) {
+    let t = a[i] - b[i];
+    let u = t - borrow;
+    borrow = select(0u, 1u, a[i] < b[i]) + select(0u, 1u, t < borrow);
+    o[i] = u;
+  }
+  return o;
+}
+
+fn webcu_lt128(a: vec4<u32>, b: vec4<u32>) -> bool {
+  for (var i = 3i; i >= 0i; i--) {
+    if a[i] != b[i] {
+      return a[i] < b[i];
+    }
+  }
+  return false;
+}
+
+fn webcu_clz128(x: vec4<u32>) -> u32 {
+  for (var i = 3i; i >= 0i; i--) {
+    if x[i] != 0u {
+      return u32(3i - i) * 32u + countLeadingZeros(x[i]);
+    }
+  }
+  return 128u;
+}
+
+fn webcu_dfma(a: vec2<u32>, b: vec2<u32>, c: vec2<u32>) -> vec2<u32> {
+  let ea = (a.y >> 20u) & 0x7ffu;
+  let eb = (b.y >> 20u) & 0x7ffu;
+  let ec = (c.y >> 20u) & 0x7ffu;
+  let za = ((a.y & 0x7fffffffu) | a.x) == 0u;
+  let zb = ((b.y & 0x7fffffffu) | b.x) == 0u;
+  let zc = ((c.y & 0x7fffffffu) | c.x) == 0u;
+  // a zero, infinite or NaN factor: the rounded product is the exact one
+  if ea == 0x7ffu || eb == 0x7ffu || za || zb {
+    return webcu_dadd(webcu_dmul(a, b), c);
+  }
+  // a zero addend: the product rounded once keeps its sign even when it underflows to zero
+  if zc {
+    return webcu_dmul(a, b);
+  }
+  if ec == 0x7ffu {
+    return webcu_dadd(c, c);
+  }
+  let na = webcu_f64_norm(a);
+  let nb = webcu_f64_norm(b);
+  let nc = webcu_f64_norm(c);
+  let p00 = webcu_mulwide(na.x, nb.x);
+  let p01 = webcu_mulwide(na.x, nb.y);
+  let p10 = webcu_mulwide(na.y, nb.x);
+  let p11 = webcu_mulwide(na.y, nb.y);
+  let p = webcu_add128(webcu_add128(vec4<u32>(p00, 0u, 0u), vec4<u32>(0u, p01, 0u)),
+                       webcu_add128(vec4<u32>(0u, p10, 0u), vec4<u32>(0u, 0u, p11)));
+  // value = x * 2^(e - 2170): the product's significand shifted left 20, the addend's 72
+  var x = webcu_shl128(p, 20u);
+  var ex = bitcast<i32>(na.z) + bitcast<i32>(nb.z);
+  var y = webcu_shl128(vec4<u32>(nc.x, nc.y, 0u, 0u), 72u);
+  var ey = bitcast<i32>(nc.z) + 1023i;
+  if ex > ey {
+    y = webcu_shr128_sticky(y, u32(min(ex - ey, 200i)));
+    ey = ex;
+  } else {
+    x = webcu_shr128_sticky(x, u32(min(ey - ex, 200i)));
+    ex = ey;
+  }
+  let sx = (a.y ^ b.y) & 0x80000000u;
+  let sy = c.y & 0x80000000u;
+  var m: vec4<u32>;
+  var sign = sx;
+  if sx == sy {
+    m = webcu_add128(x, y);
+  } else if webcu_lt128(x, y) {
+    m = webcu_sub128(y, x);
+    sign = sy;
+  } else {
+    m = webcu_sub128(x, y);
+  }
+  if all(m == vec4<u32>(0u)) {
+    return vec2<u32>(0u, 0u);
+  }
+  // the leading bit to bit 62 of 64, the rest sticky; the biased exponent follows
+  let lead = 127i - i32(webcu_clz128(m));
+  var top: vec4<u32>;
+  if lead >= 62i {
+    top = webcu_shr128_sticky(m, u32(lead - 62i));
+  } else {
+    top = webcu_shl128(m, u32(62i - lead));
+  }
+  return webcu_f64_round(sign, ex - 2170i + lead + 1023i, top.xy);
 }
 
 fn webcu_ddiv(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {

@@ -33,7 +33,7 @@ fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   m = i32(countOneBits(u32(m)));
   m = select(0i, i32(firstTrailingBit((m + n))) + 1i, (m + n) != 0i);
   m = abs(m);
-  r = (r + a[webcu_checked(a_offset + 1u, arrayLength(&a), 1u, 2u)]);
+  r = (webcu_rn(r, (gridDim.x >> 31u)) + webcu_rn(a[webcu_checked(a_offset + 1u, arrayLength(&a), 1u, 2u)], (gridDim.x >> 31u)));
   u = ((u32(n) & 0xffffffu) * (3u & 0xffffffu));
   a[webcu_checked(a_offset + u32(m + i32(u)), arrayLength(&a), 2u, 3u)] = r;
   webcu_flush_faults();
@@ -75,4 +75,8 @@ fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);
+}
+
+fn webcu_rn(x: f32, zero: u32) -> f32 {
+  return bitcast<f32>(bitcast<u32>(x) | zero);
 }

@@ -47,6 +47,7 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var i: i32;
   var me: Body;
   var p_addr_extra: u32;
+  webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0xbf800002u | (gridDim.x >> 31u))) != 0.0f;
   p_addr.n = p_n;
   p_addr.scale = p_scale;
   p_addr_extra = p_extra_offset;
@@ -55,7 +56,7 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
     webcu_flush_faults(); return;
   }
   me = b[webcu_checked(b_offset + u32(i), arrayLength(&b), 0u, 2u)];
-  me.pos.x = me.pos.x + (me.mass * p_addr.scale);
+  me.pos.x = webcu_fmaf(me.mass, p_addr.scale, me.pos.x);
   b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 3u)] = me;
   p_extra[webcu_checked(p_addr_extra + u32(i), arrayLength(&p_extra), 2u, 3u)] = me.pos.y;
   webcu_flush_faults();
@@ -63,6 +64,53 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
 
 // webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),
 // and the math WGSL lacks or gives less exactly than CUDA.
+
+fn webcu_add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+  let lo = a.x + b.x;
+  return vec2<u32>(lo, a.y + b.y + select(0u, 1u, lo < a.x));
+}
+
+fn webcu_sub64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+  return vec2<u32>(a.x - b.x, a.y - b.y - select(0u, 1u, a.x < b.x));
+}
+
+fn webcu_mulwide(a: u32, b: u32) -> vec2<u32> {
+  let a0 = a & 0xffffu;
+  let a1 = a >> 16u;
+  let b0 = b & 0xffffu;
+  let b1 = b >> 16u;
+  let p00 = a0 * b0;
+  let p01 = a0 * b1;
+  let p10 = a1 * b0;
+  let mid = (p00 >> 16u) + (p01 & 0xffffu) + (p10 & 0xffffu);
+  return vec2<u32>((p00 & 0xffffu) | (mid << 16u), a1 * b1 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u));
+}
+
+fn webcu_shl64(a: vec2<u32>, n: u32) -> vec2<u32> {
+  let s = n & 63u;
+  if s == 0u {
+    return a;
+  }
+  if s < 32u {
+    return vec2<u32>(a.x << s, (a.y << s) | (a.x >> (32u - s)));
+  }
+  return vec2<u32>(0u, a.x << (s - 32u));
+}
+
+fn webcu_shr64u(a: vec2<u32>, n: u32) -> vec2<u32> {
+  let s = n & 63u;
+  if s == 0u {
+    return a;
+  }
+  if s < 32u {
+    return vec2<u32>((a.x >> s) | (a.y << (32u - s)), a.y >> s);
+  }
+  return vec2<u32>(a.y >> (s - 32u), 0u);
+}
+
+fn webcu_ltu64(a: vec2<u32>, b: vec2<u32>) -> bool {
+  return a.y < b.y || (a.y == b.y && a.x < b.x);
+}
 
 fn webcu_fault(site: u32, kind: u32) {
   if atomicAdd(&webcu_debug[0], 1u) == 0u {
@@ -83,4 +131,102 @@ fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);
+}
+
+fn webcu_clz64(m: vec2<u32>) -> u32 {
+  return select(countLeadingZeros(m.y), 32u + countLeadingZeros(m.x), m.y == 0u);
+}
+
+fn webcu_shr64_sticky(m: vec2<u32>, s: u32) -> vec2<u32> {
+  if s == 0u {
+    return m;
+  }
+  if s >= 64u {
+    return vec2<u32>(select(0u, 1u, (m.x | m.y) != 0u), 0u);
+  }
+  let r = webcu_shr64u(m, s);
+  return vec2<u32>(r.x | select(0u, 1u, any(webcu_shl64(r, s) != m)), r.y);
+}
+
+var<private> webcu_fma_fused: bool;
+
+fn webcu_fmaf_soft(a: f32, b: f32, c: f32) -> f32 {
+  let ua = bitcast<u32>(a);
+  let ub = bitcast<u32>(b);
+  let uc = bitcast<u32>(c);
+  let ea = (ua >> 23u) & 0xffu;
+  let eb = (ub >> 23u) & 0xffu;
+  let ec = (uc >> 23u) & 0xffu;
+  // a zero, infinite or NaN factor: the product is exact (or the result is special)
+  if ea == 0xffu || eb == 0xffu || (ua & 0x7fffffffu) == 0u || (ub & 0x7fffffffu) == 0u {
+    return a * b + c;
+  }
+  if ec == 0xffu {
+    return c;
+  }
+  // a zero addend: the product rounded once keeps its sign even when it underflows to zero
+  if (uc & 0x7fffffffu) == 0u {
+    return a * b;
+  }
+  let ma = (ua & 0x7fffffu) | select(0x800000u, 0u, ea == 0u);
+  let mb = (ub & 0x7fffffu) | select(0x800000u, 0u, eb == 0u);
+  let mc = (uc & 0x7fffffu) | select(0x800000u, 0u, ec == 0u);
+  // value = x * 2^ex: the 48-bit product shifted left 13, the addend's 24 bits left 37
+  var x = webcu_shl64(webcu_mulwide(ma, mb), 13u);
+  var ex = i32(max(ea, 1u)) + i32(max(eb, 1u)) - 313i;
+  var y = vec2<u32>(0u, mc << 5u);
+  var ey = i32(max(ec, 1u)) - 187i;
+  if ex > ey {
+    y = webcu_shr64_sticky(y, u32(min(ex - ey, 100i)));
+    ey = ex;
+  } else {
+    x = webcu_shr64_sticky(x, u32(min(ey - ex, 100i)));
+    ex = ey;
+  }
+  let sx = (ua ^ ub) & 0x80000000u;
+  let sy = uc & 0x80000000u;
+  var m: vec2<u32>;
+  var sign = sx;
+  if sx == sy {
+    m = webcu_add64(x, y);
+  } else if webcu_ltu64(x, y) {
+    m = webcu_sub64(y, x);
+    sign = sy;
+  } else {
+    m = webcu_sub64(x, y);
+  }
+  if (m.x | m.y) == 0u {
+    return 0.0f;
+  }
+  let lead = 63i - i32(webcu_clz64(m));
+  let biased = lead + ex + 127i;
+  // keep 24 bits (fewer for a subnormal result), round to nearest even
+  let s = lead - 23i + max(0i, 1i - biased);
+  var q: u32;
+  if s <= 0i {
+    q = webcu_shl64(m, u32(-s)).x;
+  } else if s == 1i {
+    q = webcu_shr64u(m, 1u).x;
+    if (m.x & 1u) != 0u && (q & 1u) != 0u {
+      q = q + 1u;
+    }
+  } else {
+    let t = webcu_shr64_sticky(m, u32(s - 2i)).x;
+    q = t >> 2u;
+    if (t & 2u) != 0u && ((t & 1u) != 0u || (q & 1u) != 0u) {
+      q = q + 1u;
+    }
+  }
+  let bits = (u32(max(biased - 1i, 0i)) << 23u) + q;
+  if biased >= 255i || bits >= 0x7f800000u {
+    return bitcast<f32>(sign | 0x7f800000u);
+  }
+  return bitcast<f32>(sign | bits);
+}
+
+fn webcu_fmaf(a: f32, b: f32, c: f32) -> f32 {
+  if webcu_fma_fused {
+    return fma(a, b, c);
+  }
+  return webcu_fmaf_soft(a, b, c);
 }
