@@ -496,7 +496,10 @@ public final class Lower {
 
     /** Initialises the object at {@code addr} from an initializer (construction, aggregate or value). */
     private void storeInit(Expr addr, CType t, Typed.Expr init, Span span) {
-        if (init instanceof Typed.Construct c) {
+        if (init instanceof Typed.Cleanup c) {
+            storeInit(addr, t, c.value(), span);
+            c.after().forEach(this::stmt);
+        } else if (init instanceof Typed.Construct c) {
             construct(addr, c);
         } else if (init instanceof Typed.Aggregate a) {
             aggregate(addr, t, a);
@@ -580,6 +583,10 @@ public final class Lower {
             }
             case Typed.Convert c when c.type() instanceof CType.Void -> effect(c.operand());
             case Typed.Construct c -> value(e);
+            case Typed.Cleanup c -> {
+                effect(c.value());
+                c.after().forEach(this::stmt);
+            }
             case Typed.Conditional c when hasEffects(c.ifTrue()) || hasEffects(c.ifFalse()) -> {
                 Expr cond = value(c.cond());
                 List<Stmt> save = out;
@@ -609,6 +616,8 @@ public final class Lower {
             case Typed.LaunchIndirect l -> true;
             case Typed.Construct c -> true;
             case Typed.Aggregate a -> true;
+            case Typed.Cleanup c -> true;
+            case Typed.Made m -> true;
             case Typed.IntConst c -> false;
             case Typed.FloatConst f -> false;
             case Typed.NullConst n -> false;
@@ -660,6 +669,24 @@ public final class Lower {
             }
             return address;
         }
+    }
+
+    /** Sets a temporary's flag once it is made (see {@link Typed.Made}). */
+    private void made(Typed.Made m) {
+        Span span = m.span();
+        assign(new Typed.Assign(new Typed.VarRef(m.flag(), span), new Typed.IntConst(CType.INT, 1, span), span));
+    }
+
+    /** Evaluates {@code v} now into a fresh local, so that what runs next cannot change it. */
+    private Expr keep(Expr v, CType t, Span span) {
+        if (t instanceof CType.Record || t instanceof CType.Arr) {
+            Local l = fn.newLocal("obj" + (temps++), type(t), true);
+            out.add(new Stmt.Store(new Expr.LocalAddr(l), v, span));
+            return new Expr.Load(new Expr.LocalAddr(l));
+        }
+        Local l = temp(v.type());
+        out.add(new Stmt.Assign(l, v, span));
+        return new Expr.LocalGet(l);
     }
 
     /** Whether an lvalue has an address (not a register local), so that a pointer to it may be formed. */
@@ -731,6 +758,11 @@ public final class Lower {
             case Typed.Comma c -> {
                 effect(c.left());
                 return place(c.right());
+            }
+            case Typed.Made m -> {
+                Place p = place(m.object());
+                made(m);
+                return p;
             }
             case Typed.Construct c -> {
                 Local l = local(c.temp());
@@ -898,6 +930,26 @@ public final class Lower {
             case Typed.Comma c -> {
                 effect(c.left());
                 return value(c.right());
+            }
+            case Typed.Made m -> {
+                Expr v = value(m.object());
+                if (m.object().lvalue()) {
+                    made(m);
+                    return v;
+                }
+                Expr kept = keep(v, m.object().type(), m.span());
+                made(m);
+                return kept;
+            }
+            case Typed.Cleanup c -> {
+                Expr v = value(c.value());
+                if (c.value().type() instanceof CType.Void) {
+                    c.after().forEach(this::stmt);
+                    return v;
+                }
+                Expr kept = keep(v, c.value().type(), c.span());
+                c.after().forEach(this::stmt);
+                return kept;
             }
             case Typed.Call c -> {
                 return call(c, true);
