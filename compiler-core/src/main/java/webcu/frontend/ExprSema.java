@@ -1797,8 +1797,14 @@ final class ExprSema {
         Typed.Expr assign = new Typed.Assign(new Typed.VarRef(p, n.span()), mem, n.span());
         Typed.Expr obj = new Typed.Deref(Sema.load(new Typed.VarRef(p, n.span())), t, n.span());
         Typed.Expr init;
-        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
-            List<Typed.Expr> args = args(n.args());
+        List<Typed.Expr> copied = t instanceof CType.Record r0 && !Sema.hasCopyConstructor(r0) && n.args().size() == 1 ? args(n.args()) : null;
+        if (copied != null && copied.get(0).type() == t) {
+            // new (p) T(t) with T's implicit copy constructor: member by member (a std::string member copies its text)
+            Typed.Expr src = copied.get(0);
+            Typed.Expr copy = src.lvalue() ? sema.copyOf(src, (CType.Record) t, n.span()) : null;
+            init = new Typed.Assign(obj, copy != null ? copy : sema.rvalue(src), n.span());
+        } else if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            List<Typed.Expr> args = copied != null ? copied : args(n.args());
             Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, args, n.span(), true);
             if (ctor == null) {
                 return bad(n.span());

@@ -1681,6 +1681,7 @@ public final class Sema {
         }
         if (isDestructor) {
             List<Typed.Stmt> all = new ArrayList<>(List.of(body));
+            destroyMembers(f, all);
             destroyBases(f, all);
             body = new Typed.Block(all, body.span());
         }
@@ -1792,6 +1793,29 @@ public final class Sema {
             }
         } else if (t instanceof CType.Record rec && rec.constructors.isEmpty()) {
             fieldDefaults(rec, path, java.util.Set.of(), out, false);
+        }
+    }
+
+    /**
+     * After a destructor's body: the destructors of the class's own members, last declared first
+     * (a std::string or container member frees its memory), before those of the bases.
+     */
+    private void destroyMembers(FunctionSym f, List<Typed.Stmt> out) {
+        List<CType.Field> fields = f.owner.fields;
+        // the bases' fields come first, copied into the class: their own destructors destroy those
+        int inherited = 0;
+        for (CType.Base b : f.owner.bases) {
+            inherited += b.record().fields.size();
+        }
+        for (int i = fields.size() - 1; i >= inherited; i--) {
+            CType.Field fld = fields.get(i);
+            if (fld.type() instanceof CType.Record fr && fr.destructor != null && fr != f.owner && !f.owner.isUnion) {
+                use(fr.destructor);
+                Typed.Expr self = new Typed.Deref(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, f.span);
+                Typed.Expr member = new Typed.Member(self, fld, f.span);
+                Typed.Expr addr = new Typed.AddressOf(member, new CType.Ptr(fr, false), f.span);
+                out.add(new Typed.ExprStmt(new Typed.Call(fr.destructor, List.of(thisArg(fr.destructor, addr, f.span)), CType.VOID, f.span), f.span));
+            }
         }
     }
 
@@ -3212,7 +3236,7 @@ public final class Sema {
         return any;
     }
 
-    private static boolean hasCopyConstructor(CType.Record rec) {
+    static boolean hasCopyConstructor(CType.Record rec) {
         return copyConstructor(rec) != null;
     }
 
