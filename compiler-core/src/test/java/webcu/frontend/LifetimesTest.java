@@ -1,0 +1,262 @@
+package webcu.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Object lifetimes: temporaries destroyed at the end of their full-expression, by-value
+ * parameters, lifetime extension, elision, and containers that destroy their elements. Every
+ * expected output was printed by the same program built with g++ 12 -O2 -std=c++17 on x86-64
+ * (the programs avoid evaluation orders C++ leaves unspecified, such as two temporaries as
+ * arguments of one call, where g++ evaluates right to left and webcu left to right).
+ */
+class LifetimesTest {
+    /** Argument temporaries, discarded results, operator chains, ?:, lifetime extension, conditions, loop steps, by-value parameters, NRVO. */
+    @Test
+    void temporariesParametersAndReturns_asGpp() {
+        assertEquals("""
+            arg temporary
+              W(1)
+              use 1
+              W(2)
+              use 2
+              ~W(2)
+              ~W(1)
+            r=3
+            discarded
+              W(3)
+              ~W(3)
+              W(4)
+              ~W(4)
+              W(5)
+              ~W(5)
+            chain
+              W(1)
+              W(2)
+              W(3)
+              W(12)
+              W(123)
+              use 123
+              ~W(123)
+              ~W(12)
+              chain done
+              ~W(3)
+              ~W(2)
+              ~W(1)
+            init from chain
+              W(5)
+              W(6)
+              W(56)
+              ~W(6)
+            s=56
+              ~W(56)
+              ~W(5)
+            conditional
+              W(8)
+              use 8
+              ~W(8)
+              W(7)
+              use 7
+              ~W(7)
+            lifetime extension
+              W(9)
+              W(10)
+            e=9 f=10
+              ~W(10)
+              ~W(9)
+            if condition
+              W(11)
+              ~W(11)
+              then
+            loop condition
+              W(0)
+              ~W(0)
+              body 0
+              W(1)
+              ~W(1)
+              body 1
+              W(2)
+              ~W(2)
+            for step
+              body 0
+              W(20)
+              use 20
+              ~W(20)
+              body 1
+              W(21)
+              use 21
+              ~W(21)
+            return nrvo
+              W(12)
+            a=112
+              ~W(112)
+            by value
+              W(13)
+              byval 13
+              ~W(13)
+              W(14)
+              copy W(14)
+              byval 14
+              ~W(14)
+              move W(14)
+              byval 14
+              ~W(14)
+            b=-14
+              ~W(-14)
+            string conversion
+              str text
+              str abcd
+              W(15)
+            member of temporary 15
+              ~W(15)
+            end
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <string>
+            #include <utility>
+            struct W {
+                int v;
+                W(int x) : v(x) { printf("  W(%d)\\n", v); }
+                W(const W &o) : v(o.v) { printf("  copy W(%d)\\n", v); }
+                W(W &&o) : v(o.v) { o.v = -o.v; printf("  move W(%d)\\n", v); }
+                ~W() { printf("  ~W(%d)\\n", v); }
+                bool ok() const { return v > 0; }
+                W operator+(const W &o) const { return W(v * 10 + o.v); }
+            };
+            W make(int x) { return W(x); }
+            W named(int x) { W w(x); w.v += 100; return w; }
+            int use(const W &w) { printf("  use %d\\n", w.v); return w.v; }
+            int byval(W w) { printf("  byval %d\\n", w.v); return w.v; }
+            void str(const std::string &s) { printf("  str %s\\n", s.c_str()); }
+            int main() {
+                printf("arg temporary\\n");
+                int r = use(W(1)) + use(W(2));
+                printf("r=%d\\n", r);
+                printf("discarded\\n");
+                make(3);
+                W(4);
+                W{5};
+                printf("chain\\n");
+                { W a(1), b(2), c(3); use(a + b + c); printf("  chain done\\n"); }
+                printf("init from chain\\n");
+                { W a(5); W s = a + W(6); printf("s=%d\\n", s.v); }
+                printf("conditional\\n");
+                for (int i = 0; i < 2; i++) use(i ? W(7) : W(8));
+                printf("lifetime extension\\n");
+                { const W &e = make(9); W &&f = W(10); printf("e=%d f=%d\\n", e.v, f.v); }
+                printf("if condition\\n");
+                if (make(11).ok()) printf("  then\\n");
+                printf("loop condition\\n");
+                int n = 0;
+                while (W(n).v < 2) { printf("  body %d\\n", n); n++; }
+                printf("for step\\n");
+                for (int i = 0; i < 2; use(W(20 + i)), i++) printf("  body %d\\n", i);
+                printf("return nrvo\\n");
+                { W a = named(12); printf("a=%d\\n", a.v); }
+                printf("by value\\n");
+                byval(W(13));
+                { W b(14); byval(b); byval(std::move(b)); printf("b=%d\\n", b.v); }
+                printf("string conversion\\n");
+                str("text");
+                str(std::string("ab") + "cd");
+                printf("member of temporary %d\\n", make(15).v);
+                printf("end\\n");
+                return 0;
+            }
+            """));
+    }
+
+    /** A temporary already made is destroyed during unwinding, before the enclosing block's locals. */
+    @Test
+    void temporaryDestroyedWhenAnExceptionLeavesItsFullExpression() {
+        assertEquals("""
+            T(102)
+            T(2)
+            check 2
+            ~T(2)
+            r=2
+            ~T(102)
+            T(108)
+            T(8)
+            check 8
+            ~T(8)
+            ~T(108)
+            caught: too big: 8
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <stdexcept>
+            #include <string>
+            struct T {
+                int v;
+                T(int x) : v(x) { printf("T(%d)\\n", v); }
+                ~T() { printf("~T(%d)\\n", v); }
+            };
+            int check(const T &a) {
+                printf("check %d\\n", a.v);
+                if (a.v > 5) throw std::runtime_error("too big: " + std::to_string(a.v));
+                return a.v;
+            }
+            int main() {
+                for (int i = 2; i <= 8; i += 6) {
+                    try {
+                        T keep(100 + i);
+                        int r = check(T(i));
+                        printf("r=%d\\n", r);
+                    } catch (const std::exception &e) {
+                        printf("caught: %s\\n", e.what());
+                    }
+                }
+                return 0;
+            }
+            """));
+    }
+
+    /** Constructed minus destroyed is 0 once each container is gone. */
+    @Test
+    void containersDestroyTheirElements_countingClass() {
+        assertEquals("""
+            list 3 3
+            list done 0
+            deque 39 39
+            deque done 0
+            vector 8 8
+            vector done 0
+            queue 4 front 1
+            stack 4 top 3
+            priority_queue 4 top 3
+            end 0
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <string>
+            #include <list>
+            #include <deque>
+            #include <vector>
+            #include <queue>
+            #include <stack>
+            static int live = 0;
+            struct C {
+                int v; std::string s;
+                C(int x = 0) : v(x), s("a name long enough to be on the heap") { ++live; }
+                C(const C &o) : v(o.v), s(o.s) { ++live; }
+                C &operator=(const C &o) { v = o.v; s = o.s; return *this; }
+                ~C() { --live; }
+                bool operator<(const C &o) const { return v < o.v; }
+            };
+            int main() {
+                { std::list<C> l; for (int i = 0; i < 5; i++) l.push_back(C(i)); l.pop_front(); l.erase(l.begin()); printf("list %d %d\\n", (int)l.size(), live); l.clear(); l.push_back(C(9)); }
+                printf("list done %d\\n", live);
+                { std::deque<C> d; for (int i = 0; i < 40; i++) d.push_back(C(i)); d.pop_front(); d.pop_back(); d.push_front(C(1)); printf("deque %d %d\\n", (int)d.size(), live); d.clear(); d.push_back(C(2)); }
+                printf("deque done %d\\n", live);
+                { std::vector<C> v; for (int i = 0; i < 9; i++) v.push_back(C(i)); v.pop_back(); printf("vector %d %d\\n", (int)v.size(), live); }
+                printf("vector done %d\\n", live);
+                { std::queue<C> q; for (int i = 0; i < 5; i++) q.push(C(i)); q.pop(); printf("queue %d front %d\\n", live, q.front().v); }
+                { std::stack<C> s; for (int i = 0; i < 5; i++) s.push(C(i)); s.pop(); printf("stack %d top %d\\n", live, s.top().v); }
+                { std::priority_queue<C> p; for (int i = 0; i < 5; i++) p.push(C(i * 7 % 5)); p.pop(); printf("priority_queue %d top %d\\n", live, p.top().v); }
+                printf("end %d\\n", live);
+                return 0;
+            }
+            """));
+    }
+
+}
