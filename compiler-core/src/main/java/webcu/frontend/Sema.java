@@ -1005,6 +1005,15 @@ public final class Sema {
                 }
             }
         }
+        if ((rec.destructor == null || rec.destructor.owner != rec) && !rec.isPolymorphic() && !rec.isUnion && membersNeedDestruction(rec)) {
+            // the implicit destructor: it destroys the members (a std::string, a container, a
+            // pair's second) and then the bases
+            Ast.Specs hd = new Ast.Specs(false, false, true, false, true, true, false, false, false, false, false, false,
+                    false, false, false, false, false, 0);
+            Ast.FunctionDecl f = new Ast.FunctionDecl("~" + simpleName(r.name()), null, List.of(), false, hd, List.of(),
+                    new Ast.Compound(List.of(), r.span()), simpleName(r.name()), List.of(), false, r.span());
+            rec.destructor = declareFunction(f, s, rec, null);
+        }
         if (rec.isPolymorphic()) {
             virtuals.buildVtable(rec, own);
         }
@@ -1794,6 +1803,20 @@ public final class Sema {
         } else if (t instanceof CType.Record rec && rec.constructors.isEmpty()) {
             fieldDefaults(rec, path, java.util.Set.of(), out, false);
         }
+    }
+
+    /** Whether a class's own members (not its bases') include an object with a destructor. */
+    private static boolean membersNeedDestruction(CType.Record rec) {
+        int inherited = 0;
+        for (CType.Base b : rec.bases) {
+            inherited += b.record().fields.size();
+        }
+        for (int i = inherited; i < rec.fields.size(); i++) {
+            if (rec.fields.get(i).type() instanceof CType.Record fr && fr.destructor != null && fr != rec) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

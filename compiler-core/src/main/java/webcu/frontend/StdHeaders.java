@@ -146,6 +146,12 @@ final class StdHeaders {
                 if (size_ == cap_) { T copy = v; __grow_for(1); __construct_node_value(data_ + size_, copy); } else __construct_node_value(data_ + size_, v);
                 ++size_;
             }
+            // a temporary or std::move(x) is moved into the new slot (g++ prints "move", not "copy")
+            void push_back(T &&v) {
+                if (size_ == cap_) { T tmp(std::move(v)); __grow_for(1); new ((void *)(data_ + size_)) T(std::move(tmp)); }
+                else new ((void *)(data_ + size_)) T(std::move(v));
+                ++size_;
+            }
             void emplace_back() { push_back(T()); }
             template <class A> void emplace_back(const A &a) { push_back(T(a)); }
             template <class A, class B> void emplace_back(const A &a, const B &b) { push_back(T(a, b)); }

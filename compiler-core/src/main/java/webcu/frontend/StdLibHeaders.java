@@ -1081,6 +1081,15 @@ final class StdLibHeaders {
             bool empty() const { return __n == 0; }
             T &front() { return __h->next->v; }
             T &back() { return __h->prev->v; }
+            // links a new node before pos (its value is made by the caller)
+            void __link(iterator pos, __node *n) {
+                __node *after = pos.p;
+                n->next = after;
+                n->prev = after->prev;
+                after->prev->next = n;
+                after->prev = n;
+                ++__n;
+            }
             iterator insert(iterator pos, const T &v) {
                 __init();
                 __node *n = (__node *)calloc(1, sizeof(__node));
@@ -1105,6 +1114,8 @@ final class StdLibHeaders {
             }
             void push_back(const T &v) { insert(end(), v); }
             void push_front(const T &v) { insert(begin(), v); }
+            void push_back(T &&v) { __link(end(), (__node *)calloc(1, sizeof(__node))); new ((void *)&__h->prev->v) T(std::move(v)); }
+            void push_front(T &&v) { __link(begin(), (__node *)calloc(1, sizeof(__node))); new ((void *)&__h->next->v) T(std::move(v)); }
             template <class A> void emplace_back(const A &a) { push_back(T(a)); }
             template <class A> void emplace_front(const A &a) { push_front(T(a)); }
             void pop_back() { erase(__it(__h->prev)); }
