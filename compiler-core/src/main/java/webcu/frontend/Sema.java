@@ -3969,7 +3969,7 @@ public final class Sema {
         if (!same && a.lvalue() && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record br && derivesFrom(ar, br)) {
             return shift(addressOf(a, a.span()), baseOffset(ar, br), new CType.Ptr(br, r.constReferee()), a.span());
         }
-        if (!same && r.constReferee() && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
+        if (!same && (r.constReferee() || r.rvalue()) && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
                 && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec))) {
             // const std::string & from "text": a temporary made by the converting constructor
             Typed.Var tmp = newTemp(rec, a.span());

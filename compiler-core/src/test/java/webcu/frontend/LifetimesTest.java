@@ -259,4 +259,97 @@ class LifetimesTest {
             """));
     }
 
+    /** Map, multimap, set, multiset, unordered_map and unordered_set destroy their elements (a pair's second through pair's implicit destructor), and a struct with class members destroys them. */
+    @Test
+    void nodeContainersAndImplicitDestructorsDestroyTheirElements() {
+        assertEquals("""
+            map 6 6
+            map assigned 0 0
+            map done 0
+            multimap 5 5
+            multimap done 0
+            set 5 5
+            multiset 5 5
+            unordered_map 19 19
+            unordered_set 19 19
+            records 2 first
+            end 0
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <string>
+            #include <map>
+            #include <set>
+            #include <unordered_map>
+            #include <unordered_set>
+            #include <utility>
+            static int live = 0;
+            struct C {
+                int v; std::string s;
+                C(int x = 0) : v(x), s("a name long enough to be on the heap") { ++live; }
+                C(const C &o) : v(o.v), s(o.s) { ++live; }
+                C &operator=(const C &o) { v = o.v; s = o.s; return *this; }
+                ~C() { --live; }
+                bool operator<(const C &o) const { return v < o.v; }
+                bool operator==(const C &o) const { return v == o.v; }
+            };
+            struct Hash { size_t operator()(const C &c) const { return (size_t)c.v; } };
+            struct Record { std::string name; C payload; };
+            int main() {
+                { std::map<int, C> m; for (int i = 0; i < 6; i++) m[i] = C(i); m.erase(2); m.insert(std::make_pair(10, C(10))); printf("map %d %d\\n", (int)m.size(), live);
+                  std::map<int, C> copy = m; copy.clear(); m = copy; printf("map assigned %d %d\\n", (int)m.size(), live); }
+                printf("map done %d\\n", live);
+                { std::multimap<int, C> m; for (int i = 0; i < 6; i++) m.insert(std::make_pair(i % 2, C(i))); m.erase(m.begin()); printf("multimap %d %d\\n", (int)m.size(), live); }
+                printf("multimap done %d\\n", live);
+                { std::set<C> s; for (int i = 0; i < 6; i++) s.insert(C(i)); s.erase(C(3)); printf("set %d %d\\n", (int)s.size(), live); }
+                { std::multiset<C> s; for (int i = 0; i < 6; i++) s.insert(C(i % 3)); s.erase(s.begin()); printf("multiset %d %d\\n", (int)s.size(), live); }
+                { std::unordered_map<int, C> m; for (int i = 0; i < 20; i++) m.emplace(i, C(i)); m.erase(5); printf("unordered_map %d %d\\n", (int)m.size(), live); }
+                { std::unordered_set<C, Hash> s; for (int i = 0; i < 20; i++) s.insert(C(i)); s.erase(C(4)); printf("unordered_set %d %d\\n", (int)s.size(), live); }
+                { Record r{"first", C(1)}; Record q = r; printf("records %d %s\\n", live, q.name.c_str()); }
+                printf("end %d\\n", live);
+                return 0;
+            }
+            """));
+    }
+
+    /** A class without a declared destructor destroys its members, an aggregate's and a template's. */
+    @Test
+    void implicitDestructorDestroysMembers() {
+        assertEquals("""
+            C(2)
+            ~C(2)
+            --
+            C(3)
+            copy C(3)
+            ~C(3)
+            copy C(3)
+            ~C(3)
+            ~C(3)
+            end
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            struct C { int v; C(int x) : v(x) { printf("C(%d)\\n", v); } C(const C &o) : v(o.v) { printf("copy C(%d)\\n", v); } ~C() { printf("~C(%d)\\n", v); } };
+            struct P { int k; C c; };
+            template <class A, class B> struct Pr { A a; B b; Pr(const A &x, const B &y) : a(x), b(y) {} };
+            int main() { { P p{1, C(2)}; } printf("--\\n"); { Pr<int, C> q(1, C(3)); Pr<int, C> r = q; } printf("end\\n"); return 0; }
+            """));
+    }
+
+    /** An rvalue binds to T&& and an lvalue to const T& (push_back of a temporary moves). */
+    @Test
+    void rvalueArgumentsPickTheMoveOverload() {
+        assertEquals("""
+            f &&
+            f const&
+            f &&
+            move
+            copy
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <utility>
+            struct B { int v; B(int x) : v(x) {} B(const B &o) : v(o.v) { printf("copy\\n"); } B(B &&o) : v(o.v) { printf("move\\n"); } ~B() {} };
+            struct H { void f(const B &) { printf("f const&\\n"); } void f(B &&) { printf("f &&\\n"); } };
+            int main() { H h; B b(1); h.f(B(2)); h.f(b); h.f(std::move(b)); std::vector<B> v; v.reserve(4); v.push_back(B(3)); v.push_back(b); return 0; }
+            """));
+    }
 }
