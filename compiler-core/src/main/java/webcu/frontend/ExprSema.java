@@ -1233,7 +1233,13 @@ final class ExprSema {
                 continue;
             }
             Typed.Expr a = sema.rvalue(args.get(i));
-            converted.add(i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a);
+            Typed.Expr arg = i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a;
+            if (i < fn.params().size() && sema.currentFunction() != null && Sema.byAddress(sema.currentFunction(), fn.params().get(i))) {
+                // the host functions it may call take such a parameter by address (Sema.byAddress)
+                Typed.Expr copy = args.get(i).lvalue() ? sema.copyOf(args.get(i), (CType.Record) fn.params().get(i), a.span()) : null;
+                arg = sema.passByAddress(copy != null ? copy : arg, (CType.Record) fn.params().get(i), a.span());
+            }
+            converted.add(arg);
         }
         if (fn.result() instanceof CType.Ref r) {
             CType.Fn viaPointer = new CType.Fn(new CType.Ptr(r.referee(), r.constReferee()), fn.params(), fn.variadic());

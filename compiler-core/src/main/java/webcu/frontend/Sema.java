@@ -1669,12 +1669,12 @@ public final class Sema {
             // while a destructor runs, the object is of the destructor's class: virtual calls dispatch there
             virtuals.setVptr(f, stmts);
         }
-        // by-value parameters of a class with a destructor die with the call; webcu's callee destroys
-        // them when it returns (g++ has the caller do so at the end of the full-expression)
+        // by-value parameters of a class with a destructor: a host function's caller destroys them
+        // (see byAddress); device code's callee destroys them when it returns
         List<Typed.Var> byValue = new ArrayList<>();
         if (f.space != ExecutionSpace.KERNEL) {
             for (Typed.Var p : f.params) {
-                if (p.type instanceof CType.Record rec && rec.destructor != null) {
+                if (p.type instanceof CType.Record rec && rec.destructor != null && !byAddress(f, p.type)) {
                     use(rec.destructor);
                     byValue.add(p);
                 }
@@ -2106,6 +2106,36 @@ public final class Sema {
     /** A temporary a full-expression made, and the flag that says it was made (null: it always is). */
     private record Temp(Typed.Var var, Typed.Var flag) {}
 
+    /**
+     * Whether a parameter of type {@code t} of {@code f} is passed as g++ passes it (Itanium C++
+     * ABI): a class with a destructor is made by the caller in a temporary whose address the
+     * callee gets, and the caller destroys it at the end of the full-expression with the call.
+     * Host functions only: device code keeps its parameters by value (and destroys them itself).
+     */
+    public static boolean byAddress(FunctionSym f, CType t) {
+        return t instanceof CType.Record rec && rec.destructor != null && f.space == ExecutionSpace.HOST;
+    }
+
+    /** Temporaries made for by-address parameters: destroyed even when their value is a bitwise copy. */
+    private final java.util.Set<Typed.Var> paramTemps = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /** The argument for a by-address parameter: the address of the object made for it. */
+    Typed.Expr passByAddress(Typed.Expr value, CType.Record rec, Span span) {
+        Typed.Expr obj = value instanceof Typed.Load l && (l.operand() instanceof Typed.Construct || l.operand() instanceof Typed.Aggregate)
+                ? l.operand() : value;
+        if (obj instanceof Typed.Construct c && tempVars.contains(c.temp())) {
+            c.temp().addressTaken = true;
+        } else if (obj instanceof Typed.Aggregate a && tempVars.contains(a.temp())) {
+            a.temp().addressTaken = true;
+        } else {
+            Typed.Var t = newTemp(rec, span);
+            t.addressTaken = true;
+            paramTemps.add(t);
+            obj = new Typed.Assign(new Typed.VarRef(t, span), value, span);
+        }
+        return new Typed.AddressOf(obj, new CType.Ptr(rec, false), span);
+    }
+
     /** A class prvalue whose value is thrown away ({@code make();}) is still a temporary: give it an object. */
     private Typed.Expr discarded(Typed.Expr e) {
         if (e.type() instanceof CType.Record rec && rec.destructor != null && freshObject(e) && !(e instanceof Typed.Load)) {
@@ -2233,7 +2263,8 @@ public final class Sema {
                 Typed.Expr r = new Typed.Aggregate(a.temp(), inits, a.span());
                 yield object ? temporary(r, a.temp(), maybe, extended, found) : r;
             }
-            case Typed.Assign a when object && a.target() instanceof Typed.VarRef v && tempVars.contains(v.var()) && freshObject(a.value()) -> {
+            case Typed.Assign a when object && a.target() instanceof Typed.VarRef v && tempVars.contains(v.var())
+                    && (freshObject(a.value()) || paramTemps.contains(v.var())) -> {
                 Typed.Expr r = new Typed.Assign(a.target(), scanTemps(a.value(), false, maybe, extended, found), a.span());
                 yield temporary(r, v.var(), maybe, extended, found);
             }
@@ -5181,6 +5212,7 @@ public final class Sema {
                 a = expr(def);
                 scope = save;
             }
+            int made = out.size();
             if (pt instanceof CType.Ref r) {
                 out.add(bindReference(r, a, "arg"));
             } else if (pt instanceof CType.Record rec && a.lvalue() && a.type() == rec && copyOf(a, rec, a.span()) instanceof Typed.Expr copy) {
@@ -5192,6 +5224,9 @@ public final class Sema {
                 out.add(ctor == null ? a : load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span())));
             } else {
                 out.add(convert(rvalue(a), pt, a.span(), "arg"));
+            }
+            if (out.size() > made && byAddress(f, pt)) {
+                out.set(made, passByAddress(out.get(made), (CType.Record) pt, a.span()));
             }
         }
         for (int i = n; i < args.size(); i++) {

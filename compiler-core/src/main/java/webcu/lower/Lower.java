@@ -300,7 +300,8 @@ public final class Lower {
         List<Local> params = new ArrayList<>();
         for (int i = 0; i < f.params.size(); i++) {
             Typed.Var p = f.params.get(i);
-            params.add(new Local(i, p.name.isEmpty() ? "arg" + i : p.name, type(p.type), false));
+            // a class with a destructor comes by address to a host function (Sema.byAddress)
+            params.add(new Local(i, p.name.isEmpty() ? "arg" + i : p.name, Sema.byAddress(f, p.type) ? Type.ptr(type(p.type)) : type(p.type), false));
         }
         // an external keeps its C name: the VM's library and the device passes bind it by that name
         String name = f.body == null || f.irName == null ? f.name : f.irName;
@@ -326,7 +327,10 @@ public final class Lower {
         for (int i = 0; i < f.params.size(); i++) {
             Typed.Var p = f.params.get(i);
             Local param = fn.params().get(i);
-            if (needsMemory(p)) {
+            if (Sema.byAddress(f, p.type)) {
+                byAddress.add(p); // the caller's object: used through its address, as a reference is
+                locals.put(p, param);
+            } else if (needsMemory(p)) {
                 Local mem = fn.newLocal(param.name() + ".addr", type(p.type), true);
                 out.add(new Stmt.Store(new Expr.LocalAddr(mem), new Expr.LocalGet(param), p.span));
                 locals.put(p, mem);
@@ -354,6 +358,9 @@ public final class Lower {
     private static boolean needsMemory(Typed.Var v) {
         return v.addressTaken || v.type instanceof CType.Arr || v.type instanceof CType.Record;
     }
+
+    /** Parameters that hold the address of the caller's object (see Sema.byAddress). */
+    private final java.util.Set<Typed.Var> byAddress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     private Local local(Typed.Var v) {
         Local l = locals.get(v);
@@ -692,7 +699,7 @@ public final class Lower {
     /** Whether an lvalue has an address (not a register local), so that a pointer to it may be formed. */
     private boolean inMemory(Typed.Expr e) {
         return switch (e) {
-            case Typed.VarRef v -> v.var().isGlobal || v.var().type instanceof CType.Ref || local(v.var()).addressable();
+            case Typed.VarRef v -> v.var().isGlobal || v.var().type instanceof CType.Ref || byAddress.contains(v.var()) || local(v.var()).addressable();
             case Typed.Deref d -> true;
             case Typed.Member m -> inMemory(m.base());
             default -> false;
@@ -716,7 +723,7 @@ public final class Lower {
                     return new Place(null, new Expr.GlobalAddr(g), v.type());
                 }
                 Local l = local(var);
-                if (var.type instanceof CType.Ref) {
+                if (var.type instanceof CType.Ref || byAddress.contains(var)) {
                     return new Place(null, new Expr.LocalGet(l), v.type());
                 }
                 return l.addressable() ? new Place(null, new Expr.LocalAddr(l), v.type()) : new Place(l, null, v.type());

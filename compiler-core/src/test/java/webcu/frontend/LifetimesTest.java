@@ -352,4 +352,87 @@ class LifetimesTest {
             int main() { H h; B b(1); h.f(B(2)); h.f(b); h.f(std::move(b)); std::vector<B> v; v.reserve(4); v.push_back(B(3)); v.push_back(b); return 0; }
             """));
     }
+    /** The caller destroys a by-value parameter after the whole statement (Itanium ABI), also through a virtual call, a function pointer and std::function; a returned parameter and a sink parameter are moved from. */
+    @Test
+    void byValueParametersDieAtTheEndOfTheCallersFullExpression() {
+        assertEquals("""
+            caller destroys after the full-expression
+              P(4)
+              twice = 8
+              ~P(8)
+              P(5)
+              copy P(5)
+              twice copy = 10, a = 5
+              ~P(10)
+            returned parameter
+              P(7)
+              move P(8)
+              ~P(0)
+              b = 8
+            sink
+              another string long enough for the heap / a string long enough to live on the heap
+            virtual
+              P(8)
+              take = 108
+              ~P(8)
+            pointer
+              P(9)
+              fp = 18
+              ~P(18)
+              P(10)
+              move P(10)
+              ~P(20)
+              function = 20
+              ~P(0)
+            end
+              ~P(8)
+              ~P(5)
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <string>
+            #include <utility>
+            #include <functional>
+            struct P {
+                int v;
+                P(int x) : v(x) { printf("  P(%d)\\n", v); }
+                P(const P &o) : v(o.v) { printf("  copy P(%d)\\n", v); }
+                P(P &&o) : v(o.v) { o.v = 0; printf("  move P(%d)\\n", v); }
+                ~P() { printf("  ~P(%d)\\n", v); }
+            };
+            int twice(P p) { p.v *= 2; return p.v; }
+            P pass(P p) { p.v += 1; return p; }
+            struct Named {
+                std::string name;
+                void set(std::string n) { name = std::move(n); }
+            };
+            struct Base { virtual int take(P p) { return p.v; } virtual ~Base() {} };
+            struct Derived : Base { int take(P p) override { return p.v + 100; } };
+            int main() {
+                printf("caller destroys after the full-expression\\n");
+                printf("  twice = %d\\n", twice(P(4)));
+                P a(5);
+                printf("  twice copy = %d, a = %d\\n", twice(a), a.v);
+                printf("returned parameter\\n");
+                P b = pass(P(7));
+                printf("  b = %d\\n", b.v);
+                printf("sink\\n");
+                Named n;
+                std::string s = "a string long enough to live on the heap";
+                n.set(s);
+                n.set(std::string("another string long enough for the heap"));
+                printf("  %s / %s\\n", n.name.c_str(), s.c_str());
+                printf("virtual\\n");
+                Derived d;
+                Base &r = d;
+                printf("  take = %d\\n", r.take(P(8)));
+                printf("pointer\\n");
+                int (*fp)(P) = twice;
+                printf("  fp = %d\\n", fp(P(9)));
+                std::function<int(P)> f = twice;
+                printf("  function = %d\\n", f(P(10)));
+                printf("end\\n");
+                return 0;
+            }
+            """));
+    }
 }
