@@ -1641,6 +1641,12 @@ final class ExprSema {
         if (to instanceof CType.Ref r) {
             // static_cast<T&>(x), static_cast<T&&>(x) (std::move, std::forward): the same object, seen as T
             Typed.Expr obj = expr(c.operand());
+            if (obj.lvalue() && Sema.sameTypeOf(obj.type(), r.referee()) && r.rvalue() && obj.type() instanceof CType.Record) {
+                // static_cast<T&&>(x): the same object, now an rvalue (the move constructor takes it)
+                Typed.Expr x = new Typed.Deref(sema.addressOf(obj, c.span()), obj.type(), c.span());
+                sema.xvalues.add(x);
+                return x;
+            }
             if (obj.lvalue() && Sema.sameTypeOf(obj.type(), r.referee())) {
                 return obj;
             }

@@ -1664,7 +1664,16 @@ public final class Sema {
         List<Typed.Stmt> stmts = new ArrayList<>();
         boolean isDestructor = f.owner != null && f.name.startsWith("~");
         if (f.isConstructor) {
-            constructorInits(f, stmts);
+            List<Typed.Stmt> inits = new ArrayList<>();
+            constructorInits(f, inits);
+            for (Typed.Stmt st : inits) {
+                // each member initialiser is a full-expression: its temporaries die before the next
+                if (st instanceof Typed.ExprStmt es) {
+                    fullStmt(es.expr(), false, stmts, null, (x, o) -> o.add(new Typed.ExprStmt(x, es.span())));
+                } else {
+                    stmts.add(st);
+                }
+            }
         } else if (isDestructor) {
             // while a destructor runs, the object is of the destructor's class: virtual calls dispatch there
             virtuals.setVptr(f, stmts);
@@ -1949,6 +1958,18 @@ public final class Sema {
                 bindReferenceMember(self, fld, ref, single, mi.span(), out);
                 continue;
             }
+            if (single != null && fld.type() instanceof CType.Record r1 && single.type() == r1 && single instanceof Typed.Construct c
+                    && tempVars.contains(c.temp())) {
+                // tag_(T(7)): the member is the object T(7) makes (C++17 elision), no temporary
+                List<Typed.Expr> args = new ArrayList<>(c.args());
+                args.add(0, addressOf(target, mi.span()));
+                out.add(new Typed.ExprStmt(new Typed.Call(c.constructor(), args, CType.VOID, mi.span()), mi.span()));
+                continue;
+            }
+            if (single != null && fld.type() instanceof CType.Record r1 && single.type() == r1 && (single instanceof Typed.Call || single instanceof Typed.CallIndirect)) {
+                out.add(new Typed.ExprStmt(new Typed.Assign(target, single, mi.span()), mi.span())); // items_(make()): the result is the member
+                continue;
+            }
             boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
             if (fld.type() instanceof CType.Record rec && !rec.constructors.isEmpty() && !plainCopy) {
                 // name_("text"), buf_(n, 'x'), owner_(other): the member's own constructor runs on it
@@ -2115,6 +2136,9 @@ public final class Sema {
     public static boolean byAddress(FunctionSym f, CType t) {
         return t instanceof CType.Record rec && rec.destructor != null && f.space == ExecutionSpace.HOST;
     }
+
+    /** static_cast<T&&>(x) written in the program: x seen as an rvalue (an xvalue), as std::move gives it. */
+    final java.util.Set<Typed.Expr> xvalues = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     /** Temporaries made for by-address parameters: destroyed even when their value is a bitwise copy. */
     private final java.util.Set<Typed.Var> paramTemps = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -2703,7 +2727,19 @@ public final class Sema {
         Span span = rf.span();
         Scope save = scope;
         scope = new Scope(scope);
+        int mark = diags.mark();
         Typed.Expr range = expr(rf.range());
+        if (range.type() instanceof CType.Record && !(rf.range() instanceof Ast.InitList)
+                && (!range.lvalue() || range instanceof Typed.Construct || range instanceof Typed.Aggregate)) {
+            // for (x : make()): C++ binds the range to auto &&__range once, which keeps the
+            // temporary alive until the loop ends (begin() and end() are asked of that one object)
+            diags.rollback(mark);
+            scope = save;
+            String name = "__range" + (rangeForCount++);
+            Ast.VarDecl bound = new Ast.VarDecl(name, new Ast.ReferenceType(new Ast.AutoType(span), false, true, span), rf.range(), Ast.Specs.NONE, span);
+            Ast.Stmt loop = new Ast.RangeFor(rf.var(), new Ast.Name(name, List.of(), span), rf.body(), span);
+            return block(new Ast.Compound(List.of(new Ast.DeclStmt(List.of(bound), span), loop), span), List.of());
+        }
         Typed.Expr begin;
         Typed.Expr end;
         Typed.Stmt rangeDef = null;
@@ -2987,7 +3023,14 @@ public final class Sema {
                     Typed.Var var = new Typed.Var(v.name(), t, v.span(), false, false, null);
                     scope.names.put(v.name(), var);
                     fn.locals.add(var);
-                    out.add(new Typed.LocalDef(var, addressOf(target, v.span()), v.span()));
+                    Typed.Expr bound = addressOf(target, v.span());
+                    Typed.Var extended = boundTemporary(bound);
+                    fullStmt(bound, false, out, extended, (x, o) -> o.add(new Typed.LocalDef(var, x, v.span())));
+                    if (extended != null && extended.type instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
+                        use(rec.destructor); // auto &&r = T(1): the temporary lives as long as r
+                        extended.addressTaken = true;
+                        dtorScopes.get(dtorScopes.size() - 1).add(extended);
+                    }
                     return;
                 } else {
                     if (v.type() instanceof Ast.ArrayType at && at.size() != null && fn.space == ExecutionSpace.HOST) {
@@ -4614,11 +4657,11 @@ public final class Sema {
      * models temporaries as objects: a constructed or returned object, a call returning
      * {@code T&&} (std::move), a member of one of those, or a plain value.
      */
-    static boolean isRvalue(Typed.Expr e) {
+    boolean isRvalue(Typed.Expr e) {
         return switch (e) {
             case Typed.Construct c -> true;
             case Typed.Aggregate a -> true;
-            case Typed.Deref d -> d.pointer() instanceof Typed.Call c && c.function().result instanceof CType.Ref r && r.rvalue()
+            case Typed.Deref d -> xvalues.contains(d) || d.pointer() instanceof Typed.Call c && c.function().result instanceof CType.Ref r && r.rvalue()
                     || d.pointer() instanceof Typed.CallIndirect ci && ci.signature().result() instanceof CType.Ref r2 && r2.rvalue();
             case Typed.Member m -> isRvalue(m.base());
             case Typed.Comma c -> isRvalue(c.right());

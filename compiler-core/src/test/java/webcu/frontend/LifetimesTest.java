@@ -435,4 +435,81 @@ class LifetimesTest {
             }
             """));
     }
+    /** A range-for keeps its temporary range alive until the loop ends, member initialisers are full-expressions and a prvalue initialises its member directly, auto&& extends a temporary, static_cast<T&&> moves. */
+    @Test
+    void rangeForOverATemporaryMemberInitialisersAutoRefAndStaticCast() {
+        assertEquals("""
+            range over a temporary
+              make
+              x=1
+              x=2
+              T(3)
+              move T(3)
+              ~T(-3)
+              t=3
+              ~T(3)
+            member initialisers
+              T(5)
+              make
+              T(7)
+              copy T(5)
+              Holder body
+              items 2 tag 7 copied 5 holder-one
+              ~T(5)
+              ~T(7)
+              ~T(5)
+            auto&& and static_cast
+              T(8)
+              T(9)
+              move T(8)
+              r=-8 q=9 moved=8
+              ~T(8)
+              ~T(9)
+              ~T(-8)
+            end
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <vector>
+            #include <list>
+            #include <string>
+            #include <utility>
+            struct T {
+                int v;
+                T(int x) : v(x) { printf("  T(%d)\\n", v); }
+                T(const T &o) : v(o.v) { printf("  copy T(%d)\\n", v); }
+                T(T &&o) : v(o.v) { o.v = -o.v; printf("  move T(%d)\\n", v); }
+                ~T() { printf("  ~T(%d)\\n", v); }
+            };
+            std::vector<int> make() { printf("  make\\n"); std::vector<int> v; v.push_back(1); v.push_back(2); return v; }
+            std::list<T> makeList() { std::list<T> l; l.push_back(T(3)); return l; }
+            T label(int x) { return T(x); }
+            struct Holder {
+                std::vector<int> items;
+                T tag;
+                T copied;
+                std::string name;
+                Holder(const T &from) : items(make()), tag(T(7)), copied(from), name(std::string("holder-") + "one") { printf("  Holder body\\n"); }
+            };
+            int main() {
+                printf("range over a temporary\\n");
+                for (int x : make()) printf("  x=%d\\n", x);
+                for (const T &t : makeList()) printf("  t=%d\\n", t.v);
+                printf("member initialisers\\n");
+                {
+                    T src(5);
+                    Holder h(src);
+                    printf("  items %d tag %d copied %d %s\\n", (int)h.items.size(), h.tag.v, h.copied.v, h.name.c_str());
+                }
+                printf("auto&& and static_cast\\n");
+                {
+                    auto &&r = T(8);
+                    auto &&q = label(9);
+                    T moved = static_cast<T &&>(r);
+                    printf("  r=%d q=%d moved=%d\\n", r.v, q.v, moved.v);
+                }
+                printf("end\\n");
+                return 0;
+            }
+            """));
+    }
 }
