@@ -2204,7 +2204,7 @@ public final class Sema {
     }
 
     /** A full-expression inside another statement (a condition, a loop's step): its temporaries die after its value is taken. */
-    private Typed.Expr fullExpr(Typed.Expr e, List<Typed.Stmt> unused, Typed.Var extended) {
+    private Typed.Expr fullExpr(Typed.Expr e, Typed.Var extended) {
         List<Temp> temps = new ArrayList<>();
         Typed.Expr scanned = scanTemps(e, false, false, extended, temps);
         if (temps.isEmpty()) {
@@ -2627,7 +2627,7 @@ public final class Sema {
                     stmt(f.init(), inner);
                 }
                 Typed.Expr cond = f.cond() == null ? null : condition(f.cond());
-                Typed.Expr step = f.step() == null ? null : fullExpr(expr(f.step()), null, null);
+                Typed.Expr step = f.step() == null ? null : fullExpr(expr(f.step()), null);
                 loopDepth++;
                 enterBreakable(true);
                 Typed.Stmt body = single(f.body());
@@ -3779,7 +3779,7 @@ public final class Sema {
     }
 
     private Typed.Expr condition(Ast.Expr e) {
-        return fullExpr(toBool(rvalue(expr(e)), e.span()), null, null);
+        return fullExpr(toBool(rvalue(expr(e)), e.span()), null);
     }
 
     private Typed.Expr toBool(Typed.Expr e, Span span) {
