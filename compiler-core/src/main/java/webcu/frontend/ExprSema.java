@@ -1239,7 +1239,13 @@ final class ExprSema {
                 continue;
             }
             Typed.Expr a = sema.rvalue(args.get(i));
-            converted.add(i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a);
+            Typed.Expr arg = i < fn.params().size() ? sema.convert(a, fn.params().get(i), a.span(), "arg") : a;
+            if (i < fn.params().size() && sema.currentFunction() != null && Sema.byAddress(sema.currentFunction(), fn.params().get(i))) {
+                // the host functions it may call take such a parameter by address (Sema.byAddress)
+                Typed.Expr copy = args.get(i).lvalue() ? sema.copyOf(args.get(i), (CType.Record) fn.params().get(i), a.span()) : null;
+                arg = sema.passByAddress(copy != null ? copy : arg, (CType.Record) fn.params().get(i), a.span());
+            }
+            converted.add(arg);
         }
         if (fn.result() instanceof CType.Ref r) {
             CType.Fn viaPointer = new CType.Fn(new CType.Ptr(r.referee(), r.constReferee()), fn.params(), fn.variadic());
@@ -1641,6 +1647,12 @@ final class ExprSema {
         if (to instanceof CType.Ref r) {
             // static_cast<T&>(x), static_cast<T&&>(x) (std::move, std::forward): the same object, seen as T
             Typed.Expr obj = expr(c.operand());
+            if (obj.lvalue() && Sema.sameTypeOf(obj.type(), r.referee()) && r.rvalue() && obj.type() instanceof CType.Record) {
+                // static_cast<T&&>(x): the same object, now an rvalue (the move constructor takes it)
+                Typed.Expr x = new Typed.Deref(sema.addressOf(obj, c.span()), obj.type(), c.span());
+                sema.xvalues.add(x);
+                return x;
+            }
             if (obj.lvalue() && Sema.sameTypeOf(obj.type(), r.referee())) {
                 return obj;
             }
@@ -1803,8 +1815,14 @@ final class ExprSema {
         Typed.Expr assign = new Typed.Assign(new Typed.VarRef(p, n.span()), mem, n.span());
         Typed.Expr obj = new Typed.Deref(Sema.load(new Typed.VarRef(p, n.span())), t, n.span());
         Typed.Expr init;
-        if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
-            List<Typed.Expr> args = args(n.args());
+        List<Typed.Expr> copied = t instanceof CType.Record r0 && !Sema.hasCopyConstructor(r0) && n.args().size() == 1 ? args(n.args()) : null;
+        if (copied != null && copied.get(0).type() == t) {
+            // new (p) T(t) with T's implicit copy constructor: member by member (a std::string member copies its text)
+            Typed.Expr src = copied.get(0);
+            Typed.Expr copy = src.lvalue() ? sema.copyOf(src, (CType.Record) t, n.span()) : null;
+            init = new Typed.Assign(obj, copy != null ? copy : sema.rvalue(src), n.span());
+        } else if (t instanceof CType.Record rec && !rec.constructors.isEmpty()) {
+            List<Typed.Expr> args = copied != null ? copied : args(n.args());
             Sema.FunctionSym ctor = sema.resolveOverload(rec.name, rec.constructors, args, n.span(), true);
             if (ctor == null) {
                 return bad(n.span());

@@ -13,6 +13,7 @@ final class FunctionHeaders {
         #pragma once
         #include <cstddef>
         #include <exception>
+        #include <bits/move.h>
         namespace std {
         class bad_function_call : public exception {
         public:
@@ -24,14 +25,14 @@ final class FunctionHeaders {
         public:
             typedef R result_type;
             struct __callable {
-                virtual R __call(A... a) = 0;
+                virtual R __call(A &&... a) = 0;
                 virtual __callable *__clone() const = 0;
                 virtual ~__callable() {}
             };
             template <class F> struct __holder : __callable {
                 F __fn;
                 __holder(const F &f) : __fn(f) {}
-                R __call(A... a) { return __fn(a...); }
+                R __call(A &&... a) { return __fn(std::forward<A>(a)...); }
                 __callable *__clone() const { return new __holder(__fn); }
             };
             __callable *__f;
@@ -57,7 +58,7 @@ final class FunctionHeaders {
             }
             R operator()(A... a) const {
                 if (!__f) throw bad_function_call();
-                return __f->__call(a...);
+                return __f->__call(std::forward<A>(a)...); // a by-value argument moves on, as in libstdc++
             }
             explicit operator bool() const noexcept { return __f != 0; }
             void swap(function &o) noexcept { __callable *t = __f; __f = o.__f; o.__f = t; }

@@ -1910,7 +1910,8 @@ public final class Parser {
             declareBindings(head, ds, decls);
             return new DeclStmt(decls, t.span());
         }
-        if (startsDeclaration() && !(peek(1).is("(") && isFunctionalCastAhead())) {
+        if (startsDeclaration() && !(peek(1).is("(") && isFunctionalCastAhead())
+                && !(peek(1).is("{") && isTypeName(peek().text()) && !BUILTIN_TYPE_WORDS.contains(peek().text()))) {
             List<Decl> decls = new ArrayList<>();
             declaration(decls, false);
             return new DeclStmt(decls, t.span());
@@ -1925,6 +1926,10 @@ public final class Parser {
         Token t = peek();
         if (!isTypeName(t.text()) || BUILTIN_TYPE_WORDS.contains(t.text())) {
             return false;
+        }
+        Token first = toks.get(p + 2);
+        if (first.kind() == Token.Kind.NUMBER || first.kind() == Token.Kind.STRING || first.kind() == Token.Kind.CHAR) {
+            return true; // T(4); makes and destroys a temporary: a literal declares nothing
         }
         // "T (name)" or "T (*name)" declares; "T (expr)" followed by an operator is an expression
         int k = p + 2;

@@ -1017,6 +1017,15 @@ public final class Sema {
                 }
             }
         }
+        if ((rec.destructor == null || rec.destructor.owner != rec) && !rec.isPolymorphic() && !rec.isUnion && membersNeedDestruction(rec)) {
+            // the implicit destructor: it destroys the members (a std::string, a container, a
+            // pair's second) and then the bases
+            Ast.Specs hd = new Ast.Specs(false, false, true, false, true, true, false, false, false, false, false, false,
+                    false, false, false, false, false, 0);
+            Ast.FunctionDecl f = new Ast.FunctionDecl("~" + simpleName(r.name()), null, List.of(), false, hd, List.of(),
+                    new Ast.Compound(List.of(), r.span()), simpleName(r.name()), List.of(), false, r.span());
+            rec.destructor = declareFunction(f, s, rec, null);
+        }
         if (rec.isPolymorphic()) {
             virtuals.buildVtable(rec, own);
         }
@@ -1669,14 +1678,42 @@ public final class Sema {
         List<Typed.Stmt> stmts = new ArrayList<>();
         boolean isDestructor = f.owner != null && f.name.startsWith("~");
         if (f.isConstructor) {
-            constructorInits(f, stmts);
+            List<Typed.Stmt> inits = new ArrayList<>();
+            constructorInits(f, inits);
+            for (Typed.Stmt st : inits) {
+                // each member initialiser is a full-expression: its temporaries die before the next
+                if (st instanceof Typed.ExprStmt es) {
+                    fullStmt(es.expr(), false, stmts, null, (x, o) -> o.add(new Typed.ExprStmt(x, es.span())));
+                } else {
+                    stmts.add(st);
+                }
+            }
         } else if (isDestructor) {
             // while a destructor runs, the object is of the destructor's class: virtual calls dispatch there
             virtuals.setVptr(f, stmts);
         }
+        // by-value parameters of a class with a destructor: a host function's caller destroys them
+        // (see byAddress); device code's callee destroys them when it returns
+        List<Typed.Var> byValue = new ArrayList<>();
+        if (f.space != ExecutionSpace.KERNEL) {
+            for (Typed.Var p : f.params) {
+                if (p.type instanceof CType.Record rec && rec.destructor != null && !byAddress(f, p.type)) {
+                    use(rec.destructor);
+                    byValue.add(p);
+                }
+            }
+        }
+        dtorScopes.add(byValue);
         Typed.Block body = block(d.body(), stmts);
+        dtorScopes.remove(dtorScopes.size() - 1);
+        if (!byValue.isEmpty() && !endsInJump(body.stmts())) {
+            List<Typed.Stmt> all = new ArrayList<>(List.of(body));
+            destroy(byValue, all, body.span());
+            body = new Typed.Block(all, body.span());
+        }
         if (isDestructor) {
             List<Typed.Stmt> all = new ArrayList<>(List.of(body));
+            destroyMembers(f, all);
             destroyBases(f, all);
             body = new Typed.Block(all, body.span());
         }
@@ -1791,6 +1828,43 @@ public final class Sema {
         }
     }
 
+    /** Whether a class's own members (not its bases') include an object with a destructor. */
+    private static boolean membersNeedDestruction(CType.Record rec) {
+        int inherited = 0;
+        for (CType.Base b : rec.bases) {
+            inherited += b.record().fields.size();
+        }
+        for (int i = inherited; i < rec.fields.size(); i++) {
+            if (rec.fields.get(i).type() instanceof CType.Record fr && fr.destructor != null && fr != rec) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * After a destructor's body: the destructors of the class's own members, last declared first
+     * (a std::string or container member frees its memory), before those of the bases.
+     */
+    private void destroyMembers(FunctionSym f, List<Typed.Stmt> out) {
+        List<CType.Field> fields = f.owner.fields;
+        // the bases' fields come first, copied into the class: their own destructors destroy those
+        int inherited = 0;
+        for (CType.Base b : f.owner.bases) {
+            inherited += b.record().fields.size();
+        }
+        for (int i = fields.size() - 1; i >= inherited; i--) {
+            CType.Field fld = fields.get(i);
+            if (fld.type() instanceof CType.Record fr && fr.destructor != null && fr != f.owner && !f.owner.isUnion) {
+                use(fr.destructor);
+                Typed.Expr self = new Typed.Deref(load(new Typed.VarRef(f.thisVar, f.span)), f.owner, f.span);
+                Typed.Expr member = new Typed.Member(self, fld, f.span);
+                Typed.Expr addr = new Typed.AddressOf(member, new CType.Ptr(fr, false), f.span);
+                out.add(new Typed.ExprStmt(new Typed.Call(fr.destructor, List.of(thisArg(fr.destructor, addr, f.span)), CType.VOID, f.span), f.span));
+            }
+        }
+    }
+
     /** After a destructor's body: the destructors of its bases, last base first, as C++ runs them. */
     private void destroyBases(FunctionSym f, List<Typed.Stmt> out) {
         List<CType.Base> bases = f.owner.bases;
@@ -1896,6 +1970,18 @@ public final class Sema {
             Typed.Expr single = mi.args().size() == 1 ? expr(mi.args().get(0)) : null;
             if (fld.type() instanceof CType.Ref ref) {
                 bindReferenceMember(self, fld, ref, single, mi.span(), out);
+                continue;
+            }
+            if (single != null && fld.type() instanceof CType.Record r1 && single.type() == r1 && single instanceof Typed.Construct c
+                    && tempVars.contains(c.temp())) {
+                // tag_(T(7)): the member is the object T(7) makes (C++17 elision), no temporary
+                List<Typed.Expr> args = new ArrayList<>(c.args());
+                args.add(0, addressOf(target, mi.span()));
+                out.add(new Typed.ExprStmt(new Typed.Call(c.constructor(), args, CType.VOID, mi.span()), mi.span()));
+                continue;
+            }
+            if (single != null && fld.type() instanceof CType.Record r1 && single.type() == r1 && (single instanceof Typed.Call || single instanceof Typed.CallIndirect)) {
+                out.add(new Typed.ExprStmt(new Typed.Assign(target, single, mi.span()), mi.span())); // items_(make()): the result is the member
                 continue;
             }
             boolean plainCopy = single != null && fld.type() instanceof CType.Record r0 && single.type() == r0 && copyConstructor(r0) == null;
@@ -2046,6 +2132,240 @@ public final class Sema {
     /** The dtorScopes depth outside the innermost loop or switch (break) and loop (continue). */
     private List<Integer> breakDepths = new ArrayList<>();
     private List<Integer> continueDepths = new ArrayList<>();
+
+    // ---- temporaries: destroyed at the end of the full-expression that made them ([class.temporary])
+
+    /** The variables Sema made for temporaries and materialised values (a program's own are never among them). */
+    private final java.util.Set<Typed.Var> tempVars = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /** A temporary a full-expression made, and the flag that says it was made (null: it always is). */
+    private record Temp(Typed.Var var, Typed.Var flag) {}
+
+    /**
+     * Whether a parameter of type {@code t} of {@code f} is passed as g++ passes it (Itanium C++
+     * ABI): a class with a destructor is made by the caller in a temporary whose address the
+     * callee gets, and the caller destroys it at the end of the full-expression with the call.
+     * Host functions only: device code keeps its parameters by value (and destroys them itself).
+     */
+    public static boolean byAddress(FunctionSym f, CType t) {
+        return t instanceof CType.Record rec && rec.destructor != null && f.space == ExecutionSpace.HOST;
+    }
+
+    /** static_cast<T&&>(x) written in the program: x seen as an rvalue (an xvalue), as std::move gives it. */
+    final java.util.Set<Typed.Expr> xvalues = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /** Temporaries made for by-address parameters: destroyed even when their value is a bitwise copy. */
+    private final java.util.Set<Typed.Var> paramTemps = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+
+    /** The argument for a by-address parameter: the address of the object made for it. */
+    Typed.Expr passByAddress(Typed.Expr value, CType.Record rec, Span span) {
+        Typed.Expr obj = value instanceof Typed.Load l && (l.operand() instanceof Typed.Construct || l.operand() instanceof Typed.Aggregate)
+                ? l.operand() : value;
+        if (obj instanceof Typed.Construct c && tempVars.contains(c.temp())) {
+            c.temp().addressTaken = true;
+        } else if (obj instanceof Typed.Aggregate a && tempVars.contains(a.temp())) {
+            a.temp().addressTaken = true;
+        } else {
+            Typed.Var t = newTemp(rec, span);
+            t.addressTaken = true;
+            paramTemps.add(t);
+            obj = new Typed.Assign(new Typed.VarRef(t, span), value, span);
+        }
+        return new Typed.AddressOf(obj, new CType.Ptr(rec, false), span);
+    }
+
+    /** A class prvalue whose value is thrown away ({@code make();}) is still a temporary: give it an object. */
+    private Typed.Expr discarded(Typed.Expr e) {
+        if (e.type() instanceof CType.Record rec && rec.destructor != null && freshObject(e) && !(e instanceof Typed.Load)) {
+            Typed.Var t = newTemp(rec, e.span());
+            t.addressTaken = true;
+            return new Typed.Assign(new Typed.VarRef(t, e.span()), e, e.span());
+        }
+        return e;
+    }
+
+    /**
+     * Emits a statement made from full-expression {@code e} (by {@code emit}) followed by the
+     * destructors of the temporaries {@code e} made. {@code extended} is a temporary bound to a
+     * reference local, which lives on until the reference's scope ends. Where an exception can
+     * pass, the statement runs in a cleanup region that destroys the temporaries already made.
+     */
+    private void fullStmt(Typed.Expr e, boolean discarded, List<Typed.Stmt> out, Typed.Var extended,
+            java.util.function.BiConsumer<Typed.Expr, List<Typed.Stmt>> emit) {
+        List<Temp> temps = new ArrayList<>();
+        boolean guard = unwinds();
+        Typed.Expr scanned = scanTemps(e, discarded, guard, extended, temps);
+        if (temps.isEmpty()) {
+            emit.accept(e, out);
+            return;
+        }
+        Span span = e.span();
+        for (Temp t : temps) {
+            if (t.flag() != null) {
+                out.add(new Typed.LocalDef(t.flag(), new Typed.IntConst(CType.INT, 0, span), span));
+            }
+        }
+        List<Typed.Stmt> body = new ArrayList<>();
+        emit.accept(scanned, body);
+        if (guard) {
+            List<Typed.Stmt> onException = destroyTemps(temps, span);
+            onException.add(eh.resume(span));
+            out.add(guarded(body, null, onException, span));
+        } else {
+            out.addAll(body);
+        }
+        out.addAll(destroyTemps(temps, span));
+    }
+
+    /** A full-expression inside another statement (a condition, a loop's step): its temporaries die after its value is taken. */
+    private Typed.Expr fullExpr(Typed.Expr e, Typed.Var extended) {
+        List<Temp> temps = new ArrayList<>();
+        Typed.Expr scanned = scanTemps(e, false, false, extended, temps);
+        if (temps.isEmpty()) {
+            return e;
+        }
+        Span span = e.span();
+        for (Temp t : temps) {
+            if (t.flag() != null) {
+                // each evaluation (each iteration of a loop) starts with no temporary made
+                scanned = new Typed.Comma(new Typed.Assign(new Typed.VarRef(t.flag(), span), new Typed.IntConst(CType.INT, 0, span), span), scanned, span);
+            }
+        }
+        return new Typed.Cleanup(scanned, destroyTemps(temps, span), span);
+    }
+
+    private List<Typed.Stmt> destroyTemps(List<Temp> temps, Span span) {
+        List<Typed.Stmt> out = new ArrayList<>();
+        for (int i = temps.size() - 1; i >= 0; i--) {
+            Temp t = temps.get(i);
+            if (t.flag() == null) {
+                destroy(List.of(t.var()), out, span);
+            } else {
+                List<Typed.Stmt> d = new ArrayList<>();
+                destroy(List.of(t.var()), d, span);
+                Typed.Expr made = new Typed.Binary("!=", load(new Typed.VarRef(t.flag(), span)), new Typed.IntConst(CType.INT, 0, span), CType.BOOL, span);
+                out.add(new Typed.If(made, new Typed.Block(d, span), null, span));
+            }
+        }
+        return out;
+    }
+
+    /** The temporary a reference is bound to by its initializer ({@code &T(1)}, {@code &(tmp = make())}), or null. */
+    private Typed.Var boundTemporary(Typed.Expr init) {
+        if (!(init instanceof Typed.AddressOf a)) {
+            return null;
+        }
+        return switch (a.operand()) {
+            case Typed.Construct c when tempVars.contains(c.temp()) -> c.temp();
+            case Typed.Aggregate g when tempVars.contains(g.temp()) -> g.temp();
+            case Typed.Assign s when s.target() instanceof Typed.VarRef v && tempVars.contains(v.var()) && freshObject(s.value()) -> v.var();
+            default -> null;
+        };
+    }
+
+    /** Whether a class prvalue is a new object (a call's result, a constructed temporary), not a copy of a named one's bits. */
+    private boolean freshObject(Typed.Expr v) {
+        return switch (v) {
+            case Typed.Call c -> true;
+            case Typed.CallIndirect c -> true;
+            case Typed.Construct c -> tempVars.contains(c.temp());
+            case Typed.Aggregate a -> tempVars.contains(a.temp());
+            case Typed.Load l -> l.operand() instanceof Typed.Construct || l.operand() instanceof Typed.Aggregate ? freshObject(l.operand()) : false;
+            case Typed.Comma c -> freshObject(c.right());
+            case Typed.Conditional c -> freshObject(c.ifTrue()) && freshObject(c.ifFalse());
+            default -> false;
+        };
+    }
+
+    /**
+     * Finds the temporaries of a full-expression, in the order they are made, and returns the
+     * expression with each flagged one wrapped in {@link Typed.Made}. A temporary is an object
+     * Sema made that is used as an object ({@code object}: under &, ., a call's this or a
+     * reference parameter); a prvalue whose bits move into a variable, a parameter or a
+     * result is that object itself (C++17's guaranteed elision) and is not one.
+     * {@code maybe}: the expression may not run (an arm of ?:, the right of && or ||) or an
+     * exception may cut it short, so each temporary gets a flag.
+     */
+    private Typed.Expr scanTemps(Typed.Expr e, boolean object, boolean maybe, Typed.Var extended, List<Temp> found) {
+        return switch (e) {
+            case Typed.Construct c -> {
+                List<Typed.Expr> args = scanAll(c.args(), maybe, extended, found);
+                Typed.Expr r = new Typed.Construct(c.temp(), c.constructor(), args, c.span());
+                yield object ? temporary(r, c.temp(), maybe, extended, found) : r;
+            }
+            case Typed.Aggregate a -> {
+                List<Typed.Init> inits = new ArrayList<>();
+                for (Typed.Init i : a.inits()) {
+                    inits.add(new Typed.Init(i.path(), scanTemps(i.value(), false, maybe, extended, found)));
+                }
+                Typed.Expr r = new Typed.Aggregate(a.temp(), inits, a.span());
+                yield object ? temporary(r, a.temp(), maybe, extended, found) : r;
+            }
+            case Typed.Assign a when object && a.target() instanceof Typed.VarRef v && tempVars.contains(v.var())
+                    && (freshObject(a.value()) || paramTemps.contains(v.var())) -> {
+                Typed.Expr r = new Typed.Assign(a.target(), scanTemps(a.value(), false, maybe, extended, found), a.span());
+                yield temporary(r, v.var(), maybe, extended, found);
+            }
+            case Typed.AddressOf a -> new Typed.AddressOf(scanTemps(a.operand(), true, maybe, extended, found), a.type(), a.span());
+            case Typed.Member m -> new Typed.Member(scanTemps(m.base(), true, maybe, extended, found), m.field(), m.span());
+            case Typed.Comma c -> new Typed.Comma(scanTemps(c.left(), false, maybe, extended, found), scanTemps(c.right(), object, maybe, extended, found), c.span());
+            case Typed.Conditional c -> new Typed.Conditional(scanTemps(c.cond(), false, maybe, extended, found),
+                    scanTemps(c.ifTrue(), object, true, extended, found), scanTemps(c.ifFalse(), object, true, extended, found), c.type(), c.span());
+            case Typed.Binary b when b.op().equals("&&") || b.op().equals("||") -> new Typed.Binary(b.op(),
+                    scanTemps(b.left(), false, maybe, extended, found), scanTemps(b.right(), false, true, extended, found), b.type(), b.span());
+            case Typed.Binary b -> new Typed.Binary(b.op(), scanTemps(b.left(), false, maybe, extended, found), scanTemps(b.right(), false, maybe, extended, found), b.type(), b.span());
+            case Typed.Deref d -> new Typed.Deref(scanTemps(d.pointer(), false, maybe, extended, found), d.type(), d.span());
+            case Typed.Load l -> new Typed.Load(scanTemps(l.operand(), false, maybe, extended, found), l.type(), l.span());
+            case Typed.Decay d -> new Typed.Decay(scanTemps(d.array(), false, maybe, extended, found), d.type(), d.span());
+            case Typed.Unary u -> new Typed.Unary(u.op(), scanTemps(u.operand(), false, maybe, extended, found), u.type(), u.span());
+            case Typed.PtrArith p -> new Typed.PtrArith(p.op(), scanTemps(p.pointer(), false, maybe, extended, found), scanTemps(p.offset(), false, maybe, extended, found), p.type(), p.span());
+            case Typed.PtrDiff p -> new Typed.PtrDiff(scanTemps(p.left(), false, maybe, extended, found), scanTemps(p.right(), false, maybe, extended, found), p.type(), p.span());
+            case Typed.Convert c -> new Typed.Convert(scanTemps(c.operand(), false, maybe, extended, found), c.type(), c.span());
+            case Typed.Assign a -> new Typed.Assign(scanTemps(a.target(), false, maybe, extended, found), scanTemps(a.value(), false, maybe, extended, found), a.span());
+            case Typed.CompoundAssign c -> new Typed.CompoundAssign(c.op(), scanTemps(c.target(), false, maybe, extended, found), scanTemps(c.value(), false, maybe, extended, found), c.opType(), c.span());
+            case Typed.IncDec i -> new Typed.IncDec(scanTemps(i.target(), false, maybe, extended, found), i.delta(), i.prefix(), i.span());
+            case Typed.Call c -> new Typed.Call(c.function(), scanAll(c.args(), maybe, extended, found), c.type(), c.span());
+            case Typed.CallIndirect c -> {
+                Typed.Expr target = scanTemps(c.target(), false, maybe, extended, found);
+                yield new Typed.CallIndirect(target, c.signature(), scanAll(c.args(), maybe, extended, found), c.span());
+            }
+            // a launch's arguments are copied to the device as bytes: no object of them outlives the launch
+            case Typed.Launch l -> l;
+            case Typed.LaunchIndirect l -> l;
+            case Typed.Cleanup c -> c;
+            case Typed.Made m -> m;
+            case Typed.IntConst c -> c;
+            case Typed.FloatConst f -> f;
+            case Typed.StringConst sc -> sc;
+            case Typed.NullConst n -> n;
+            case Typed.VarRef v -> v;
+            case Typed.BuiltinVar b -> b;
+            case Typed.FunctionRef f -> f;
+        };
+    }
+
+    private List<Typed.Expr> scanAll(List<Typed.Expr> args, boolean maybe, Typed.Var extended, List<Temp> found) {
+        List<Typed.Expr> out = new ArrayList<>();
+        for (Typed.Expr a : args) {
+            out.add(scanTemps(a, false, maybe, extended, found));
+        }
+        return out;
+    }
+
+    private Typed.Expr temporary(Typed.Expr made, Typed.Var var, boolean maybe, Typed.Var extended, List<Temp> found) {
+        if (var == extended || !(var.type instanceof CType.Record rec) || rec.destructor == null) {
+            return made;
+        }
+        use(rec.destructor);
+        var.addressTaken = true;
+        if (!maybe) {
+            found.add(new Temp(var, null));
+            return made;
+        }
+        Typed.Var flag = newTemp(CType.INT, made.span());
+        found.add(new Temp(var, flag));
+        return new Typed.Made(made, flag, made.span());
+    }
 
     // ---- exceptions (see Exceptions for the runtime protocol)
 
@@ -2265,7 +2585,7 @@ public final class Sema {
                 if (x instanceof Typed.Call call && call.function().isExternal() && call.function().name.equals("__syncthreads")) {
                     out.add(new Typed.Barrier(e.span()));
                 } else {
-                    out.add(new Typed.ExprStmt(x, e.span()));
+                    fullStmt(discarded(x), true, out, null, (v, o) -> o.add(new Typed.ExprStmt(v, e.span())));
                 }
             }
             case Ast.DeclStmt d -> {
@@ -2321,7 +2641,7 @@ public final class Sema {
                     stmt(f.init(), inner);
                 }
                 Typed.Expr cond = f.cond() == null ? null : condition(f.cond());
-                Typed.Expr step = f.step() == null ? null : expr(f.step());
+                Typed.Expr step = f.step() == null ? null : fullExpr(expr(f.step()), null);
                 loopDepth++;
                 enterBreakable(true);
                 Typed.Stmt body = single(f.body());
@@ -2368,23 +2688,35 @@ public final class Sema {
                     if (!(e.type() instanceof CType.Void)) {
                         diags.error(r.value().span(), DiagKey.ERR_RETURN_VOID, fn.name);
                     } else {
-                        out.add(new Typed.ExprStmt(e, r.span()));
+                        fullStmt(discarded(e), true, out, null, (v, o) -> o.add(new Typed.ExprStmt(v, r0.span())));
                     }
                     r = new Ast.Return(null, r.span());
                 }
                 Typed.Stmt ret = returnStmt(r);
-                if (dtorScopes.stream().anyMatch(l -> !l.isEmpty())) {
-                    // the value is computed before the objects are destroyed
-                    Typed.Return rs = (Typed.Return) ret;
-                    if (rs.value() != null) {
-                        Typed.Var t = newTemp(rs.value().type(), r.span());
-                        out.add(new Typed.LocalDef(t, rs.value(), r.span()));
+                if (((Typed.Return) ret).value() != null && ((Typed.Return) ret).value() instanceof Typed.Expr rv) {
+                    // the temporaries of the return expression die once the value is made, before the locals
+                    Typed.Var t = newTemp(rv.type(), r.span());
+                    int before = out.size();
+                    Span rspan = r.span();
+                    fullStmt(rv, false, out, null, (v, o) -> o.add(new Typed.LocalDef(t, v, rspan)));
+                    if (out.size() == before + 1 && out.get(before) instanceof Typed.LocalDef ld && ld.var() == t
+                            && !dtorScopes.stream().anyMatch(l -> !l.isEmpty())) {
+                        out.remove(before); // nothing to destroy: return the value itself
+                        fn.locals.remove(t);
+                        ret = new Typed.Return(ld.init(), r.span());
+                    } else {
                         ret = new Typed.Return(load(new Typed.VarRef(t, r.span())), r.span());
                     }
+                }
+                if (dtorScopes.stream().anyMatch(l -> !l.isEmpty())) {
                     // 'return local;' hands the object itself to the caller (as copy elision
                     // does): destroying it would free what the returned copy still owns
                     // (it still leaves its try regions)
                     Object returned = r.value() instanceof Ast.Name n ? scope.lookup(n.name()) : null;
+                    if (returned instanceof Typed.Var rv && fn.params.contains(rv) && rv.type instanceof CType.Record rrec
+                            && (moveConstructor(rrec) != null || copyConstructor(rrec) != null)) {
+                        returned = null; // moved from above, so destroyed here
+                    }
                     for (int k = dtorScopes.size() - 1; k >= 0; k--) {
                         List<Typed.Var> objs = new ArrayList<>(dtorScopes.get(k));
                         if (objs.remove(returned) && inRegion.contains(returned)) {
@@ -2409,7 +2741,19 @@ public final class Sema {
         Span span = rf.span();
         Scope save = scope;
         scope = new Scope(scope);
+        int mark = diags.mark();
         Typed.Expr range = expr(rf.range());
+        if (range.type() instanceof CType.Record && !(rf.range() instanceof Ast.InitList)
+                && (!range.lvalue() || range instanceof Typed.Construct || range instanceof Typed.Aggregate)) {
+            // for (x : make()): C++ binds the range to auto &&__range once, which keeps the
+            // temporary alive until the loop ends (begin() and end() are asked of that one object)
+            diags.rollback(mark);
+            scope = save;
+            String name = "__range" + (rangeForCount++);
+            Ast.VarDecl bound = new Ast.VarDecl(name, new Ast.ReferenceType(new Ast.AutoType(span), false, true, span), rf.range(), Ast.Specs.NONE, span);
+            Ast.Stmt loop = new Ast.RangeFor(rf.var(), new Ast.Name(name, List.of(), span), rf.body(), span);
+            return block(new Ast.Compound(List.of(new Ast.DeclStmt(List.of(bound), span), loop), span), List.of());
+        }
         Typed.Expr begin;
         Typed.Expr end;
         Typed.Stmt rangeDef = null;
@@ -2527,6 +2871,14 @@ public final class Sema {
         }
         if (!(r.value() instanceof Ast.InitList) && want instanceof CType.Record rec) {
             Typed.Expr obj = deduced != null ? deduced : expr(r.value());
+            if (r.value() instanceof Ast.Name n && scope.lookup(n.name()) instanceof Typed.Var v && !v.isGlobal && v.type == rec
+                    && fn.params.contains(v) && rec.destructor != null) {
+                // a parameter is not the function's to hand over: it is moved from, as C++ does, and destroyed
+                Typed.Expr moved = copyOf(obj, rec, r.value().span(), true);
+                if (moved != null) {
+                    return new Typed.Return(moved, r.span());
+                }
+            }
             if (r.value() instanceof Ast.Name n && scope.lookup(n.name()) instanceof Typed.Var v && !v.isGlobal && v.type == rec) {
                 // return local; is the local itself (copy elision), which is then not destroyed:
                 // copying it too would leave a count (shared_ptr, exception_ptr) one too high
@@ -2673,15 +3025,26 @@ public final class Sema {
                         // a temporary bound to a const reference lives as long as the reference
                         Typed.Expr value = rvalue(target);
                         Typed.Var tmp = newTemp(value.type(), v.span());
-                        out.add(new Typed.LocalDef(tmp, value, v.span()));
+                        fullStmt(value, false, out, null, (x, o) -> o.add(new Typed.LocalDef(tmp, x, v.span())));
                         target = new Typed.VarRef(tmp, v.span());
+                        if (tmp.type instanceof CType.Record rec && rec.destructor != null && freshObject(value) && !dtorScopes.isEmpty()) {
+                            use(rec.destructor);
+                            dtorScopes.get(dtorScopes.size() - 1).add(tmp);
+                        }
                     }
                     CType referee = target.type() instanceof CType.Ref r0 ? r0.referee() : target.type();
                     t = new CType.Ref(referee, rt.constReferee() || rt.referee() instanceof Ast.ConstType);
                     Typed.Var var = new Typed.Var(v.name(), t, v.span(), false, false, null);
                     scope.names.put(v.name(), var);
                     fn.locals.add(var);
-                    out.add(new Typed.LocalDef(var, addressOf(target, v.span()), v.span()));
+                    Typed.Expr bound = addressOf(target, v.span());
+                    Typed.Var extended = boundTemporary(bound);
+                    fullStmt(bound, false, out, extended, (x, o) -> o.add(new Typed.LocalDef(var, x, v.span())));
+                    if (extended != null && extended.type instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
+                        use(rec.destructor); // auto &&r = T(1): the temporary lives as long as r
+                        extended.addressTaken = true;
+                        dtorScopes.get(dtorScopes.size() - 1).add(extended);
+                    }
                     return;
                 } else {
                     if (v.type() instanceof Ast.ArrayType at && at.size() != null && fn.space == ExecutionSpace.HOST) {
@@ -2749,7 +3112,19 @@ public final class Sema {
                 }
                 scope.names.put(v.name(), var);
                 fn.locals.add(var);
-                out.add(new Typed.LocalDef(var, init, v.span()));
+                Typed.Var extended = t instanceof CType.Ref ? boundTemporary(init) : null;
+                if (init == null) {
+                    out.add(new Typed.LocalDef(var, null, v.span()));
+                } else {
+                    Typed.Var self = var;
+                    fullStmt(init, false, out, extended, (x, o) -> o.add(new Typed.LocalDef(self, x, v.span())));
+                }
+                if (extended != null && extended.type instanceof CType.Record rec && rec.destructor != null && !dtorScopes.isEmpty()) {
+                    // const T &r = make(); T &&r = T(1); the temporary lives as long as r
+                    use(rec.destructor);
+                    extended.addressTaken = true;
+                    dtorScopes.get(dtorScopes.size() - 1).add(extended);
+                }
                 if (init == null && t instanceof CType.Arr) {
                     constructElements(var, v.span(), out);
                 }
@@ -2948,6 +3323,16 @@ public final class Sema {
      * X(const X &), else X(X &): the class's own constructor that copies an lvalue. A defaulted one
      * copies member by member, as a class without one does, so it does not count.
      */
+    private static FunctionSym moveConstructor(CType.Record rec) {
+        for (FunctionSym c : rec.constructors) {
+            if (c.params.size() == 2 && c.params.get(1).type instanceof CType.Ref r && r.referee() == rec && r.rvalue()
+                    && !(c.decl != null && c.decl.specs().isDefaulted())) {
+                return c;
+            }
+        }
+        return null;
+    }
+
     private static FunctionSym copyConstructor(CType.Record rec) {
         FunctionSym any = null;
         for (FunctionSym c : rec.constructors) {
@@ -2962,7 +3347,7 @@ public final class Sema {
         return any;
     }
 
-    private static boolean hasCopyConstructor(CType.Record rec) {
+    static boolean hasCopyConstructor(CType.Record rec) {
         return copyConstructor(rec) != null;
     }
 
@@ -3083,11 +3468,16 @@ public final class Sema {
      * owns with the original, and a destructor would free it twice. Null when a bitwise copy is right.
      */
     Typed.Expr copyOf(Typed.Expr obj, CType.Record rec, Span span) {
+        return copyOf(obj, rec, span, isRvalue(obj));
+    }
+
+    /** {@code move}: the source is an rvalue (std::move(x), a parameter returned), so the move constructor makes the copy where there is one. */
+    Typed.Expr copyOf(Typed.Expr obj, CType.Record rec, Span span, boolean move) {
         // T(args) and {…} make a temporary that becomes the result itself (C++17 elision)
         if (!obj.lvalue() || obj instanceof Typed.Construct || obj instanceof Typed.Aggregate || obj.type() != rec) {
             return null;
         }
-        FunctionSym c = copyConstructor(rec);
+        FunctionSym c = move && moveConstructor(rec) != null ? moveConstructor(rec) : copyConstructor(rec);
         if (c != null) {
             Typed.Var tmp = newTemp(rec, span);
             tmp.addressTaken = true;
@@ -3163,6 +3553,7 @@ public final class Sema {
 
     private Typed.Var newTemp(CType t, Span span) {
         Typed.Var v = new Typed.Var("tmp" + (tempCount++), t, span, false, false, null);
+        tempVars.add(v);
         if (fn != null) {
             fn.locals.add(v);
         }
@@ -3402,7 +3793,7 @@ public final class Sema {
     }
 
     private Typed.Expr condition(Ast.Expr e) {
-        return toBool(rvalue(expr(e)), e.span());
+        return fullExpr(toBool(rvalue(expr(e)), e.span()), null);
     }
 
     private Typed.Expr toBool(Typed.Expr e, Span span) {
@@ -3743,7 +4134,7 @@ public final class Sema {
         if (!same && a.lvalue() && a.type() instanceof CType.Record ar && r.referee() instanceof CType.Record br && derivesFrom(ar, br)) {
             return shift(addressOf(a, a.span()), baseOffset(ar, br), new CType.Ptr(br, r.constReferee()), a.span());
         }
-        if (!same && r.constReferee() && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
+        if (!same && (r.constReferee() || r.rvalue()) && r.referee() instanceof CType.Record rec && !rec.constructors.isEmpty()
                 && !(a.type() instanceof CType.Record ar && derivesFrom(ar, rec))) {
             // const std::string & from "text": a temporary made by the converting constructor
             Typed.Var tmp = newTemp(rec, a.span());
@@ -4263,7 +4654,7 @@ public final class Sema {
                 cmp = compareRanks(java.util.Arrays.copyOf(ranks, args.size()), java.util.Arrays.copyOf(bestRanks, args.size()));
             }
             if (cmp == 0) {
-                cmp = compareReferenceBindings(c, best, args.size());
+                cmp = compareReferenceBindings(c, best, args);
             }
             if (cmp == 0 && best.inStd != c.inStd) {
                 // std names are visible unqualified in webcu; C++ would see only the program's own
@@ -4320,17 +4711,28 @@ public final class Sema {
     }
 
     /**
-     * Of two equally ranked reference bindings, the one to the less const-qualified type wins
-     * ([over.ics.rank]): std::begin(v) on a non-const vector calls begin(C &), not begin(const C &).
+     * Of two equally ranked reference bindings, an rvalue binds to {@code T&&} and an lvalue to
+     * {@code T&} / {@code const T&} ([over.ics.rank] 3.2.3: a copy constructor for a named object, the
+     * move constructor for a temporary or std::move), else the one to the less const-qualified type
+     * wins: std::begin(v) on a non-const vector calls begin(C &), not begin(const C &).
      */
-    private int compareReferenceBindings(FunctionSym a, FunctionSym b, int args) {
+    private int compareReferenceBindings(FunctionSym a, FunctionSym b, List<Typed.Expr> callArgs) {
         int skipA = a.thisVar != null ? 1 : 0;
         int skipB = b.thisVar != null ? 1 : 0;
         boolean better = false;
         boolean worse = false;
-        for (int i = 0; i < args && i + skipA < a.params.size() && i + skipB < b.params.size(); i++) {
-            if (a.params.get(i + skipA).type instanceof CType.Ref ra && b.params.get(i + skipB).type instanceof CType.Ref rb
-                    && ra.rvalue() == rb.rvalue() && ra.constReferee() != rb.constReferee() && sameType(ra.referee(), rb.referee())) {
+        for (int i = 0; i < callArgs.size() && i + skipA < a.params.size() && i + skipB < b.params.size(); i++) {
+            if (!(a.params.get(i + skipA).type instanceof CType.Ref ra && b.params.get(i + skipB).type instanceof CType.Ref rb
+                    && sameType(ra.referee(), rb.referee()))) {
+                continue;
+            }
+            if (ra.rvalue() != rb.rvalue()) {
+                if (ra.rvalue() == isRvalue(callArgs.get(i))) {
+                    better = true;
+                } else {
+                    worse = true;
+                }
+            } else if (ra.constReferee() != rb.constReferee()) {
                 if (rb.constReferee()) {
                     better = true;
                 } else {
@@ -4339,6 +4741,24 @@ public final class Sema {
             }
         }
         return better && !worse ? -1 : worse && !better ? 1 : 0;
+    }
+
+    /**
+     * Whether an expression is an rvalue (a prvalue or an xvalue) in C++'s sense, though webcu
+     * models temporaries as objects: a constructed or returned object, a call returning
+     * {@code T&&} (std::move), a member of one of those, or a plain value.
+     */
+    boolean isRvalue(Typed.Expr e) {
+        return switch (e) {
+            case Typed.Construct c -> true;
+            case Typed.Aggregate a -> true;
+            case Typed.Deref d -> xvalues.contains(d) || d.pointer() instanceof Typed.Call c && c.function().result instanceof CType.Ref r && r.rvalue()
+                    || d.pointer() instanceof Typed.CallIndirect ci && ci.signature().result() instanceof CType.Ref r2 && r2.rvalue();
+            case Typed.Member m -> isRvalue(m.base());
+            case Typed.Comma c -> isRvalue(c.right());
+            case Typed.Conditional c -> c.lvalue() ? isRvalue(c.ifTrue()) && isRvalue(c.ifFalse()) : true;
+            default -> !e.lvalue();
+        };
     }
 
     /**
@@ -4926,6 +5346,7 @@ public final class Sema {
                 a = expr(def);
                 scope = save;
             }
+            int made = out.size();
             if (pt instanceof CType.Ref r) {
                 out.add(bindReference(r, a, "arg"));
             } else if (pt instanceof CType.Record rec && a.lvalue() && a.type() == rec && copyOf(a, rec, a.span()) instanceof Typed.Expr copy) {
@@ -4937,6 +5358,9 @@ public final class Sema {
                 out.add(ctor == null ? a : load(new Typed.Construct(tmp, ctor, callArgs(ctor, List.of(a), a.span(), 1), a.span())));
             } else {
                 out.add(convert(rvalue(a), pt, a.span(), "arg"));
+            }
+            if (out.size() > made && byAddress(f, pt)) {
+                out.set(made, passByAddress(out.get(made), (CType.Record) pt, a.span()));
             }
         }
         for (int i = n; i < args.size(); i++) {

@@ -50,6 +50,7 @@ final class StdHeaders {
         #include <initializer_list>
         #include <__webcu_functexcept.h>
         #include <__webcu_iterator_base.h>
+        #include <__webcu_functional_base.h>
         namespace std {
         // Elements live in calloc'd memory and move by memcpy: the library's containers and
         // strings keep an all-zero object as their valid empty state. Growth follows libstdc++
@@ -142,7 +143,13 @@ final class StdHeaders {
             // an element leaves: its destructor runs, and the slot is zero again for the next assignment
             void __clear_slot(size_t i) { data_[i].~T(); memset((void *)(data_ + i), 0, sizeof(T)); }
             void push_back(const T &v) {
-                if (size_ == cap_) { T copy = v; __grow_for(1); data_[size_] = copy; } else data_[size_] = v;
+                if (size_ == cap_) { T copy = v; __grow_for(1); __construct_node_value(data_ + size_, copy); } else __construct_node_value(data_ + size_, v);
+                ++size_;
+            }
+            // a temporary or std::move(x) is moved into the new slot (g++ prints "move", not "copy")
+            void push_back(T &&v) {
+                if (size_ == cap_) { T tmp(std::move(v)); __grow_for(1); new ((void *)(data_ + size_)) T(std::move(tmp)); }
+                else new ((void *)(data_ + size_)) T(std::move(v));
                 ++size_;
             }
             void emplace_back() { push_back(T()); }
@@ -711,7 +718,7 @@ final class StdHeaders {
             ~map() { __free(); }
             map &operator=(const map &o) { if (this != &o) { clear(); for (__node *p = o.__first(); p != o.__h; p = p->next) __insert_at(__n, p->v); } return *this; }
             void __free() {
-                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } }
+                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } }
                 free((void *)__h);
                 free((void *)__a);
             }
@@ -747,7 +754,7 @@ final class StdHeaders {
                     __cap = c;
                 }
                 __node *n = (__node *)calloc(1, sizeof(__node));
-                n->v = v;
+                __construct_node_value(&n->v, v);
                 __node *after = __at_index(i);
                 n->next = after;
                 n->prev = after->prev;
@@ -769,6 +776,7 @@ final class StdHeaders {
                 --__n;
                 n->prev->next = n->next;
                 n->next->prev = n->prev;
+                __destroy_node_value(&n->v);
                 free((void *)n);
             }
             iterator begin() { __init(); return __it(__h->next); }
@@ -779,7 +787,7 @@ final class StdHeaders {
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
             void clear() {
-                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; }
+                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; }
                 __n = 0;
             }
             iterator find(const K &k) { __init(); unsigned long i = __lower(k); return __it(i < __n && !__lt(k, __key(__a[i]->v)) ? __a[i] : __h); }
@@ -870,7 +878,7 @@ final class StdHeaders {
             ~multimap() { __free(); }
             multimap &operator=(const multimap &o) { if (this != &o) { clear(); for (__node *p = o.__first(); p != o.__h; p = p->next) __insert_at(__n, p->v); } return *this; }
             void __free() {
-                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } }
+                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } }
                 free((void *)__h);
                 free((void *)__a);
             }
@@ -906,7 +914,7 @@ final class StdHeaders {
                     __cap = c;
                 }
                 __node *n = (__node *)calloc(1, sizeof(__node));
-                n->v = v;
+                __construct_node_value(&n->v, v);
                 __node *after = __at_index(i);
                 n->next = after;
                 n->prev = after->prev;
@@ -928,6 +936,7 @@ final class StdHeaders {
                 --__n;
                 n->prev->next = n->next;
                 n->next->prev = n->prev;
+                __destroy_node_value(&n->v);
                 free((void *)n);
             }
             iterator begin() { __init(); return __it(__h->next); }
@@ -938,7 +947,7 @@ final class StdHeaders {
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
             void clear() {
-                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; }
+                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; }
                 __n = 0;
             }
             iterator find(const K &k) { __init(); unsigned long i = __lower(k); return __it(i < __n && !__lt(k, __key(__a[i]->v)) ? __a[i] : __h); }
@@ -1038,7 +1047,7 @@ final class StdHeaders {
             ~$NAME() { __free(); }
             $NAME &operator=(const $NAME &o) { if (this != &o) { clear(); for (__node *p = o.__first(); p != o.__h; p = p->next) __insert_at(__n, p->v); } return *this; }
             void __free() {
-                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } }
+                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } }
                 free((void *)__h);
                 free((void *)__a);
             }
@@ -1074,7 +1083,7 @@ final class StdHeaders {
                     __cap = c;
                 }
                 __node *n = (__node *)calloc(1, sizeof(__node));
-                n->v = v;
+                __construct_node_value(&n->v, v);
                 __node *after = __at_index(i);
                 n->next = after;
                 n->prev = after->prev;
@@ -1096,6 +1105,7 @@ final class StdHeaders {
                 --__n;
                 n->prev->next = n->next;
                 n->next->prev = n->prev;
+                __destroy_node_value(&n->v);
                 free((void *)n);
             }
             iterator begin() { __init(); return __it(__h->next); }
@@ -1106,7 +1116,7 @@ final class StdHeaders {
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
             void clear() {
-                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; }
+                if (__h) { __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; }
                 __n = 0;
             }
             iterator find(const K &k) { __init(); unsigned long i = __lower(k); return __it(i < __n && !__lt(k, __key(__a[i]->v)) ? __a[i] : __h); }

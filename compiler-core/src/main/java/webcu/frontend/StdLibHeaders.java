@@ -534,6 +534,9 @@ final class StdLibHeaders {
         #pragma once
         #include <cstring>
         namespace std {
+        // a node container's element: copy-constructed in the node's raw memory, destroyed before the node is freed
+        template <class V> inline void __construct_node_value(V *p, const V &v) { new ((void *)p) V(v); }
+        template <class V> inline void __destroy_node_value(V *p) { p->~V(); }
         template <class T> struct less { bool operator()(const T &a, const T &b) const { return a < b; } };
         template <class T> struct greater { bool operator()(const T &a, const T &b) const { return b < a; } };
         template <class T> struct less_equal { bool operator()(const T &a, const T &b) const { return !(b < a); } };
@@ -700,7 +703,7 @@ final class StdLibHeaders {
             $NAME &operator=(const $NAME &o) { if (this != &o) { __free(); __b = 0; __nb = 0; __n = 0; __next_resize = 0; __bb = 0; __assign(o); } return *this; }
             void __free() {
                 __node *p = __bb ? __bb->next : 0;
-                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
+                while (p) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; }
                 free((void *)__b);
                 free((void *)__bb);
             }
@@ -724,7 +727,7 @@ final class StdLibHeaders {
                 __node *prev = __bb;
                 while (src) {
                     __node *n = (__node *)calloc(1, sizeof(__node));
-                    n->v = src->v;
+                    __construct_node_value(&n->v, src->v);
                     n->code = src->code;
                     prev->next = n;
                     unsigned long bkt = __index(n->code);
@@ -805,7 +808,7 @@ final class StdLibHeaders {
                 __node *found = __find(__key(v), code);
                 if (found) { *inserted = false; return found; }
                 __node *n = (__node *)calloc(1, sizeof(__node));
-                n->v = v;
+                __construct_node_value(&n->v, v);
                 n->code = code;
                 unsigned long r = __need_rehash(__n, 1);
                 if (r) __rehash(r);
@@ -840,6 +843,7 @@ final class StdLibHeaders {
                     if (next_bkt != bkt) __b[next_bkt] = prev;
                 }
                 prev->next = next;
+                __destroy_node_value(&n->v);
                 free((void *)n);
                 --__n;
             }
@@ -877,7 +881,7 @@ final class StdLibHeaders {
             iterator erase(iterator it) { __node *next = it.p->next; __erase_node(it.p); return __it(next); }
             void clear() {
                 __node *p = __bb ? __bb->next : 0;
-                while (p) { __node *nx = p->next; free((void *)p); p = nx; }
+                while (p) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; }
                 if (__bb) __bb->next = 0;
                 if (__b) memset((void *)__b, 0, __count() * sizeof(__node *));
                 __n = 0;
@@ -960,6 +964,7 @@ final class StdLibHeaders {
         #include <cstdio>
         #include <initializer_list>
         #include <__webcu_functexcept.h>
+        #include <__webcu_functional_base.h>
         namespace std {
         template <class T> class deque {
         public:
@@ -976,7 +981,7 @@ final class StdLibHeaders {
             deque(unsigned long n, const T &v) : __buf(0), __head(0), __n(0), __cap(0) { for (unsigned long i = 0; i < n; ++i) push_back(v); }
             deque(initializer_list<T> il) : __buf(0), __head(0), __n(0), __cap(0) { for (const T *p = il.begin(); p != il.end(); ++p) push_back(*p); }
             deque(const deque &o) : __buf(0), __head(0), __n(0), __cap(0) { for (unsigned long i = 0; i < o.__n; ++i) push_back(o.__buf[o.__head + i]); }
-            ~deque() { free((void *)__buf); }
+            ~deque() { for (unsigned long i = 0; i < __n; ++i) __buf[__head + i].~T(); free((void *)__buf); }
             deque &operator=(const deque &o) { if (this != &o) { clear(); for (unsigned long i = 0; i < o.__n; ++i) push_back(o.__buf[o.__head + i]); } return *this; }
             // a new buffer with 'front' free slots before the elements and as many after
             void __regrow(unsigned long front) {
@@ -1003,13 +1008,21 @@ final class StdLibHeaders {
             }
             T &front() const { return __buf[__head]; }
             T &back() const { return __buf[__head + __n - 1]; }
-            void push_back(const T &v) { T copy = v; if (__head + __n == __cap) __regrow(__n / 2 + 4); __buf[__head + __n] = copy; ++__n; }
-            void push_front(const T &v) { T copy = v; if (__head == 0) __regrow(__n + 8); --__head; __buf[__head] = copy; ++__n; }
+            // v may be an element: it is copied into the buffer only once the buffer has room
+            void push_back(const T &v) {
+                if (__head + __n == __cap) { T copy = v; __regrow(__n / 2 + 4); __construct_node_value(__buf + __head + __n, copy); } else __construct_node_value(__buf + __head + __n, v);
+                ++__n;
+            }
+            void push_front(const T &v) {
+                if (__head == 0) { T copy = v; __regrow(__n + 8); __construct_node_value(__buf + __head - 1, copy); } else __construct_node_value(__buf + __head - 1, v);
+                --__head;
+                ++__n;
+            }
             template <class A> void emplace_back(const A &a) { push_back(T(a)); }
             template <class A> void emplace_front(const A &a) { push_front(T(a)); }
-            void pop_back() { --__n; memset((void *)(__buf + __head + __n), 0, sizeof(T)); }
-            void pop_front() { memset((void *)(__buf + __head), 0, sizeof(T)); ++__head; --__n; }
-            void clear() { if (__buf) memset((void *)__buf, 0, __cap * sizeof(T)); __head = __cap / 2; __n = 0; }
+            void pop_back() { --__n; __buf[__head + __n].~T(); memset((void *)(__buf + __head + __n), 0, sizeof(T)); }
+            void pop_front() { __buf[__head].~T(); memset((void *)(__buf + __head), 0, sizeof(T)); ++__head; --__n; }
+            void clear() { for (unsigned long i = 0; i < __n; ++i) __buf[__head + i].~T(); if (__buf) memset((void *)__buf, 0, __cap * sizeof(T)); __head = __cap / 2; __n = 0; }
             void resize(unsigned long n) { while (__n > n) pop_back(); while (__n < n) push_back(T()); }
             T *erase(T *pos) {
                 unsigned long k = pos - begin();
@@ -1032,6 +1045,7 @@ final class StdLibHeaders {
         #include <cstdlib>
         #include <initializer_list>
         #include <__webcu_iterator_base.h>
+        #include <__webcu_functional_base.h>
         namespace std {
         template <class T> class list {
         public:
@@ -1067,10 +1081,19 @@ final class StdLibHeaders {
             bool empty() const { return __n == 0; }
             T &front() { return __h->next->v; }
             T &back() { return __h->prev->v; }
+            // links a new node before pos (its value is made by the caller)
+            void __link(iterator pos, __node *n) {
+                __node *after = pos.p;
+                n->next = after;
+                n->prev = after->prev;
+                after->prev->next = n;
+                after->prev = n;
+                ++__n;
+            }
             iterator insert(iterator pos, const T &v) {
                 __init();
                 __node *n = (__node *)calloc(1, sizeof(__node));
-                n->v = v;
+                __construct_node_value(&n->v, v);
                 __node *after = pos.p;
                 n->next = after;
                 n->prev = after->prev;
@@ -1084,17 +1107,20 @@ final class StdLibHeaders {
                 __node *next = n->next;
                 n->prev->next = next;
                 next->prev = n->prev;
+                __destroy_node_value(&n->v);
                 free((void *)n);
                 --__n;
                 return __it(next);
             }
             void push_back(const T &v) { insert(end(), v); }
             void push_front(const T &v) { insert(begin(), v); }
+            void push_back(T &&v) { __link(end(), (__node *)calloc(1, sizeof(__node))); new ((void *)&__h->prev->v) T(std::move(v)); }
+            void push_front(T &&v) { __link(begin(), (__node *)calloc(1, sizeof(__node))); new ((void *)&__h->next->v) T(std::move(v)); }
             template <class A> void emplace_back(const A &a) { push_back(T(a)); }
             template <class A> void emplace_front(const A &a) { push_front(T(a)); }
             void pop_back() { erase(__it(__h->prev)); }
             void pop_front() { erase(__it(__h->next)); }
-            void clear() { if (!__h) return; __node *p = __h->next; while (p != __h) { __node *nx = p->next; free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; __n = 0; }
+            void clear() { if (!__h) return; __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; __n = 0; }
             void remove(const T &v) { iterator i = begin(); while (i != end()) { if (*i == v) i = erase(i); else ++i; } }
             template <class P> void remove_if(P pred) { iterator i = begin(); while (i != end()) { if (pred(*i)) i = erase(i); else ++i; } }
             void reverse() { if (!__h) return; __node *p = __h; do { __node *t = p->next; p->next = p->prev; p->prev = t; p = t; } while (p != __h); }
@@ -1132,6 +1158,7 @@ final class StdLibHeaders {
             typedef T value_type;
             typedef unsigned long size_type;
             S c;
+            ~queue() {} // c is destroyed after it
             unsigned long size() const { return c.size(); }
             bool empty() const { return c.empty(); }
             T &front() { return c.front(); }
@@ -1149,6 +1176,7 @@ final class StdLibHeaders {
             typedef unsigned long size_type;
             S c;
             C comp;
+            ~priority_queue() {} // c is destroyed after it
             priority_queue() {}
             explicit priority_queue(const C &cmp) : comp(cmp) {}
             priority_queue(const T *first, const T *last) { for (; first != last; ++first) c.push_back(*first); make_heap(c.begin(), c.end(), comp); }
@@ -1172,6 +1200,7 @@ final class StdLibHeaders {
             typedef T value_type;
             typedef unsigned long size_type;
             S c;
+            ~stack() {} // c is destroyed after it
             unsigned long size() const { return c.size(); }
             bool empty() const { return c.empty(); }
             T &top() { return c.back(); }

@@ -185,6 +185,24 @@ public final class Typed {
         public CType type() { return CType.VOID; }
     }
 
+    /**
+     * The end of a full-expression: {@code value} is evaluated, then {@code after} runs (the
+     * destructors of the temporaries it made, last made first), and the result is the value.
+     */
+    public record Cleanup(Expr value, List<Stmt> after, Span span) implements Expr {
+        public CType type() { return value.type(); }
+    }
+
+    /**
+     * A temporary object once made: {@code flag} is set to 1 after {@code object} is constructed,
+     * so that a temporary made in only one arm of ?: (or before an exception) is destroyed only
+     * if it exists.
+     */
+    public record Made(Expr object, Var flag, Span span) implements Expr {
+        public CType type() { return object.type(); }
+        public boolean lvalue() { return object.lvalue(); }
+    }
+
     // ---------------------------------------------------------------- statements
 
     public sealed interface Stmt {

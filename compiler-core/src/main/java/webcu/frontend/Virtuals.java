@@ -264,7 +264,8 @@ final class Virtuals {
         for (int i = 1; i < d.params.size(); i++) {
             Typed.Var p = d.params.get(i);
             Typed.Expr ref = new Typed.VarRef(p, span);
-            args.add(p.type instanceof CType.Ref r ? new Typed.AddressOf(ref, new CType.Ptr(r.referee(), false), span) : Sema.load(ref));
+            args.add(p.type instanceof CType.Ref r ? new Typed.AddressOf(ref, new CType.Ptr(r.referee(), false), span)
+                    : Sema.byAddress(o, p.type) ? new Typed.AddressOf(ref, new CType.Ptr(p.type, false), span) : Sema.load(ref));
         }
         sema.use(o);
         CType rt = o.result instanceof CType.Ref r ? new CType.Ptr(r.referee(), r.constReferee()) : o.result;

@@ -300,7 +300,8 @@ public final class Lower {
         List<Local> params = new ArrayList<>();
         for (int i = 0; i < f.params.size(); i++) {
             Typed.Var p = f.params.get(i);
-            params.add(new Local(i, p.name.isEmpty() ? "arg" + i : p.name, type(p.type), false));
+            // a class with a destructor comes by address to a host function (Sema.byAddress)
+            params.add(new Local(i, p.name.isEmpty() ? "arg" + i : p.name, Sema.byAddress(f, p.type) ? Type.ptr(type(p.type)) : type(p.type), false));
         }
         // an external keeps its C name: the VM's library and the device passes bind it by that name
         String name = f.body == null || f.irName == null ? f.name : f.irName;
@@ -326,7 +327,10 @@ public final class Lower {
         for (int i = 0; i < f.params.size(); i++) {
             Typed.Var p = f.params.get(i);
             Local param = fn.params().get(i);
-            if (needsMemory(p)) {
+            if (Sema.byAddress(f, p.type)) {
+                byAddress.add(p); // the caller's object: used through its address, as a reference is
+                locals.put(p, param);
+            } else if (needsMemory(p)) {
                 Local mem = fn.newLocal(param.name() + ".addr", type(p.type), true);
                 out.add(new Stmt.Store(new Expr.LocalAddr(mem), new Expr.LocalGet(param), p.span));
                 locals.put(p, mem);
@@ -354,6 +358,9 @@ public final class Lower {
     private static boolean needsMemory(Typed.Var v) {
         return v.addressTaken || v.type instanceof CType.Arr || v.type instanceof CType.Record;
     }
+
+    /** Parameters that hold the address of the caller's object (see Sema.byAddress). */
+    private final java.util.Set<Typed.Var> byAddress = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     private Local local(Typed.Var v) {
         Local l = locals.get(v);
@@ -496,7 +503,10 @@ public final class Lower {
 
     /** Initialises the object at {@code addr} from an initializer (construction, aggregate or value). */
     private void storeInit(Expr addr, CType t, Typed.Expr init, Span span) {
-        if (init instanceof Typed.Construct c) {
+        if (init instanceof Typed.Cleanup c) {
+            storeInit(addr, t, c.value(), span);
+            c.after().forEach(this::stmt);
+        } else if (init instanceof Typed.Construct c) {
             construct(addr, c);
         } else if (init instanceof Typed.Aggregate a) {
             aggregate(addr, t, a);
@@ -580,6 +590,10 @@ public final class Lower {
             }
             case Typed.Convert c when c.type() instanceof CType.Void -> effect(c.operand());
             case Typed.Construct c -> value(e);
+            case Typed.Cleanup c -> {
+                effect(c.value());
+                c.after().forEach(this::stmt);
+            }
             case Typed.Conditional c when hasEffects(c.ifTrue()) || hasEffects(c.ifFalse()) -> {
                 Expr cond = value(c.cond());
                 List<Stmt> save = out;
@@ -609,6 +623,8 @@ public final class Lower {
             case Typed.LaunchIndirect l -> true;
             case Typed.Construct c -> true;
             case Typed.Aggregate a -> true;
+            case Typed.Cleanup c -> true;
+            case Typed.Made m -> true;
             case Typed.IntConst c -> false;
             case Typed.FloatConst f -> false;
             case Typed.NullConst n -> false;
@@ -662,10 +678,28 @@ public final class Lower {
         }
     }
 
+    /** Sets a temporary's flag once it is made (see {@link Typed.Made}). */
+    private void made(Typed.Made m) {
+        Span span = m.span();
+        assign(new Typed.Assign(new Typed.VarRef(m.flag(), span), new Typed.IntConst(CType.INT, 1, span), span));
+    }
+
+    /** Evaluates {@code v} now into a fresh local, so that what runs next cannot change it. */
+    private Expr keep(Expr v, CType t, Span span) {
+        if (t instanceof CType.Record || t instanceof CType.Arr) {
+            Local l = fn.newLocal("obj" + (temps++), type(t), true);
+            out.add(new Stmt.Store(new Expr.LocalAddr(l), v, span));
+            return new Expr.Load(new Expr.LocalAddr(l));
+        }
+        Local l = temp(v.type());
+        out.add(new Stmt.Assign(l, v, span));
+        return new Expr.LocalGet(l);
+    }
+
     /** Whether an lvalue has an address (not a register local), so that a pointer to it may be formed. */
     private boolean inMemory(Typed.Expr e) {
         return switch (e) {
-            case Typed.VarRef v -> v.var().isGlobal || v.var().type instanceof CType.Ref || local(v.var()).addressable();
+            case Typed.VarRef v -> v.var().isGlobal || v.var().type instanceof CType.Ref || byAddress.contains(v.var()) || local(v.var()).addressable();
             case Typed.Deref d -> true;
             case Typed.Member m -> inMemory(m.base());
             default -> false;
@@ -689,7 +723,7 @@ public final class Lower {
                     return new Place(null, new Expr.GlobalAddr(g), v.type());
                 }
                 Local l = local(var);
-                if (var.type instanceof CType.Ref) {
+                if (var.type instanceof CType.Ref || byAddress.contains(var)) {
                     return new Place(null, new Expr.LocalGet(l), v.type());
                 }
                 return l.addressable() ? new Place(null, new Expr.LocalAddr(l), v.type()) : new Place(l, null, v.type());
@@ -731,6 +765,11 @@ public final class Lower {
             case Typed.Comma c -> {
                 effect(c.left());
                 return place(c.right());
+            }
+            case Typed.Made m -> {
+                Place p = place(m.object());
+                made(m);
+                return p;
             }
             case Typed.Construct c -> {
                 Local l = local(c.temp());
@@ -898,6 +937,26 @@ public final class Lower {
             case Typed.Comma c -> {
                 effect(c.left());
                 return value(c.right());
+            }
+            case Typed.Made m -> {
+                Expr v = value(m.object());
+                if (m.object().lvalue()) {
+                    made(m);
+                    return v;
+                }
+                Expr kept = keep(v, m.object().type(), m.span());
+                made(m);
+                return kept;
+            }
+            case Typed.Cleanup c -> {
+                Expr v = value(c.value());
+                if (c.value().type() instanceof CType.Void) {
+                    c.after().forEach(this::stmt);
+                    return v;
+                }
+                Expr kept = keep(v, c.value().type(), c.span());
+                c.after().forEach(this::stmt);
+                return kept;
             }
             case Typed.Call c -> {
                 return call(c, true);
