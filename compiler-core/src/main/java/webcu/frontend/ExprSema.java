@@ -256,6 +256,20 @@ final class ExprSema {
         return f == null ? null : new ExprSema(sema).operatorCall(f.name, e, List.of(), span);
     }
 
+    /** A class's conversion function to a pointer type when it has exactly one, else null. */
+    private static Sema.FunctionSym pointerConversion(CType.Record rec) {
+        Sema.FunctionSym found = null;
+        for (Sema.FunctionSym f : rec.methods) {
+            if (conversion(f, false) && f.result instanceof CType.Ptr) {
+                if (found != null) {
+                    return null;
+                }
+                found = f;
+            }
+        }
+        return found;
+    }
+
     static Sema.FunctionSym conversionFunction(CType from, CType to) {
         return conversionFunction(from, to, false);
     }
@@ -642,6 +656,12 @@ final class ExprSema {
         }
         Typed.Expr operand = expr(u.operand());
         if (isClass(operand.type())) {
+            // the built-in +(T *) through a class's one conversion to a pointer, +[](int x) {...},
+            // unless the class has an operator+ of its own (std's binary ones do not apply)
+            if (u.op().equals("+") && pointerConversion((CType.Record) operand.type()) instanceof Sema.FunctionSym f
+                    && ((CType.Record) operand.type()).methods.stream().noneMatch(m -> m.name.equals("operator+"))) {
+                return sema.rvalue(operatorCall(f.name, operand, List.of(), u.span()));
+            }
             Typed.Expr call = operatorCall("operator" + u.op(), operand, List.of(), u.span());
             if (call != null) {
                 return call;

@@ -3537,7 +3537,62 @@ public final class Sema {
         rec.methods.add(op);
         functions.add(op);
         analyzeBody(op);
+        if (l.captures().isEmpty()) {
+            functionPointerConversion(rec, op, l.span());
+        }
         return closure(rec, captured, byRef, outerThis, l.span());
+    }
+
+    /**
+     * A lambda without a capture converts to a pointer to function, as C++ defines it: the closure
+     * class gets a conversion function returning the address of a static invoker, a function with
+     * operator()'s parameters that calls operator() on a closure object of its own (the class has
+     * no fields, so any object of it will do). A generic lambda's conversion template is not made.
+     */
+    private void functionPointerConversion(CType.Record rec, FunctionSym op, Span span) {
+        FunctionSym invoker = new FunctionSym(op.name, span);
+        invoker.space = op.space;
+        Typed.Var self = new Typed.Var("closure#", rec, span, false, false, null);
+        invoker.locals.add(self);
+        Scope s = new Scope(op.declScope);
+        s.names.put(self.name, self);
+        invoker.declScope = s;
+        List<Ast.Expr> args = new ArrayList<>();
+        for (int i = 1; i < op.params.size(); i++) {
+            Typed.Var p = op.params.get(i);
+            Typed.Var q = new Typed.Var("arg#" + i, p.type, p.span, false, p.isConst, null);
+            invoker.params.add(q);
+            invoker.defaults.add(null);
+            Ast.Expr a = new Ast.Name(q.name, List.of(), span);
+            // an rvalue reference parameter is forwarded as the rvalue it was bound to
+            args.add(p.type instanceof CType.Ref r && r.rvalue() ? new Ast.Call(new Ast.Name("std::move", List.of(), span), List.of(a), span) : a);
+        }
+        invoker.result = op.result;
+        Ast.Expr call = new Ast.Call(new Ast.Member(new Ast.Name(self.name, List.of(), span), "operator()", false, span, List.of()), args, span);
+        Ast.Stmt st = op.result instanceof CType.Void ? new Ast.ExprStmt(call, span) : new Ast.Return(call, span);
+        invoker.decl = new Ast.FunctionDecl(invoker.name, null, List.of(), false, Ast.Specs.NONE, List.of(),
+                new Ast.Compound(List.of(st), span), null, List.of(), false, span);
+        invoker.irName = uniqueIrName(op.irName + ".invoke");
+        functions.add(invoker);
+
+        // both bodies are analysed only when the conversion is used, so that only lambdas that
+        // become pointers join the functions a call through a pointer may reach
+        CType.Ptr fp = new CType.Ptr(signatureOf(invoker), false);
+        FunctionSym conv = new FunctionSym("operator " + fp, span);
+        conv.owner = rec;
+        conv.space = op.space;
+        conv.thisVar = new Typed.Var("this", new CType.Ptr(rec, true), span, false, true, null);
+        conv.params.add(conv.thisVar);
+        conv.defaults.add(null);
+        conv.result = fp;
+        Scope cs = new Scope(op.declScope);
+        cs.names.put("invoke#", new ArrayList<>(List.of(invoker)));
+        conv.declScope = cs;
+        conv.decl = new Ast.FunctionDecl(conv.name, null, List.of(), false, Ast.Specs.NONE, List.of(),
+                new Ast.Compound(List.of(new Ast.Return(new Ast.Name("invoke#", List.of(), span), span)), span), rec.name, List.of(), true, span);
+        conv.irName = uniqueIrName(op.irName + ".to_pointer");
+        rec.methods.add(conv);
+        functions.add(conv);
     }
 
     /**
