@@ -1292,8 +1292,9 @@ public final class Parser {
             }
             break;
         }
-        // Nested declarator: (*fp)(int) or (&arr)[3]
-        if (at("(") && (peek(1).is("*") || peek(1).is("&")) ) {
+        // Nested declarator: (*fp)(int) or (&arr)[3]; in a parameter also a parenthesised name,
+        // so that T x(U(f())) declares a function taking a U (*)() as C++ (and g++) reads it
+        if (at("(") && (peek(1).is("*") || peek(1).is("&") || packDeclaratorAllowed && parenthesisedName())) {
             p++;
             int innerStart = p;
             int depth = 1;
@@ -1382,15 +1383,31 @@ public final class Parser {
         return "operator" + op;
     }
 
+    /** Whether {@code (} starts a parenthesised declarator name: ( name ) ( name ( ( name [ . */
+    private boolean parenthesisedName() {
+        Token n = peek(1);
+        return n.kind() == Token.Kind.IDENT && !isTypeName(n.text()) && !BUILTIN_TYPE_WORDS.contains(n.text())
+                && !QUALIFIERS.contains(n.text()) && !n.is("operator") && (peek(2).is(")") || peek(2).is("(") || peek(2).is("["));
+    }
+
     private TypeNode suffixes(TypeNode type, Declarator d) {
         // "T name(16, 16)" constructs an object; only "(" followed by a parameter starts a function declarator
         if (at("(") && startsParams()) {
+            int save = p;
+            int mark = diags.mark();
             Token lp = next();
             pushScope();
             List<Param> params = new ArrayList<>();
             boolean variadic;
             try {
                 variadic = paramList(params);
+            } catch (SyntaxError e) {
+                if (initializerAt(save)) {
+                    diags.rollback(mark);
+                    p = save;
+                    return type;
+                }
+                throw e;
             } finally {
                 popScope();
             }
@@ -1442,6 +1459,28 @@ public final class Parser {
         boolean r = startsDeclaration() && !(peek(1).is("(") && !isTypeName(peek().text()) && !BUILTIN_TYPE_WORDS.contains(peek().text()));
         p = save;
         return r;
+    }
+
+    /**
+     * Whether a parenthesised expression list starts at {@code at}: after a parameter list failed
+     * to parse, T x(U("s")) and T x(U((n + 1) / 2)) are objects built from a functional cast, as
+     * C++ reads anything that cannot be a declaration. Leaves the position and the diagnostics as
+     * they were.
+     */
+    private boolean initializerAt(int at) {
+        int failedAt = p;
+        int mark = diags.mark();
+        p = at + 1;
+        boolean ok;
+        try {
+            args();
+            ok = true;
+        } catch (SyntaxError e) {
+            ok = false;
+        }
+        diags.rollback(mark);
+        p = failedAt;
+        return ok;
     }
 
     /**
