@@ -256,6 +256,25 @@ final class ExprSema {
         return f == null ? null : new ExprSema(sema).operatorCall(f.name, e, List.of(), span);
     }
 
+    /**
+     * The non-member operator functions named {@code name} in the nearest enclosing scope that has
+     * any: lookup for an operator skips member functions, so operator!= of the class whose member
+     * is being analysed does not hide std's operator!= templates.
+     */
+    private List<Sema.FunctionSym> nonMemberOperators(String name) {
+        List<Sema.FunctionSym> found = new ArrayList<>();
+        for (Sema.Scope s = sema.scope(); s != null && found.isEmpty(); s = s.parent) {
+            if (s.names.get(name) instanceof List<?> set) {
+                for (Object x : set) {
+                    if (x instanceof Sema.FunctionSym f && f.owner == null) {
+                        found.add(f);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
     /** A class's conversion function to a pointer type when it has exactly one, else null. */
     private static Sema.FunctionSym pointerConversion(CType.Record rec) {
         Sema.FunctionSym found = null;
@@ -341,6 +360,9 @@ final class ExprSema {
                 if (f.owner == null) { // members of the enclosing class are not candidates for a free operator
                     cands.add(f);
                 }
+            }
+            if (cands.isEmpty()) {
+                cands = nonMemberOperators(name);
             }
             if (cands.isEmpty()) {
                 return null;

@@ -61,6 +61,55 @@ final class IteratorHeaders {
             typedef const T &reference;
             typedef random_access_iterator_tag iterator_category;
         };
+        // std::reverse_iterator: current is one past the element it names, as libstdc++'s
+        template <class I> class reverse_iterator {
+        public:
+            I current;
+            typedef I iterator_type;
+            typedef typename iterator_traits<I>::value_type value_type;
+            typedef typename iterator_traits<I>::difference_type difference_type;
+            typedef typename iterator_traits<I>::pointer pointer;
+            typedef typename iterator_traits<I>::reference reference;
+            typedef typename iterator_traits<I>::iterator_category iterator_category;
+            reverse_iterator() : current() {}
+            explicit reverse_iterator(I x) : current(x) {}
+            template <class U> reverse_iterator(const reverse_iterator<U> &o) : current(o.current) {}
+            I base() const { return current; }
+            reference operator*() const { I t = current; --t; return *t; }
+            pointer operator->() const { I t = current; --t; return &*t; }
+            reverse_iterator &operator++() { --current; return *this; }
+            reverse_iterator operator++(int) { reverse_iterator t = *this; --current; return t; }
+            reverse_iterator &operator--() { ++current; return *this; }
+            reverse_iterator operator--(int) { reverse_iterator t = *this; ++current; return t; }
+            reverse_iterator operator+(long n) const { return reverse_iterator(current - n); }
+            reverse_iterator operator-(long n) const { return reverse_iterator(current + n); }
+            // a member, so that it is found beside operator-(long): r2 - r1 counts the elements between
+            template <class J> long operator-(const reverse_iterator<J> &o) const { return o.current - current; }
+            reverse_iterator &operator+=(long n) { current -= n; return *this; }
+            reverse_iterator &operator-=(long n) { current += n; return *this; }
+            reference operator[](long n) const { return *(*this + n); }
+        };
+        template <class I> struct iterator_traits<reverse_iterator<I> > {
+            typedef typename iterator_traits<I>::value_type value_type;
+            typedef long difference_type;
+            typedef typename iterator_traits<I>::pointer pointer;
+            typedef typename iterator_traits<I>::reference reference;
+            typedef typename iterator_traits<I>::iterator_category iterator_category;
+        };
+        template <class I, class J> bool operator==(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return a.current == b.current; }
+        template <class I, class J> bool operator!=(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return a.current != b.current; }
+        template <class I, class J> bool operator<(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return b.current < a.current; }
+        template <class I, class J> bool operator>(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return a.current < b.current; }
+        template <class I, class J> bool operator<=(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return !(a.current < b.current); }
+        template <class I, class J> bool operator>=(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return !(b.current < a.current); }
+        template <class I> reverse_iterator<I> operator+(long n, const reverse_iterator<I> &r) { return r + n; }
+        template <class I> reverse_iterator<I> make_reverse_iterator(I i) { return reverse_iterator<I>(i); }
+        template <class C> auto rbegin(C &c) -> decltype(c.rbegin()) { return c.rbegin(); }
+        template <class C> auto rend(C &c) -> decltype(c.rend()) { return c.rend(); }
+        template <class C> auto crbegin(const C &c) -> decltype(c.crbegin()) { return c.crbegin(); }
+        template <class C> auto crend(const C &c) -> decltype(c.crend()) { return c.crend(); }
+        template <class T, unsigned long N> reverse_iterator<T *> rbegin(T (&a)[N]) { return reverse_iterator<T *>(a + N); }
+        template <class T, unsigned long N> reverse_iterator<T *> rend(T (&a)[N]) { return reverse_iterator<T *>(a); }
         template <class I> long __distance(I first, I last, input_iterator_tag) { long n = 0; for (; first != last; ++first) ++n; return n; }
         template <class I> long __distance(I first, I last, random_access_iterator_tag) { return last - first; }
         template <class I> long distance(I first, I last) { return __distance(first, last, typename iterator_traits<I>::iterator_category()); }

@@ -4335,7 +4335,20 @@ public final class Sema {
         return deduce(t, args, List.of(), span);
     }
 
+    /** Where the function template being deduced was declared: its parameter types' names mean what they mean there. */
+    private Scope deductionScope;
+
     FunctionSym deduce(FunctionSym t, List<Typed.Expr> args, List<Ast.TemplateArg> explicit, Span span) {
+        Scope save = deductionScope;
+        deductionScope = t.declScope;
+        try {
+            return deduceIn(t, args, explicit, span);
+        } finally {
+            deductionScope = save;
+        }
+    }
+
+    private FunctionSym deduceIn(FunctionSym t, List<Typed.Expr> args, List<Ast.TemplateArg> explicit, Span span) {
         Ast.FunctionDecl d = t.decl;
         Map<String, Object> bound = new LinkedHashMap<>();
         List<Ast.TemplateParam> tps = d.templateParams();
@@ -4809,7 +4822,9 @@ public final class Sema {
                         }
                     }
                 }
-                if (in != null && (lookupQualified(scope, n.name()) == in.template() || bound.get(n.name()) == in.template())) {
+                // (a member typedef at the call, vector's reverse_iterator, does not hide std::reverse_iterator)
+                if (in != null && (lookupQualified(scope, n.name()) == in.template() || bound.get(n.name()) == in.template()
+                        || deductionScope != null && lookupQualified(deductionScope, n.name()) == in.template())) {
                     for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
                         Ast.TemplateArg ta = n.args().get(i);
                         Object actual = in.args().get(i);

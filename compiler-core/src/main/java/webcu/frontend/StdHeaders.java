@@ -59,6 +59,8 @@ final class StdHeaders {
             typedef T value_type;
             typedef T *iterator;
             typedef const T *const_iterator;
+            typedef std::reverse_iterator<T *> reverse_iterator;
+            typedef std::reverse_iterator<const T *> const_reverse_iterator;
             typedef T &reference;
             typedef const T &const_reference;
             typedef T *pointer;
@@ -92,6 +94,10 @@ final class StdHeaders {
             T *end() const { return data_ + size_; }
             const T *cbegin() const { return data_; }
             const T *cend() const { return data_ + size_; }
+            std::reverse_iterator<T *> rbegin() const { return std::reverse_iterator<T *>(end()); }
+            std::reverse_iterator<T *> rend() const { return std::reverse_iterator<T *>(begin()); }
+            std::reverse_iterator<const T *> crbegin() const { return std::reverse_iterator<const T *>(end()); }
+            std::reverse_iterator<const T *> crend() const { return std::reverse_iterator<const T *>(begin()); }
             T &operator[](size_t i) const { return data_[i]; }
             T &at(size_t i) const {
                 if (i >= size_) {
@@ -775,6 +781,10 @@ final class StdHeaders {
             iterator end() { __init(); return __it(__h); }
             reverse_iterator rbegin() { __init(); reverse_iterator r; r.p = __h; return r; }
             reverse_iterator rend() { __init(); reverse_iterator r; r.p = __h->next; return r; }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            const_reverse_iterator crbegin() { return rbegin(); }
+            const_reverse_iterator crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
@@ -825,6 +835,7 @@ final class StdHeaders {
                 return __a[i]->v.second;
             }
             pair<iterator, bool> emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            iterator emplace_hint(iterator hint, const K &k, const T &v) { return insert(pair<K, T>(k, v)).first; }
             pair<iterator, bool> insert_or_assign(const K &k, const T &v) { pair<iterator, bool> r = insert(pair<K, T>(k, v)); if (!r.second) r.first.p->v.second = v; return r; }
             pair<iterator, bool> try_emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
             map(initializer_list<pair<K, T> > il) : __h(0), __a(0), __n(0), __cap(0) { for (const pair<K, T> *p = il.begin(); p != il.end(); ++p) insert(*p); }
@@ -934,6 +945,10 @@ final class StdHeaders {
             iterator end() { __init(); return __it(__h); }
             reverse_iterator rbegin() { __init(); reverse_iterator r; r.p = __h; return r; }
             reverse_iterator rend() { __init(); reverse_iterator r; r.p = __h->next; return r; }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            const_reverse_iterator crbegin() { return rbegin(); }
+            const_reverse_iterator crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
@@ -970,6 +985,8 @@ final class StdHeaders {
             }
             bool operator!=(const multimap &o) const { return !(*this == o); }
             iterator emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            iterator emplace_hint(iterator hint, const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            multimap(initializer_list<pair<K, T> > il) : __h(0), __a(0), __n(0), __cap(0) { for (const pair<K, T> *p = il.begin(); p != il.end(); ++p) insert(*p); }
         };
         }
         """;
@@ -1102,6 +1119,10 @@ final class StdHeaders {
             iterator end() { __init(); return __it(__h); }
             reverse_iterator rbegin() { __init(); reverse_iterator r; r.p = __h; return r; }
             reverse_iterator rend() { __init(); reverse_iterator r; r.p = __h->next; return r; }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            const_reverse_iterator crbegin() { return rbegin(); }
+            const_reverse_iterator crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
@@ -1137,6 +1158,7 @@ final class StdHeaders {
             }
             bool operator!=(const $NAME &o) const { return !(*this == o); }
             $INSERTED emplace(const K &k) { return insert(k); }
+            iterator emplace_hint(iterator hint, const K &k) { return insert(hint, k); }
             $NAME(const K *first, const K *last) : __h(0), __a(0), __n(0), __cap(0) { for (; first != last; ++first) insert(*first); }
             $NAME(initializer_list<K> il) : __h(0), __a(0), __n(0), __cap(0) { for (const K *p = il.begin(); p != il.end(); ++p) insert(*p); }
         };
