@@ -569,6 +569,10 @@ final class ExprSema {
     }
 
     private Object lookup(String name) {
+        if (name.startsWith("::operator")) {
+            List<Sema.FunctionSym> global = nonMemberOperators(name.substring(2));
+            return global.isEmpty() ? null : global;
+        }
         Object o = sema.scope().lookup(name);
         if (o == null && name.contains("::")) {
             Object m = sema.memberOfInstance(new Ast.NamedType(name, List.of(), null), sema.scope());
@@ -1820,6 +1824,8 @@ final class ExprSema {
                 return bad(n.span());
             }
             mem = new Typed.Convert(place, pt, n.span());
+        } else if (allocationFunction(t, n.arraySize() != null ? "operatornew[]" : "operatornew", 1) instanceof Sema.FunctionSym alloc) {
+            mem = new Typed.Convert(new Typed.Call(alloc, sema.callArgs(alloc, List.of(bytes), n.span(), 0), alloc.result, n.span()), pt, n.span());
         } else {
             Sema.FunctionSym malloc = function("malloc", n.span());
             if (malloc == null) {
@@ -1918,11 +1924,22 @@ final class ExprSema {
             diags.error(d.span(), DiagKey.ERR_DEREF, p.type());
             return bad(d.span());
         }
-        Sema.FunctionSym free = function("free", d.span());
+        CType pointee = ((CType.Ptr) p.type()).pointee();
+        String name = d.array() ? "operatordelete[]" : "operatordelete";
+        Sema.FunctionSym dealloc = allocationFunction(pointee, name, 1) instanceof Sema.FunctionSym one ? one
+                : pointee instanceof CType.Record ? allocationFunction(pointee, name, 2) : null; // operator delete(void *, size_t)
+        Sema.FunctionSym free = dealloc != null ? dealloc : function("free", d.span());
         if (free == null) {
             return bad(d.span());
         }
-        Typed.Expr freeCall = new Typed.Call(free, List.of(new Typed.Convert(p, new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+        java.util.function.Function<Typed.Expr, Typed.Expr> release = ptr -> {
+            List<Typed.Expr> args = new ArrayList<>(List.of(new Typed.Convert(ptr, new CType.Ptr(CType.VOID, false), d.span())));
+            if (free.params.size() == 2) {
+                args.add(new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(pointee)), d.span()));
+            }
+            return new Typed.Call(free, free == dealloc ? sema.callArgs(free, args, d.span(), 0) : args, CType.VOID, d.span());
+        };
+        Typed.Expr freeCall = release.apply(p);
         if (!d.array() && ((CType.Ptr) p.type()).pointee() instanceof CType.Record rec && rec.destructor != null) {
             // delete runs the destructor first (for a single object; delete[] of such objects is not supported)
             sema.use(rec.destructor);
@@ -1931,14 +1948,53 @@ final class ExprSema {
             Typed.Expr dtor = rec.destructor.slot != null
                     ? sema.virtuals.call(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), rec, new ArrayList<>(), d.span())
                     : new Typed.Call(rec.destructor, List.of(sema.thisArg(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), d.span())), CType.VOID, d.span());
-            Typed.Expr free2 = new Typed.Call(free, List.of(new Typed.Convert(Sema.load(new Typed.VarRef(t, d.span())),
-                    new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+            Typed.Expr free2 = release.apply(Sema.load(new Typed.VarRef(t, d.span())));
             // delete of a null pointer runs no destructor (free(nullptr) does nothing)
             Typed.Expr live = new Typed.Binary("!=", Sema.load(new Typed.VarRef(t, d.span())), new Typed.NullConst(p.type(), d.span()), CType.INT, d.span());
             Typed.Expr destroy = new Typed.Conditional(live, new Typed.Comma(dtor, free2, d.span()), free2, CType.VOID, d.span());
             return new Typed.Comma(keep, destroy, d.span());
         }
         return freeCall;
+    }
+
+    /**
+     * The operator new or delete (of {@code params} parameters) that a new or delete expression
+     * on a {@code t} calls in host code instead of malloc and free: the class's own (inherited
+     * ones too), else a global one the program defines in place of the library's; null for none.
+     */
+    private Sema.FunctionSym allocationFunction(CType t, String name, int params) {
+        Sema.FunctionSym caller = sema.currentFunction();
+        if (caller != null && caller.space != ExecutionSpace.HOST) {
+            return null;
+        }
+        for (CType.Record rec = t instanceof CType.Record r ? r : null; rec != null; rec = rec.bases.isEmpty() ? null : rec.bases.get(0).record()) {
+            for (Sema.FunctionSym m : rec.methods) {
+                if (m.name.equals(name) && m.thisVar == null && m.params.size() == params && !m.isTemplate) {
+                    return m;
+                }
+            }
+        }
+        // the library's operator new[] calls operator new: when the program replaces either, the
+        // array form goes through the library's functions too
+        String single = name.replace("[]", "");
+        if (params == 1 && (replaced(name) || replaced(single)) && globalAllocation(name) instanceof Sema.FunctionSym f) {
+            return f;
+        }
+        return null;
+    }
+
+    private Sema.FunctionSym globalAllocation(String name) {
+        for (Sema.FunctionSym f : nonMemberOperators(name)) {
+            if (f.params.size() == 1 && f.decl != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private boolean replaced(String name) {
+        Sema.FunctionSym f = globalAllocation(name);
+        return f != null && !f.decl.span().file().startsWith("<built-in>");
     }
 
     /** A library function the language itself needs (malloc for new), declared by the built-in headers. */

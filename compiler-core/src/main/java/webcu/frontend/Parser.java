@@ -1564,6 +1564,8 @@ public final class Parser {
             name = name.substring(k + 2);
         }
         Specs specs = ds.specs();
+        // a class's operator new and operator delete are static members, declared so or not
+        specs = inClass && (name.startsWith("operatornew") || name.startsWith("operatordelete")) ? addSpec(specs, "static") : specs;
         specs = d.isOverride ? addSpec(specs, "override") : specs;
         specs = d.isFinal ? addSpec(specs, "final") : specs;
         // 'override' and 'final' may also follow a trailing return type
@@ -2522,10 +2524,12 @@ public final class Parser {
                 throw error(peek(), DiagKey.ERR_EXPECTED, "'(' for function-style cast or type construction");
             }
         }
+        boolean global = at("::");
         String name = qualifiedName();
         if (name.equals("operator")) {
             p--;
-            name = operatorName();
+            // ::operator new(n) inside a class with its own operator new means the global one
+            name = (global ? "::" : "") + operatorName();
         }
         List<TemplateArg> targs = List.of();
         String last = name.substring(name.lastIndexOf(':') + 1);

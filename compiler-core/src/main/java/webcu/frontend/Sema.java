@@ -661,6 +661,18 @@ public final class Sema {
                 FunctionSym other = (FunctionSym) o;
                 if (!other.isTemplate && sameParams(other, sym)) {
                     if (f.body() != null) {
+                        if (other.decl.body() != null && replaceable(other, f)) {
+                            // the program's operator new/delete replaces the library's, as C++ allows
+                            if (!f.span().file().startsWith("<built-in>")) {
+                                other.decl = f;
+                                other.declScope = s;
+                                other.body = null;
+                                other.params.clear();
+                                other.params.addAll(sym.params);
+                                pendingBodies.add(other);
+                            }
+                            return other;
+                        }
                         if (other.decl.body() != null) {
                             diags.error(f.span(), DiagKey.ERR_REDEFINITION, f.name());
                             return other;
@@ -695,6 +707,15 @@ public final class Sema {
             }
         }
         return sym;
+    }
+
+    /**
+     * Whether definition {@code f} of a global allocation or deallocation function may stand
+     * beside {@code other}'s: one of them is the library's (either may come first).
+     */
+    private static boolean replaceable(FunctionSym other, Ast.FunctionDecl f) {
+        boolean allocation = f.name().startsWith("operatornew") || f.name().startsWith("operatordelete");
+        return allocation && other.owner == null && (other.decl.span().file().startsWith("<built-in>") != f.span().file().startsWith("<built-in>"));
     }
 
     private static boolean sameParams(FunctionSym a, FunctionSym b) {
