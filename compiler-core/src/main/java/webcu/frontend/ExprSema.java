@@ -458,7 +458,7 @@ final class ExprSema {
         if (member instanceof Typed.Var v) {
             return new Typed.VarRef(v, n.span());
         }
-        Object o = member != null ? member : lookup(n.name());
+        Object o = member != null ? member : ownerField(n.name()) instanceof CType.Field qf ? qf : lookup(n.name());
         if (o instanceof Packs.VarPack || o instanceof Packs.Pack) {
             diags.error(n.span(), DiagKey.ERR_PACK_NOT_EXPANDED, n.name());
             return bad(n.span());
@@ -1439,6 +1439,21 @@ final class ExprSema {
     }
 
     /** The class a qualifier names in a member access of a {@code context} object: the class itself or one of its bases. */
+    /**
+     * obj.Base::x: the field x of obj's Base subobject, found among obj's class's fields by where
+     * it lies (a field of the same name in the derived class hides it from plain obj.x).
+     */
+    /** Base::x in a member function: the field x of this object's Base subobject, or null. */
+    private CType.Field ownerField(String name) {
+        Sema.FunctionSym f = sema.currentFunction();
+        return name.contains("::") && f != null && f.owner != null && f.thisVar != null ? qualifiedField(name, f.owner) : null;
+    }
+
+    private CType.Field qualifiedField(String name, CType.Record rec) {
+        CType.Record q = qualifierClass(name.substring(0, name.lastIndexOf("::")), rec);
+        return q == null ? null : Sema.fieldOfBase(rec, q, name.substring(name.lastIndexOf("::") + 2));
+    }
+
     private CType.Record qualifierClass(String q, CType.Record context) {
         if (lookup(q) instanceof CType.Record r && Sema.derivesFrom(context, r)) {
             return r;
@@ -1662,7 +1677,7 @@ final class ExprSema {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
             return bad(m.span());
         }
-        CType.Field f = rec.field(m.name());
+        CType.Field f = m.name().contains("::") ? qualifiedField(m.name(), rec) : rec.field(m.name());
         if (f == null) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
             return bad(m.span());

@@ -718,6 +718,21 @@ public final class Sema {
         return allocation && other.owner == null && (other.decl.span().file().startsWith("<built-in>") != f.span().file().startsWith("<built-in>"));
     }
 
+    /** Whether two member functions take the same parameters, this aside: one overrides or hides the other outright. */
+    private static boolean sameSignature(FunctionSym a, FunctionSym b) {
+        int ka = a.thisVar != null ? 1 : 0;
+        int kb = b.thisVar != null ? 1 : 0;
+        if (a.params.size() - ka != b.params.size() - kb || a.variadic != b.variadic) {
+            return false;
+        }
+        for (int i = 0; i + ka < a.params.size(); i++) {
+            if (!sameType(a.params.get(i + ka).type, b.params.get(i + kb).type)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean sameParams(FunctionSym a, FunctionSym b) {
         if (a.params.size() != b.params.size() || a.variadic != b.variadic) {
             return false;
@@ -964,6 +979,7 @@ public final class Sema {
                 }
                 case Ast.EnumDecl e -> declareEnum(e, s, null);
                 case Ast.StaticAssert sa -> staticAssert(sa, s);
+                case Ast.UsingDecl u -> rec.usingNames.add(u.name().substring(u.name().lastIndexOf(':') + 1));
                 default -> { }
             }
         }
@@ -1004,7 +1020,7 @@ public final class Sema {
             if (m.owner == rec && (m.isConstructor ? !rec.constructors.contains(m) : !rec.methods.contains(m))) {
                 if (!m.isConstructor) {
                     // a method declared here hides the bases' methods of that name (an override of what())
-                    rec.methods.removeIf(b -> b.owner != rec && b.name.equals(m.name));
+                    rec.methods.removeIf(b -> b.owner != rec && b.name.equals(m.name) && (!rec.usingNames.contains(m.name) || sameSignature(b, m)));
                 }
                 (m.isConstructor ? rec.constructors : rec.methods).add(m);
             }
@@ -1017,7 +1033,9 @@ public final class Sema {
             }
         }
         // a member function hides the base classes' functions of the same name
-        rec.methods.removeIf(m -> m.owner != rec && own.stream().anyMatch(o -> o.name.equals(m.name)));
+        // (but using Base::f; keeps the bases' f that this class does not override)
+        rec.methods.removeIf(m -> m.owner != rec && own.stream().anyMatch(o -> o.name.equals(m.name)
+                && (!rec.usingNames.contains(m.name) || sameSignature(o, m))));
         if (rec.destructor == null) {
             for (CType.Base b : rec.bases) {
                 if (b.record().destructor != null && b.offset() == 0) {
@@ -1708,13 +1726,7 @@ public final class Sema {
         // a base without constructors initialises its members by their defaults in a derived
         // object too, with or without a constructor of its own (D d; for struct D : B {})
         for (CType.Base b : rec.bases) {
-            if (b.record().constructors.isEmpty()) {
-                for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
-                    if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
-                        defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
-                    }
-                }
-            }
+            baseFieldDefaults(rec, b.record(), skip, path, out);
         }
         for (Map.Entry<String, Ast.Expr> e : rec.fieldDefaults.entrySet()) {
             if (!skip.contains(e.getKey())) {
@@ -1731,8 +1743,23 @@ public final class Sema {
         }
     }
 
+    /** The default member initializers of base {@code base} of {@code rec} and of its bases, unless a constructor of theirs runs them. */
+    private void baseFieldDefaults(CType.Record rec, CType.Record base, java.util.Set<String> skip, List<Typed.Step> path, List<Typed.Init> out) {
+        if (!base.constructors.isEmpty()) {
+            return;
+        }
+        for (CType.Base b : base.bases) {
+            baseFieldDefaults(rec, b.record(), skip, path, out);
+        }
+        for (Map.Entry<String, Ast.Expr> e : base.fieldDefaults.entrySet()) {
+            if (!skip.contains(e.getKey())) {
+                defaultPiece(rec, base, e.getKey(), e.getValue(), path, out);
+            }
+        }
+    }
+
     private void defaultPiece(CType.Record rec, CType.Record declaredIn, String name, Ast.Expr init, List<Typed.Step> path, List<Typed.Init> out) {
-        CType.Field fld = rec.field(name);
+        CType.Field fld = declaredIn == rec ? rec.field(name) : fieldOfBase(rec, declaredIn, name);
         if (fld == null || fld.type() instanceof CType.Ref) {
             return;
         }
@@ -1757,6 +1784,21 @@ public final class Sema {
         } finally {
             scope = save;
         }
+    }
+
+    /** Base {@code base}'s field {@code name} among {@code rec}'s fields, found by where it lies (a field of rec may hide its name). */
+    static CType.Field fieldOfBase(CType.Record rec, CType.Record base, String name) {
+        CType.Field inBase = base.field(name);
+        long at = baseOffset(rec, base);
+        if (inBase == null || at < 0) {
+            return null;
+        }
+        for (CType.Field f : rec.fields) {
+            if (f.name().equals(name) && f.offset() == at + inBase.offset()) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** An initializer known before the program runs: a constant expression, a literal, a list of them. */
