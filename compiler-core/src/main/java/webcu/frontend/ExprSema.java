@@ -964,6 +964,15 @@ final class ExprSema {
         if (a.lvalue() && b.lvalue() && a.type().equals(b.type()) && !(a.type() instanceof CType.Arr)) {
             return new Typed.Conditional(cond, a, b, a.type(), c.span());
         }
+        if (commonBase(a.type(), b.type()) instanceof CType.Record base) {
+            if (a.lvalue() && b.lvalue() && !temporary(a) && !temporary(b)) {
+                // c ? base : derived: an lvalue of the base class (the derived object's base subobject)
+                return new Typed.Conditional(cond, asBase(a, base, c.span()), asBase(b, base, c.span()), base, c.span());
+            }
+            a = sema.rvalue(a);
+            b = sema.rvalue(b);
+            return new Typed.Conditional(cond, sema.convert(a, base, c.ifTrue().span(), "cond"), sema.convert(b, base, c.ifFalse().span(), "cond"), base, c.span());
+        }
         a = sema.rvalue(a);
         b = sema.rvalue(b);
         CType at = a.type();
@@ -990,6 +999,28 @@ final class ExprSema {
             return new Typed.Conditional(cond, a, b, t, c.span());
         }
         return new Typed.Conditional(cond, sema.convert(a, t, c.ifTrue().span(), "cond"), sema.convert(b, t, c.ifFalse().span(), "cond"), t, c.span());
+    }
+
+    /** For class operands of ?: of which one derives from the other, the base; else null. */
+    private static CType.Record commonBase(CType a, CType b) {
+        if (a instanceof CType.Record ra && b instanceof CType.Record rb && ra != rb) {
+            return Sema.derivesFrom(ra, rb) ? rb : Sema.derivesFrom(rb, ra) ? ra : null;
+        }
+        return null;
+    }
+
+    /** A class prvalue that webcu keeps in a temporary variable: Circle(), Point{1, 2}. */
+    private static boolean temporary(Typed.Expr e) {
+        return e instanceof Typed.Construct || e instanceof Typed.Aggregate;
+    }
+
+    /** An lvalue of a class as an lvalue of its base {@code base}: the base subobject. */
+    private Typed.Expr asBase(Typed.Expr e, CType.Record base, Span span) {
+        if (e.type() == base) {
+            return e;
+        }
+        Typed.Expr p = sema.upcast(sema.addressOf(e, span), (CType.Record) e.type(), base, span);
+        return new Typed.Deref(p, base, span);
     }
 
     /**

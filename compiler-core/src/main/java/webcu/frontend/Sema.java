@@ -3422,6 +3422,12 @@ public final class Sema {
         if (typedArgs.size() == 1 && typedArgs.get(0).type() == rec && !declaresCopyOrMove(rec)) {
             return implicitCopy(target, typedArgs.get(0), rec, span); // dim3 g = dim3(grid()); dim3 b{other}
         }
+        if (typedArgs.size() == 1 && typedArgs.get(0).type() instanceof CType.Record from && from != rec && derivesFrom(from, rec)
+                && !declaresCopyOrMove(rec)) {
+            // Shape s(circle): the implicit copy constructor copies the Circle's Shape part (a Shape's vptr)
+            Typed.Expr value = convert(rvalue(typedArgs.get(0)), rec, span, "init");
+            return new Typed.Comma(new Typed.Assign(new Typed.VarRef(target, span), value, span), new Typed.VarRef(target, span), span);
+        }
         FunctionSym ctor = resolveOverload(rec.name, rec.constructors, typedArgs, span, true);
         if (ctor == null) {
             return zero(CType.INT, span);
