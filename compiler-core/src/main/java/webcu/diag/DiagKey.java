@@ -87,6 +87,9 @@ public enum DiagKey {
     NOTE_OVERRIDDEN("note.overridden", "overridden virtual function is here"),
     NOTE_DECLARED_HERE("note.declared.here", "''{0}'' declared here"), // name
     NOTE_CANDIDATE("note.candidate", "candidate function not viable: {0}"), // reason
+    NOTE_CANDIDATE_TEMPLATE("note.candidate.template", "candidate function template not viable: {0}"), // reason
+    NOTE_CANDIDATE_IGNORED("note.candidate.ignored", "candidate template ignored: {0}"), // reason
+    NOTE_CANDIDATES_OMITTED("note.candidates.omitted", "remaining {0} candidate{1} omitted; pass -fshow-overloads=all to show them"), // count, "s" or ""
     // ---- lowering, passes and backends
     ERR_NOT_SUPPORTED_WEBGPU("err.not.supported.webgpu", "not supported on WebGPU yet: {0}"), // feature
     ERR_NOT_SUPPORTED("err.not.supported", "not supported yet: {0}"), // feature

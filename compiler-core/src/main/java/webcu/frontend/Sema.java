@@ -4233,6 +4233,9 @@ public final class Sema {
         int[] bestRanks = null;
         boolean ambiguous = false;
         List<FunctionSym> expanded = new ArrayList<>();
+        // why each candidate is not viable, by the candidate (a template, not its instance), for the notes
+        Map<FunctionSym, Diagnostic> notViable = new java.util.IdentityHashMap<>();
+        Map<FunctionSym, FunctionSym> templateOf = new java.util.IdentityHashMap<>();
         for (FunctionSym c : candidates) {
             if (!explicit.isEmpty() && !c.isTemplate) {
                 continue;
@@ -4240,12 +4243,16 @@ public final class Sema {
             if (c.isTemplate && !arityFits(c.decl, args.size())) {
                 // instantiating it would analyse a body that can never be called here (and
                 // report its errors): sort(first, last) must not be looked at for sort(f, l, comp)
+                notViable.put(c, Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE_TEMPLATE, arityReason(c.decl, args.size())));
                 continue;
             }
             if (c.isTemplate) {
                 FunctionSym inst = deduce(c, args, explicit, span);
                 if (inst != null) {
                     expanded.add(inst);
+                    templateOf.put(inst, c);
+                } else {
+                    notViable.put(c, Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE_IGNORED, "could not match its parameters against the arguments"));
                 }
             } else {
                 expanded.add(c);
@@ -4261,6 +4268,7 @@ public final class Sema {
             }
             if (args.size() < required || args.size() > n && !c.variadic) {
                 reason = "requires " + (required == n ? "" : "at least ") + required + " argument" + (required == 1 ? "" : "s") + ", but " + args.size() + " " + (args.size() == 1 ? "was" : "were") + " provided";
+                notViable.put(templateOf.getOrDefault(c, c), Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE, reason));
                 continue;
             }
             int[] ranks = new int[args.size() + 1];
@@ -4274,6 +4282,7 @@ public final class Sema {
                         reason = bracedLists.containsKey(args.get(i))
                                 ? "cannot convert initializer list argument to '" + c.params.get(i + skip).type + "'"
                                 : "no known conversion from '" + args.get(i).type() + "' to '" + c.params.get(i + skip).type + "' for " + ordinal(i + 1) + " argument";
+                        notViable.put(templateOf.getOrDefault(c, c), Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE, reason));
                         break;
                     }
                 } else {
@@ -4318,15 +4327,64 @@ public final class Sema {
         }
         if (best == null) {
             Diagnostic d = diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name);
-            if (reason != null && expanded.size() == 1) {
-                diags.replaceLast(d.withNote(Diagnostics.note(expanded.get(0).span, DiagKey.NOTE_CANDIDATE, reason)));
-            }
+            diags.replaceLast(withCandidateNotes(d, candidates, notViable));
             return null;
         }
         if (ambiguous) {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    private int overloadErrors;
+
+    /**
+     * A no-matching-function error with a note for each candidate, in declaration order, saying why
+     * it is not viable. As clang's default -fshow-overloads=best: up to 32 notes for the first such
+     * error of a compilation and 4 for each later one, then how many were left out.
+     */
+    private Diagnostic withCandidateNotes(Diagnostic d, List<FunctionSym> candidates, Map<FunctionSym, Diagnostic> notViable) {
+        int limit = overloadErrors++ == 0 ? 32 : 4;
+        int shown = 0;
+        int omitted = 0;
+        java.util.Set<FunctionSym> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (FunctionSym c : candidates) {
+            Diagnostic note = notViable.get(c);
+            if (note == null || !seen.add(c)) {
+                continue;
+            }
+            if (shown < limit) {
+                d = d.withNote(note);
+                shown++;
+            } else {
+                omitted++;
+            }
+        }
+        if (omitted > 0) {
+            d = d.withNote(Diagnostics.note(Span.NONE, DiagKey.NOTE_CANDIDATES_OMITTED, omitted, omitted == 1 ? "" : "s"));
+        }
+        return d;
+    }
+
+    /** Why a function template cannot take {@code args} arguments, in clang's words. */
+    private static String arityReason(Ast.FunctionDecl d, int args) {
+        int n = 0;
+        int required = 0;
+        boolean pack = false;
+        for (Ast.Param p : d.params()) {
+            if (p.type() instanceof Ast.PackExpansionType) {
+                pack = true;
+                continue;
+            }
+            n++;
+            if (p.defaultValue() == null) {
+                required = n;
+            }
+        }
+        boolean atLeast = pack || required < n && args < required;
+        int shown = args > n && !pack ? n : required;
+        String qualifier = atLeast ? "at least " : args > n && required < n ? "at most " : "";
+        return "requires " + qualifier + shown + " argument" + (shown == 1 ? "" : "s") + ", but " + args + " " + (args == 1 ? "was" : "were") + " provided";
     }
 
     /**
