@@ -505,6 +505,28 @@ public final class Parser {
         return new UsingDecl(name, u.span());
     }
 
+    /** alias-template = "template" "<" params ">" "using" name "=" type-id ";" (after the header) */
+    private Decl aliasTemplate(List<TemplateParam> tparams) {
+        Token u = next();
+        String name = ident();
+        expect("=");
+        TypeNode type = typeId();
+        expect(";");
+        // a template name outside the template's own scope: Vec<int>, std::index_sequence<I...>
+        pendingClassTemplate = false;
+        if (templateOuterScope >= 0) {
+            typeScopes.get(templateOuterScope).add(name);
+        }
+        classTemplates.add(name);
+        if (!namespaceStack.isEmpty()) {
+            String ns = String.join("::", namespaceStack);
+            typeScopes.get(0).add(ns + "::" + name);
+            classTemplates.add(ns + "::" + name);
+            namespaceTypes.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+        return new AliasTemplate(name, tparams, type, u.span());
+    }
+
     private StaticAssert staticAssert() {
         Token s = next();
         expect("(");
@@ -678,6 +700,10 @@ public final class Parser {
 
     private void declarationAfterTemplate(List<Decl> out, boolean inClass, List<TemplateParam> tparams, boolean templ) {
         Token start = peek();
+        if (at("using") && templ && peek(1).kind() == Token.Kind.IDENT && peek(2).is("=")) {
+            out.add(aliasTemplate(tparams));
+            return;
+        }
         if (at("using")) {
             out.add(usingDeclaration());
             return;

@@ -79,6 +79,9 @@ public final class Sema {
     /** An enumerator: a named constant of its enum's type. */
     record EnumConst(long value, CType type) {}
 
+    /** An alias template and the scope it was declared in: each use resolves its type with the arguments bound. */
+    record AliasTemplateSym(Ast.AliasTemplate decl, Scope scope) {}
+
     /** A class template: its declaration and the scope it was declared in; instances by arguments. */
     static final class ClassTemplate {
         final Ast.RecordDecl decl;
@@ -419,6 +422,7 @@ public final class Sema {
             case Ast.FunctionDecl f -> declareFunction(f, s, null, namespace);
             case Ast.VarDecl v -> declareGlobal(v, s, namespace);
             case Ast.TypedefDecl t -> declare(s, t.name(), resolveType(t.type(), s), namespace);
+            case Ast.AliasTemplate a -> declare(s, a.name(), new AliasTemplateSym(a, s), namespace);
             case Ast.RecordDecl r -> declareRecord(r, s, namespace);
             case Ast.EnumDecl e -> declareEnum(e, s, namespace);
             case Ast.StaticAssert sa -> staticAssert(sa, s);
@@ -1184,6 +1188,9 @@ public final class Sema {
                 return e.type();
             }
             case Ast.NamedType n -> {
+                if (n.name().equals("__make_index_seq") || n.name().equals("__make_integer_seq")) {
+                    return integerSequence(n, s);
+                }
                 if (n.name().contains("::") && (!n.args().isEmpty() || s.lookup(n.name()) == null)
                         && classMember(n.name(), n.args(), s, n.span()) instanceof CType c) {
                     return c;
@@ -1203,6 +1210,9 @@ public final class Sema {
                 if (o instanceof CType.Record r && !n.args().isEmpty() && instanceOf.get(r) instanceof Instance in) {
                     // the injected class name with arguments names the template: Tuple<T...> inside Tuple<H, T...>
                     return instantiateClass(in.template(), n, s);
+                }
+                if (o instanceof AliasTemplateSym at) {
+                    return instantiateAlias(at, n, s);
                 }
                 if (o instanceof CType c) {
                     return c;
@@ -1245,10 +1255,73 @@ public final class Sema {
             if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
                 rec = r;
             }
+        } else if (o instanceof AliasTemplateSym at && !args.isEmpty()) {
+            if (resolveType(new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
+                rec = r; // std::make_index_sequence<7>::size()
+            }
         } else if (o instanceof CType.Record r && args.isEmpty()) {
             rec = r;
         }
         return rec == null ? null : rec.members.get(qualified.substring(k + 2));
+    }
+
+    /**
+     * std::make_index_sequence<N> (std::index_sequence<0, …, N-1>) and make_integer_sequence<T, N>
+     * (std::integer_sequence<T, 0, …, N-1>), made at once as clang's __make_integer_seq makes them.
+     */
+    private CType integerSequence(Ast.NamedType n, Scope s) {
+        boolean index = n.name().equals("__make_index_seq");
+        List<Ast.TemplateArg> given = expandTemplateArgs(n.args(), s);
+        Ast.TemplateArg count = given.isEmpty() ? null : given.get(given.size() - 1);
+        Long v = null;
+        if (count != null && count.value() != null) {
+            Scope save = scope;
+            scope = s;
+            v = constant(count.value());
+            scope = save;
+        } else if (count != null && count.type() instanceof Ast.NamedType nt && s.lookup(nt.name()) instanceof Long bound) {
+            v = bound; // a value parameter the parser took for a type name
+        }
+        Object t = lookupQualified(s, index ? "std::index_sequence" : "std::integer_sequence");
+        if (v == null || v < 0 || v > 100_000 || !(t instanceof ClassTemplate ct) || !index && given.size() != 2) {
+            diags.error(n.span(), DiagKey.ERR_NOT_CONSTANT);
+            return CType.INT;
+        }
+        List<Object> elements = new ArrayList<>();
+        for (long i = 0; i < v; i++) {
+            elements.add(i);
+        }
+        List<Object> args = new ArrayList<>();
+        if (!index) {
+            args.add(resolveType(given.get(0).type(), s));
+        }
+        args.add(new Packs.Pack(elements));
+        return instantiateClass(ct, args);
+    }
+
+    /** Vec<int> with template <class T> using Vec = std::vector<T>: the aliased type with T bound to int. */
+    private CType instantiateAlias(AliasTemplateSym at, Ast.NamedType n, Scope s) {
+        List<Ast.TemplateParam> tps = at.decl().templateParams();
+        Scope inst = new Scope(at.scope());
+        List<Ast.TemplateArg> given = expandTemplateArgs(n.args(), s);
+        for (int i = 0; i < tps.size(); i++) {
+            Ast.TemplateParam tp = tps.get(i);
+            if (tp.pack()) {
+                List<Object> elements = new ArrayList<>();
+                for (int j = i; j < given.size(); j++) {
+                    elements.add(bindArg(tp, given.get(j), s));
+                }
+                inst.names.put(tp.name(), new Packs.Pack(elements));
+                break;
+            }
+            Ast.TemplateArg arg = i < given.size() ? given.get(i) : tp.defaultArg();
+            if (arg == null) {
+                diags.error(n.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
+                return CType.INT;
+            }
+            inst.names.put(tp.name(), bindArg(tp, arg, i < given.size() ? s : inst));
+        }
+        return resolveType(at.decl().type(), inst);
     }
 
     private CType instantiateClass(ClassTemplate ct, Ast.NamedType n, Scope s) {
@@ -1316,10 +1389,31 @@ public final class Sema {
             decl = spec.decl;
         }
         inst.names.put(ct.decl.name(), rec);
-        completeRecord(rec, decl, inst);
+        if (instantiationDepth >= MAX_INSTANTIATION_DEPTH) {
+            // a recursive template without a base case that applies (clang's limit and words)
+            diags.error(decl.span(), DiagKey.ERR_TEMPLATE_DEPTH, MAX_INSTANTIATION_DEPTH);
+            throw new CompileError();
+        }
+        instantiationDepth++;
+        try {
+            completeRecord(rec, decl, inst);
+        } catch (StackOverflowError e) {
+            // the thread's stack (a browser's, a test's) ran out before the limit: report it at
+            // the outermost instantiation, once the stack is back
+            if (instantiationDepth > 1) {
+                throw e;
+            }
+            diags.error(decl.span(), DiagKey.ERR_TEMPLATE_DEPTH, MAX_INSTANTIATION_DEPTH);
+            throw new CompileError();
+        } finally {
+            instantiationDepth--;
+        }
         attachOutOfClass(ct, rec);
         return rec;
     }
+
+    private static final int MAX_INSTANTIATION_DEPTH = 1024;
+    private int instantiationDepth;
 
     /**
      * Gives an instance's methods the bodies defined outside the class template: an explicit
@@ -1562,7 +1656,7 @@ public final class Sema {
         while (k > 0) {
             String prefix = name.substring(0, k);
             Object o = lookupQualified(s, prefix);
-            if ((o instanceof ClassTemplate || o instanceof CType.Record ir && instanceOf.containsKey(ir)) && !n.args().isEmpty()) {
+            if ((o instanceof ClassTemplate || o instanceof AliasTemplateSym || o instanceof CType.Record ir && instanceOf.containsKey(ir)) && !n.args().isEmpty()) {
                 // F<I - 1>::get inside F names another instance: resolveType treats the injected name so
                 t = resolveType(new Ast.NamedType(prefix, n.args(), n.span()), s);
                 break;
@@ -4436,8 +4530,45 @@ public final class Sema {
      * Partial ordering of function templates, in its commonest case: a template without a
      * function parameter pack is more specialized than one with it (print(T) beats print(T, Rest...)).
      */
+    /**
+     * Partial ordering of two function template instances, as far as webcu takes it: one without a
+     * function parameter pack beats one with; else one whose parameters are each at least as
+     * specific (a bare T& is the least: swap(tuple<T...> &, tuple<T...> &) beats swap(T &, T &)).
+     */
     private static boolean moreSpecialized(FunctionSym a, FunctionSym b) {
-        return !a.paramPacks.isEmpty() ? false : !b.paramPacks.isEmpty();
+        if (a.paramPacks.isEmpty() != b.paramPacks.isEmpty()) {
+            return a.paramPacks.isEmpty();
+        }
+        if (a.decl == null || b.decl == null) {
+            return false;
+        }
+        List<Ast.Param> pa = a.decl.params();
+        List<Ast.Param> pb = b.decl.params();
+        boolean strictly = false;
+        for (int i = 0; i < Math.min(pa.size(), pb.size()); i++) {
+            int sa = specificity(pa.get(i).type(), a.decl.templateParams());
+            int sb = specificity(pb.get(i).type(), b.decl.templateParams());
+            if (sa < sb) {
+                return false;
+            }
+            strictly |= sa > sb;
+        }
+        return strictly;
+    }
+
+    /** 0 for a parameter that is just a template type parameter (T, const T &, T &&), 1 for anything with more shape. */
+    private static int specificity(Ast.TypeNode t, List<Ast.TemplateParam> tps) {
+        while (t instanceof Ast.ConstType || t instanceof Ast.ReferenceType) {
+            t = t instanceof Ast.ConstType c ? c.inner() : ((Ast.ReferenceType) t).referee();
+        }
+        if (t instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+            for (Ast.TemplateParam tp : tps) {
+                if (tp.isType() && tp.name().equals(nt.name())) {
+                    return 0;
+                }
+            }
+        }
+        return 1;
     }
 
     private static String ordinal(int i) {
@@ -4770,6 +4901,16 @@ public final class Sema {
             }
             case Ast.InitList il -> {
                 List<Ast.Expr> a = expandPacks(il.items());
+                // and in nested lists: std::array<int, N>{{f(I)...}}
+                List<Ast.Expr> nested = null;
+                for (int i = 0; i < a.size(); i++) {
+                    Ast.Expr x = a.get(i) instanceof Ast.InitList inner ? expandIn(inner) : a.get(i);
+                    if (x != a.get(i)) {
+                        nested = nested == null ? new ArrayList<>(a) : nested;
+                        nested.set(i, x);
+                    }
+                }
+                a = nested != null ? nested : a;
                 return a == il.items() ? e : new Ast.InitList(il.type(), a, il.span());
             }
             case Ast.New n -> {
@@ -4955,7 +5096,14 @@ public final class Sema {
                     for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
                         Ast.TemplateArg ta = n.args().get(i);
                         Object actual = in.args().get(i);
-                        if (ta.type() != null && actual instanceof CType c) {
+                        if (actual instanceof Packs.Pack pack && packArgName(ta) instanceof String pn) {
+                            // index_sequence<I...>, tuple<T...>: the pack of the instance's arguments
+                            for (Ast.TemplateParam tp : tps) {
+                                if (tp.pack() && tp.name().equals(pn)) {
+                                    bound.putIfAbsent(pn, pack);
+                                }
+                            }
+                        } else if (ta.type() != null && actual instanceof CType c) {
                             match(ta.type(), c, tps, bound);
                         } else if (ta.value() instanceof Ast.Name nm && actual instanceof Long) {
                             for (Ast.TemplateParam tp : tps) {
@@ -4985,6 +5133,17 @@ public final class Sema {
                 return true;
             }
         }
+    }
+
+    /** The parameter pack a template argument expands alone ({@code T...}, {@code I...}), or null. */
+    private static String packArgName(Ast.TemplateArg ta) {
+        if (ta.type() instanceof Ast.PackExpansionType pe && pe.pattern() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+            return nt.name();
+        }
+        if (ta.value() instanceof Ast.PackExpansion pe && pe.pattern() instanceof Ast.Name nm && nm.templateArgs().isEmpty()) {
+            return nm.name();
+        }
+        return null;
     }
 
     /** Converts call arguments to the parameters, filling defaults; {@code skip} parameters (this) are not in args. */

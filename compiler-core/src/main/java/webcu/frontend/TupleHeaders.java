@@ -109,6 +109,16 @@ final class TupleHeaders {
         template <> struct __apply_n<0> {
             template <class F, class Tu, class... A> static auto go(F &f, Tu &t, A &... a) { return f(a...); }
         };
+        // tuple_cat: two at a time, each element taken by its index
+        template <class... A, class... B, unsigned long... I, unsigned long... J>
+        tuple<A..., B...> __tuple_cat2(const tuple<A...> &a, const tuple<B...> &b, index_sequence<I...>, index_sequence<J...>) {
+            return tuple<A..., B...>(get<I>(a)..., get<J>(b)...);
+        }
+        inline tuple<> tuple_cat() { return tuple<>(); }
+        template <class... A> tuple<A...> tuple_cat(const tuple<A...> &a) { return a; }
+        template <class... A, class... B, class... Rest> auto tuple_cat(const tuple<A...> &a, const tuple<B...> &b, const Rest &... rest) {
+            return tuple_cat(__tuple_cat2(a, b, make_index_sequence<sizeof...(A)>{}, make_index_sequence<sizeof...(B)>{}), rest...);
+        }
         template <class F, class Tu> auto apply(F f, Tu &t) { return __apply_n<tuple_size<Tu>::value>::go(f, t); }
         template <class F, class Tu> auto apply(F f, const Tu &t) { return __apply_n<tuple_size<Tu>::value>::go(f, t); }
         }
