@@ -158,24 +158,23 @@ final class BitsetHeaders {
             bool operator!=(const bitset &o) const { return !(*this == o); }
         };
 
-        template <size_t N> bitset<N> operator&(const bitset<N> &a, const bitset<N> &b) { bitset<N> r = a; r &= b; return r; }
-        template <size_t N> bitset<N> operator|(const bitset<N> &a, const bitset<N> &b) { bitset<N> r = a; r |= b; return r; }
-        template <size_t N> bitset<N> operator^(const bitset<N> &a, const bitset<N> &b) { bitset<N> r = a; r ^= b; return r; }
-        template <size_t N> ios_base &operator<<(ios_base &os, const bitset<N> &b) { return os << b.to_string(); }
+        template <size_t _Nb> bitset<_Nb> operator&(const bitset<_Nb> &__a, const bitset<_Nb> &__b) { bitset<_Nb> __r = __a; __r &= __b; return __r; }
+        template <size_t _Nb> bitset<_Nb> operator|(const bitset<_Nb> &__a, const bitset<_Nb> &__b) { bitset<_Nb> __r = __a; __r |= __b; return __r; }
+        template <size_t _Nb> bitset<_Nb> operator^(const bitset<_Nb> &__a, const bitset<_Nb> &__b) { bitset<_Nb> __r = __a; __r ^= __b; return __r; }
+        template <size_t _Nb> ios_base &operator<<(ios_base &__os, const bitset<_Nb> &__b) { return __os << __b.to_string(); }
         // as libstdc++: up to N characters '0' or '1' after white space; none is a failure
-        template <size_t N> ios_base &operator>>(ios_base &is, bitset<N> &b) {
-            if (!__sentry(is)) return is;
-            string s;
-            int c;
-            while (s.size() < N) {
-                c = is.__peek();
-                if (c == -1) { is.__state |= 2; break; }
-                if (c != '0' && c != '1') break;
-                s.push_back((char)is.__get());
+        template <size_t _Nb> ios_base &operator>>(ios_base &__is, bitset<_Nb> &__b) {
+            if (!__sentry(__is)) return __is;
+            string __s;
+            while (__s.size() < _Nb) {
+                int __c = __is.__peek();
+                if (__c == -1) { __is.__state |= 2; break; }
+                if (__c != '0' && __c != '1') break;
+                __s.push_back((char)__is.__get());
             }
-            if (s.empty() && N != 0) is.__state |= 4;
-            else b = bitset<N>(s);
-            return is;
+            if (__s.empty() && _Nb != 0) __is.__state |= 4;
+            else __b = bitset<_Nb>(__s);
+            return __is;
         }
         }
         """;

@@ -62,21 +62,21 @@ final class IteratorHeaders {
             typedef random_access_iterator_tag iterator_category;
         };
         // std::reverse_iterator: current is one past the element it names, as libstdc++'s
-        template <class I> class reverse_iterator {
+        template <class _Iter> class reverse_iterator {
         public:
-            I current;
-            typedef I iterator_type;
-            typedef typename iterator_traits<I>::value_type value_type;
-            typedef typename iterator_traits<I>::difference_type difference_type;
-            typedef typename iterator_traits<I>::pointer pointer;
-            typedef typename iterator_traits<I>::reference reference;
-            typedef typename iterator_traits<I>::iterator_category iterator_category;
+            _Iter current;
+            typedef _Iter iterator_type;
+            typedef typename iterator_traits<_Iter>::value_type value_type;
+            typedef typename iterator_traits<_Iter>::difference_type difference_type;
+            typedef typename iterator_traits<_Iter>::pointer pointer;
+            typedef typename iterator_traits<_Iter>::reference reference;
+            typedef typename iterator_traits<_Iter>::iterator_category iterator_category;
             reverse_iterator() : current() {}
-            explicit reverse_iterator(I x) : current(x) {}
-            template <class U> reverse_iterator(const reverse_iterator<U> &o) : current(o.current) {}
-            I base() const { return current; }
-            reference operator*() const { I t = current; --t; return *t; }
-            pointer operator->() const { I t = current; --t; return &*t; }
+            explicit reverse_iterator(_Iter __x) : current(__x) {}
+            template <class _Up> reverse_iterator(const reverse_iterator<_Up> &o) : current(o.current) {}
+            _Iter base() const { return current; }
+            reference operator*() const { _Iter __t = current; --__t; return *__t; }
+            pointer operator->() const { _Iter __t = current; --__t; return &*__t; }
             reverse_iterator &operator++() { --current; return *this; }
             reverse_iterator operator++(int) { reverse_iterator t = *this; --current; return t; }
             reverse_iterator &operator--() { ++current; return *this; }
@@ -84,32 +84,32 @@ final class IteratorHeaders {
             reverse_iterator operator+(long n) const { return reverse_iterator(current - n); }
             reverse_iterator operator-(long n) const { return reverse_iterator(current + n); }
             // a member, so that it is found beside operator-(long): r2 - r1 counts the elements between
-            template <class J> long operator-(const reverse_iterator<J> &o) const { return o.current - current; }
+            template <class _Iter2> long operator-(const reverse_iterator<_Iter2> &o) const { return o.current - current; }
             reverse_iterator &operator+=(long n) { current -= n; return *this; }
             reverse_iterator &operator-=(long n) { current += n; return *this; }
             reference operator[](long n) const { return *(*this + n); }
         };
-        template <class I> struct iterator_traits<reverse_iterator<I> > {
-            typedef typename iterator_traits<I>::value_type value_type;
+        template <class _Iter> struct iterator_traits<reverse_iterator<_Iter> > {
+            typedef typename iterator_traits<_Iter>::value_type value_type;
             typedef long difference_type;
-            typedef typename iterator_traits<I>::pointer pointer;
-            typedef typename iterator_traits<I>::reference reference;
-            typedef typename iterator_traits<I>::iterator_category iterator_category;
+            typedef typename iterator_traits<_Iter>::pointer pointer;
+            typedef typename iterator_traits<_Iter>::reference reference;
+            typedef typename iterator_traits<_Iter>::iterator_category iterator_category;
         };
-        template <class I, class J> bool operator==(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return a.current == b.current; }
-        template <class I, class J> bool operator!=(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return a.current != b.current; }
-        template <class I, class J> bool operator<(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return b.current < a.current; }
-        template <class I, class J> bool operator>(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return a.current < b.current; }
-        template <class I, class J> bool operator<=(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return !(a.current < b.current); }
-        template <class I, class J> bool operator>=(const reverse_iterator<I> &a, const reverse_iterator<J> &b) { return !(b.current < a.current); }
-        template <class I> reverse_iterator<I> operator+(long n, const reverse_iterator<I> &r) { return r + n; }
-        template <class I> reverse_iterator<I> make_reverse_iterator(I i) { return reverse_iterator<I>(i); }
-        template <class C> auto rbegin(C &c) -> decltype(c.rbegin()) { return c.rbegin(); }
-        template <class C> auto rend(C &c) -> decltype(c.rend()) { return c.rend(); }
-        template <class C> auto crbegin(const C &c) -> decltype(c.crbegin()) { return c.crbegin(); }
-        template <class C> auto crend(const C &c) -> decltype(c.crend()) { return c.crend(); }
-        template <class T, unsigned long N> reverse_iterator<T *> rbegin(T (&a)[N]) { return reverse_iterator<T *>(a + N); }
-        template <class T, unsigned long N> reverse_iterator<T *> rend(T (&a)[N]) { return reverse_iterator<T *>(a); }
+        template <class _Iter, class _Iter2> bool operator==(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return a.current == b.current; }
+        template <class _Iter, class _Iter2> bool operator!=(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return a.current != b.current; }
+        template <class _Iter, class _Iter2> bool operator<(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return b.current < a.current; }
+        template <class _Iter, class _Iter2> bool operator>(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return a.current < b.current; }
+        template <class _Iter, class _Iter2> bool operator<=(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return !(a.current < b.current); }
+        template <class _Iter, class _Iter2> bool operator>=(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return !(b.current < a.current); }
+        template <class _Iter> reverse_iterator<_Iter> operator+(long n, const reverse_iterator<_Iter> &r) { return r + n; }
+        template <class _Iter> reverse_iterator<_Iter> make_reverse_iterator(_Iter __i) { return reverse_iterator<_Iter>(__i); }
+        template <class _Cont> auto rbegin(_Cont &__c) -> decltype(__c.rbegin()) { return __c.rbegin(); }
+        template <class _Cont> auto rend(_Cont &__c) -> decltype(__c.rend()) { return __c.rend(); }
+        template <class _Cont> auto crbegin(const _Cont &__c) -> decltype(__c.crbegin()) { return __c.crbegin(); }
+        template <class _Cont> auto crend(const _Cont &__c) -> decltype(__c.crend()) { return __c.crend(); }
+        template <class _Tp, unsigned long _Np> reverse_iterator<_Tp *> rbegin(_Tp (&__arr)[_Np]) { return reverse_iterator<_Tp *>(__arr + _Np); }
+        template <class _Tp, unsigned long _Np> reverse_iterator<_Tp *> rend(_Tp (&__arr)[_Np]) { return reverse_iterator<_Tp *>(__arr); }
         template <class I> long __distance(I first, I last, input_iterator_tag) { long n = 0; for (; first != last; ++first) ++n; return n; }
         template <class I> long __distance(I first, I last, random_access_iterator_tag) { return last - first; }
         template <class I> long distance(I first, I last) { return __distance(first, last, typename iterator_traits<I>::iterator_category()); }

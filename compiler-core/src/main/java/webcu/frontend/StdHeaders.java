@@ -40,19 +40,20 @@ final class StdHeaders {
         template <class T, class C> const T &max(const T &a, const T &b, C comp) { return comp(a, b) ? b : a; }
         // compile-time integer sequences; the make_ aliases are built by the compiler (as clang's
         // __make_integer_seq), not by recursive instantiation. index_sequence is a template of its own.
-        template <class T, T... I> struct integer_sequence {
-            typedef T value_type;
-            static constexpr size_t size() noexcept { return sizeof...(I); }
+        // (Reserved names throughout: a program's #define N 250 must not reach them.)
+        template <class _Tp, _Tp... _Ip> struct integer_sequence {
+            typedef _Tp value_type;
+            static constexpr size_t size() noexcept { return sizeof...(_Ip); }
         };
-        template <size_t... I> struct index_sequence {
+        template <size_t... _Ip> struct index_sequence {
             typedef size_t value_type;
-            static constexpr size_t size() noexcept { return sizeof...(I); }
+            static constexpr size_t size() noexcept { return sizeof...(_Ip); }
         };
-        template <class T, T N> struct __make_integer_seq;
-        template <size_t N> struct __make_index_seq;
-        template <class T, T N> using make_integer_sequence = __make_integer_seq<T, N>;
-        template <size_t N> using make_index_sequence = __make_index_seq<N>;
-        template <class... T> using index_sequence_for = __make_index_seq<sizeof...(T)>;
+        template <class _Tp, _Tp _Np> struct __make_integer_seq;
+        template <size_t _Np> struct __make_index_seq;
+        template <class _Tp, _Tp _Np> using make_integer_sequence = __make_integer_seq<_Tp, _Np>;
+        template <size_t _Np> using make_index_sequence = __make_index_seq<_Np>;
+        template <class... _Tp> using index_sequence_for = __make_index_seq<sizeof...(_Tp)>;
         }
         """;
 
