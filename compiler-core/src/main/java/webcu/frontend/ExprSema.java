@@ -1474,6 +1474,21 @@ final class ExprSema {
      * obj.Base::x: the field x of obj's Base subobject, found among obj's class's fields by where
      * it lies (a field of the same name in the derived class hides it from plain obj.x).
      */
+    /** The static data member {@code name} of {@code rec} or of a base, or null. */
+    private static Object staticMember(CType.Record rec, String name) {
+        Object o = rec.members.get(name);
+        if (o instanceof Typed.Var) {
+            return o;
+        }
+        for (CType.Base b : rec.bases) {
+            Object inBase = staticMember(b.record(), name);
+            if (inBase != null) {
+                return inBase;
+            }
+        }
+        return null;
+    }
+
     /** Base::x in a member function: the field x of this object's Base subobject, or null. */
     private CType.Field ownerField(String name) {
         Sema.FunctionSym f = sema.currentFunction();
@@ -1709,6 +1724,9 @@ final class ExprSema {
             return bad(m.span());
         }
         CType.Field f = m.name().contains("::") ? qualifiedField(m.name(), rec) : rec.field(m.name());
+        if (f == null && staticMember(rec, m.name()) instanceof Typed.Var v) {
+            return new Typed.VarRef(v, m.span()); // obj.count for a static data member: the class's one variable
+        }
         if (f == null) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
             return bad(m.span());
@@ -1879,6 +1897,17 @@ final class ExprSema {
             }
             mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
         }
+        if (n.arraySize() != null && place == null && t instanceof CType.Record rec && (!rec.constructors.isEmpty() || rec.destructor != null)
+                && n.args().isEmpty() && hostCode()) {
+            // new T[n] of objects: a function of n that allocates (with the count first when a
+            // destructor needs it) and default-constructs each element
+            Sema.FunctionSym alloc = allocationFunction(t, "operatornew[]", 1) instanceof Sema.FunctionSym a ? a : function("malloc", n.span());
+            Sema.FunctionSym make = alloc == null ? null : sema.arrayNew(rec, alloc, n.span());
+            if (make == null) {
+                return bad(n.span());
+            }
+            return new Typed.Call(make, List.of(count), pt, n.span());
+        }
         Typed.Expr defaults = n.arraySize() == null && n.args().isEmpty() && t instanceof CType.Record r && r.constructors.isEmpty()
                 ? sema.defaultInitialized(r, n.span()) : null;
         if (n.arraySize() != null || !(t instanceof CType.Record rec && !rec.constructors.isEmpty()) && n.args().isEmpty() && defaults == null) {
@@ -1986,6 +2015,11 @@ final class ExprSema {
             return new Typed.Call(free, free == dealloc ? sema.callArgs(free, args, d.span(), 0) : args, CType.VOID, d.span());
         };
         Typed.Expr freeCall = release.apply(p);
+        if (d.array() && pointee instanceof CType.Record rec && rec.destructor != null && hostCode()) {
+            // delete[] of objects: each destroyed, last first, then the storage with its count
+            Sema.FunctionSym give = dealloc != null && dealloc.params.size() == 1 ? dealloc : function("free", d.span());
+            return new Typed.Call(sema.arrayDelete(rec, give, d.span()), List.of(p), CType.VOID, d.span());
+        }
         if (!d.array() && ((CType.Ptr) p.type()).pointee() instanceof CType.Record rec && rec.destructor != null) {
             // delete runs the destructor first (for a single object; delete[] of such objects is not supported)
             sema.use(rec.destructor);
@@ -2041,6 +2075,11 @@ final class ExprSema {
     private boolean replaced(String name) {
         Sema.FunctionSym f = globalAllocation(name);
         return f != null && !f.decl.span().file().startsWith("<built-in>");
+    }
+
+    private boolean hostCode() {
+        Sema.FunctionSym caller = sema.currentFunction();
+        return caller == null || caller.space == ExecutionSpace.HOST;
     }
 
     /** A library function the language itself needs (malloc for new), declared by the built-in headers. */

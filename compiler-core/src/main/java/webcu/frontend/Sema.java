@@ -512,6 +512,21 @@ public final class Sema {
             if (prev instanceof Typed.Var pv && pv.isGlobal && (sp.isExtern() || v.init() == null)) {
                 return; // a redeclaration (extern int x; int x;)
             }
+            if (prev instanceof Typed.Var pv && pv.isGlobal && v.name().contains("::")) {
+                // int Counter::alive = 0; defines the static member the class declared, which its
+                // member functions already use: that variable gets the initializer
+                FunctionSym saveFn = fn;
+                fn = null;
+                try {
+                    pv.globalInit = initializer(v.init(), pv.type, v.span(), pv);
+                } finally {
+                    fn = saveFn;
+                }
+                if ((isConst || sp.isConstexpr()) && CType.isInteger(pv.type)) {
+                    pv.constValue = constant(v.init());
+                }
+                return;
+            }
             if (t instanceof CType.Ref && v.init() == null && !sp.isExtern()) {
                 diags.error(v.span(), DiagKey.ERR_REFERENCE_UNINITIALIZED, v.name());
                 return;
@@ -2960,6 +2975,115 @@ public final class Sema {
         Typed.Stmt body = new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span);
         Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), new Typed.IntConst(CType.LONG, elementCount(array.type), span), CType.BOOL, span);
         out.add(new Typed.Loop(cond, body, new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
+    }
+
+    // ---- new[] and delete[] of classes
+
+    private final Map<CType.Record, FunctionSym> arrayNews = new java.util.IdentityHashMap<>();
+    private final Map<CType.Record, FunctionSym> arrayDeletes = new java.util.IdentityHashMap<>();
+
+    /** Bytes new[] puts before the elements to remember their count, as the Itanium C++ ABI: only for a class with a destructor. */
+    static long arrayCookie(CType.Record rec) {
+        return rec.destructor == null ? 0 : Math.max(8, rec.align);
+    }
+
+    /**
+     * new T[n] of a class with a constructor or destructor, as a function of n: storage from
+     * {@code alloc} (malloc, or the program's operator new[]) with room for the count before the
+     * elements, then each element built by the default constructor, first to last.
+     */
+    FunctionSym arrayNew(CType.Record rec, FunctionSym alloc, Span span) {
+        FunctionSym made = arrayNews.get(rec);
+        if (made != null) {
+            return made;
+        }
+        FunctionSym ctor = rec.constructors.isEmpty() ? null : resolveOverload(rec.name, rec.constructors, List.of(), span, true);
+        if (!rec.constructors.isEmpty() && ctor == null) {
+            return null;
+        }
+        FunctionSym f = new FunctionSym("operator new[]", span);
+        f.space = ExecutionSpace.HOST;
+        CType pt = new CType.Ptr(rec, false);
+        CType bytes = new CType.Ptr(CType.UCHAR, false);
+        Typed.Var n = new Typed.Var("n", CType.ULONG, span, false, false, null);
+        f.params.add(n);
+        f.defaults.add(null);
+        f.result = pt;
+        Typed.Var raw = new Typed.Var("raw", bytes, span, false, false, null);
+        Typed.Var p = new Typed.Var("p", pt, span, false, false, null);
+        Typed.Var i = new Typed.Var("i", CType.ULONG, span, false, false, null);
+        f.locals.addAll(List.of(raw, p, i));
+        long cookie = arrayCookie(rec);
+        List<Typed.Stmt> body = new ArrayList<>();
+        Typed.Expr size = new Typed.Binary("+", new Typed.Binary("*", load(new Typed.VarRef(n, span)),
+                new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(rec)), span), CType.ULONG, span), new Typed.IntConst(CType.ULONG, cookie, span), CType.ULONG, span);
+        body.add(new Typed.LocalDef(raw, new Typed.Convert(new Typed.Call(alloc, List.of(size), alloc.result, span), bytes, span), span));
+        Typed.Expr start = new Typed.PtrArith("+", load(new Typed.VarRef(raw, span)), new Typed.IntConst(CType.LONG, cookie, span), bytes, span);
+        if (cookie > 0) {
+            CType up = new CType.Ptr(CType.ULONG, false);
+            Typed.Expr count = new Typed.Deref(new Typed.Convert(new Typed.PtrArith("-", start, new Typed.IntConst(CType.LONG, 8, span), bytes, span), up, span), CType.ULONG, span);
+            body.add(new Typed.ExprStmt(new Typed.Assign(count, load(new Typed.VarRef(n, span)), span), span));
+        }
+        body.add(new Typed.LocalDef(p, new Typed.Convert(start, pt, span), span));
+        if (ctor != null) {
+            body.add(new Typed.LocalDef(i, new Typed.IntConst(CType.ULONG, 0, span), span));
+            Typed.Expr element = new Typed.PtrArith("+", load(new Typed.VarRef(p, span)), load(new Typed.VarRef(i, span)), pt, span);
+            List<Typed.Expr> args = callArgs(ctor, List.of(), span, 1);
+            args.add(0, element);
+            Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), load(new Typed.VarRef(n, span)), CType.BOOL, span);
+            body.add(new Typed.Loop(cond, new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span),
+                    new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
+        }
+        body.add(new Typed.Return(load(new Typed.VarRef(p, span)), span));
+        f.body = new Typed.Block(body, span);
+        f.irName = uniqueIrName("new[]." + rec.name);
+        functions.add(f);
+        arrayNews.put(rec, f);
+        return f;
+    }
+
+    /**
+     * delete[] p of a class with a destructor: each element destroyed, last to first (their
+     * count is before them), then the storage given to {@code free} (free, or operator delete[]).
+     */
+    FunctionSym arrayDelete(CType.Record rec, FunctionSym free, Span span) {
+        FunctionSym made = arrayDeletes.get(rec);
+        if (made != null) {
+            return made;
+        }
+        FunctionSym d = rec.destructor;
+        use(d);
+        FunctionSym f = new FunctionSym("operator delete[]", span);
+        f.space = ExecutionSpace.HOST;
+        CType pt = new CType.Ptr(rec, false);
+        CType bytes = new CType.Ptr(CType.UCHAR, false);
+        Typed.Var p = new Typed.Var("p", pt, span, false, false, null);
+        f.params.add(p);
+        f.defaults.add(null);
+        f.result = CType.VOID;
+        Typed.Var raw = new Typed.Var("raw", bytes, span, false, false, null);
+        Typed.Var i = new Typed.Var("i", CType.ULONG, span, false, false, null);
+        f.locals.addAll(List.of(raw, i));
+        long cookie = arrayCookie(rec);
+        List<Typed.Stmt> live = new ArrayList<>();
+        live.add(new Typed.LocalDef(raw, new Typed.PtrArith("-", new Typed.Convert(load(new Typed.VarRef(p, span)), bytes, span),
+                new Typed.IntConst(CType.LONG, cookie, span), bytes, span), span));
+        CType up = new CType.Ptr(CType.ULONG, false);
+        Typed.Expr count = new Typed.Deref(new Typed.Convert(new Typed.PtrArith("+", load(new Typed.VarRef(raw, span)),
+                new Typed.IntConst(CType.LONG, cookie - 8, span), bytes, span), up, span), CType.ULONG, span);
+        live.add(new Typed.LocalDef(i, load(count), span));
+        Typed.Expr element = new Typed.PtrArith("+", load(new Typed.VarRef(p, span)), load(new Typed.VarRef(i, span)), pt, span);
+        Typed.Stmt destroy = new Typed.ExprStmt(new Typed.Call(d, List.of(thisArg(d, element, span)), CType.VOID, span), span);
+        Typed.Expr more = new Typed.Binary(">", new Typed.IncDec(new Typed.VarRef(i, span), -1, false, span), new Typed.IntConst(CType.ULONG, 0, span), CType.BOOL, span);
+        live.add(new Typed.Loop(more, destroy, null, false, span));
+        List<Typed.Expr> freeArgs = new ArrayList<>(List.of(new Typed.Convert(load(new Typed.VarRef(raw, span)), new CType.Ptr(CType.VOID, false), span)));
+        live.add(new Typed.ExprStmt(new Typed.Call(free, freeArgs, CType.VOID, span), span));
+        Typed.Expr notNull = new Typed.Binary("!=", load(new Typed.VarRef(p, span)), new Typed.NullConst(pt, span), CType.BOOL, span);
+        f.body = new Typed.Block(List.of(new Typed.If(notNull, new Typed.Block(live, span), null, span)), span);
+        f.irName = uniqueIrName("delete[]." + rec.name);
+        functions.add(f);
+        arrayDeletes.put(rec, f);
+        return f;
     }
 
     /** The end of an array of objects' scope: the destructor runs for each element, last to first. */

@@ -135,4 +135,49 @@ class AllocationFunctionsTest {
             }
             """));
     }
+
+    /** new T[n] default-constructs each element; delete[] destroys them last to first (null and empty arrays too). */
+    @Test
+    void arraysOfObjects() {
+        assertEquals("""
+            Counter(0)
+            Counter(1)
+            Counter(2)
+            alive 3, last id 2
+            ~Counter(2)
+            ~Counter(1)
+            ~Counter(0)
+            alive 0
+            12
+            """, RunProgram.stdout("""
+            #include <cstdio>
+            #include <string>
+            struct Counter {
+                static int alive;
+                int id;
+                Counter() : id(alive++) { printf("Counter(%d)\\n", id); }
+                ~Counter() { printf("~Counter(%d)\\n", id); --alive; }
+            };
+            int Counter::alive = 0;
+            struct Vec2 { float x = 1, y = 2; Vec2() {} };
+            struct Named { std::string name = "none"; int n = 0; };
+            int main() {
+                Counter *cs = new Counter[3];
+                printf("alive %d, last id %d\\n", Counter::alive, cs[2].id);
+                delete[] cs;
+                printf("alive %d\\n", Counter::alive);
+                int n = 4;
+                Vec2 *vs = new Vec2[n];
+                float sum = 0;
+                for (int i = 0; i < n; ++i) sum += vs[i].x + vs[i].y;
+                printf("%g\\n", sum);
+                delete[] vs;
+                Counter *none = nullptr;
+                delete[] none;
+                Counter *empty = new Counter[0];
+                delete[] empty;
+                return 0;
+            }
+            """));
+    }
 }
