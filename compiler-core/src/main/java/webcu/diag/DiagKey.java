@@ -86,10 +86,14 @@ public enum DiagKey {
     ERR_ARRAY_NEGATIVE("err.array.negative", "array size is negative"),
     ERR_ARRAY_TOO_LARGE("err.array.too.large", "array is too large ({0} elements): webcu holds objects of at most {1} GiB"), // count, GiB
     ERR_VLA_DEVICE("err.vla.device", "variable-length arrays are not supported in device code"),
+    ERR_TEMPLATE_DEPTH("err.template.depth", "recursive template instantiation exceeded maximum depth of {0}"), // limit
     NOTE_PURE_VIRTUAL("note.pure.virtual", "unimplemented pure virtual method ''{0}'' in ''{1}''"), // method, class
     NOTE_OVERRIDDEN("note.overridden", "overridden virtual function is here"),
     NOTE_DECLARED_HERE("note.declared.here", "''{0}'' declared here"), // name
     NOTE_CANDIDATE("note.candidate", "candidate function not viable: {0}"), // reason
+    NOTE_CANDIDATE_TEMPLATE("note.candidate.template", "candidate function template not viable: {0}"), // reason
+    NOTE_CANDIDATE_IGNORED("note.candidate.ignored", "candidate template ignored: {0}"), // reason
+    NOTE_CANDIDATES_OMITTED("note.candidates.omitted", "remaining {0} candidate{1} omitted; pass -fshow-overloads=all to show them"), // count, "s" or ""
     // ---- lowering, passes and backends
     ERR_NOT_SUPPORTED_WEBGPU("err.not.supported.webgpu", "not supported on WebGPU yet: {0}"), // feature
     ERR_NOT_SUPPORTED("err.not.supported", "not supported yet: {0}"), // feature

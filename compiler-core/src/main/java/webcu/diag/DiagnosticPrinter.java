@@ -32,8 +32,8 @@ public final class DiagnosticPrinter {
         Span s = d.span();
         if (s.isKnown()) {
             out.append(s.file()).append(':').append(s.line()).append(':').append(s.column()).append(": ");
-        } else {
-            out.append("webcu: ");
+        } else if (d.severity() != Severity.NOTE) {
+            out.append("webcu: "); // a note without a place stands under its error, as clang prints it
         }
         out.append(d.severity().word).append(": ").append(raw ? d.key().key : d.message()).append('\n');
         if (!s.isKnown()) {

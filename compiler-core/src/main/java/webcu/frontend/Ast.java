@@ -285,6 +285,9 @@ public final class Ast {
 
     public record TypedefDecl(String name, TypeNode type, Span span) implements Decl {}
 
+    /** An alias template: {@code template <class T> using Vec = std::vector<T>;}. */
+    public record AliasTemplate(String name, List<TemplateParam> templateParams, TypeNode type, Span span) implements Decl {}
+
     /**
      * struct/class/union; fields and methods in order; {@code complete} false for a forward
      * declaration; {@code alignAs} the alignment asked for (0 none, -1 packed).

@@ -181,6 +181,7 @@ public final class BuiltinHeaders {
         put(StdLibHeaders.ATOMIC, "atomic");
         put(StdLibHeaders.MUTEX, "mutex");
         put(StdLibHeaders.THREAD, "thread");
+        put(BitsetHeaders.BITSET, "bitset");
         put("""
             #pragma once
             #include <cstddef>

@@ -114,6 +114,8 @@ public sealed interface CType {
         /** The destructor, or null. */
         public Sema.FunctionSym destructor;
         public boolean complete;
+        /** Names of base members a using-declaration in the class brings in ({@code using Base::f;}): not hidden by its own. */
+        public final java.util.Set<String> usingNames = new java.util.HashSet<>();
         /** Direct base classes, each at its offset in this class. */
         public final List<Base> bases = new ArrayList<>();
         /**
@@ -141,10 +143,11 @@ public sealed interface CType {
             return classId != 0;
         }
 
+        /** The field named {@code n} a member access finds: a class's own fields come after its bases' and hide them. */
         public Field field(String n) {
-            for (Field f : fields) {
-                if (f.name().equals(n)) {
-                    return f;
+            for (int i = fields.size() - 1; i >= 0; i--) {
+                if (fields.get(i).name().equals(n)) {
+                    return fields.get(i);
                 }
             }
             return null;

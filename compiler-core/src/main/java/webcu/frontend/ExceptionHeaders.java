@@ -160,6 +160,7 @@ final class ExceptionHeaders {
     static final String NEW = """
         #pragma once
         #include <exception>
+        #include <cstdlib>
         namespace std {
         class bad_alloc : public exception {
         public:
@@ -172,6 +173,22 @@ final class ExceptionHeaders {
         struct nothrow_t { explicit nothrow_t() {} };
         static const nothrow_t nothrow;
         }
+        // the global allocation functions; a program's own definitions replace them (see Sema)
+        // as libstdc++: the other forms go through operator new(size_t) and operator delete(void *)
+        void *operator new(size_t n) { return malloc(n ? n : 1); }
+        void operator delete(void *p) noexcept { free(p); }
+        void *operator new[](size_t n) { return ::operator new(n); }
+        void operator delete[](void *p) noexcept { ::operator delete(p); }
+        void operator delete(void *p, size_t n) noexcept { ::operator delete(p); }
+        void operator delete[](void *p, size_t n) noexcept { ::operator delete[](p); }
+        void *operator new(size_t n, const std::nothrow_t &t) noexcept { return ::operator new(n); }
+        void *operator new[](size_t n, const std::nothrow_t &t) noexcept { return ::operator new[](n); }
+        void operator delete(void *p, const std::nothrow_t &t) noexcept { ::operator delete(p); }
+        void operator delete[](void *p, const std::nothrow_t &t) noexcept { ::operator delete[](p); }
+        inline void *operator new(size_t n, void *p) noexcept { return p; }
+        inline void *operator new[](size_t n, void *p) noexcept { return p; }
+        inline void operator delete(void *p, void *q) noexcept {}
+        inline void operator delete[](void *p, void *q) noexcept {}
         """;
 
     static final String TYPEINFO = """

@@ -256,6 +256,39 @@ final class ExprSema {
         return f == null ? null : new ExprSema(sema).operatorCall(f.name, e, List.of(), span);
     }
 
+    /**
+     * The non-member operator functions named {@code name} in the nearest enclosing scope that has
+     * any: lookup for an operator skips member functions, so operator!= of the class whose member
+     * is being analysed does not hide std's operator!= templates.
+     */
+    private List<Sema.FunctionSym> nonMemberOperators(String name) {
+        List<Sema.FunctionSym> found = new ArrayList<>();
+        for (Sema.Scope s = sema.scope(); s != null && found.isEmpty(); s = s.parent) {
+            if (s.names.get(name) instanceof List<?> set) {
+                for (Object x : set) {
+                    if (x instanceof Sema.FunctionSym f && f.owner == null) {
+                        found.add(f);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    /** A class's conversion function to a pointer type when it has exactly one, else null. */
+    private static Sema.FunctionSym pointerConversion(CType.Record rec) {
+        Sema.FunctionSym found = null;
+        for (Sema.FunctionSym f : rec.methods) {
+            if (conversion(f, false) && f.result instanceof CType.Ptr) {
+                if (found != null) {
+                    return null;
+                }
+                found = f;
+            }
+        }
+        return found;
+    }
+
     static Sema.FunctionSym conversionFunction(CType from, CType to) {
         return conversionFunction(from, to, false);
     }
@@ -327,6 +360,9 @@ final class ExprSema {
                 if (f.owner == null) { // members of the enclosing class are not candidates for a free operator
                     cands.add(f);
                 }
+            }
+            if (cands.isEmpty()) {
+                cands = nonMemberOperators(name);
             }
             if (cands.isEmpty()) {
                 return null;
@@ -422,8 +458,9 @@ final class ExprSema {
         if (member instanceof Typed.Var v) {
             return new Typed.VarRef(v, n.span());
         }
-        Object o = member != null ? member : lookup(n.name());
-        if (member == null) {
+        Object field = member != null ? null : ownerField(n.name());
+        Object o = member != null ? member : field instanceof CType.Field qf ? qf : lookup(n.name());
+        if (member == null && field == null) {
             StdNames.check(sema, sema.scope(), n.name(), o, n.span(), null, StdNames.Use.IDENTIFIER);
         }
         if (o instanceof Packs.VarPack || o instanceof Packs.Pack) {
@@ -536,6 +573,10 @@ final class ExprSema {
     }
 
     private Object lookup(String name) {
+        if (name.startsWith("::operator")) {
+            List<Sema.FunctionSym> global = nonMemberOperators(name.substring(2));
+            return global.isEmpty() ? null : global;
+        }
         Object o = sema.scope().lookup(name);
         if (o == null && name.contains("::")) {
             Object m = sema.memberOfInstance(new Ast.NamedType(name, List.of(), null), sema.scope());
@@ -645,6 +686,12 @@ final class ExprSema {
         }
         Typed.Expr operand = expr(u.operand());
         if (isClass(operand.type())) {
+            // the built-in +(T *) through a class's one conversion to a pointer, +[](int x) {...},
+            // unless the class has an operator+ of its own (std's binary ones do not apply)
+            if (u.op().equals("+") && pointerConversion((CType.Record) operand.type()) instanceof Sema.FunctionSym f
+                    && ((CType.Record) operand.type()).methods.stream().noneMatch(m -> m.name.equals("operator+"))) {
+                return sema.rvalue(operatorCall(f.name, operand, List.of(), u.span()));
+            }
             Typed.Expr call = operatorCall("operator" + u.op(), operand, List.of(), u.span());
             if (call != null) {
                 return call;
@@ -921,6 +968,15 @@ final class ExprSema {
         if (a.lvalue() && b.lvalue() && a.type().equals(b.type()) && !(a.type() instanceof CType.Arr)) {
             return new Typed.Conditional(cond, a, b, a.type(), c.span());
         }
+        if (commonBase(a.type(), b.type()) instanceof CType.Record base) {
+            if (a.lvalue() && b.lvalue() && !temporary(a) && !temporary(b)) {
+                // c ? base : derived: an lvalue of the base class (the derived object's base subobject)
+                return new Typed.Conditional(cond, asBase(a, base, c.span()), asBase(b, base, c.span()), base, c.span());
+            }
+            a = sema.rvalue(a);
+            b = sema.rvalue(b);
+            return new Typed.Conditional(cond, sema.convert(a, base, c.ifTrue().span(), "cond"), sema.convert(b, base, c.ifFalse().span(), "cond"), base, c.span());
+        }
         a = sema.rvalue(a);
         b = sema.rvalue(b);
         CType at = a.type();
@@ -947,6 +1003,28 @@ final class ExprSema {
             return new Typed.Conditional(cond, a, b, t, c.span());
         }
         return new Typed.Conditional(cond, sema.convert(a, t, c.ifTrue().span(), "cond"), sema.convert(b, t, c.ifFalse().span(), "cond"), t, c.span());
+    }
+
+    /** For class operands of ?: of which one derives from the other, the base; else null. */
+    private static CType.Record commonBase(CType a, CType b) {
+        if (a instanceof CType.Record ra && b instanceof CType.Record rb && ra != rb) {
+            return Sema.derivesFrom(ra, rb) ? rb : Sema.derivesFrom(rb, ra) ? ra : null;
+        }
+        return null;
+    }
+
+    /** A class prvalue that webcu keeps in a temporary variable: Circle(), Point{1, 2}. */
+    private static boolean temporary(Typed.Expr e) {
+        return e instanceof Typed.Construct || e instanceof Typed.Aggregate;
+    }
+
+    /** An lvalue of a class as an lvalue of its base {@code base}: the base subobject. */
+    private Typed.Expr asBase(Typed.Expr e, CType.Record base, Span span) {
+        if (e.type() == base) {
+            return e;
+        }
+        Typed.Expr p = sema.upcast(sema.addressOf(e, span), (CType.Record) e.type(), base, span);
+        return new Typed.Deref(p, base, span);
     }
 
     /**
@@ -1405,6 +1483,36 @@ final class ExprSema {
     }
 
     /** The class a qualifier names in a member access of a {@code context} object: the class itself or one of its bases. */
+    /**
+     * obj.Base::x: the field x of obj's Base subobject, found among obj's class's fields by where
+     * it lies (a field of the same name in the derived class hides it from plain obj.x).
+     */
+    /** The static data member {@code name} of {@code rec} or of a base, or null. */
+    private static Object staticMember(CType.Record rec, String name) {
+        Object o = rec.members.get(name);
+        if (o instanceof Typed.Var) {
+            return o;
+        }
+        for (CType.Base b : rec.bases) {
+            Object inBase = staticMember(b.record(), name);
+            if (inBase != null) {
+                return inBase;
+            }
+        }
+        return null;
+    }
+
+    /** Base::x in a member function: the field x of this object's Base subobject, or null. */
+    private CType.Field ownerField(String name) {
+        Sema.FunctionSym f = sema.currentFunction();
+        return name.contains("::") && f != null && f.owner != null && f.thisVar != null ? qualifiedField(name, f.owner) : null;
+    }
+
+    private CType.Field qualifiedField(String name, CType.Record rec) {
+        CType.Record q = qualifierClass(name.substring(0, name.lastIndexOf("::")), rec);
+        return q == null ? null : Sema.fieldOfBase(rec, q, name.substring(name.lastIndexOf("::") + 2));
+    }
+
     private CType.Record qualifierClass(String q, CType.Record context) {
         if (lookup(q) instanceof CType.Record r && Sema.derivesFrom(context, r)) {
             return r;
@@ -1628,7 +1736,10 @@ final class ExprSema {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), base.type());
             return bad(m.span());
         }
-        CType.Field f = rec.field(m.name());
+        CType.Field f = m.name().contains("::") ? qualifiedField(m.name(), rec) : rec.field(m.name());
+        if (f == null && staticMember(rec, m.name()) instanceof Typed.Var v) {
+            return new Typed.VarRef(v, m.span()); // obj.count for a static data member: the class's one variable
+        }
         if (f == null) {
             diags.error(m.span(), DiagKey.ERR_NO_MEMBER, m.name(), rec.name);
             return bad(m.span());
@@ -1796,12 +1907,25 @@ final class ExprSema {
                 return bad(n.span());
             }
             mem = new Typed.Convert(place, pt, n.span());
+        } else if (allocationFunction(t, n.arraySize() != null ? "operatornew[]" : "operatornew", 1) instanceof Sema.FunctionSym alloc) {
+            mem = new Typed.Convert(new Typed.Call(alloc, sema.callArgs(alloc, List.of(bytes), n.span(), 0), alloc.result, n.span()), pt, n.span());
         } else {
             Sema.FunctionSym malloc = function("malloc", n.span());
             if (malloc == null) {
                 return bad(n.span());
             }
             mem = new Typed.Convert(new Typed.Call(malloc, List.of(bytes), malloc.result, n.span()), pt, n.span());
+        }
+        if (n.arraySize() != null && place == null && t instanceof CType.Record rec && (!rec.constructors.isEmpty() || rec.destructor != null)
+                && n.args().isEmpty() && hostCode()) {
+            // new T[n] of objects: a function of n that allocates (with the count first when a
+            // destructor needs it) and default-constructs each element
+            Sema.FunctionSym alloc = allocationFunction(t, "operatornew[]", 1) instanceof Sema.FunctionSym a ? a : function("malloc", n.span());
+            Sema.FunctionSym make = alloc == null ? null : sema.arrayNew(rec, alloc, n.span());
+            if (make == null) {
+                return bad(n.span());
+            }
+            return new Typed.Call(make, List.of(count), pt, n.span());
         }
         Typed.Expr defaults = n.arraySize() == null && n.args().isEmpty() && t instanceof CType.Record r && r.constructors.isEmpty()
                 ? sema.defaultInitialized(r, n.span()) : null;
@@ -1900,11 +2024,27 @@ final class ExprSema {
             diags.error(d.span(), DiagKey.ERR_DEREF, p.type());
             return bad(d.span());
         }
-        Sema.FunctionSym free = function("free", d.span());
+        CType pointee = ((CType.Ptr) p.type()).pointee();
+        String name = d.array() ? "operatordelete[]" : "operatordelete";
+        Sema.FunctionSym dealloc = allocationFunction(pointee, name, 1) instanceof Sema.FunctionSym one ? one
+                : pointee instanceof CType.Record ? allocationFunction(pointee, name, 2) : null; // operator delete(void *, size_t)
+        Sema.FunctionSym free = dealloc != null ? dealloc : function("free", d.span());
         if (free == null) {
             return bad(d.span());
         }
-        Typed.Expr freeCall = new Typed.Call(free, List.of(new Typed.Convert(p, new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+        java.util.function.Function<Typed.Expr, Typed.Expr> release = ptr -> {
+            List<Typed.Expr> args = new ArrayList<>(List.of(new Typed.Convert(ptr, new CType.Ptr(CType.VOID, false), d.span())));
+            if (free.params.size() == 2) {
+                args.add(new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(pointee)), d.span()));
+            }
+            return new Typed.Call(free, free == dealloc ? sema.callArgs(free, args, d.span(), 0) : args, CType.VOID, d.span());
+        };
+        Typed.Expr freeCall = release.apply(p);
+        if (d.array() && pointee instanceof CType.Record rec && rec.destructor != null && hostCode()) {
+            // delete[] of objects: each destroyed, last first, then the storage with its count
+            Sema.FunctionSym give = dealloc != null && dealloc.params.size() == 1 ? dealloc : function("free", d.span());
+            return new Typed.Call(sema.arrayDelete(rec, give, d.span()), List.of(p), CType.VOID, d.span());
+        }
         if (!d.array() && ((CType.Ptr) p.type()).pointee() instanceof CType.Record rec && rec.destructor != null) {
             // delete runs the destructor first (for a single object; delete[] of such objects is not supported)
             sema.use(rec.destructor);
@@ -1913,14 +2053,58 @@ final class ExprSema {
             Typed.Expr dtor = rec.destructor.slot != null
                     ? sema.virtuals.call(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), rec, new ArrayList<>(), d.span())
                     : new Typed.Call(rec.destructor, List.of(sema.thisArg(rec.destructor, Sema.load(new Typed.VarRef(t, d.span())), d.span())), CType.VOID, d.span());
-            Typed.Expr free2 = new Typed.Call(free, List.of(new Typed.Convert(Sema.load(new Typed.VarRef(t, d.span())),
-                    new CType.Ptr(CType.VOID, false), d.span())), CType.VOID, d.span());
+            Typed.Expr free2 = release.apply(Sema.load(new Typed.VarRef(t, d.span())));
             // delete of a null pointer runs no destructor (free(nullptr) does nothing)
             Typed.Expr live = new Typed.Binary("!=", Sema.load(new Typed.VarRef(t, d.span())), new Typed.NullConst(p.type(), d.span()), CType.INT, d.span());
             Typed.Expr destroy = new Typed.Conditional(live, new Typed.Comma(dtor, free2, d.span()), free2, CType.VOID, d.span());
             return new Typed.Comma(keep, destroy, d.span());
         }
         return freeCall;
+    }
+
+    /**
+     * The operator new or delete (of {@code params} parameters) that a new or delete expression
+     * on a {@code t} calls in host code instead of malloc and free: the class's own (inherited
+     * ones too), else a global one the program defines in place of the library's; null for none.
+     */
+    private Sema.FunctionSym allocationFunction(CType t, String name, int params) {
+        Sema.FunctionSym caller = sema.currentFunction();
+        if (caller != null && caller.space != ExecutionSpace.HOST) {
+            return null;
+        }
+        for (CType.Record rec = t instanceof CType.Record r ? r : null; rec != null; rec = rec.bases.isEmpty() ? null : rec.bases.get(0).record()) {
+            for (Sema.FunctionSym m : rec.methods) {
+                if (m.name.equals(name) && m.thisVar == null && m.params.size() == params && !m.isTemplate) {
+                    return m;
+                }
+            }
+        }
+        // the library's operator new[] calls operator new: when the program replaces either, the
+        // array form goes through the library's functions too
+        String single = name.replace("[]", "");
+        if (params == 1 && (replaced(name) || replaced(single)) && globalAllocation(name) instanceof Sema.FunctionSym f) {
+            return f;
+        }
+        return null;
+    }
+
+    private Sema.FunctionSym globalAllocation(String name) {
+        for (Sema.FunctionSym f : nonMemberOperators(name)) {
+            if (f.params.size() == 1 && f.decl != null) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    private boolean replaced(String name) {
+        Sema.FunctionSym f = globalAllocation(name);
+        return f != null && !f.decl.span().file().startsWith("<built-in>");
+    }
+
+    private boolean hostCode() {
+        Sema.FunctionSym caller = sema.currentFunction();
+        return caller == null || caller.space == ExecutionSpace.HOST;
     }
 
     /** A library function the language itself needs (malloc for new), declared by the built-in headers. */

@@ -61,6 +61,55 @@ final class IteratorHeaders {
             typedef const T &reference;
             typedef random_access_iterator_tag iterator_category;
         };
+        // std::reverse_iterator: current is one past the element it names, as libstdc++'s
+        template <class _Iter> class reverse_iterator {
+        public:
+            _Iter current;
+            typedef _Iter iterator_type;
+            typedef typename iterator_traits<_Iter>::value_type value_type;
+            typedef typename iterator_traits<_Iter>::difference_type difference_type;
+            typedef typename iterator_traits<_Iter>::pointer pointer;
+            typedef typename iterator_traits<_Iter>::reference reference;
+            typedef typename iterator_traits<_Iter>::iterator_category iterator_category;
+            reverse_iterator() : current() {}
+            explicit reverse_iterator(_Iter __x) : current(__x) {}
+            template <class _Up> reverse_iterator(const reverse_iterator<_Up> &o) : current(o.current) {}
+            _Iter base() const { return current; }
+            reference operator*() const { _Iter __t = current; --__t; return *__t; }
+            pointer operator->() const { _Iter __t = current; --__t; return &*__t; }
+            reverse_iterator &operator++() { --current; return *this; }
+            reverse_iterator operator++(int) { reverse_iterator t = *this; --current; return t; }
+            reverse_iterator &operator--() { ++current; return *this; }
+            reverse_iterator operator--(int) { reverse_iterator t = *this; ++current; return t; }
+            reverse_iterator operator+(long n) const { return reverse_iterator(current - n); }
+            reverse_iterator operator-(long n) const { return reverse_iterator(current + n); }
+            // a member, so that it is found beside operator-(long): r2 - r1 counts the elements between
+            template <class _Iter2> long operator-(const reverse_iterator<_Iter2> &o) const { return o.current - current; }
+            reverse_iterator &operator+=(long n) { current -= n; return *this; }
+            reverse_iterator &operator-=(long n) { current += n; return *this; }
+            reference operator[](long n) const { return *(*this + n); }
+        };
+        template <class _Iter> struct iterator_traits<reverse_iterator<_Iter> > {
+            typedef typename iterator_traits<_Iter>::value_type value_type;
+            typedef long difference_type;
+            typedef typename iterator_traits<_Iter>::pointer pointer;
+            typedef typename iterator_traits<_Iter>::reference reference;
+            typedef typename iterator_traits<_Iter>::iterator_category iterator_category;
+        };
+        template <class _Iter, class _Iter2> bool operator==(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return a.current == b.current; }
+        template <class _Iter, class _Iter2> bool operator!=(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return a.current != b.current; }
+        template <class _Iter, class _Iter2> bool operator<(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return b.current < a.current; }
+        template <class _Iter, class _Iter2> bool operator>(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return a.current < b.current; }
+        template <class _Iter, class _Iter2> bool operator<=(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return !(a.current < b.current); }
+        template <class _Iter, class _Iter2> bool operator>=(const reverse_iterator<_Iter> &a, const reverse_iterator<_Iter2> &b) { return !(b.current < a.current); }
+        template <class _Iter> reverse_iterator<_Iter> operator+(long n, const reverse_iterator<_Iter> &r) { return r + n; }
+        template <class _Iter> reverse_iterator<_Iter> make_reverse_iterator(_Iter __i) { return reverse_iterator<_Iter>(__i); }
+        template <class _Cont> auto rbegin(_Cont &__c) -> decltype(__c.rbegin()) { return __c.rbegin(); }
+        template <class _Cont> auto rend(_Cont &__c) -> decltype(__c.rend()) { return __c.rend(); }
+        template <class _Cont> auto crbegin(const _Cont &__c) -> decltype(__c.crbegin()) { return __c.crbegin(); }
+        template <class _Cont> auto crend(const _Cont &__c) -> decltype(__c.crend()) { return __c.crend(); }
+        template <class _Tp, unsigned long _Np> reverse_iterator<_Tp *> rbegin(_Tp (&__arr)[_Np]) { return reverse_iterator<_Tp *>(__arr + _Np); }
+        template <class _Tp, unsigned long _Np> reverse_iterator<_Tp *> rend(_Tp (&__arr)[_Np]) { return reverse_iterator<_Tp *>(__arr); }
         template <class I> long __distance(I first, I last, input_iterator_tag) { long n = 0; for (; first != last; ++first) ++n; return n; }
         template <class I> long __distance(I first, I last, random_access_iterator_tag) { return last - first; }
         template <class I> long distance(I first, I last) { return __distance(first, last, typename iterator_traits<I>::iterator_category()); }

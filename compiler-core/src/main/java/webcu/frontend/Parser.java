@@ -505,6 +505,28 @@ public final class Parser {
         return new UsingDecl(name, u.span());
     }
 
+    /** alias-template = "template" "<" params ">" "using" name "=" type-id ";" (after the header) */
+    private Decl aliasTemplate(List<TemplateParam> tparams) {
+        Token u = next();
+        String name = ident();
+        expect("=");
+        TypeNode type = typeId();
+        expect(";");
+        // a template name outside the template's own scope: Vec<int>, std::index_sequence<I...>
+        pendingClassTemplate = false;
+        if (templateOuterScope >= 0) {
+            typeScopes.get(templateOuterScope).add(name);
+        }
+        classTemplates.add(name);
+        if (!namespaceStack.isEmpty()) {
+            String ns = String.join("::", namespaceStack);
+            typeScopes.get(0).add(ns + "::" + name);
+            classTemplates.add(ns + "::" + name);
+            namespaceTypes.computeIfAbsent(ns, k -> new ArrayList<>()).add(name);
+        }
+        return new AliasTemplate(name, tparams, type, u.span());
+    }
+
     private StaticAssert staticAssert() {
         Token s = next();
         expect("(");
@@ -678,6 +700,10 @@ public final class Parser {
 
     private void declarationAfterTemplate(List<Decl> out, boolean inClass, List<TemplateParam> tparams, boolean templ) {
         Token start = peek();
+        if (at("using") && templ && peek(1).kind() == Token.Kind.IDENT && peek(2).is("=")) {
+            out.add(aliasTemplate(tparams));
+            return;
+        }
         if (at("using")) {
             out.add(usingDeclaration());
             return;
@@ -1292,8 +1318,9 @@ public final class Parser {
             }
             break;
         }
-        // Nested declarator: (*fp)(int) or (&arr)[3]
-        if (at("(") && (peek(1).is("*") || peek(1).is("&")) ) {
+        // Nested declarator: (*fp)(int) or (&arr)[3]; in a parameter also a parenthesised name,
+        // so that T x(U(f())) declares a function taking a U (*)() as C++ (and g++) reads it
+        if (at("(") && (peek(1).is("*") || peek(1).is("&") || packDeclaratorAllowed && parenthesisedName())) {
             p++;
             int innerStart = p;
             int depth = 1;
@@ -1382,15 +1409,31 @@ public final class Parser {
         return "operator" + op;
     }
 
+    /** Whether {@code (} starts a parenthesised declarator name: ( name ) ( name ( ( name [ . */
+    private boolean parenthesisedName() {
+        Token n = peek(1);
+        return n.kind() == Token.Kind.IDENT && !isTypeName(n.text()) && !BUILTIN_TYPE_WORDS.contains(n.text())
+                && !QUALIFIERS.contains(n.text()) && !n.is("operator") && (peek(2).is(")") || peek(2).is("(") || peek(2).is("["));
+    }
+
     private TypeNode suffixes(TypeNode type, Declarator d) {
         // "T name(16, 16)" constructs an object; only "(" followed by a parameter starts a function declarator
         if (at("(") && startsParams()) {
+            int save = p;
+            int mark = diags.mark();
             Token lp = next();
             pushScope();
             List<Param> params = new ArrayList<>();
             boolean variadic;
             try {
                 variadic = paramList(params);
+            } catch (SyntaxError e) {
+                if (initializerAt(save)) {
+                    diags.rollback(mark);
+                    p = save;
+                    return type;
+                }
+                throw e;
             } finally {
                 popScope();
             }
@@ -1442,6 +1485,28 @@ public final class Parser {
         boolean r = startsDeclaration() && !(peek(1).is("(") && !isTypeName(peek().text()) && !BUILTIN_TYPE_WORDS.contains(peek().text()));
         p = save;
         return r;
+    }
+
+    /**
+     * Whether a parenthesised expression list starts at {@code at}: after a parameter list failed
+     * to parse, T x(U("s")) and T x(U((n + 1) / 2)) are objects built from a functional cast, as
+     * C++ reads anything that cannot be a declaration. Leaves the position and the diagnostics as
+     * they were.
+     */
+    private boolean initializerAt(int at) {
+        int failedAt = p;
+        int mark = diags.mark();
+        p = at + 1;
+        boolean ok;
+        try {
+            args();
+            ok = true;
+        } catch (SyntaxError e) {
+            ok = false;
+        }
+        diags.rollback(mark);
+        p = failedAt;
+        return ok;
     }
 
     /**
@@ -1525,6 +1590,8 @@ public final class Parser {
             name = name.substring(k + 2);
         }
         Specs specs = ds.specs();
+        // a class's operator new and operator delete are static members, declared so or not
+        specs = inClass && (name.startsWith("operatornew") || name.startsWith("operatordelete")) ? addSpec(specs, "static") : specs;
         specs = d.isOverride ? addSpec(specs, "override") : specs;
         specs = d.isFinal ? addSpec(specs, "final") : specs;
         // 'override' and 'final' may also follow a trailing return type
@@ -2488,10 +2555,12 @@ public final class Parser {
                 throw error(peek(), DiagKey.ERR_EXPECTED, "'(' for function-style cast or type construction");
             }
         }
+        boolean global = at("::");
         String name = qualifiedName();
         if (name.equals("operator")) {
             p--;
-            name = operatorName();
+            // ::operator new(n) inside a class with its own operator new means the global one
+            name = (global ? "::" : "") + operatorName();
         }
         List<TemplateArg> targs = List.of();
         String last = name.substring(name.lastIndexOf(':') + 1);

@@ -79,6 +79,9 @@ public final class Sema {
     /** An enumerator: a named constant of its enum's type. */
     record EnumConst(long value, CType type) {}
 
+    /** An alias template and the scope it was declared in: each use resolves its type with the arguments bound. */
+    record AliasTemplateSym(Ast.AliasTemplate decl, Scope scope) {}
+
     /** A class template: its declaration and the scope it was declared in; instances by arguments. */
     static final class ClassTemplate {
         final Ast.RecordDecl decl;
@@ -425,6 +428,7 @@ public final class Sema {
             case Ast.FunctionDecl f -> declareFunction(f, s, null, namespace);
             case Ast.VarDecl v -> declareGlobal(v, s, namespace);
             case Ast.TypedefDecl t -> declare(s, t.name(), resolveType(t.type(), s), namespace);
+            case Ast.AliasTemplate a -> declare(s, a.name(), new AliasTemplateSym(a, s), namespace);
             case Ast.RecordDecl r -> declareRecord(r, s, namespace);
             case Ast.EnumDecl e -> declareEnum(e, s, namespace);
             case Ast.StaticAssert sa -> staticAssert(sa, s);
@@ -514,6 +518,21 @@ public final class Sema {
             Object prev = s.names.get(v.name());
             if (prev instanceof Typed.Var pv && pv.isGlobal && (sp.isExtern() || v.init() == null)) {
                 return; // a redeclaration (extern int x; int x;)
+            }
+            if (prev instanceof Typed.Var pv && pv.isGlobal && v.name().contains("::")) {
+                // int Counter::alive = 0; defines the static member the class declared, which its
+                // member functions already use: that variable gets the initializer
+                FunctionSym saveFn = fn;
+                fn = null;
+                try {
+                    pv.globalInit = initializer(v.init(), pv.type, v.span(), pv);
+                } finally {
+                    fn = saveFn;
+                }
+                if ((isConst || sp.isConstexpr()) && CType.isInteger(pv.type)) {
+                    pv.constValue = constant(v.init());
+                }
+                return;
             }
             if (t instanceof CType.Ref && v.init() == null && !sp.isExtern()) {
                 diags.error(v.span(), DiagKey.ERR_REFERENCE_UNINITIALIZED, v.name());
@@ -668,6 +687,18 @@ public final class Sema {
                 FunctionSym other = (FunctionSym) o;
                 if (!other.isTemplate && sameParams(other, sym)) {
                     if (f.body() != null) {
+                        if (other.decl.body() != null && replaceable(other, f)) {
+                            // the program's operator new/delete replaces the library's, as C++ allows
+                            if (!f.span().file().startsWith("<built-in>")) {
+                                other.decl = f;
+                                other.declScope = s;
+                                other.body = null;
+                                other.params.clear();
+                                other.params.addAll(sym.params);
+                                pendingBodies.add(other);
+                            }
+                            return other;
+                        }
                         if (other.decl.body() != null) {
                             diags.error(f.span(), DiagKey.ERR_REDEFINITION, f.name());
                             return other;
@@ -702,6 +733,30 @@ public final class Sema {
             }
         }
         return sym;
+    }
+
+    /**
+     * Whether definition {@code f} of a global allocation or deallocation function may stand
+     * beside {@code other}'s: one of them is the library's (either may come first).
+     */
+    private static boolean replaceable(FunctionSym other, Ast.FunctionDecl f) {
+        boolean allocation = f.name().startsWith("operatornew") || f.name().startsWith("operatordelete");
+        return allocation && other.owner == null && (other.decl.span().file().startsWith("<built-in>") != f.span().file().startsWith("<built-in>"));
+    }
+
+    /** Whether two member functions take the same parameters, this aside: one overrides or hides the other outright. */
+    private static boolean sameSignature(FunctionSym a, FunctionSym b) {
+        int ka = a.thisVar != null ? 1 : 0;
+        int kb = b.thisVar != null ? 1 : 0;
+        if (a.params.size() - ka != b.params.size() - kb || a.variadic != b.variadic) {
+            return false;
+        }
+        for (int i = 0; i + ka < a.params.size(); i++) {
+            if (!sameType(a.params.get(i + ka).type, b.params.get(i + kb).type)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean sameParams(FunctionSym a, FunctionSym b) {
@@ -955,6 +1010,7 @@ public final class Sema {
                 }
                 case Ast.EnumDecl e -> declareEnum(e, s, null);
                 case Ast.StaticAssert sa -> staticAssert(sa, s);
+                case Ast.UsingDecl u -> rec.usingNames.add(u.name().substring(u.name().lastIndexOf(':') + 1));
                 default -> { }
             }
         }
@@ -995,7 +1051,7 @@ public final class Sema {
             if (m.owner == rec && (m.isConstructor ? !rec.constructors.contains(m) : !rec.methods.contains(m))) {
                 if (!m.isConstructor) {
                     // a method declared here hides the bases' methods of that name (an override of what())
-                    rec.methods.removeIf(b -> b.owner != rec && b.name.equals(m.name));
+                    rec.methods.removeIf(b -> b.owner != rec && b.name.equals(m.name) && (!rec.usingNames.contains(m.name) || sameSignature(b, m)));
                 }
                 (m.isConstructor ? rec.constructors : rec.methods).add(m);
             }
@@ -1008,7 +1064,9 @@ public final class Sema {
             }
         }
         // a member function hides the base classes' functions of the same name
-        rec.methods.removeIf(m -> m.owner != rec && own.stream().anyMatch(o -> o.name.equals(m.name)));
+        // (but using Base::f; keeps the bases' f that this class does not override)
+        rec.methods.removeIf(m -> m.owner != rec && own.stream().anyMatch(o -> o.name.equals(m.name)
+                && (!rec.usingNames.contains(m.name) || sameSignature(o, m))));
         if (rec.destructor == null) {
             for (CType.Base b : rec.bases) {
                 if (b.record().destructor != null && b.offset() == 0) {
@@ -1166,6 +1224,9 @@ public final class Sema {
                 return e.type();
             }
             case Ast.NamedType n -> {
+                if (n.name().equals("__make_index_seq") || n.name().equals("__make_integer_seq")) {
+                    return integerSequence(n, s);
+                }
                 if (n.name().contains("::") && (!n.args().isEmpty() || s.lookup(n.name()) == null)
                         && classMember(n.name(), n.args(), s, n.span()) instanceof CType c) {
                     return c;
@@ -1185,6 +1246,9 @@ public final class Sema {
                 if (o instanceof CType.Record r && !n.args().isEmpty() && instanceOf.get(r) instanceof Instance in) {
                     // the injected class name with arguments names the template: Tuple<T...> inside Tuple<H, T...>
                     return instantiateClass(in.template(), n, s);
+                }
+                if (o instanceof AliasTemplateSym at) {
+                    return instantiateAlias(at, n, s);
                 }
                 if (o instanceof CType c) {
                     StdNames.check(this, s, n.name(), o, n.span(), null, StdNames.Use.TYPE);
@@ -1229,10 +1293,73 @@ public final class Sema {
             if (instantiateClass(ct, new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
                 rec = r;
             }
+        } else if (o instanceof AliasTemplateSym at && !args.isEmpty()) {
+            if (resolveType(new Ast.NamedType(prefix, args, span), s) instanceof CType.Record r) {
+                rec = r; // std::make_index_sequence<7>::size()
+            }
         } else if (o instanceof CType.Record r && args.isEmpty()) {
             rec = r;
         }
         return rec == null ? null : rec.members.get(qualified.substring(k + 2));
+    }
+
+    /**
+     * std::make_index_sequence<N> (std::index_sequence<0, …, N-1>) and make_integer_sequence<T, N>
+     * (std::integer_sequence<T, 0, …, N-1>), made at once as clang's __make_integer_seq makes them.
+     */
+    private CType integerSequence(Ast.NamedType n, Scope s) {
+        boolean index = n.name().equals("__make_index_seq");
+        List<Ast.TemplateArg> given = expandTemplateArgs(n.args(), s);
+        Ast.TemplateArg count = given.isEmpty() ? null : given.get(given.size() - 1);
+        Long v = null;
+        if (count != null && count.value() != null) {
+            Scope save = scope;
+            scope = s;
+            v = constant(count.value());
+            scope = save;
+        } else if (count != null && count.type() instanceof Ast.NamedType nt && s.lookup(nt.name()) instanceof Long bound) {
+            v = bound; // a value parameter the parser took for a type name
+        }
+        Object t = lookupQualified(s, index ? "std::index_sequence" : "std::integer_sequence");
+        if (v == null || v < 0 || v > 100_000 || !(t instanceof ClassTemplate ct) || !index && given.size() != 2) {
+            diags.error(n.span(), DiagKey.ERR_NOT_CONSTANT);
+            return CType.INT;
+        }
+        List<Object> elements = new ArrayList<>();
+        for (long i = 0; i < v; i++) {
+            elements.add(i);
+        }
+        List<Object> args = new ArrayList<>();
+        if (!index) {
+            args.add(resolveType(given.get(0).type(), s));
+        }
+        args.add(new Packs.Pack(elements));
+        return instantiateClass(ct, args);
+    }
+
+    /** Vec<int> with template <class T> using Vec = std::vector<T>: the aliased type with T bound to int. */
+    private CType instantiateAlias(AliasTemplateSym at, Ast.NamedType n, Scope s) {
+        List<Ast.TemplateParam> tps = at.decl().templateParams();
+        Scope inst = new Scope(at.scope());
+        List<Ast.TemplateArg> given = expandTemplateArgs(n.args(), s);
+        for (int i = 0; i < tps.size(); i++) {
+            Ast.TemplateParam tp = tps.get(i);
+            if (tp.pack()) {
+                List<Object> elements = new ArrayList<>();
+                for (int j = i; j < given.size(); j++) {
+                    elements.add(bindArg(tp, given.get(j), s));
+                }
+                inst.names.put(tp.name(), new Packs.Pack(elements));
+                break;
+            }
+            Ast.TemplateArg arg = i < given.size() ? given.get(i) : tp.defaultArg();
+            if (arg == null) {
+                diags.error(n.span(), DiagKey.ERR_NO_MATCHING_FUNCTION, n.name());
+                return CType.INT;
+            }
+            inst.names.put(tp.name(), bindArg(tp, arg, i < given.size() ? s : inst));
+        }
+        return resolveType(at.decl().type(), inst);
     }
 
     private CType instantiateClass(ClassTemplate ct, Ast.NamedType n, Scope s) {
@@ -1300,10 +1427,31 @@ public final class Sema {
             decl = spec.decl;
         }
         inst.names.put(ct.decl.name(), rec);
-        completeRecord(rec, decl, inst);
+        if (instantiationDepth >= MAX_INSTANTIATION_DEPTH) {
+            // a recursive template without a base case that applies (clang's limit and words)
+            diags.error(decl.span(), DiagKey.ERR_TEMPLATE_DEPTH, MAX_INSTANTIATION_DEPTH);
+            throw new CompileError();
+        }
+        instantiationDepth++;
+        try {
+            completeRecord(rec, decl, inst);
+        } catch (StackOverflowError e) {
+            // the thread's stack (a browser's, a test's) ran out before the limit: report it at
+            // the outermost instantiation, once the stack is back
+            if (instantiationDepth > 1) {
+                throw e;
+            }
+            diags.error(decl.span(), DiagKey.ERR_TEMPLATE_DEPTH, MAX_INSTANTIATION_DEPTH);
+            throw new CompileError();
+        } finally {
+            instantiationDepth--;
+        }
         attachOutOfClass(ct, rec);
         return rec;
     }
+
+    private static final int MAX_INSTANTIATION_DEPTH = 1024;
+    private int instantiationDepth;
 
     /**
      * Gives an instance's methods the bodies defined outside the class template: an explicit
@@ -1546,7 +1694,7 @@ public final class Sema {
         while (k > 0) {
             String prefix = name.substring(0, k);
             Object o = lookupQualified(s, prefix);
-            if ((o instanceof ClassTemplate || o instanceof CType.Record ir && instanceOf.containsKey(ir)) && !n.args().isEmpty()) {
+            if ((o instanceof ClassTemplate || o instanceof AliasTemplateSym || o instanceof CType.Record ir && instanceOf.containsKey(ir)) && !n.args().isEmpty()) {
                 // F<I - 1>::get inside F names another instance: resolveType treats the injected name so
                 t = resolveType(new Ast.NamedType(prefix, n.args(), n.span()), s);
                 break;
@@ -1738,13 +1886,7 @@ public final class Sema {
         // a base without constructors initialises its members by their defaults in a derived
         // object too, with or without a constructor of its own (D d; for struct D : B {})
         for (CType.Base b : rec.bases) {
-            if (b.record().constructors.isEmpty()) {
-                for (Map.Entry<String, Ast.Expr> e : b.record().fieldDefaults.entrySet()) {
-                    if (!skip.contains(e.getKey()) && !rec.fieldDefaults.containsKey(e.getKey())) {
-                        defaultPiece(rec, b.record(), e.getKey(), e.getValue(), path, out);
-                    }
-                }
-            }
+            baseFieldDefaults(rec, b.record(), skip, path, out);
         }
         for (Map.Entry<String, Ast.Expr> e : rec.fieldDefaults.entrySet()) {
             if (!skip.contains(e.getKey())) {
@@ -1761,8 +1903,23 @@ public final class Sema {
         }
     }
 
+    /** The default member initializers of base {@code base} of {@code rec} and of its bases, unless a constructor of theirs runs them. */
+    private void baseFieldDefaults(CType.Record rec, CType.Record base, java.util.Set<String> skip, List<Typed.Step> path, List<Typed.Init> out) {
+        if (!base.constructors.isEmpty()) {
+            return;
+        }
+        for (CType.Base b : base.bases) {
+            baseFieldDefaults(rec, b.record(), skip, path, out);
+        }
+        for (Map.Entry<String, Ast.Expr> e : base.fieldDefaults.entrySet()) {
+            if (!skip.contains(e.getKey())) {
+                defaultPiece(rec, base, e.getKey(), e.getValue(), path, out);
+            }
+        }
+    }
+
     private void defaultPiece(CType.Record rec, CType.Record declaredIn, String name, Ast.Expr init, List<Typed.Step> path, List<Typed.Init> out) {
-        CType.Field fld = rec.field(name);
+        CType.Field fld = declaredIn == rec ? rec.field(name) : fieldOfBase(rec, declaredIn, name);
         if (fld == null || fld.type() instanceof CType.Ref) {
             return;
         }
@@ -1787,6 +1944,21 @@ public final class Sema {
         } finally {
             scope = save;
         }
+    }
+
+    /** Base {@code base}'s field {@code name} among {@code rec}'s fields, found by where it lies (a field of rec may hide its name). */
+    static CType.Field fieldOfBase(CType.Record rec, CType.Record base, String name) {
+        CType.Field inBase = base.field(name);
+        long at = baseOffset(rec, base);
+        if (inBase == null || at < 0) {
+            return null;
+        }
+        for (CType.Field f : rec.fields) {
+            if (f.name().equals(name) && f.offset() == at + inBase.offset()) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** An initializer known before the program runs: a constant expression, a literal, a list of them. */
@@ -3194,6 +3366,115 @@ public final class Sema {
         out.add(new Typed.Loop(cond, body, new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
     }
 
+    // ---- new[] and delete[] of classes
+
+    private final Map<CType.Record, FunctionSym> arrayNews = new java.util.IdentityHashMap<>();
+    private final Map<CType.Record, FunctionSym> arrayDeletes = new java.util.IdentityHashMap<>();
+
+    /** Bytes new[] puts before the elements to remember their count, as the Itanium C++ ABI: only for a class with a destructor. */
+    static long arrayCookie(CType.Record rec) {
+        return rec.destructor == null ? 0 : Math.max(8, rec.align);
+    }
+
+    /**
+     * new T[n] of a class with a constructor or destructor, as a function of n: storage from
+     * {@code alloc} (malloc, or the program's operator new[]) with room for the count before the
+     * elements, then each element built by the default constructor, first to last.
+     */
+    FunctionSym arrayNew(CType.Record rec, FunctionSym alloc, Span span) {
+        FunctionSym made = arrayNews.get(rec);
+        if (made != null) {
+            return made;
+        }
+        FunctionSym ctor = rec.constructors.isEmpty() ? null : resolveOverload(rec.name, rec.constructors, List.of(), span, true);
+        if (!rec.constructors.isEmpty() && ctor == null) {
+            return null;
+        }
+        FunctionSym f = new FunctionSym("operator new[]", span);
+        f.space = ExecutionSpace.HOST;
+        CType pt = new CType.Ptr(rec, false);
+        CType bytes = new CType.Ptr(CType.UCHAR, false);
+        Typed.Var n = new Typed.Var("n", CType.ULONG, span, false, false, null);
+        f.params.add(n);
+        f.defaults.add(null);
+        f.result = pt;
+        Typed.Var raw = new Typed.Var("raw", bytes, span, false, false, null);
+        Typed.Var p = new Typed.Var("p", pt, span, false, false, null);
+        Typed.Var i = new Typed.Var("i", CType.ULONG, span, false, false, null);
+        f.locals.addAll(List.of(raw, p, i));
+        long cookie = arrayCookie(rec);
+        List<Typed.Stmt> body = new ArrayList<>();
+        Typed.Expr size = new Typed.Binary("+", new Typed.Binary("*", load(new Typed.VarRef(n, span)),
+                new Typed.IntConst(CType.ULONG, Math.max(1, CType.sizeOf(rec)), span), CType.ULONG, span), new Typed.IntConst(CType.ULONG, cookie, span), CType.ULONG, span);
+        body.add(new Typed.LocalDef(raw, new Typed.Convert(new Typed.Call(alloc, List.of(size), alloc.result, span), bytes, span), span));
+        Typed.Expr start = new Typed.PtrArith("+", load(new Typed.VarRef(raw, span)), new Typed.IntConst(CType.LONG, cookie, span), bytes, span);
+        if (cookie > 0) {
+            CType up = new CType.Ptr(CType.ULONG, false);
+            Typed.Expr count = new Typed.Deref(new Typed.Convert(new Typed.PtrArith("-", start, new Typed.IntConst(CType.LONG, 8, span), bytes, span), up, span), CType.ULONG, span);
+            body.add(new Typed.ExprStmt(new Typed.Assign(count, load(new Typed.VarRef(n, span)), span), span));
+        }
+        body.add(new Typed.LocalDef(p, new Typed.Convert(start, pt, span), span));
+        if (ctor != null) {
+            body.add(new Typed.LocalDef(i, new Typed.IntConst(CType.ULONG, 0, span), span));
+            Typed.Expr element = new Typed.PtrArith("+", load(new Typed.VarRef(p, span)), load(new Typed.VarRef(i, span)), pt, span);
+            List<Typed.Expr> args = callArgs(ctor, List.of(), span, 1);
+            args.add(0, element);
+            Typed.Expr cond = new Typed.Binary("<", load(new Typed.VarRef(i, span)), load(new Typed.VarRef(n, span)), CType.BOOL, span);
+            body.add(new Typed.Loop(cond, new Typed.ExprStmt(new Typed.Call(ctor, args, CType.VOID, span), span),
+                    new Typed.IncDec(new Typed.VarRef(i, span), 1, true, span), false, span));
+        }
+        body.add(new Typed.Return(load(new Typed.VarRef(p, span)), span));
+        f.body = new Typed.Block(body, span);
+        f.irName = uniqueIrName("new[]." + rec.name);
+        functions.add(f);
+        arrayNews.put(rec, f);
+        return f;
+    }
+
+    /**
+     * delete[] p of a class with a destructor: each element destroyed, last to first (their
+     * count is before them), then the storage given to {@code free} (free, or operator delete[]).
+     */
+    FunctionSym arrayDelete(CType.Record rec, FunctionSym free, Span span) {
+        FunctionSym made = arrayDeletes.get(rec);
+        if (made != null) {
+            return made;
+        }
+        FunctionSym d = rec.destructor;
+        use(d);
+        FunctionSym f = new FunctionSym("operator delete[]", span);
+        f.space = ExecutionSpace.HOST;
+        CType pt = new CType.Ptr(rec, false);
+        CType bytes = new CType.Ptr(CType.UCHAR, false);
+        Typed.Var p = new Typed.Var("p", pt, span, false, false, null);
+        f.params.add(p);
+        f.defaults.add(null);
+        f.result = CType.VOID;
+        Typed.Var raw = new Typed.Var("raw", bytes, span, false, false, null);
+        Typed.Var i = new Typed.Var("i", CType.ULONG, span, false, false, null);
+        f.locals.addAll(List.of(raw, i));
+        long cookie = arrayCookie(rec);
+        List<Typed.Stmt> live = new ArrayList<>();
+        live.add(new Typed.LocalDef(raw, new Typed.PtrArith("-", new Typed.Convert(load(new Typed.VarRef(p, span)), bytes, span),
+                new Typed.IntConst(CType.LONG, cookie, span), bytes, span), span));
+        CType up = new CType.Ptr(CType.ULONG, false);
+        Typed.Expr count = new Typed.Deref(new Typed.Convert(new Typed.PtrArith("+", load(new Typed.VarRef(raw, span)),
+                new Typed.IntConst(CType.LONG, cookie - 8, span), bytes, span), up, span), CType.ULONG, span);
+        live.add(new Typed.LocalDef(i, load(count), span));
+        Typed.Expr element = new Typed.PtrArith("+", load(new Typed.VarRef(p, span)), load(new Typed.VarRef(i, span)), pt, span);
+        Typed.Stmt destroy = new Typed.ExprStmt(new Typed.Call(d, List.of(thisArg(d, element, span)), CType.VOID, span), span);
+        Typed.Expr more = new Typed.Binary(">", new Typed.IncDec(new Typed.VarRef(i, span), -1, false, span), new Typed.IntConst(CType.ULONG, 0, span), CType.BOOL, span);
+        live.add(new Typed.Loop(more, destroy, null, false, span));
+        List<Typed.Expr> freeArgs = new ArrayList<>(List.of(new Typed.Convert(load(new Typed.VarRef(raw, span)), new CType.Ptr(CType.VOID, false), span)));
+        live.add(new Typed.ExprStmt(new Typed.Call(free, freeArgs, CType.VOID, span), span));
+        Typed.Expr notNull = new Typed.Binary("!=", load(new Typed.VarRef(p, span)), new Typed.NullConst(pt, span), CType.BOOL, span);
+        f.body = new Typed.Block(List.of(new Typed.If(notNull, new Typed.Block(live, span), null, span)), span);
+        f.irName = uniqueIrName("delete[]." + rec.name);
+        functions.add(f);
+        arrayDeletes.put(rec, f);
+        return f;
+    }
+
     /** The end of an array of objects' scope: the destructor runs for each element, last to first. */
     private void destroyElements(Typed.Var array, List<Typed.Stmt> out, Span span) {
         CType.Record rec = elementClass(array.type);
@@ -3764,6 +4045,12 @@ public final class Sema {
         if (typedArgs.size() == 1 && typedArgs.get(0).type() == rec && !declaresCopyOrMove(rec)) {
             return implicitCopy(target, typedArgs.get(0), rec, span); // dim3 g = dim3(grid()); dim3 b{other}
         }
+        if (typedArgs.size() == 1 && typedArgs.get(0).type() instanceof CType.Record from && from != rec && derivesFrom(from, rec)
+                && !declaresCopyOrMove(rec)) {
+            // Shape s(circle): the implicit copy constructor copies the Circle's Shape part (a Shape's vptr)
+            Typed.Expr value = convert(rvalue(typedArgs.get(0)), rec, span, "init");
+            return new Typed.Comma(new Typed.Assign(new Typed.VarRef(target, span), value, span), new Typed.VarRef(target, span), span);
+        }
         FunctionSym ctor = resolveOverload(rec.name, rec.constructors, typedArgs, span, true);
         if (ctor == null) {
             return zero(CType.INT, span);
@@ -3942,7 +4229,62 @@ public final class Sema {
         rec.methods.add(op);
         functions.add(op);
         analyzeBody(op);
+        if (l.captures().isEmpty()) {
+            functionPointerConversion(rec, op, l.span());
+        }
         return closure(rec, captured, byRef, outerThis, l.span());
+    }
+
+    /**
+     * A lambda without a capture converts to a pointer to function, as C++ defines it: the closure
+     * class gets a conversion function returning the address of a static invoker, a function with
+     * operator()'s parameters that calls operator() on a closure object of its own (the class has
+     * no fields, so any object of it will do). A generic lambda's conversion template is not made.
+     */
+    private void functionPointerConversion(CType.Record rec, FunctionSym op, Span span) {
+        FunctionSym invoker = new FunctionSym(op.name, span);
+        invoker.space = op.space;
+        Typed.Var self = new Typed.Var("closure#", rec, span, false, false, null);
+        invoker.locals.add(self);
+        Scope s = new Scope(op.declScope);
+        s.names.put(self.name, self);
+        invoker.declScope = s;
+        List<Ast.Expr> args = new ArrayList<>();
+        for (int i = 1; i < op.params.size(); i++) {
+            Typed.Var p = op.params.get(i);
+            Typed.Var q = new Typed.Var("arg#" + i, p.type, p.span, false, p.isConst, null);
+            invoker.params.add(q);
+            invoker.defaults.add(null);
+            Ast.Expr a = new Ast.Name(q.name, List.of(), span);
+            // an rvalue reference parameter is forwarded as the rvalue it was bound to
+            args.add(p.type instanceof CType.Ref r && r.rvalue() ? new Ast.Call(new Ast.Name("std::move", List.of(), span), List.of(a), span) : a);
+        }
+        invoker.result = op.result;
+        Ast.Expr call = new Ast.Call(new Ast.Member(new Ast.Name(self.name, List.of(), span), "operator()", false, span, List.of()), args, span);
+        Ast.Stmt st = op.result instanceof CType.Void ? new Ast.ExprStmt(call, span) : new Ast.Return(call, span);
+        invoker.decl = new Ast.FunctionDecl(invoker.name, null, List.of(), false, Ast.Specs.NONE, List.of(),
+                new Ast.Compound(List.of(st), span), null, List.of(), false, span);
+        invoker.irName = uniqueIrName(op.irName + ".invoke");
+        functions.add(invoker);
+
+        // both bodies are analysed only when the conversion is used, so that only lambdas that
+        // become pointers join the functions a call through a pointer may reach
+        CType.Ptr fp = new CType.Ptr(signatureOf(invoker), false);
+        FunctionSym conv = new FunctionSym("operator " + fp, span);
+        conv.owner = rec;
+        conv.space = op.space;
+        conv.thisVar = new Typed.Var("this", new CType.Ptr(rec, true), span, false, true, null);
+        conv.params.add(conv.thisVar);
+        conv.defaults.add(null);
+        conv.result = fp;
+        Scope cs = new Scope(op.declScope);
+        cs.names.put("invoke#", new ArrayList<>(List.of(invoker)));
+        conv.declScope = cs;
+        conv.decl = new Ast.FunctionDecl(conv.name, null, List.of(), false, Ast.Specs.NONE, List.of(),
+                new Ast.Compound(List.of(new Ast.Return(new Ast.Name("invoke#", List.of(), span), span)), span), rec.name, List.of(), true, span);
+        conv.irName = uniqueIrName(op.irName + ".to_pointer");
+        rec.methods.add(conv);
+        functions.add(conv);
     }
 
     /**
@@ -4591,6 +4933,9 @@ public final class Sema {
         int[] bestRanks = null;
         boolean ambiguous = false;
         List<FunctionSym> expanded = new ArrayList<>();
+        // why each candidate is not viable, by the candidate (a template, not its instance), for the notes
+        Map<FunctionSym, Diagnostic> notViable = new java.util.IdentityHashMap<>();
+        Map<FunctionSym, FunctionSym> templateOf = new java.util.IdentityHashMap<>();
         for (FunctionSym c : candidates) {
             if (!explicit.isEmpty() && !c.isTemplate) {
                 continue;
@@ -4598,12 +4943,16 @@ public final class Sema {
             if (c.isTemplate && !arityFits(c.decl, args.size())) {
                 // instantiating it would analyse a body that can never be called here (and
                 // report its errors): sort(first, last) must not be looked at for sort(f, l, comp)
+                notViable.put(c, Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE_TEMPLATE, arityReason(c.decl, args.size())));
                 continue;
             }
             if (c.isTemplate) {
                 FunctionSym inst = deduce(c, args, explicit, span);
                 if (inst != null) {
                     expanded.add(inst);
+                    templateOf.put(inst, c);
+                } else {
+                    notViable.put(c, Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE_IGNORED, "could not match its parameters against the arguments"));
                 }
             } else {
                 expanded.add(c);
@@ -4619,6 +4968,7 @@ public final class Sema {
             }
             if (args.size() < required || args.size() > n && !c.variadic) {
                 reason = "requires " + (required == n ? "" : "at least ") + required + " argument" + (required == 1 ? "" : "s") + ", but " + args.size() + " " + (args.size() == 1 ? "was" : "were") + " provided";
+                notViable.put(templateOf.getOrDefault(c, c), Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE, reason));
                 continue;
             }
             int[] ranks = new int[args.size() + 1];
@@ -4632,6 +4982,7 @@ public final class Sema {
                         reason = bracedLists.containsKey(args.get(i))
                                 ? "cannot convert initializer list argument to '" + c.params.get(i + skip).type + "'"
                                 : "no known conversion from '" + args.get(i).type() + "' to '" + c.params.get(i + skip).type + "' for " + ordinal(i + 1) + " argument";
+                        notViable.put(templateOf.getOrDefault(c, c), Diagnostics.note(c.span, DiagKey.NOTE_CANDIDATE, reason));
                         break;
                     }
                 } else {
@@ -4676,15 +5027,64 @@ public final class Sema {
         }
         if (best == null) {
             Diagnostic d = diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name);
-            if (reason != null && expanded.size() == 1) {
-                diags.replaceLast(d.withNote(Diagnostics.note(expanded.get(0).span, DiagKey.NOTE_CANDIDATE, reason)));
-            }
+            diags.replaceLast(withCandidateNotes(d, candidates, notViable));
             return null;
         }
         if (ambiguous) {
             diags.error(span, DiagKey.ERR_NO_MATCHING_FUNCTION, name + "' (ambiguous) '" + name);
         }
         return best;
+    }
+
+    private int overloadErrors;
+
+    /**
+     * A no-matching-function error with a note for each candidate, in declaration order, saying why
+     * it is not viable. As clang's default -fshow-overloads=best: up to 32 notes for the first such
+     * error of a compilation and 4 for each later one, then how many were left out.
+     */
+    private Diagnostic withCandidateNotes(Diagnostic d, List<FunctionSym> candidates, Map<FunctionSym, Diagnostic> notViable) {
+        int limit = overloadErrors++ == 0 ? 32 : 4;
+        int shown = 0;
+        int omitted = 0;
+        java.util.Set<FunctionSym> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (FunctionSym c : candidates) {
+            Diagnostic note = notViable.get(c);
+            if (note == null || !seen.add(c)) {
+                continue;
+            }
+            if (shown < limit) {
+                d = d.withNote(note);
+                shown++;
+            } else {
+                omitted++;
+            }
+        }
+        if (omitted > 0) {
+            d = d.withNote(Diagnostics.note(Span.NONE, DiagKey.NOTE_CANDIDATES_OMITTED, omitted, omitted == 1 ? "" : "s"));
+        }
+        return d;
+    }
+
+    /** Why a function template cannot take {@code args} arguments, in clang's words. */
+    private static String arityReason(Ast.FunctionDecl d, int args) {
+        int n = 0;
+        int required = 0;
+        boolean pack = false;
+        for (Ast.Param p : d.params()) {
+            if (p.type() instanceof Ast.PackExpansionType) {
+                pack = true;
+                continue;
+            }
+            n++;
+            if (p.defaultValue() == null) {
+                required = n;
+            }
+        }
+        boolean atLeast = pack || required < n && args < required;
+        int shown = args > n && !pack ? n : required;
+        String qualifier = atLeast ? "at least " : args > n && required < n ? "at most " : "";
+        return "requires " + qualifier + shown + " argument" + (shown == 1 ? "" : "s") + ", but " + args + " " + (args == 1 ? "was" : "were") + " provided";
     }
 
     /**
@@ -4765,8 +5165,45 @@ public final class Sema {
      * Partial ordering of function templates, in its commonest case: a template without a
      * function parameter pack is more specialized than one with it (print(T) beats print(T, Rest...)).
      */
+    /**
+     * Partial ordering of two function template instances, as far as webcu takes it: one without a
+     * function parameter pack beats one with; else one whose parameters are each at least as
+     * specific (a bare T& is the least: swap(tuple<T...> &, tuple<T...> &) beats swap(T &, T &)).
+     */
     private static boolean moreSpecialized(FunctionSym a, FunctionSym b) {
-        return !a.paramPacks.isEmpty() ? false : !b.paramPacks.isEmpty();
+        if (a.paramPacks.isEmpty() != b.paramPacks.isEmpty()) {
+            return a.paramPacks.isEmpty();
+        }
+        if (a.decl == null || b.decl == null) {
+            return false;
+        }
+        List<Ast.Param> pa = a.decl.params();
+        List<Ast.Param> pb = b.decl.params();
+        boolean strictly = false;
+        for (int i = 0; i < Math.min(pa.size(), pb.size()); i++) {
+            int sa = specificity(pa.get(i).type(), a.decl.templateParams());
+            int sb = specificity(pb.get(i).type(), b.decl.templateParams());
+            if (sa < sb) {
+                return false;
+            }
+            strictly |= sa > sb;
+        }
+        return strictly;
+    }
+
+    /** 0 for a parameter that is just a template type parameter (T, const T &, T &&), 1 for anything with more shape. */
+    private static int specificity(Ast.TypeNode t, List<Ast.TemplateParam> tps) {
+        while (t instanceof Ast.ConstType || t instanceof Ast.ReferenceType) {
+            t = t instanceof Ast.ConstType c ? c.inner() : ((Ast.ReferenceType) t).referee();
+        }
+        if (t instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+            for (Ast.TemplateParam tp : tps) {
+                if (tp.isType() && tp.name().equals(nt.name())) {
+                    return 0;
+                }
+            }
+        }
+        return 1;
     }
 
     private static String ordinal(int i) {
@@ -4791,7 +5228,20 @@ public final class Sema {
         return deduce(t, args, List.of(), span);
     }
 
+    /** Where the function template being deduced was declared: its parameter types' names mean what they mean there. */
+    private Scope deductionScope;
+
     FunctionSym deduce(FunctionSym t, List<Typed.Expr> args, List<Ast.TemplateArg> explicit, Span span) {
+        Scope save = deductionScope;
+        deductionScope = t.declScope;
+        try {
+            return deduceIn(t, args, explicit, span);
+        } finally {
+            deductionScope = save;
+        }
+    }
+
+    private FunctionSym deduceIn(FunctionSym t, List<Typed.Expr> args, List<Ast.TemplateArg> explicit, Span span) {
         Ast.FunctionDecl d = t.decl;
         Map<String, Object> bound = new LinkedHashMap<>();
         List<Ast.TemplateParam> tps = d.templateParams();
@@ -5086,6 +5536,16 @@ public final class Sema {
             }
             case Ast.InitList il -> {
                 List<Ast.Expr> a = expandPacks(il.items());
+                // and in nested lists: std::array<int, N>{{f(I)...}}
+                List<Ast.Expr> nested = null;
+                for (int i = 0; i < a.size(); i++) {
+                    Ast.Expr x = a.get(i) instanceof Ast.InitList inner ? expandIn(inner) : a.get(i);
+                    if (x != a.get(i)) {
+                        nested = nested == null ? new ArrayList<>(a) : nested;
+                        nested.set(i, x);
+                    }
+                }
+                a = nested != null ? nested : a;
                 return a == il.items() ? e : new Ast.InitList(il.type(), a, il.span());
             }
             case Ast.New n -> {
@@ -5265,11 +5725,20 @@ public final class Sema {
                         }
                     }
                 }
-                if (in != null && (lookupQualified(scope, n.name()) == in.template() || bound.get(n.name()) == in.template())) {
+                // (a member typedef at the call, vector's reverse_iterator, does not hide std::reverse_iterator)
+                if (in != null && (lookupQualified(scope, n.name()) == in.template() || bound.get(n.name()) == in.template()
+                        || deductionScope != null && lookupQualified(deductionScope, n.name()) == in.template())) {
                     for (int i = 0; i < n.args().size() && i < in.args().size(); i++) {
                         Ast.TemplateArg ta = n.args().get(i);
                         Object actual = in.args().get(i);
-                        if (ta.type() != null && actual instanceof CType c) {
+                        if (actual instanceof Packs.Pack pack && packArgName(ta) instanceof String pn) {
+                            // index_sequence<I...>, tuple<T...>: the pack of the instance's arguments
+                            for (Ast.TemplateParam tp : tps) {
+                                if (tp.pack() && tp.name().equals(pn)) {
+                                    bound.putIfAbsent(pn, pack);
+                                }
+                            }
+                        } else if (ta.type() != null && actual instanceof CType c) {
                             match(ta.type(), c, tps, bound);
                         } else if (ta.value() instanceof Ast.Name nm && actual instanceof Long) {
                             for (Ast.TemplateParam tp : tps) {
@@ -5299,6 +5768,17 @@ public final class Sema {
                 return true;
             }
         }
+    }
+
+    /** The parameter pack a template argument expands alone ({@code T...}, {@code I...}), or null. */
+    private static String packArgName(Ast.TemplateArg ta) {
+        if (ta.type() instanceof Ast.PackExpansionType pe && pe.pattern() instanceof Ast.NamedType nt && nt.args().isEmpty()) {
+            return nt.name();
+        }
+        if (ta.value() instanceof Ast.PackExpansion pe && pe.pattern() instanceof Ast.Name nm && nm.templateArgs().isEmpty()) {
+            return nm.name();
+        }
+        return null;
     }
 
     /** Converts call arguments to the parameters, filling defaults; {@code skip} parameters (this) are not in args. */

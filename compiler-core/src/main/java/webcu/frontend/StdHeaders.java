@@ -38,6 +38,22 @@ final class StdHeaders {
         template <class T> const T &max(const T &a, const T &b) { return a < b ? b : a; }
         template <class T, class C> const T &min(const T &a, const T &b, C comp) { return comp(b, a) ? b : a; }
         template <class T, class C> const T &max(const T &a, const T &b, C comp) { return comp(a, b) ? b : a; }
+        // compile-time integer sequences; the make_ aliases are built by the compiler (as clang's
+        // __make_integer_seq), not by recursive instantiation. index_sequence is a template of its own.
+        // (Reserved names throughout: a program's #define N 250 must not reach them.)
+        template <class _Tp, _Tp... _Ip> struct integer_sequence {
+            typedef _Tp value_type;
+            static constexpr size_t size() noexcept { return sizeof...(_Ip); }
+        };
+        template <size_t... _Ip> struct index_sequence {
+            typedef size_t value_type;
+            static constexpr size_t size() noexcept { return sizeof...(_Ip); }
+        };
+        template <class _Tp, _Tp _Np> struct __make_integer_seq;
+        template <size_t _Np> struct __make_index_seq;
+        template <class _Tp, _Tp _Np> using make_integer_sequence = __make_integer_seq<_Tp, _Np>;
+        template <size_t _Np> using make_index_sequence = __make_index_seq<_Np>;
+        template <class... _Tp> using index_sequence_for = __make_index_seq<sizeof...(_Tp)>;
         }
         """;
 
@@ -60,6 +76,8 @@ final class StdHeaders {
             typedef T value_type;
             typedef T *iterator;
             typedef const T *const_iterator;
+            typedef std::reverse_iterator<T *> reverse_iterator;
+            typedef std::reverse_iterator<const T *> const_reverse_iterator;
             typedef T &reference;
             typedef const T &const_reference;
             typedef T *pointer;
@@ -93,6 +111,10 @@ final class StdHeaders {
             T *end() const { return data_ + size_; }
             const T *cbegin() const { return data_; }
             const T *cend() const { return data_ + size_; }
+            std::reverse_iterator<T *> rbegin() const { return std::reverse_iterator<T *>(end()); }
+            std::reverse_iterator<T *> rend() const { return std::reverse_iterator<T *>(begin()); }
+            std::reverse_iterator<const T *> crbegin() const { return std::reverse_iterator<const T *>(end()); }
+            std::reverse_iterator<const T *> crend() const { return std::reverse_iterator<const T *>(begin()); }
             T &operator[](size_t i) const { return data_[i]; }
             T &at(size_t i) const {
                 if (i >= size_) {
@@ -783,6 +805,10 @@ final class StdHeaders {
             iterator end() { __init(); return __it(__h); }
             reverse_iterator rbegin() { __init(); reverse_iterator r; r.p = __h; return r; }
             reverse_iterator rend() { __init(); reverse_iterator r; r.p = __h->next; return r; }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            const_reverse_iterator crbegin() { return rbegin(); }
+            const_reverse_iterator crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
@@ -833,6 +859,7 @@ final class StdHeaders {
                 return __a[i]->v.second;
             }
             pair<iterator, bool> emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            iterator emplace_hint(iterator hint, const K &k, const T &v) { return insert(pair<K, T>(k, v)).first; }
             pair<iterator, bool> insert_or_assign(const K &k, const T &v) { pair<iterator, bool> r = insert(pair<K, T>(k, v)); if (!r.second) r.first.p->v.second = v; return r; }
             pair<iterator, bool> try_emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
             map(initializer_list<pair<K, T> > il) : __h(0), __a(0), __n(0), __cap(0) { for (const pair<K, T> *p = il.begin(); p != il.end(); ++p) insert(*p); }
@@ -943,6 +970,10 @@ final class StdHeaders {
             iterator end() { __init(); return __it(__h); }
             reverse_iterator rbegin() { __init(); reverse_iterator r; r.p = __h; return r; }
             reverse_iterator rend() { __init(); reverse_iterator r; r.p = __h->next; return r; }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            const_reverse_iterator crbegin() { return rbegin(); }
+            const_reverse_iterator crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
@@ -979,6 +1010,8 @@ final class StdHeaders {
             }
             bool operator!=(const multimap &o) const { return !(*this == o); }
             iterator emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            iterator emplace_hint(iterator hint, const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            multimap(initializer_list<pair<K, T> > il) : __h(0), __a(0), __n(0), __cap(0) { for (const pair<K, T> *p = il.begin(); p != il.end(); ++p) insert(*p); }
         };
         }
         """;
@@ -1112,6 +1145,10 @@ final class StdHeaders {
             iterator end() { __init(); return __it(__h); }
             reverse_iterator rbegin() { __init(); reverse_iterator r; r.p = __h; return r; }
             reverse_iterator rend() { __init(); reverse_iterator r; r.p = __h->next; return r; }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            const_reverse_iterator crbegin() { return rbegin(); }
+            const_reverse_iterator crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             unsigned long max_size() const { return 230584300921369395UL; }
@@ -1147,6 +1184,7 @@ final class StdHeaders {
             }
             bool operator!=(const $NAME &o) const { return !(*this == o); }
             $INSERTED emplace(const K &k) { return insert(k); }
+            iterator emplace_hint(iterator hint, const K &k) { return insert(hint, k); }
             $NAME(const K *first, const K *last) : __h(0), __a(0), __n(0), __cap(0) { for (; first != last; ++first) insert(*first); }
             $NAME(initializer_list<K> il) : __h(0), __a(0), __n(0), __cap(0) { for (const K *p = il.begin(); p != il.end(); ++p) insert(*p); }
         };

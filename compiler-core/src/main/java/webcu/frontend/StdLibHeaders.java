@@ -661,17 +661,19 @@ final class StdLibHeaders {
             }
             T &at(const K &k) const {
                 __node *n = __find(k, H()(k));
-                if (!n) __throw_out_of_range("_Map_base::at");
+                if (!n) __throw_out_of_range("unordered_map::at");
                 return n->v.second;
             }
             pair<iterator, bool> emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
             pair<iterator, bool> emplace(const pair<K, T> &v) { return insert(v); }
             pair<iterator, bool> insert_or_assign(const K &k, const T &v) { bool ins; __node *n = __insert(pair<K, T>(k, v), &ins); if (!ins) n->v.second = v; return pair<iterator, bool>(__it(n), ins); }
             pair<iterator, bool> try_emplace(const K &k, const T &v) { return insert(pair<K, T>(k, v)); }
+            iterator emplace_hint(iterator hint, const K &k, const T &v) { return insert(pair<K, T>(k, v)).first; }
         """;
 
     private static final String HASH_SET_MEMBERS = """
             pair<iterator, bool> emplace(const K &k) { return insert(k); }
+            iterator emplace_hint(iterator hint, const K &k) { return insert(k).first; }
         """;
 
     private static final String HASH_TABLE = """
@@ -873,6 +875,7 @@ final class StdLibHeaders {
             void reserve(unsigned long n) { rehash(n); }
             iterator find(const K &k) const { return __it(__find(k, H()(k))); }
             unsigned long count(const K &k) const { return __find(k, H()(k)) ? 1 : 0; }
+            pair<iterator, iterator> equal_range(const K &k) const { iterator f = find(k); iterator l = f; if (f.p) ++l; return pair<iterator, iterator>(f, l); }
             bool contains(const K &k) const { return count(k) != 0; }
             pair<iterator, bool> insert(const $VALUE &v) { bool ins; __node *n = __insert(v, &ins); return pair<iterator, bool>(__it(n), ins); }
             void insert(const $VALUE *first, const $VALUE *last) { for (; first != last; ++first) insert(*first); }
@@ -921,6 +924,7 @@ final class StdLibHeaders {
     static final String ARRAY = """
         #pragma once
         #include <__webcu_functexcept.h>
+        #include <__webcu_iterator_base.h>
         #include <cstdio>
         namespace std {
         template <class T, unsigned long N> struct array {
@@ -933,6 +937,10 @@ final class StdLibHeaders {
             T *end() const { return (T *)__elems + N; }
             const T *cbegin() const { return __elems; }
             const T *cend() const { return __elems + N; }
+            std::reverse_iterator<T *> rbegin() const { return std::reverse_iterator<T *>(end()); }
+            std::reverse_iterator<T *> rend() const { return std::reverse_iterator<T *>(begin()); }
+            std::reverse_iterator<const T *> crbegin() const { return std::reverse_iterator<const T *>(end()); }
+            std::reverse_iterator<const T *> crend() const { return std::reverse_iterator<const T *>(begin()); }
             T *data() const { return (T *)__elems; }
             unsigned long size() const { return N; }
             unsigned long max_size() const { return N; }
@@ -965,6 +973,7 @@ final class StdLibHeaders {
         #include <initializer_list>
         #include <__webcu_functexcept.h>
         #include <__webcu_functional_base.h>
+        #include <__webcu_iterator_base.h>
         namespace std {
         template <class T> class deque {
         public:
@@ -995,6 +1004,12 @@ final class StdLibHeaders {
             }
             T *begin() const { return __buf + __head; }
             T *end() const { return __buf + __head + __n; }
+            const T *cbegin() const { return __buf + __head; }
+            const T *cend() const { return __buf + __head + __n; }
+            std::reverse_iterator<T *> rbegin() const { return std::reverse_iterator<T *>(end()); }
+            std::reverse_iterator<T *> rend() const { return std::reverse_iterator<T *>(begin()); }
+            std::reverse_iterator<const T *> crbegin() const { return std::reverse_iterator<const T *>(end()); }
+            std::reverse_iterator<const T *> crend() const { return std::reverse_iterator<const T *>(begin()); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             T &operator[](unsigned long i) const { return __buf[__head + i]; }
@@ -1020,6 +1035,7 @@ final class StdLibHeaders {
             }
             template <class A> void emplace_back(const A &a) { push_back(T(a)); }
             template <class A> void emplace_front(const A &a) { push_front(T(a)); }
+            template <class A> T *emplace(const T *pos, const A &a) { return insert((T *)pos, T(a)); }
             void pop_back() { --__n; __buf[__head + __n].~T(); memset((void *)(__buf + __head + __n), 0, sizeof(T)); }
             void pop_front() { __buf[__head].~T(); memset((void *)(__buf + __head), 0, sizeof(T)); ++__head; --__n; }
             void clear() { for (unsigned long i = 0; i < __n; ++i) __buf[__head + i].~T(); if (__buf) memset((void *)__buf, 0, __cap * sizeof(T)); __head = __cap / 2; __n = 0; }
@@ -1077,6 +1093,12 @@ final class StdLibHeaders {
             void __init() { if (!__h) { __h = (__node *)calloc(1, sizeof(__node)); __h->prev = __h; __h->next = __h; } }
             iterator begin() { __init(); return __it(__h->next); }
             iterator end() { __init(); return __it(__h); }
+            const_iterator cbegin() { return begin(); }
+            const_iterator cend() { return end(); }
+            std::reverse_iterator<iterator> rbegin() { return std::reverse_iterator<iterator>(end()); }
+            std::reverse_iterator<iterator> rend() { return std::reverse_iterator<iterator>(begin()); }
+            std::reverse_iterator<iterator> crbegin() { return rbegin(); }
+            std::reverse_iterator<iterator> crend() { return rend(); }
             unsigned long size() const { return __n; }
             bool empty() const { return __n == 0; }
             T &front() { return __h->next->v; }
@@ -1118,6 +1140,7 @@ final class StdLibHeaders {
             void push_front(T &&v) { __link(begin(), (__node *)calloc(1, sizeof(__node))); new ((void *)&__h->next->v) T(std::move(v)); }
             template <class A> void emplace_back(const A &a) { push_back(T(a)); }
             template <class A> void emplace_front(const A &a) { push_front(T(a)); }
+            template <class A> iterator emplace(iterator pos, const A &a) { return insert(pos, T(a)); }
             void pop_back() { erase(__it(__h->prev)); }
             void pop_front() { erase(__it(__h->next)); }
             void clear() { if (!__h) return; __node *p = __h->next; while (p != __h) { __node *nx = p->next; __destroy_node_value(&p->v); free((void *)p); p = nx; } __h->next = __h; __h->prev = __h; __n = 0; }

@@ -83,6 +83,7 @@ final class StringHeaders {
         #include <cstdlib>
         #include <cstring>
         #include <__webcu_functexcept.h>
+        #include <__webcu_iterator_base.h>
         #include <string_view>
         extern "C" {
         long long strtoll(const char *s, char **end, int base);
@@ -107,6 +108,7 @@ final class StringHeaders {
             string(const char *s) : buf_(0), len_(0), cap_(0) { append(s, strlen(s)); }
             string(const char *s, size_type n) : buf_(0), len_(0), cap_(0) { append(s, n); }
             string(const char *first, const char *last) : buf_(0), len_(0), cap_(0) { append(first, last - first); }
+            template <class I, class = typename __enable_if_iter<I>::type> string(I first, I last) : buf_(0), len_(0), cap_(0) { for (; first != last; ++first) push_back(*first); }
             string(const string &o) : buf_(0), len_(0), cap_(0) { append(o.data(), o.len_); }
             string(const string &o, size_type pos, size_type n = 18446744073709551615ul) : buf_(0), len_(0), cap_(0) {
                 o.__check(pos, "basic_string::basic_string");
@@ -173,6 +175,10 @@ final class StringHeaders {
             char *end() const { return buf_ + len_; }
             const char *cbegin() const { return buf_; }
             const char *cend() const { return buf_ + len_; }
+            std::reverse_iterator<char *> rbegin() const { return std::reverse_iterator<char *>(end()); }
+            std::reverse_iterator<char *> rend() const { return std::reverse_iterator<char *>(begin()); }
+            std::reverse_iterator<const char *> crbegin() const { return std::reverse_iterator<const char *>(end()); }
+            std::reverse_iterator<const char *> crend() const { return std::reverse_iterator<const char *>(begin()); }
 
             // ---- modifiers
             string &append(const char *s, size_type n) {

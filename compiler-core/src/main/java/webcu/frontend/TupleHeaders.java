@@ -109,6 +109,16 @@ final class TupleHeaders {
         template <> struct __apply_n<0> {
             template <class F, class Tu, class... A> static auto go(F &f, Tu &t, A &... a) { return f(a...); }
         };
+        // tuple_cat: two at a time, each element taken by its index
+        template <class... _Ap, class... _Bp, unsigned long... _Ip, unsigned long... _Jp>
+        tuple<_Ap..., _Bp...> __tuple_cat2(const tuple<_Ap...> &__a, const tuple<_Bp...> &__b, index_sequence<_Ip...>, index_sequence<_Jp...>) {
+            return tuple<_Ap..., _Bp...>(get<_Ip>(__a)..., get<_Jp>(__b)...);
+        }
+        inline tuple<> tuple_cat() { return tuple<>(); }
+        template <class... _Ap> tuple<_Ap...> tuple_cat(const tuple<_Ap...> &__a) { return __a; }
+        template <class... _Ap, class... _Bp, class... _Rest> auto tuple_cat(const tuple<_Ap...> &__a, const tuple<_Bp...> &__b, const _Rest &... __rest) {
+            return tuple_cat(__tuple_cat2(__a, __b, make_index_sequence<sizeof...(_Ap)>{}, make_index_sequence<sizeof...(_Bp)>{}), __rest...);
+        }
         template <class F, class Tu> auto apply(F f, Tu &t) { return __apply_n<tuple_size<Tu>::value>::go(f, t); }
         template <class F, class Tu> auto apply(F f, const Tu &t) { return __apply_n<tuple_size<Tu>::value>::go(f, t); }
         }
