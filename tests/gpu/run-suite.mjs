@@ -455,7 +455,7 @@ async function parent(args) {
     }
     if (result === 'UNSUPPORTED') why = said.slice(said.indexOf(UNSUPPORTED)).split('\n')[0];
     const gpuUs = r.kernelTimes ? r.kernelTimes.reduce((s, t) => s + (t.ns ?? 0), 0) / 1000 : null;
-    const row = { case: c.path, result, ms: Math.round(r.ms), gpu_us: gpuUs, launches: r.kernelTimes?.length ?? null, why, status: r.status, stdout: r.stdout, stderr: r.stderr, noise: r.noise };
+    const row = { case: c.path, result, ms: Math.round(r.ms), gpu_us: gpuUs, launches: r.kernelTimes?.length ?? null, kernel_times: r.kernelTimes ?? null, why, status: r.status, stdout: r.stdout, stderr: r.stderr, noise: r.noise };
     const gpu = gpuUs === null ? '' : ` ${gpuUs.toFixed(1).padStart(10)} us GPU (${row.launches})`;
     let text = `${c.path.padEnd(width)}  ${result.padEnd(11)} ${String(row.ms).padStart(7)} ms${gpu}${why ? `  ${why.replace(/\n/g, ' ')}` : ''}`;
     if (c.compare === null && r.stdout) text += `\n${r.stdout.replace(/^/gm, '    ').trimEnd()}`;
