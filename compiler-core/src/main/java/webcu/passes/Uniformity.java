@@ -269,7 +269,8 @@ public final class Uniformity implements DevicePass {
                     uniformCalls(i.otherwise(), u, out);
                 }
                 case Stmt.Loop l -> {
-                    boolean u = uniformHere && exitsUniformly(l);
+                    // exitsUniformly does not look into switches: a continue there may be thread-dependent
+                    boolean u = uniformHere && exitsUniformly(l) && !continuesInSwitch(l.body(), false);
                     uniformCalls(l.body(), u, out);
                     uniformCalls(l.continuing(), u, out);
                 }
@@ -281,6 +282,17 @@ public final class Uniformity implements DevicePass {
                 }
                 default -> { }
             }
+        }
+
+        /** Whether {@code s} holds a {@code continue} of the enclosing loop inside a switch. */
+        private static boolean continuesInSwitch(Stmt s, boolean inSwitch) {
+            return switch (s) {
+                case Stmt.Continue c -> inSwitch;
+                case Stmt.Block b -> b.stmts().stream().anyMatch(x -> continuesInSwitch(x, inSwitch));
+                case Stmt.If i -> continuesInSwitch(i.then(), inSwitch) || continuesInSwitch(i.otherwise(), inSwitch);
+                case Stmt.Switch sw -> sw.cases().stream().anyMatch(c -> continuesInSwitch(c.body(), true));
+                default -> false;
+            };
         }
 
         private boolean controlUniformValue(Expr e) {

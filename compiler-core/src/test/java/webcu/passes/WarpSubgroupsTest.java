@@ -171,6 +171,30 @@ class WarpSubgroupsTest {
         assertTrue(ir.contains("__webcu_warp_lo"), ir);
     }
 
+    /** A continue inside a switch leaves the rest of the loop's body to the other threads: emulation. */
+    @Test
+    void ContinueInSwitch_Emulation() {
+        String ir = after("""
+                __global__ void steps(const int *in, int *out, int n)
+                {
+                    int v = 0;
+                    for (int k = 0; k < n; ++k) {
+                        switch (k % 2) {
+                        case 0:
+                            if (in[threadIdx.x] > k) continue;
+                            break;
+                        default:
+                            break;
+                        }
+                        v += __shfl_xor_sync(0xffffffffu, v + k, 1);
+                    }
+                    out[threadIdx.x] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertFalse(ir.contains("__webcu_subgroup_"), ir);
+        assertTrue(ir.contains("__webcu_warp_lo"), ir);
+    }
+
     /** A branch on a kernel argument is taken by the whole block: subgroups are fine there. */
     @Test
     void UniformBranch_Subgroups() {
