@@ -10,10 +10,15 @@
 //
 // Usage: node tests/gpu/run-suite.mjs [--dist dist] [--paths cases/,runtime-errors/] [--programs]
 //          [--timeout 60] [--jobs 1] [--json out.json] [--tsv out.tsv] [--commit ID] [--files a.cu,b.cu]
+//          [--kernel-times] [--warps emulation]
 //   --paths      prefixes of manifest paths (default: cases/ and runtime-errors/)
 //   --programs   also programs/ (whole real-style programs; slower)
 //   --files      run these .cu files instead (no expected output: the table shows what they printed)
 //   --jobs       cases at once (default 1)
+//   --kernel-times  time every launch with timestamp queries: a gpu_us column, the sum per case
+//                (set DAWN_OPTS=disable-dawn-features=timestamp_quantization for exact figures)
+//   --warps emulation  warp functions through workgroup memory even where the adapter's 32-lane
+//                subgroups passed webcu's probe (globalThis.webcuSubgroups = false), to compare
 //   --self-test  check this file's port of the comparison rules against the suite's own files
 // Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
 //        DAWN_OPTS="opt1;opt2" strings for Dawn's create(); VK_ICD_FILENAMES picks the Vulkan driver.
@@ -30,7 +35,7 @@ const SUITE = path.join(root, 'tests/conformance');
 const UNSUPPORTED = 'error: not supported on WebGPU yet: ';
 
 function parseArgs(argv) {
-  const flags = new Set(['programs', 'self-test']);
+  const flags = new Set(['programs', 'self-test', 'kernel-times']);
   const out = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -84,6 +89,7 @@ async function child(args) {
       appendFileSync(`${req.result}.${k}`, text);
     },
     exit(status) { finish(status); },
+    kernelTimes(json) { out.kernelTimes = JSON.parse(json); },
     // what webcu-worker.js does: microtasks, with a setTimeout turn every 50 ms for Dawn's callbacks
     later(task) {
       tasks.push(task);
@@ -91,8 +97,10 @@ async function child(args) {
       if (now - lastYield >= 50) { lastYield = now; setTimeout(runTask, 0); } else { queueMicrotask(runTask); }
     },
   };
+  if (req.warps === 'emulation') globalThis.webcuSubgroups = false;
   const webcu = createRequire(import.meta.url)(path.join(req.dist, 'webcu.js'));
   webcu.main([]);
+  if (req.kernelTimes) webcu.setKernelTiming(true);
   webcu.reset();
   for (const f of req.files) webcu.addFile(f.path, f.text, f.compile);
   for (const d of req.includeDirs) webcu.addIncludeDir(d);
@@ -433,6 +441,8 @@ async function parent(args) {
       c.run = runSpec(c.path.replace(/\.(cu|cpp|c)$/, ''));
       req = request(c, dist);
     }
+    req.kernelTimes = !!args['kernel-times'];
+    req.warps = args.warps ?? null;
     const r = await runChild(req, timeoutMs, tmp, n);
     let result, why = null;
     const said = r.stdout + r.stderr;
@@ -444,8 +454,10 @@ async function parent(args) {
       result = why === null ? 'pass' : said.includes(UNSUPPORTED) ? 'UNSUPPORTED' : 'FAIL';
     }
     if (result === 'UNSUPPORTED') why = said.slice(said.indexOf(UNSUPPORTED)).split('\n')[0];
-    const row = { case: c.path, result, ms: Math.round(r.ms), why, status: r.status, stdout: r.stdout, stderr: r.stderr, noise: r.noise };
-    let text = `${c.path.padEnd(width)}  ${result.padEnd(11)} ${String(row.ms).padStart(7)} ms${why ? `  ${why.replace(/\n/g, ' ')}` : ''}`;
+    const gpuUs = r.kernelTimes ? r.kernelTimes.reduce((s, t) => s + (t.ns ?? 0), 0) / 1000 : null;
+    const row = { case: c.path, result, ms: Math.round(r.ms), gpu_us: gpuUs, launches: r.kernelTimes?.length ?? null, kernel_times: r.kernelTimes ?? null, why, status: r.status, stdout: r.stdout, stderr: r.stderr, noise: r.noise };
+    const gpu = gpuUs === null ? '' : ` ${gpuUs.toFixed(1).padStart(10)} us GPU (${row.launches})`;
+    let text = `${c.path.padEnd(width)}  ${result.padEnd(11)} ${String(row.ms).padStart(7)} ms${gpu}${why ? `  ${why.replace(/\n/g, ' ')}` : ''}`;
     if (c.compare === null && r.stdout) text += `\n${r.stdout.replace(/^/gm, '    ').trimEnd()}`;
     if (c.compare === null && r.stderr) text += `\n${r.stderr.replace(/^/gm, '    ! ').trimEnd()}`;
     console.log(text);
@@ -458,9 +470,9 @@ async function parent(args) {
   const summary = { pass: count('pass'), fail: count('FAIL'), unsupported: count('UNSUPPORTED'), timeout: count('TIMEOUT'), crash: count('CRASH'), total: rows.length };
   console.log(`\n${summary.pass} of ${summary.total} passed; failed ${summary.fail}, unsupported ${summary.unsupported}, timed out ${summary.timeout}, crashed ${summary.crash}; ${(rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1)} s in cases, ${wallS.toFixed(1)} s wall`);
   for (const r of rows.filter((x) => x.result !== 'pass')) console.log(`  ${r.result} ${r.case}: ${r.why ?? ''}`.replace(/\n/g, ' '));
-  const report = { date: new Date().toISOString(), adapter, dist, commit: args.commit ?? null, timeout_s: timeoutMs / 1000, jobs, wall_s: wallS, summary, rows };
+  const report = { date: new Date().toISOString(), adapter, dist, commit: args.commit ?? null, timeout_s: timeoutMs / 1000, jobs, warps: args.warps ?? 'default', wall_s: wallS, summary, rows };
   if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 1));
-  if (args.tsv) writeFileSync(args.tsv, ['case\tresult\tms\twhy', ...rows.map((r) => `${r.case}\t${r.result}\t${r.ms}\t${(r.why ?? '').replace(/[\t\n]/g, ' ')}`)].join('\n') + '\n');
+  if (args.tsv) writeFileSync(args.tsv, ['case\tresult\tms\tgpu_us\twhy', ...rows.map((r) => `${r.case}\t${r.result}\t${r.ms}\t${r.gpu_us ?? ''}\t${(r.why ?? '').replace(/[\t\n]/g, ' ')}`)].join('\n') + '\n');
   rmSync(tmp, { recursive: true, force: true });
   process.exit(summary.pass === summary.total ? 0 : 1);
 }

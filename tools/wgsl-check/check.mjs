@@ -22,7 +22,10 @@ if (!globalThis.adapter) {
   console.error('wgsl-check: no WebGPU adapter (null backend)');
   process.exit(2);
 }
-globalThis.device = await globalThis.adapter.requestDevice();
+// Modules that `enable subgroups;` (webcu's warp functions on adapters with 32-lane subgroups)
+// need the feature on the device, as WebGpuDevice requests it.
+const requiredFeatures = globalThis.adapter.features.has('subgroups') ? ['subgroups'] : [];
+globalThis.device = await globalThis.adapter.requestDevice({ requiredFeatures });
 
 let errors = 0;
 for (const file of files) {

@@ -191,6 +191,8 @@ public final class Main implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
         @Option(names = "--target", required = true, description = "ir or wgsl") String target;
         @Option(names = "-o", description = "write to this file instead of stdout") Path output;
+        @Option(names = "--subgroups", description = "WGSL for a GPU with 32-lane subgroups (NVIDIA): warp functions"
+                + " the whole block reaches become subgroup operations") boolean subgroups;
         @Parameters(arity = "1..*", description = "source files") List<String> files;
 
         @Override
@@ -206,7 +208,8 @@ public final class Main implements Callable<Integer> {
                     Diagnostics diags = new Diagnostics();
                     WgslProgram w;
                     try {
-                        w = WgslBackend.compile(r.module(), diags);
+                        w = WgslBackend.compile(r.module(), diags, new java.util.HashMap<>(),
+                                webcu.passes.DeviceTarget.IEEE.withSubgroupSize(subgroups ? 32 : 0));
                     } catch (webcu.diag.CompileError e) {
                         w = null;
                     }

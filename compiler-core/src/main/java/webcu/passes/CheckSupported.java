@@ -191,7 +191,7 @@ public final class CheckSupported implements DevicePass {
 
     /** Whether the writer can print a call of {@code f}: WGSL built-ins, 32-bit atomics and the 64-bit ones done per word. */
     static boolean isSupported(Function f) {
-        if (Intrinsics.isSupported(f)) {
+        if (Intrinsics.isSupported(f) || Warps.isSubgroupOp(f)) {
             return true;
         }
         if (!MemoryModel.isAtomic(f)) {

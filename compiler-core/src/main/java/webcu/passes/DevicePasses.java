@@ -60,7 +60,7 @@ public final class DevicePasses {
         DeviceModule m = DeviceModule.copyOf(program, diagnostics);
         m.target(target);
         for (DevicePass p : PIPELINE) {
-            run(p instanceof ThreadCoarsening ? new ThreadCoarsening(coarsening) : p, m);
+            run(p instanceof ThreadCoarsening ? new ThreadCoarsening(coarsening) : p instanceof Warps ? new Warps(coarsening) : p, m);
         }
         return m;
     }

@@ -12,8 +12,22 @@ package webcu.passes;
  *     them there.
  * @param maxStorageBuffers the storage buffers a kernel may bind (0: no limit known). A kernel
  *     that would need more bindings runs in {@link MemoryModel}'s heap mode, with one.
+ * @param subgroupSize 32 where the device has WGSL subgroups of exactly 32 lanes that hold
+ *     consecutive thread indices (a warp each), as the device checked at start-up; 0 otherwise.
+ *     With 32, {@link Warps} maps warp functions onto subgroup operations where that gives CUDA's
+ *     results; with 0 it emulates them all through workgroup memory.
  */
-public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers) {
+public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
-    public static final DeviceTarget IEEE = new DeviceTarget(true, 0);
+    public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
+
+    /** A device without usable subgroups: warp functions are emulated. */
+    public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers) {
+        this(ieeeFloat, maxStorageBuffers, 0);
+    }
+
+    /** The same device with {@code subgroupSize}. */
+    public DeviceTarget withSubgroupSize(int subgroupSize) {
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize);
+    }
 }

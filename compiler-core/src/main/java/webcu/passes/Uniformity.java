@@ -64,6 +64,23 @@ public final class Uniformity implements DevicePass {
         return st.controlUniform;
     }
 
+    /**
+     * The calls that every thread of the block reaches together: none of them sits in a
+     * thread-dependent branch, in a loop that threads leave at different times, or after a
+     * thread-dependent return (then no call qualifies). {@link Warps} maps only these onto subgroup
+     * operations, whose lanes must all be active to give CUDA's results.
+     */
+    static Set<Stmt> callsInUniformFlow(Function k) {
+        State st = new State(k);
+        st.valueUniformity();
+        st.controlUniformity();
+        Set<Stmt> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        if (!st.hasDivergentReturn(k.body().stmts(), true)) {
+            st.uniformCalls(k.body(), true, out);
+        }
+        return out;
+    }
+
     /** Whether {@code s} breaks or continues a loop outside it. */
     static boolean exits(Stmt s) {
         return State.exitsEnclosing(s, 0);
@@ -232,6 +249,50 @@ public final class Uniformity implements DevicePass {
                 default -> { }
             }
             return changed;
+        }
+
+        private void uniformCalls(Stmt s, boolean uniformHere, Set<Stmt> out) {
+            switch (s) {
+                case Stmt.Call c -> {
+                    if (uniformHere) {
+                        out.add(c);
+                    }
+                }
+                case Stmt.Block b -> {
+                    for (Stmt x : b.stmts()) {
+                        uniformCalls(x, uniformHere, out);
+                    }
+                }
+                case Stmt.If i -> {
+                    boolean u = uniformHere && controlUniformValue(i.cond());
+                    uniformCalls(i.then(), u, out);
+                    uniformCalls(i.otherwise(), u, out);
+                }
+                case Stmt.Loop l -> {
+                    // exitsUniformly does not look into switches: a continue there may be thread-dependent
+                    boolean u = uniformHere && exitsUniformly(l) && !continuesInSwitch(l.body(), false);
+                    uniformCalls(l.body(), u, out);
+                    uniformCalls(l.continuing(), u, out);
+                }
+                case Stmt.Switch sw -> {
+                    boolean u = uniformHere && controlUniformValue(sw.selector());
+                    for (Stmt.Case c : sw.cases()) {
+                        uniformCalls(c.body(), u, out);
+                    }
+                }
+                default -> { }
+            }
+        }
+
+        /** Whether {@code s} holds a {@code continue} of the enclosing loop inside a switch. */
+        private static boolean continuesInSwitch(Stmt s, boolean inSwitch) {
+            return switch (s) {
+                case Stmt.Continue c -> inSwitch;
+                case Stmt.Block b -> b.stmts().stream().anyMatch(x -> continuesInSwitch(x, inSwitch));
+                case Stmt.If i -> continuesInSwitch(i.then(), inSwitch) || continuesInSwitch(i.otherwise(), inSwitch);
+                case Stmt.Switch sw -> sw.cases().stream().anyMatch(c -> continuesInSwitch(c.body(), true));
+                default -> false;
+            };
         }
 
         private boolean controlUniformValue(Expr e) {

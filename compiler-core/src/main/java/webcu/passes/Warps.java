@@ -37,6 +37,21 @@ import webcu.ir.Type;
  * calls remain; the scratch arrays are shared variables ({@code __webcu_warp_lo},
  * {@code __webcu_warp_hi} for 64-bit values, {@code __webcu_block_count}).
  *
+ * <p>Subgroups: where the device has WGSL subgroups of exactly 32 lanes holding consecutive
+ * thread indices ({@link DeviceTarget#subgroupSize}, which WebGpuDevice checks with a probe
+ * kernel at start-up), shuffles, ballots, votes, {@code __activemask} and the sm_80 reductions
+ * become subgroup operations instead ({@code subgroupShuffle}, {@code subgroupBallot},
+ * {@code subgroupAdd} …), with no workgroup memory or barriers. Only where every lane of the warp
+ * is sure to be active, as the emulation's results assume: the kernel is not coarsened (one
+ * invocation per CUDA thread), and the call is in block-uniform control flow with no
+ * thread-dependent return before it ({@link Uniformity#callsInUniformFlow}). Everywhere else, and
+ * for {@code __syncwarp}, {@code __match_*_sync} and the block-wide predicates, the emulation
+ * stays. Every shuffle goes through {@code subgroupShuffle} with the source lane computed as the
+ * emulation computes it (WGSL requires the delta of {@code subgroupShuffleUp/Down/Xor} to be
+ * uniform; CUDA's may not be), and lanes outside the width or the block keep their own value.
+ * The module turns the {@code subgroup_uniformity} diagnostic off: Tint's analysis cannot see
+ * that the block-uniform branches of our analysis are uniform (a value read from a buffer, say).
+ *
  * <p>chipStar twin: HipWarps (which maps to OpenCL subgroups instead).
  */
 public final class Warps implements DevicePass {
@@ -58,6 +73,25 @@ public final class Warps implements DevicePass {
         return "Warps";
     }
 
+    /** The external functions the subgroup path calls; the WGSL writer prints them as WGSL's builtins. */
+    public static final String SUBGROUP_PREFIX = "__webcu_subgroup_";
+
+    /** Kernel name to CUDA threads per invocation (ThreadCoarsening's map): coarsened kernels keep the emulation. */
+    private final java.util.Map<String, Integer> coarsening;
+
+    public Warps() {
+        this(java.util.Map.of());
+    }
+
+    public Warps(java.util.Map<String, Integer> coarsening) {
+        this.coarsening = coarsening;
+    }
+
+    /** Whether {@code f} is one of the subgroup operations this pass emits. */
+    public static boolean isSubgroupOp(Function f) {
+        return f.isExternal() && f.name().startsWith(SUBGROUP_PREFIX);
+    }
+
     @Override
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
@@ -65,6 +99,9 @@ public final class Warps implements DevicePass {
             Rewriter.forEachStmt(k.body(), s -> found[0] |= s instanceof Stmt.Call c && kind(c.callee()) != null);
             if (found[0]) {
                 State st = new State(m, k);
+                if (m.target().subgroupSize() == 32 && coarsening.getOrDefault(k.name(), 1) <= 1) {
+                    st.subgroupCalls = Uniformity.callsInUniformFlow(k);
+                }
                 k.setBody(st.new Body().block(k.body()));
             }
         }
@@ -120,6 +157,8 @@ public final class Warps implements DevicePass {
         Global hi;
         Global count;
         Span at;
+        /** The calls that may become subgroup operations (empty: emulate every call). */
+        java.util.Set<Stmt> subgroupCalls = java.util.Set.of();
 
         State(DeviceModule m, Function k) {
             this.m = m;
@@ -170,6 +209,12 @@ public final class Warps implements DevicePass {
             protected List<Stmt> stmt(Stmt s) {
                 if (s instanceof Stmt.Call c && kind(c.callee()) != null) {
                     at = c.span();
+                    if (subgroupCalls.contains(c)) {
+                        List<Stmt> out = subgroup(c, kind(c.callee()));
+                        if (out != null) {
+                            return out;
+                        }
+                    }
                     return lower(c, kind(c.callee()));
                 }
                 return super.stmt(s);
@@ -194,6 +239,88 @@ public final class Warps implements DevicePass {
                 default -> reduce(c, kind.substring("reduce_".length()), tid, lane, base, out);
             }
             return out;
+        }
+
+        /** The statements that replace one collective call with subgroup operations, or null to emulate it. */
+        List<Stmt> subgroup(Stmt.Call c, String kind) {
+            String op = kind.startsWith("reduce_") ? kind.substring("reduce_".length()) : null;
+            boolean reducible = op != null && (c.args().get(1).type().equals(Type.I32) || c.args().get(1).type().equals(Type.U32));
+            switch (kind) {
+                case "shfl", "shfl_up", "shfl_down", "shfl_xor", "ballot", "any", "all", "activemask" -> { }
+                default -> {
+                    if (!reducible) {
+                        return null;
+                    }
+                }
+            }
+            List<Stmt> out = new ArrayList<>();
+            Local tid = local("warp.tid", Type.U32);
+            Local lane = local("warp.lane", Type.U32);
+            Local base = local("warp.base", Type.U32);
+            out.add(assign(tid, tid()));
+            out.add(assign(lane, Build.bin(BinaryOp.AND, Build.get(tid), Build.u32(31))));
+            out.add(assign(base, Build.bin(BinaryOp.SUB, Build.get(tid), Build.get(lane))));
+            switch (kind) {
+                case "shfl", "shfl_up", "shfl_down", "shfl_xor" -> subgroupShuffle(c, kind, lane, base, out);
+                case "ballot", "any", "all", "activemask" -> subgroupVote(c, kind, base, out);
+                default -> {
+                    Type t = c.args().get(1).type();
+                    String suffix = t.equals(Type.I32) ? "i32" : "u32";
+                    Local r = local("warp.reduced", t);
+                    out.add(Build.call(r, Printf.external(m, SUBGROUP_PREFIX + op + "_" + suffix, t, t),
+                            List.of(c.args().get(1)), at));
+                    if (c.result() != null) {
+                        out.add(assign(c.result(), Build.as(c.result().type(), Build.get(r))));
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** Every shuffle as {@code subgroupShuffle} from the lane the emulation would read. */
+        private void subgroupShuffle(Stmt.Call c, String kind, Local lane, Local base, List<Stmt> out) {
+            Expr value = c.args().get(1);
+            Type t = value.type();
+            List<Expr> w = words(value, out);
+            List<Local> own = new ArrayList<>();
+            for (Expr x : w) {
+                Local o = local("warp.own", Type.U32);
+                out.add(assign(o, x));
+                own.add(o);
+            }
+            Local[] lanes = sourceLane(c, kind, lane, out);
+            Local src = lanes[0];
+            Local ok = lanes[1];
+            Expr valid = Build.bin(BinaryOp.LAND, Build.get(ok), Build.bin(BinaryOp.LT,
+                    Build.add(Build.get(base), Build.get(src)), threads()));
+            Function shuffle = Printf.external(m, SUBGROUP_PREFIX + "shuffle", Type.U32, Type.U32, Type.U32);
+            List<Expr> got = new ArrayList<>();
+            for (Local o : own) {
+                // every lane shuffles, in range or not: a subgroup operation wants the whole subgroup
+                Local g = local("warp.shuffled", Type.U32);
+                out.add(Build.call(g, shuffle, List.of(Build.get(o), Build.bin(BinaryOp.AND, Build.get(src), Build.u32(31))), at));
+                Local r = local("warp.got", Type.U32);
+                out.add(assign(r, new Expr.Select(valid, Build.get(g), Build.get(o))));
+                got.add(Build.get(r));
+            }
+            fromWords(c.result(), t, got, out);
+        }
+
+        /** Ballots and votes from {@code subgroupBallot}, masked as the emulation masks them. */
+        private void subgroupVote(Stmt.Call c, String kind, Local base, List<Stmt> out) {
+            Function ballot = Printf.external(m, SUBGROUP_PREFIX + "ballot", Type.U32, Type.BOOL);
+            Local bits = local("warp.ballot", Type.U32);
+            Expr pred = kind.equals("activemask") ? new Expr.BoolConst(true)
+                    : Build.bin(BinaryOp.NE, c.args().get(1), new Expr.IntConst((Type.Int) c.args().get(1).type(), 0));
+            out.add(Build.call(bits, ballot, List.of(pred), at));
+            if (c.result() == null) {
+                return;
+            }
+            if (kind.equals("activemask")) {
+                out.add(assign(c.result(), Build.as(c.result().type(), Build.get(bits))));
+                return;
+            }
+            out.add(assign(c.result(), Build.as(c.result().type(), voteResult(c, kind, bits, base, out))));
         }
 
         /** Splits a 32- or 64-bit value into u32 words (floats by their bits). */
@@ -252,13 +379,40 @@ public final class Warps implements DevicePass {
                 out.add(assign(o, x));
                 own.add(o);
             }
+            Local[] lanes = sourceLane(c, kind, lane, out);
+            Local src = lanes[0];
+            Local ok = lanes[1];
+            Expr from = Build.add(Build.get(base), Build.get(src));
+            Expr valid = Build.bin(BinaryOp.LAND, Build.get(ok), Build.bin(BinaryOp.LT, from, threads()));
+            List<Expr> got = new ArrayList<>();
+            for (int i = 0; i < own.size(); i++) {
+                Global g = i == 0 ? lo() : hi();
+                out.add(new Stmt.Store(slot(g, Build.get(tid)), Build.get(own.get(i)), at));
+            }
+            out.add(barrier());
+            for (int i = 0; i < own.size(); i++) {
+                Global g = i == 0 ? lo() : hi();
+                Local r = local("warp.got", Type.U32);
+                out.add(assign(r, Build.get(own.get(i))));
+                out.add(ifThen(valid, List.of(assign(r, new Expr.Load(slot(g, from))))));
+                got.add(Build.get(r));
+            }
+            out.add(barrier());
+            fromWords(c.result(), t, got, out);
+        }
+
+        /**
+         * The lane of the warp a shuffle reads ({@code src}) and whether it lies in the caller's
+         * segment of {@code width} lanes ({@code ok}); otherwise the caller keeps its own value.
+         */
+        private Local[] sourceLane(Stmt.Call c, String kind, Local lane, List<Stmt> out) {
             Local width = local("warp.width", Type.U32);
             out.add(assign(width, Build.as(Type.U32, c.args().get(3))));
+            Local src = local("warp.src", Type.U32);
+            Local ok = local("warp.ok", Type.BOOL);
             Expr seg = Build.bin(BinaryOp.AND, Build.get(lane), new Expr.Unary(webcu.ir.UnaryOp.NOT,
                     Build.bin(BinaryOp.SUB, Build.get(width), Build.u32(1)), Type.U32));
             Expr arg = Build.as(Type.U32, c.args().get(2));
-            Local src = local("warp.src", Type.U32);
-            Local ok = local("warp.ok", Type.BOOL);
             Expr laneInSeg = Build.bin(BinaryOp.SUB, Build.get(lane), seg);
             switch (kind) {
                 case "shfl" -> {
@@ -280,23 +434,7 @@ public final class Warps implements DevicePass {
                             webcu.ir.UnaryOp.NOT, Build.bin(BinaryOp.SUB, Build.get(width), Build.u32(1)), Type.U32)), seg)));
                 }
             }
-            Expr from = Build.add(Build.get(base), Build.get(src));
-            Expr valid = Build.bin(BinaryOp.LAND, Build.get(ok), Build.bin(BinaryOp.LT, from, threads()));
-            List<Expr> got = new ArrayList<>();
-            for (int i = 0; i < own.size(); i++) {
-                Global g = i == 0 ? lo() : hi();
-                out.add(new Stmt.Store(slot(g, Build.get(tid)), Build.get(own.get(i)), at));
-            }
-            out.add(barrier());
-            for (int i = 0; i < own.size(); i++) {
-                Global g = i == 0 ? lo() : hi();
-                Local r = local("warp.got", Type.U32);
-                out.add(assign(r, Build.get(own.get(i))));
-                out.add(ifThen(valid, List.of(assign(r, new Expr.Load(slot(g, from))))));
-                got.add(Build.get(r));
-            }
-            out.add(barrier());
-            fromWords(c.result(), t, got, out);
+            return new Local[] {src, ok};
         }
 
         /** The lanes of this warp that exist (a last warp may be partial), as a mask. */
@@ -349,17 +487,21 @@ public final class Warps implements DevicePass {
             if (c.result() == null) {
                 return;
             }
+            out.add(assign(c.result(), Build.as(c.result().type(), voteResult(c, kind, bits, base, out))));
+        }
+
+        /** A ballot, any or all from the warp's ballot {@code bits}. */
+        private Expr voteResult(Stmt.Call c, String kind, Local bits, Local base, List<Stmt> out) {
             // only the lanes of the mask take part: a tile of 16 votes apart from the other half of its warp
             Local mask = local("warp.mask", Type.U32);
             out.add(assign(mask, Build.as(Type.U32, c.args().get(0))));
             Expr voted = Build.bin(BinaryOp.AND, Build.get(bits), Build.get(mask));
-            Expr r = switch (kind) {
+            return switch (kind) {
                 case "ballot" -> voted;
                 case "any" -> new Expr.Select(Build.bin(BinaryOp.NE, voted, Build.u32(0)), Build.i32(1), Build.i32(0));
                 default -> new Expr.Select(Build.bin(BinaryOp.EQ, voted, Build.bin(BinaryOp.AND, present(base), Build.get(mask))),
                         Build.i32(1), Build.i32(0));
             };
-            out.add(assign(c.result(), Build.as(c.result().type(), r)));
         }
 
         /** {@code __syncthreads_count/and/or}: an atomic count of the block's true predicates between barriers. */

@@ -16,7 +16,7 @@ class WgslGoldenTest {
         java.util.List<DynamicTest> tests = new java.util.ArrayList<>();
         for (Map.Entry<String, Supplier<Module>> e : WgslSamples.ALL.entrySet()) {
             tests.add(DynamicTest.dynamicTest(e.getKey(), () -> Golden.check(e.getKey() + ".expected.wgsl",
-                    WgslSamples.compile(e.getValue().get()).code())));
+                    WgslSamples.compile(e.getKey(), e.getValue().get()).code())));
         }
         return tests;
     }

@@ -137,6 +137,19 @@ final class WgslSamples {
                     votes[threadIdx.x] = __ballot_sync(0xffffffffu, v > 0.0f) + __syncthreads_count(v < 1.0f);
                 }
                 """));
+        // the same kind of kernel for a device with 32-lane subgroups (an NVIDIA GPU): the warp
+        // reduction and the ballot become subgroup operations, the shuffle in the branch that only
+        // the first 40 threads take keeps the emulation
+        ALL.put("warps_subgroups", () -> cuda("""
+                __global__ void warpSum(const float *in, float *out, unsigned *votes, int *firsts)
+                {
+                    float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+                    for (int off = 16; off > 0; off >>= 1) v += __shfl_xor_sync(0xffffffffu, v, off);
+                    out[blockIdx.x * blockDim.x + threadIdx.x] = v;
+                    votes[threadIdx.x] = __ballot_sync(0xffffffffu, v > 0.0f) + __reduce_add_sync(0xffffffffu, (unsigned)v);
+                    if (threadIdx.x < 40) firsts[threadIdx.x] = __shfl_up_sync(0xffffffffu, (int)threadIdx.x, 1);
+                }
+                """));
         ALL.put("dynamic_shared", () -> cuda("""
                 extern __shared__ unsigned char smem[];
                 __global__ void carve(float *out, int n)
@@ -206,9 +219,22 @@ final class WgslSamples {
         return r.module();
     }
 
+    /** The samples compiled for a device whose 32-lane subgroups passed WebGpuDevice's probe. */
+    static final java.util.Set<String> ON_SUBGROUPS = java.util.Set.of("warps_subgroups");
+
+    /** Sample {@code name} compiled for the device its name asks for. */
+    static WgslProgram compile(String name, Module m) {
+        return compile(m, ON_SUBGROUPS.contains(name) ? webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32)
+                : webcu.passes.DeviceTarget.IEEE);
+    }
+
     static WgslProgram compile(Module m) {
+        return compile(m, webcu.passes.DeviceTarget.IEEE);
+    }
+
+    static WgslProgram compile(Module m, webcu.passes.DeviceTarget target) {
         Diagnostics d = new Diagnostics();
-        WgslProgram p = WgslBackend.compile(m, d);
+        WgslProgram p = WgslBackend.compile(m, d, new java.util.HashMap<>(), target);
         if (d.hasErrors()) {
             throw new AssertionError("unexpected diagnostics: " + d.all());
         }

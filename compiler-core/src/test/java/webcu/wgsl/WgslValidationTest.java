@@ -86,7 +86,7 @@ class WgslValidationTest {
         List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
         for (Map.Entry<String, Supplier<Module>> e : WgslSamples.ALL.entrySet()) {
             Path f = tmp.resolve(e.getKey() + ".wgsl");
-            Files.writeString(f, WgslSamples.compile(e.getValue().get()).code());
+            Files.writeString(f, WgslSamples.compile(e.getKey(), e.getValue().get()).code());
             cmd.add(f.toString());
         }
         Path library = tmp.resolve("library.wgsl");

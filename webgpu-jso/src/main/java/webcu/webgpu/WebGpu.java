@@ -218,6 +218,68 @@ public final class WebGpu {
             """)
     public static native void probeFloat(GPUDevice device, NumberHandler handler);
 
+    /**
+     * Checks what webcu's subgroup path for warp functions assumes and WebGPU does not promise: in
+     * workgroups of the shapes kernels use (1D and 2D and 3D, whole and partial warps, up to the
+     * device's largest), every subgroup has 32 lanes, lane i holds local invocation index 32w + i,
+     * a ballot sees exactly the invocations of that warp, and a shuffle reads the lane it names.
+     * Calls {@code handler} with 1 when every check held, 0 when one failed, -1 when the probe
+     * could not run (no subgroups feature on the device, a shader or pipeline refused).
+     * {@code globalThis.webcuSubgroups = false} (set before the device is created) skips the probe
+     * and answers 0: the emulation then serves every warp function, for comparisons.
+     */
+    @JSBody(params = {"device", "handler"}, script = """
+            try {
+              if (typeof globalThis !== 'undefined' && globalThis.webcuSubgroups === false) { handler(0); return; }
+              if (!device.features.has('subgroups')) { handler(-1); return; }
+              var code = 'enable subgroups;\\n'
+                + 'override X: u32 = 1u; override Y: u32 = 1u; override Z: u32 = 1u;\\n'
+                + '@group(0) @binding(0) var<storage, read_write> bad: atomic<u32>;\\n'
+                + '@compute @workgroup_size(X, Y, Z) fn probe(@builtin(local_invocation_index) li: u32,\\n'
+                + '    @builtin(subgroup_invocation_id) sid: u32, @builtin(subgroup_size) size: u32) {\\n'
+                + '  let n = X * Y * Z; let lane = li % 32u; let base = li - lane; let left = n - base;\\n'
+                + '  let present = select((1u << left) - 1u, 0xffffffffu, left >= 32u);\\n'
+                + '  let ballot = subgroupBallot(true);\\n'
+                + '  let other = subgroupShuffle(li, lane ^ 1u);\\n'
+                + '  var ok = size == 32u && sid == lane && ballot.x == present && ballot.y == 0u;\\n'
+                + '  if (base + (lane ^ 1u) < n && other != (li ^ 1u)) { ok = false; }\\n'
+                + '  if (!ok) { atomicAdd(&bad, 1u); }\\n'
+                + '}\\n';
+              var most = device.limits.maxComputeInvocationsPerWorkgroup;
+              var shapes = [[32, 1, 1], [48, 1, 1], [64, 1, 1], [100, 1, 1], [128, 1, 1], [256, 1, 1], [512, 1, 1],
+                [1024, 1, 1], [16, 16, 1], [32, 8, 1], [8, 8, 4], [16, 4, 2], [24, 3, 1]].filter(function (s) {
+                  return s[0] * s[1] * s[2] <= most && s[0] <= device.limits.maxComputeWorkgroupSizeX
+                    && s[1] <= device.limits.maxComputeWorkgroupSizeY && s[2] <= device.limits.maxComputeWorkgroupSizeZ;
+                });
+              var module = device.createShaderModule({ code: code, label: 'webcu subgroup probe' });
+              var io = device.createBuffer({ size: 4, usage: 128 | 4 | 8, label: 'webcu subgroup probe' });
+              var back = device.createBuffer({ size: 4, usage: 1 | 8, label: 'webcu subgroup probe read' });
+              device.pushErrorScope('validation');
+              var enc = device.createCommandEncoder();
+              for (var i = 0; i < shapes.length; i++) {
+                var pipeline = device.createComputePipeline({ layout: 'auto', label: 'webcu subgroup probe',
+                  compute: { module: module, entryPoint: 'probe', constants: { X: shapes[i][0], Y: shapes[i][1], Z: shapes[i][2] } } });
+                var group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
+                  entries: [{ binding: 0, resource: { buffer: io } }] });
+                var pass = enc.beginComputePass();
+                pass.setPipeline(pipeline); pass.setBindGroup(0, group); pass.dispatchWorkgroups(4); pass.end();
+              }
+              enc.copyBufferToBuffer(io, 0, back, 0, 4);
+              device.queue.submit([enc.finish()]);
+              device.popErrorScope().then(function (error) {
+                if (error) { back.destroy(); io.destroy(); handler(-1); return; }
+                back.mapAsync(1).then(function () {
+                  var r = new Uint32Array(back.getMappedRange().slice(0));
+                  back.unmap(); back.destroy(); io.destroy();
+                  handler(r[0] === 0 ? 1 : 0);
+                }, function () { handler(-1); });
+              }, function () { handler(-1); });
+            } catch (e) {
+              handler(-1);
+            }
+            """)
+    public static native void probeSubgroups(GPUDevice device, NumberHandler handler);
+
     /** The message of a rejected promise's reason (an Error, a DOMException or anything else). */
     @JSBody(params = "reason", script = "return reason && reason.message ? String(reason.message) : String(reason);")
     public static native String reasonMessage(Object reason);

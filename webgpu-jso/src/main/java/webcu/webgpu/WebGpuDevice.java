@@ -132,9 +132,11 @@ public final class WebGpuDevice implements AddressedDevice {
         }
     }
 
-    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat) {
+    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups) {
         this.console = console;
-        this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage());
+        // a probe failure leaves the warp functions to the emulation, which is right on every adapter
+        this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
+                warpSubgroups ? 32 : 0);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
@@ -198,7 +200,8 @@ public final class WebGpuDevice implements AddressedDevice {
             }
             adapter.requestDevice(WebGpu.deviceDescriptor(adapter)).then(device -> {
                 // a probe failure counts as a fast-math adapter: refusing isnan is better than a wrong answer
-                WebGpu.probeFloat(device, ieee -> ok.accept(new WebGpuDevice(console, adapter, device, ieee == 1)));
+                WebGpu.probeFloat(device, ieee -> WebGpu.probeSubgroups(device, warps ->
+                        ok.accept(new WebGpuDevice(console, adapter, device, ieee == 1, warps == 1))));
                 return null;
             }, reason -> {
                 failed.accept("the browser refused a WebGPU device: " + WebGpu.reasonMessage(reason));
@@ -226,6 +229,11 @@ public final class WebGpuDevice implements AddressedDevice {
     /** Whether the device can time kernels with timestamp queries. */
     public boolean hasTimestamps() {
         return timestamps;
+    }
+
+    /** Whether warp functions run as subgroup operations here (32-lane subgroups that passed the start-up probe). */
+    public boolean warpsOnSubgroups() {
+        return target.subgroupSize() == 32;
     }
 
     /** The adapter's subgroup sizes {min, max}, {0, 0} where the browser does not say. */
