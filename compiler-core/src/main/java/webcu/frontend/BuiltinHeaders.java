@@ -227,6 +227,7 @@ public final class BuiltinHeaders {
             #include <algorithm>
             #include <array>
             #include <atomic>
+            #include <bitset>
             #include <chrono>
             #include <deque>
             #include <exception>
