@@ -62,9 +62,9 @@ public final class Intrinsics {
         template("__fsub_rn", "(webcu_rn($0, $z) - webcu_rn($1, $z))", Type.F32, Type.F32, Type.F32);
         template("__fmul_rn", "webcu_rn($0 * $1, $z)", Type.F32, Type.F32, Type.F32);
         template("__fdividef", "($0 / $1)", Type.F32, Type.F32, Type.F32);
-        template("__fdiv_rn", "($0 / $1)", Type.F32, Type.F32, Type.F32);
-        template("__frcp_rn", "(1.0f / $0)", Type.F32, Type.F32);
-        template("__fsqrt_rn", "sqrt($0)", Type.F32, Type.F32);
+        template("__fdiv_rn", "webcu_div_rn($0, $1)", Type.F32, Type.F32, Type.F32);
+        template("__frcp_rn", "webcu_div_rn(1.0f, $0)", Type.F32, Type.F32);
+        template("__fsqrt_rn", "webcu_sqrt_rn($0)", Type.F32, Type.F32);
         template("__frsqrt_rn", "inverseSqrt($0)", Type.F32, Type.F32);
         template("__fmaf_rn", "webcu_fmaf($0, $1, $2)", Type.F32, Type.F32, Type.F32, Type.F32);
         template("fmaf", "webcu_fmaf($0, $1, $2)", Type.F32, Type.F32, Type.F32, Type.F32);

@@ -868,6 +868,57 @@ final class WgslLibrary {
                 }
                 """, "webcu_mulwide", "webcu_shl64", "webcu_shr64u", "webcu_shr64_sticky", "webcu_add64", "webcu_sub64",
                 "webcu_ltu64", "webcu_clz64");
+        // Correctly rounded sqrt and division for __fsqrt_rn, __fdiv_rn and __frcp_rn: WGSL lets sqrt and
+        // '/' be off by 2.5 ULP (NVIDIA's Vulkan driver is, where SwiftShader is exact), so the
+        // hardware's result is corrected with residuals from the exact fma. For sqrt, c is moved to
+        // the largest float whose square is at most x; x - c*c and c*u (u: the gap to c's successor)
+        // are multiples of u*u, so x lies above the midpoint's square c*c + c*u + u*u/4 exactly when
+        // x - c*c > c*u. For a quotient, the remainders a - c*b of the faithful candidates are exact
+        // and the nearest candidate has the smallest. Outside [2^-100, 2^100] the hardware's result stands.
+        def("webcu_sqrt_rn", """
+                fn webcu_sqrt_rn(x: f32) -> f32 {
+                  let ux = bitcast<u32>(x);
+                  if ux < 0x0d800000u || ux >= 0x71800000u {
+                    return sqrt(x);
+                  }
+                  var c = sqrt(x);
+                  for (var i = 0; i < 4 && webcu_fmaf_soft(-c, c, x) < 0.0f; i++) {
+                    c = bitcast<f32>(bitcast<u32>(c) - 1u);
+                  }
+                  for (var i = 0; i < 4; i++) {
+                    let next = bitcast<f32>(bitcast<u32>(c) + 1u);
+                    if webcu_fmaf_soft(-next, next, x) < 0.0f {
+                      break;
+                    }
+                    c = next;
+                  }
+                  let up = bitcast<f32>(bitcast<u32>(c) + 1u);
+                  return select(c, up, webcu_fmaf_soft(-c, c, x) > c * (up - c));
+                }
+                """, "webcu_fmaf_soft");
+        def("webcu_div_rn", """
+                fn webcu_div_rn(a: f32, b: f32) -> f32 {
+                  let q = a / b;
+                  let ea = bitcast<u32>(a) & 0x7fffffffu;
+                  let eb = bitcast<u32>(b) & 0x7fffffffu;
+                  let eq = bitcast<u32>(q) & 0x7fffffffu;
+                  if ea < 0x0d800000u || ea >= 0x71800000u || eb < 0x0d800000u || eb >= 0x71800000u
+                      || eq < 0x0d800000u || eq >= 0x71800000u {
+                    return q;
+                  }
+                  var best = q;
+                  var err = abs(webcu_fmaf_soft(-q, b, a));
+                  for (var d = -2i; d <= 2i; d++) {
+                    let c = bitcast<f32>(bitcast<u32>(q) + bitcast<u32>(d));
+                    let e = abs(webcu_fmaf_soft(-c, b, a));
+                    if e < err {
+                      best = c;
+                      err = e;
+                    }
+                  }
+                  return best;
+                }
+                """, "webcu_fmaf_soft");
         def("webcu_fmaf", """
                 fn webcu_fmaf(a: f32, b: f32, c: f32) -> f32 {
                   if webcu_fma_fused {
