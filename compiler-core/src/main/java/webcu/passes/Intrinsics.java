@@ -50,7 +50,9 @@ public final class Intrinsics {
         for (String[] m : fast) {
             F32.put(m[0], m[1]);
         }
-        INT.put("abs", "abs");
+        // not WGSL's abs: NVIDIA's Vulkan driver (580) miscompiles it on a loop-carried value
+        // (abs(pos) gave 0 for pos == -1 in a random walk, where 'pos < 0 ? -pos : pos' was right)
+        INT.put("abs", "webcu_iabs");
         INT.put("min", "min");
         INT.put("max", "max");
         INT.put("umin", "min");
@@ -221,7 +223,7 @@ public final class Intrinsics {
             builtin = F32.get(name);
         } else if (t.equals(Type.I32) || t.equals(Type.U32)) {
             String n = INT.get(name);
-            builtin = n != null && (!n.equals("abs") || t.equals(Type.I32)) ? n : null;
+            builtin = n != null && (!n.equals("webcu_iabs") || t.equals(Type.I32)) ? n : null;
         }
         if (builtin == null) {
             return null;

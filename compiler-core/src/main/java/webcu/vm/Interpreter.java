@@ -249,23 +249,23 @@ public final class Interpreter {
                         pc += 4;
                     }
                     case Op.FADDS -> {
-                        fr[fb + code[pc + 1]] = (float) (fr[fb + code[pc + 2]] + fr[fb + code[pc + 3]]);
+                        fr[fb + code[pc + 1]] = F32.round(fr[fb + code[pc + 2]] + fr[fb + code[pc + 3]]);
                         pc += 4;
                     }
                     case Op.FSUBS -> {
-                        fr[fb + code[pc + 1]] = (float) (fr[fb + code[pc + 2]] - fr[fb + code[pc + 3]]);
+                        fr[fb + code[pc + 1]] = F32.round(fr[fb + code[pc + 2]] - fr[fb + code[pc + 3]]);
                         pc += 4;
                     }
                     case Op.FMULS -> {
-                        fr[fb + code[pc + 1]] = (float) (fr[fb + code[pc + 2]] * fr[fb + code[pc + 3]]);
+                        fr[fb + code[pc + 1]] = F32.round(fr[fb + code[pc + 2]] * fr[fb + code[pc + 3]]);
                         pc += 4;
                     }
                     case Op.FDIVS -> {
-                        fr[fb + code[pc + 1]] = (float) (fr[fb + code[pc + 2]] / fr[fb + code[pc + 3]]);
+                        fr[fb + code[pc + 1]] = F32.round(fr[fb + code[pc + 2]] / fr[fb + code[pc + 3]]);
                         pc += 4;
                     }
                     case Op.I2F -> {
-                        fr[fb + code[pc + 1]] = (float) ir[ib + code[pc + 2]];
+                        fr[fb + code[pc + 1]] = F32.round((double) ir[ib + code[pc + 2]]);
                         pc += 3;
                     }
                     case Op.I2D -> {
@@ -273,7 +273,7 @@ public final class Interpreter {
                         pc += 3;
                     }
                     case Op.D2F -> {
-                        fr[fb + code[pc + 1]] = (float) fr[fb + code[pc + 2]];
+                        fr[fb + code[pc + 1]] = F32.round(fr[fb + code[pc + 2]]);
                         pc += 3;
                     }
                     case Op.LD32S -> {
@@ -741,7 +741,7 @@ public final class Interpreter {
                 pc += 3;
             }
             case Op.U2F -> {
-                fr[fb + code[pc + 1]] = Ext.unsignedToFloat(ir[ib + code[pc + 2]]);
+                fr[fb + code[pc + 1]] = F32.round(Ext.unsignedToFloat(ir[ib + code[pc + 2]]));
                 pc += 3;
             }
             case Op.U2D -> {

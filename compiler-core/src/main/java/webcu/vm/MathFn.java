@@ -139,7 +139,7 @@ final class MathFn {
 
     static double apply(int fn, double a, double b, double c) {
         double r = eval(fn & 0xFFFF, a, b, c, (fn & SINGLE) != 0);
-        return (fn & SINGLE) != 0 ? (double) (float) r : r;
+        return (fn & SINGLE) != 0 ? F32.round(r) : r;
     }
 
     private static double eval(int f, double a, double b, double c, boolean single) {

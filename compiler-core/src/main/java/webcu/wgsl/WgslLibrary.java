@@ -875,6 +875,11 @@ final class WgslLibrary {
         // are multiples of u*u, so x lies above the midpoint's square c*c + c*u + u*u/4 exactly when
         // x - c*c > c*u. For a quotient, the remainders a - c*b of the faithful candidates are exact
         // and the nearest candidate has the smallest. Outside [2^-100, 2^100] the hardware's result stands.
+        def("webcu_iabs", """
+                fn webcu_iabs(x: i32) -> i32 {
+                  return select(-x, x, x >= 0i);
+                }
+                """);
         def("webcu_sqrt_rn", """
                 fn webcu_sqrt_rn(x: f32) -> f32 {
                   let ux = bitcast<u32>(x);

@@ -32,7 +32,7 @@ fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   m = min(n, 3i);
   m = i32(countOneBits(u32(m)));
   m = select(0i, i32(firstTrailingBit((m + n))) + 1i, (m + n) != 0i);
-  m = abs(m);
+  m = webcu_iabs(m);
   r = (webcu_rn(r, (gridDim.x >> 31u)) + webcu_rn(a[webcu_checked(a_offset + 1u, arrayLength(&a), 1u, 2u)], (gridDim.x >> 31u)));
   u = ((u32(n) & 0xffffffu) * (3u & 0xffffffu));
   a[webcu_checked(a_offset + u32(m + i32(u)), arrayLength(&a), 2u, 3u)] = r;
@@ -79,4 +79,8 @@ fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
 
 fn webcu_rn(x: f32, zero: u32) -> f32 {
   return bitcast<f32>(bitcast<u32>(x) | zero);
+}
+
+fn webcu_iabs(x: i32) -> i32 {
+  return select(-x, x, x >= 0i);
 }
