@@ -815,6 +815,12 @@ public final class Sema {
                 continue;
             }
             CType t = resolveType(p.type(), s);
+            if (inventParam(p.type(), "auto") != p.type()) {
+                // int f(auto x) is C++20's abbreviated template; nvcc's C++17 rejects it (a generic
+                // lambda's auto parameters were made template parameters before this)
+                diags.error(autoIn(p.type()) instanceof Ast.AutoType a ? a.span() : p.span(), DiagKey.ERR_AUTO_PARAMETER);
+                t = CType.INT;
+            }
             if (t instanceof CType.Arr a) {
                 t = new CType.Ptr(a.element(), false);
             }
@@ -4331,6 +4337,17 @@ public final class Sema {
         }
         CType.Field fld = f.owner.field("this");
         return fld != null && fld.type() instanceof CType.Ptr ? fld : null;
+    }
+
+    /** The {@code auto} inside a parameter's type (auto, const auto &, auto *, …), or null. */
+    private static Ast.TypeNode autoIn(Ast.TypeNode t) {
+        return switch (t) {
+            case Ast.AutoType a -> a;
+            case Ast.ConstType c -> autoIn(c.inner());
+            case Ast.ReferenceType r -> autoIn(r.referee());
+            case Ast.PointerType p -> autoIn(p.pointee());
+            default -> null;
+        };
     }
 
     /**

@@ -284,4 +284,24 @@ class DeclarationsTest {
         assertTrue(err.contains("7:11: error: cannot decompose non-class, non-array type 'int'"), err);
         assertTrue(err.contains("9:12: error: type 'P' decomposes into 2 elements, but 1 name was provided"), err);
     }
+
+    /** {@code int f(auto x)} is C++20; nvcc's C++17 rejects it (found by the fuzzer: an internal error before). Generic lambdas stay fine. */
+    @Test
+    void autoParameterOfAFunction() {
+        assertEquals("""
+            main.cu:1:11: error: 'auto' not allowed in function prototype
+            int twice(auto x) { return 2 * x; }
+                      ^~~~
+            main.cu:2:16: error: 'auto' not allowed in function prototype
+            int main(const auto &a) {
+                           ^~~~
+            2 errors generated.
+            """, RunProgram.errors("""
+            int twice(auto x) { return 2 * x; }
+            int main(const auto &a) {
+                auto f = [](auto p, const auto &q) { return p + q; };
+                return f(1, 2) + twice(3);
+            }
+            """));
+    }
 }
