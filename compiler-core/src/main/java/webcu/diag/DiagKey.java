@@ -83,6 +83,7 @@ public enum DiagKey {
     ERR_REFERENCE_UNINITIALIZED("err.reference.uninitialized", "declaration of reference variable ''{0}'' requires an initializer"), // name
     ERR_ARRAY_OF_AUTO("err.array.of.auto", "declared as array of 'auto'"),
     ERR_AUTO_PARAMETER("err.auto.parameter", "'auto' not allowed in function prototype"),
+    ERR_REFERENCE_TO_VOID("err.reference.to.void", "cannot form a reference to 'void'"),
     ERR_ARRAY_OF_REFERENCES("err.array.of.references", "declared as array of references of type ''{0}''"), // reference type
     ERR_ARRAY_NEGATIVE("err.array.negative", "array size is negative"),
     ERR_ARRAY_TOO_LARGE("err.array.too.large", "array is too large ({0} elements): webcu holds objects of at most {1} GiB"), // count, GiB

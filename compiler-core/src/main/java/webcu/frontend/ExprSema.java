@@ -1619,6 +1619,11 @@ final class ExprSema {
 
     /** A kernel argument converted to its parameter's type (classes by value, pointers only to compatible pointers). */
     private Typed.Expr launchArg(Typed.Expr a, CType pt) {
+        if (pt instanceof CType.Record rec && !(a.type() instanceof CType.Record ar && (ar == rec || Sema.derivesFrom(ar, rec)))) {
+            // the struct is copied by value, so another type must convert as for a call (sizeof v
+            // for a View: found by the fuzzer as invalid IR)
+            return sema.convert(sema.rvalue(a), pt, a.span(), "arg");
+        }
         if (pt instanceof CType.Record) {
             return sema.rvalue(a);
         }

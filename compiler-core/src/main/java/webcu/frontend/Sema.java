@@ -507,6 +507,17 @@ public final class Sema {
         scope = s;
         try {
             CType t = resolveType(v.type(), s);
+            if (t == null && isAuto(v.type())) {
+                // constexpr auto N = 1024; at file scope: the initializer's type, as for a local
+                if (v.init() == null || v.init() instanceof Ast.InitList) {
+                    diags.error(v.span(), DiagKey.ERR_EXPECTED, "an initializer for 'auto'");
+                    return;
+                }
+                t = rvalue(expr(v.init() instanceof Ast.Construct c && c.args().size() == 1 ? c.args().get(0) : v.init())).type();
+            } else if (t == null) {
+                diags.error(v.span(), DiagKey.ERR_NOT_SUPPORTED, "'auto' here");
+                return;
+            }
             boolean isConst = v.type() instanceof Ast.ConstType;
             Ast.Specs sp = v.specs();
             String space = sp.shared() ? "shared" : sp.constant() ? "constant" : sp.device() ? "device" : "host";
@@ -782,7 +793,7 @@ public final class Sema {
         if (a instanceof CType.Ref ra && b instanceof CType.Ref rb) {
             return sameType(ra.referee(), rb.referee());
         }
-        return a.equals(b);
+        return a != null && a.equals(b); // an ill-formed type (std::function<int(* int)>) is null
     }
 
     /** Resolves a function's result and parameter types in scope {@code s} (template bindings included). */
@@ -1166,6 +1177,10 @@ public final class Sema {
                 if (referee instanceof CType.Ref inner) {
                     // reference collapsing: T& with T = A&& is A&, T&& with T = A& is A&
                     return new CType.Ref(inner.referee(), inner.constReferee() || r.constReferee(), inner.rvalue() && r.rvalue());
+                }
+                if (referee instanceof CType.Void) {
+                    diags.error(r.span(), DiagKey.ERR_REFERENCE_TO_VOID);
+                    return CType.INT;
                 }
                 return new CType.Ref(referee, r.constReferee(), r.rvalue());
             }

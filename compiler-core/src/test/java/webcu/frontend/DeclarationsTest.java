@@ -304,4 +304,33 @@ class DeclarationsTest {
             }
             """));
     }
+
+    /** File-scope auto variables take their initializer's type (an internal error before, found by the fuzzer); g++ prints "32 80 2.5". */
+    @Test
+    void autoAtFileScope() {
+        assertEquals("32 80 2.5\n", RunProgram.stdout("""
+            #include <cstdio>
+            constexpr auto kN = 4 * 8;
+            auto scale = 2.5;
+            static const auto kName = "x";
+            int main() { printf("%d %g %g\\n", kN, scale * kN, kName[0] == 'x' ? scale : 0.0); return 0; }
+            """));
+    }
+
+    /** Ill-formed programs the fuzzer turned into internal errors: each gets a diagnostic now. */
+    @Test
+    void fuzzerFindingsAreDiagnostics() {
+        String err = RunProgram.errors("""
+            struct View { float *p; int n; };
+            __global__ void k(View v) { v.p[0] = v.n; }
+            void &broken();
+            int main() {
+                View v{0, 1};
+                k<<<1, 1>>>(sizeof v);
+                return 0;
+            }
+            """);
+        assertTrue(err.contains("main.cu:3:6: error: cannot form a reference to 'void'"), err);
+        assertTrue(err.contains("main.cu:6:17: error: cannot initialize a value of type 'View' with an expression of incompatible type 'unsigned long'"), err);
+    }
 }
