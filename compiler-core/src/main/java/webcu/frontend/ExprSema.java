@@ -1619,13 +1619,11 @@ final class ExprSema {
 
     /** A kernel argument converted to its parameter's type (classes by value, pointers only to compatible pointers). */
     private Typed.Expr launchArg(Typed.Expr a, CType pt) {
-        if (pt instanceof CType.Record rec && !(a.type() instanceof CType.Record ar && (ar == rec || Sema.derivesFrom(ar, rec)))) {
-            // the struct is copied by value, so another type must convert as for a call (sizeof v
-            // for a View: found by the fuzzer as invalid IR)
-            return sema.convert(sema.rvalue(a), pt, a.span(), "arg");
-        }
-        if (pt instanceof CType.Record) {
-            return sema.rvalue(a);
+        if (pt instanceof CType.Record rec) {
+            // the struct (or a class derived from it) is copied by value; another type converts as
+            // for a call (sizeof v for a View was invalid IR, found by the fuzzer)
+            boolean same = a.type() instanceof CType.Record ar && (ar == rec || Sema.derivesFrom(ar, rec));
+            return same ? sema.rvalue(a) : sema.convert(sema.rvalue(a), pt, a.span(), "arg");
         }
         Typed.Expr r = sema.rvalue(a);
         if (pt instanceof CType.Ptr && r.type() instanceof CType.Ptr && sema.conversionRank(r, pt) < 0) {

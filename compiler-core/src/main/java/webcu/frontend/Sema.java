@@ -513,7 +513,7 @@ public final class Sema {
                     diags.error(v.span(), DiagKey.ERR_EXPECTED, "an initializer for 'auto'");
                     return;
                 }
-                t = rvalue(expr(v.init() instanceof Ast.Construct c && c.args().size() == 1 ? c.args().get(0) : v.init())).type();
+                t = autoInitializer(v.init()).type();
             } else if (t == null) {
                 diags.error(v.span(), DiagKey.ERR_NOT_SUPPORTED, "'auto' here");
                 return;
@@ -826,10 +826,10 @@ public final class Sema {
                 continue;
             }
             CType t = resolveType(p.type(), s);
-            if (inventParam(p.type(), "auto") != p.type()) {
+            if (autoIn(p.type()) instanceof Ast.AutoType a) {
                 // int f(auto x) is C++20's abbreviated template; nvcc's C++17 rejects it (a generic
                 // lambda's auto parameters were made template parameters before this)
-                diags.error(autoIn(p.type()) instanceof Ast.AutoType a ? a.span() : p.span(), DiagKey.ERR_AUTO_PARAMETER);
+                diags.error(a.span(), DiagKey.ERR_AUTO_PARAMETER);
                 t = CType.INT;
             }
             if (t instanceof CType.Arr a) {
@@ -3204,7 +3204,7 @@ public final class Sema {
                         diags.error(v.span(), DiagKey.ERR_EXPECTED, "an initializer for 'auto'");
                         return;
                     }
-                    Typed.Expr e = rvalue(expr(v.init() instanceof Ast.Construct c && c.args().size() == 1 ? c.args().get(0) : v.init()));
+                    Typed.Expr e = autoInitializer(v.init());
                     t = e.type();
                     init = e;
                 } else if (v.type() instanceof Ast.ReferenceType rt && isAuto(rt.referee())) {
@@ -4354,8 +4354,13 @@ public final class Sema {
         return fld != null && fld.type() instanceof CType.Ptr ? fld : null;
     }
 
+    /** The initializer of an {@code auto} variable, whose type it takes: {@code auto x = T(e)} is {@code e} made a T. */
+    private Typed.Expr autoInitializer(Ast.Expr init) {
+        return rvalue(expr(init instanceof Ast.Construct c && c.args().size() == 1 ? c.args().get(0) : init));
+    }
+
     /** The {@code auto} inside a parameter's type (auto, const auto &, auto *, …), or null. */
-    private static Ast.TypeNode autoIn(Ast.TypeNode t) {
+    private static Ast.AutoType autoIn(Ast.TypeNode t) {
         return switch (t) {
             case Ast.AutoType a -> a;
             case Ast.ConstType c -> autoIn(c.inner());
