@@ -216,6 +216,8 @@
   function onWorkerMessage(msg) {
     switch (msg.type) {
       case 'ready':
+        // for the cold-start benchmark (webcu.browser.PageBudgetBenchmark): ready to compile
+        if (performance.mark) { performance.mark('webcu-engine-ready'); }
         workerBuild = msg.build;
         document.body.setAttribute('data-build', msg.build);
         if (!running) {
@@ -450,6 +452,7 @@
   // Attaches the editor and terminal (webcu-ui.js). v may have: projectChanged(project),
   // output(stream, text), clearOutput(), diagnostics(list), started(), finished(status|null, ms).
   function attachView(v) {
+    if (performance.mark) { performance.mark('webcu-view-ready'); }
     view = v;
     document.body.setAttribute('data-ui', 'editor');
     for (var i = 0; i < spans.length; i++) {

@@ -11,8 +11,8 @@ import webcu.runtime.KernelLaunch;
  * The WebGPU device, telling the page which kernel the GPU is busy with: a launch names its kernel,
  * and the end of a wait for the GPU (a synchronize, a copy back) returns the stage to host code.
  * Only changes are reported, so a loop of a million launches of one kernel costs one message. The
- * CPU emulator is not wrapped: the VM tells it apart by its class, and its kernels run inside a
- * slice, where no message could reach the page before they end anyway.
+ * CPU emulator is not wrapped (the VM tells it apart by its class): {@link CpuStage} hears its
+ * launches instead.
  */
 final class StageDevice implements AddressedDevice {
     private final AddressedDevice device;

@@ -5,6 +5,7 @@ import java.util.function.Consumer;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
+import webcu.driver.RunState;
 import webcu.driver.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Completion;
@@ -21,6 +22,8 @@ final class WebcuToolchain implements Toolchain {
     private final Progress progress;
     /** The WebGPU device this run opened, when it times its launches. */
     private WebGpuDevice timed;
+    /** The CPU emulator's reporter of the running kernel, when this run uses the emulator. */
+    private CpuStage cpuStage;
 
     /**
      * {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson});
@@ -70,7 +73,12 @@ final class WebcuToolchain implements Toolchain {
                 }
                 ok.accept(new StageDevice(device, progress));
             }, failed);
-            case "cpu" -> ok.accept(new CpuDevice(console));
+            case "cpu" -> {
+                CpuDevice cpu = new CpuDevice(console);
+                cpuStage = new CpuStage(progress);
+                cpu.setLaunchObserver(cpuStage);
+                ok.accept(cpu);
+            }
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");
         }
     }
@@ -83,6 +91,15 @@ final class WebcuToolchain implements Toolchain {
             JsHost.after((int) Math.min(Integer.MAX_VALUE, nanos / 1_000_000), c::complete);
             return c;
         };
-        return new ProgramRun(module, device, console, args, files, sleeper)::resume;
+        ProgramRun run = new ProgramRun(module, device, console, args, files, sleeper);
+        CpuStage stage = cpuStage;
+        if (stage == null) {
+            return run::resume;
+        }
+        return budget -> {
+            RunState state = run.resume(budget);
+            stage.settle();
+            return state;
+        };
     }
 }

@@ -57,6 +57,22 @@ public final class CpuDevice implements AddressedDevice {
         memory.setCapacity(CAPACITY);
     }
 
+    /**
+     * Hears when a launch begins and ends. A launch runs to its end inside {@link #launch}, so a
+     * host that wants to show which kernel is running must hear it from here.
+     */
+    public interface LaunchObserver {
+        void started(KernelLaunch launch);
+
+        void finished(KernelLaunch launch);
+    }
+
+    private LaunchObserver observer;
+
+    public void setLaunchObserver(LaunchObserver observer) {
+        this.observer = observer;
+    }
+
     /** Kernels that run longer than this many instructions in one launch stop with cudaErrorLaunchTimeout. */
     public void setInstructionLimit(long limit) {
         this.instructionLimit = limit;
@@ -190,11 +206,18 @@ public final class CpuDevice implements AddressedDevice {
         if (fault != null) {
             return;
         }
+        if (observer != null) {
+            observer.started(launch);
+        }
         try {
             run(launch);
         } catch (VmFault f) {
             // Faults outside any thread: the kernel's set-up (a kernel that does not link).
             fail(f, "kernel " + launch.kernel().name(), null);
+        } finally {
+            if (observer != null) {
+                observer.finished(launch);
+            }
         }
     }
 

@@ -285,6 +285,37 @@ class PlaygroundIT {
     }
 
     @Test
+    void theStatusLineNamesTheKernelTheCpuEmulatorRuns() {
+        freshPage();
+        setProject(List.of(file("main.cu", Programs.SQUARES, true)));
+        js("""
+                window.stagesSeen = [];
+                new MutationObserver(function () {
+                  var s = document.body.getAttribute('data-stage');
+                  if (s && window.stagesSeen[window.stagesSeen.length - 1] !== s) { window.stagesSeen.push(s); }
+                }).observe(document.body, { attributes: true, attributeFilter: ['data-stage'] });""");
+        RunResult result = runOn("cpu");
+        assertEquals(Programs.SQUARES_OUTPUT, result.stdout());
+        assertEquals(List.of("compiling", "host", "kernel:square", "host"), js("return window.stagesSeen;"));
+    }
+
+    @Test
+    void webGpuRunsAfterAFaultAndOneAfterAnotherReuseOrRenewTheDevice() throws Exception {
+        freshPage();
+        // a kernel fault leaves the browser's device to be replaced; clean runs share one device
+        String oob = Files.readString(Repo.suite().resolve("runtime-errors/oob_write_far.cu"), StandardCharsets.UTF_8);
+        setProject(List.of(file("main.cu", oob, true)));
+        RunResult faulty = runOn("webgpu");
+        assertTrue(faulty.stdout().contains("sync: cudaErrorIllegalAddress"), faulty.stdout());
+        setProject(List.of(file("main.cu", Programs.SQUARES, true)));
+        for (int i = 0; i < 3; i++) {
+            RunResult result = runOn("webgpu");
+            assertEquals(Programs.SQUARES_OUTPUT, result.stdout(), "run " + i);
+            assertEquals(0, result.exitCode(), "run " + i);
+        }
+    }
+
+    @Test
     void sixelPicturesAreDrawnInTheTerminal() {
         freshPage();
         // a 6x12 sixel picture in two colours, as a Game of Life frame would print one

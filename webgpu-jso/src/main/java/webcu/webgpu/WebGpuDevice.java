@@ -165,11 +165,6 @@ public final class WebGpuDevice implements AddressedDevice {
         JSArray<JSObject> group = WebGpu.array();
         group.push(WebGpu.bufferBindingEntry(0, debugBuffer));
         this.debugGroup = device.createBindGroup(WebGpu.bindGroupDescriptor(debugLayout, group));
-        device.getLost().then(lost -> {
-            fail("the GPU device was lost (" + lost.getReason() + "): " + lost.getMessage());
-            return null;
-        });
-        WebGpu.onUncapturedError(device, message -> fail("internal error: WebGPU reported: " + message));
     }
 
     /**
@@ -178,6 +173,19 @@ public final class WebGpuDevice implements AddressedDevice {
      * device request refused).
      */
     public static void create(Console console, Consumer<WebGpuDevice> ok, Consumer<String> failed) {
+        WebGpuDevice previous = current;
+        current = null;
+        if (previous != null && !previous.release() && opened != null) {
+            // a run that failed may have left the browser's device in a state we cannot see (an
+            // error scope still open, work still queued): the next run gets a fresh one
+            opened.device.destroy();
+            opened = null;
+        }
+        if (opened != null) {
+            current = new WebGpuDevice(console, opened.adapter, opened.device, opened.ieeeFloat, opened.warpSubgroups);
+            ok.accept(current);
+            return;
+        }
         GPU gpu = WebGpu.gpu();
         if (gpu == null) {
             failed.accept("WebGPU is not available in this browser");
@@ -200,8 +208,27 @@ public final class WebGpuDevice implements AddressedDevice {
             }
             adapter.requestDevice(WebGpu.deviceDescriptor(adapter)).then(device -> {
                 // a probe failure counts as a fast-math adapter: refusing isnan is better than a wrong answer
-                WebGpu.probeFloat(device, ieee -> WebGpu.probeSubgroups(device, warps ->
-                        ok.accept(new WebGpuDevice(console, adapter, device, ieee == 1, warps == 1))));
+                WebGpu.probeFloat(device, ieee -> WebGpu.probeSubgroups(device, warps -> {
+                    Opened o = new Opened(adapter, device, ieee == 1, warps == 1);
+                    opened = o;
+                    // one listener each for the device's whole life, speaking to the run using it now
+                    device.getLost().then(lost -> {
+                        if (opened == o) {
+                            opened = null;
+                        }
+                        if (current != null && current.device == device) {
+                            current.fail("the GPU device was lost (" + lost.getReason() + "): " + lost.getMessage());
+                        }
+                        return null;
+                    });
+                    WebGpu.onUncapturedError(device, message -> {
+                        if (current != null && current.device == device) {
+                            current.fail("internal error: WebGPU reported: " + message);
+                        }
+                    });
+                    current = new WebGpuDevice(console, adapter, device, ieee == 1, warps == 1);
+                    ok.accept(current);
+                }));
                 return null;
             }, reason -> {
                 failed.accept("the browser refused a WebGPU device: " + WebGpu.reasonMessage(reason));
@@ -212,6 +239,33 @@ public final class WebGpuDevice implements AddressedDevice {
             failed.accept("the browser refused a WebGPU adapter: " + WebGpu.reasonMessage(reason));
             return null;
         });
+    }
+
+    /**
+     * The browser's device and what its probes measured, kept for the next run in this worker:
+     * asking for an adapter and a device and probing them costs more than compiling a small
+     * program (about 150 ms of a 300 ms compile + run on SwiftShader).
+     */
+    private record Opened(GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups) {
+    }
+
+    private static Opened opened;
+    /** The device of the run now going on (only one at a time per worker), or null. */
+    private static WebGpuDevice current;
+
+    /**
+     * Ends this run's use of the browser's device: its buffers are destroyed (the browser frees
+     * them once work already submitted is done). True when the run left the device as it found
+     * it, so that the next run may use it too.
+     */
+    private boolean release() {
+        for (GPUBuffer b : buffers.values()) {
+            b.destroy();
+        }
+        buffers.clear();
+        nullBuffer.destroy();
+        debugBuffer.destroy();
+        return fault == null && pendingChecks == 0;
     }
 
     // ---- what the app may show
