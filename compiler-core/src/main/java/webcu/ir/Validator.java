@@ -230,7 +230,9 @@ public final class Validator {
             }
             case Expr.Load l -> {
                 if (!(expr(l.address()) instanceof Type.Ptr p) || p.pointee() instanceof Type.Void) {
-                    problem("load from a non-pointer or void pointer: " + IrPrinter.expr(l));
+                    // no type to give: the load's own type() would fail on a non-pointer
+                    problem("load from a non-pointer or void pointer: " + IrPrinter.expr(l.address()));
+                    return Type.VOID;
                 }
                 return e.type();
             }

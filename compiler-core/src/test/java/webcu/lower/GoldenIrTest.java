@@ -16,10 +16,11 @@ import webcu.driver.Compiler;
 import webcu.driver.SourceSet;
 import webcu.ir.IrPrinter;
 import webcu.ir.Validator;
+import webcu.testing.Golden;
 
 /**
  * Golden IR snapshots: every {@code golden/ir/NAME.cu} lowers to {@code NAME.cu.expected.ir}.
- * Run with {@code -Dwebcu.updateGolden=true} to rewrite them; review the diff like code.
+ * Run with {@code -Dwebcu.golden.update=true} to rewrite them; review the diff like code.
  */
 class GoldenIrTest {
     private static final Path DIR = Path.of("src/test/resources/golden/ir");
@@ -37,11 +38,7 @@ class GoldenIrTest {
             assertTrue(r.ok(), r.render(false));
             assertEquals(List.of(), Validator.validate(r.module()));
             String ir = IrPrinter.print(r.module());
-            Path expected = Path.of(in + ".expected.ir");
-            if (Boolean.getBoolean("webcu.updateGolden") || !Files.exists(expected)) {
-                Files.writeString(expected, ir, StandardCharsets.UTF_8);
-            }
-            assertEquals(Files.readString(expected, StandardCharsets.UTF_8), ir);
+            Golden.check(Path.of(in + ".expected.ir"), ir);
         }));
     }
 }

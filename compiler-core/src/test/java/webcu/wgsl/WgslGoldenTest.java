@@ -2,20 +2,24 @@ package webcu.wgsl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import webcu.ir.Module;
+import webcu.testing.Golden;
 
 /** Whole WGSL modules of {@link WgslSamples}, compared with the checked-in snapshots. */
 class WgslGoldenTest {
+    static final Path DIR = Path.of("src/test/resources/golden/wgsl");
+
     @TestFactory
     Iterable<DynamicTest> samples() {
         java.util.List<DynamicTest> tests = new java.util.ArrayList<>();
         for (Map.Entry<String, Supplier<Module>> e : WgslSamples.ALL.entrySet()) {
-            tests.add(DynamicTest.dynamicTest(e.getKey(), () -> Golden.check(e.getKey() + ".expected.wgsl",
+            tests.add(DynamicTest.dynamicTest(e.getKey(), () -> Golden.check(DIR.resolve(e.getKey() + ".expected.wgsl"),
                     WgslSamples.compile(e.getKey(), e.getValue().get()).code())));
         }
         return tests;

@@ -92,8 +92,8 @@ class WgslValidationTest {
         Path library = tmp.resolve("library.wgsl");
         Files.writeString(library, WgslLibrary.all());
         cmd.add(library.toString());
-        if (Files.isDirectory(Golden.DIR)) {
-            try (var files = Files.list(Golden.DIR)) {
+        if (Files.isDirectory(WgslGoldenTest.DIR)) {
+            try (var files = Files.list(WgslGoldenTest.DIR)) {
                 files.filter(f -> f.toString().endsWith(".wgsl")).sorted().forEach(f -> cmd.add(f.toAbsolutePath().toString()));
             }
         }
