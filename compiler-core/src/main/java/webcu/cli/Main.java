@@ -22,7 +22,7 @@ import webcu.driver.SourceSet;
 import webcu.ir.IrPrinter;
 import webcu.runtime.Console;
 import webcu.vm.CLibrary;
-import webcu.vm.LoopJit;
+import webcu.vm.LoopCompiler;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 
@@ -140,7 +140,8 @@ public final class Main implements Callable<Integer> {
                 return 2;
             }
             if (!noJit && !"false".equals(System.getProperty("webcu.jit"))) {
-                LoopJit.install(); // now, so that it warms up while the front end works
+                // now, so that it warms up while the front end works
+                LoopCompiler.installFromClassPath();
             }
             CompileResult r = in.compile(files);
             if (r == null) {

@@ -3,11 +3,30 @@ package webcu.vm;
 /**
  * A second tier for hot loops of the host program: when a backward branch of a host function has
  * been taken often enough, the {@link Interpreter} asks for the loop it closes to be compiled and
- * then runs the compiled loop instead of interpreting it. Only the JVM has one ({@code LoopJit},
- * installed by the command line and tests through {@link Interpreter#setLoopCompiler}); the browser
- * build cannot define classes at run time and never references it, so there the interpreter runs alone.
+ * then runs the compiled loop instead of interpreting it. Only the JVM has one ({@code LoopJit}, in
+ * the JVM-only module vm-jit with ASM and Unsafe, installed by the command line through
+ * {@link #installFromClassPath} and by tests through {@link Interpreter#setLoopCompiler}); the
+ * browser build cannot define classes at run time and cannot see that module, so there the
+ * interpreter runs alone.
  */
 public interface LoopCompiler {
+    /** What a module offering a loop compiler registers as a service (META-INF/services). */
+    interface Installer {
+        void install();
+    }
+
+    /**
+     * Installs the loop compiler of the first {@link Installer} on the class path; false when there
+     * is none (the interpreter then runs alone, correctly, only slower).
+     */
+    static boolean installFromClassPath() {
+        for (Installer i : java.util.ServiceLoader.load(Installer.class)) {
+            i.install();
+            return true;
+        }
+        return false;
+    }
+
     /**
      * Compiles the instructions of {@code c} from {@code header} to the end of the backward branch
      * at {@code backEdge}; null when the region holds an instruction this compiler does not handle

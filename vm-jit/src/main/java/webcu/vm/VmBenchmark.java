@@ -23,7 +23,7 @@ import webcu.runtime.Console;
  * Measures the VM (not a test): instructions per second of a compute-bound host loop (integer
  * hashing and a float recurrence), and thread-instructions per second of a kernel whose threads
  * each run such a loop on the CPU device. Run with
- * {@code java -cp compiler-core/target/classes webcu.vm.VmBenchmark [iterations] [host|kernel|both|host-jit]}
+ * {@code java -cp compiler-core/target/classes:vm-jit/target/classes:$(cat vm-jit/target/classpath.txt) webcu.vm.VmBenchmark [iterations] [host|kernel|both|host-jit]}
  * ({@code host-jit}: the host loop with the JVM's loop compiler, as {@code ./webcu run} runs it; give the
  * JVM {@code --add-exports java.base/jdk.internal.misc=ALL-UNNAMED} as ./webcu does).
  */

@@ -99,6 +99,14 @@ public final class LoopJit implements LoopCompiler {
      * for class loading and for HotSpot to compile ASM, and the command line calls this while its
      * front end is still busy, so that the program's first hot loop does not.
      */
+    /** The service compiler-core's command line finds (META-INF/services/webcu.vm.LoopCompiler$Installer). */
+    public static final class Installer implements LoopCompiler.Installer {
+        @Override
+        public void install() {
+            LoopJit.install();
+        }
+    }
+
     public static void install() {
         LoopJit jit = new LoopJit();
         Interpreter.setLoopCompiler(jit);
