@@ -120,4 +120,40 @@ public sealed interface Expr {
             case Fma f -> List.of(f.a(), f.b(), f.c());
         };
     }
+
+    /**
+     * Rebuilds {@code e} bottom-up: children first, then {@code f} on the node with its new
+     * children. The one walk over expression trees that passes and writers share; a node whose
+     * children did not change is passed to {@code f} as it is.
+     */
+    static Expr postOrder(Expr e, java.util.function.UnaryOperator<Expr> f) {
+        List<Expr> kids = children(e);
+        if (kids.isEmpty()) {
+            return f.apply(e);
+        }
+        List<Expr> mapped = new java.util.ArrayList<>(kids.size());
+        boolean changed = false;
+        for (Expr k : kids) {
+            Expr m = postOrder(k, f);
+            changed |= m != k;
+            mapped.add(m);
+        }
+        return f.apply(changed ? withChildren(e, mapped) : e);
+    }
+
+    /** The same node over new children (in {@link #children} order). */
+    static Expr withChildren(Expr e, List<Expr> k) {
+        return switch (e) {
+            case Load l -> new Load(k.get(0));
+            case Unary u -> new Unary(u.op(), k.get(0), u.type());
+            case Binary b -> new Binary(b.op(), k.get(0), k.get(1), b.type());
+            case Convert c -> new Convert(c.type(), k.get(0));
+            case PtrAdd p -> new PtrAdd(k.get(0), k.get(1));
+            case ElementAddr a -> new ElementAddr(k.get(0), k.get(1));
+            case FieldAddr f -> new FieldAddr(k.get(0), f.field());
+            case Select s -> new Select(k.get(0), k.get(1), k.get(2));
+            case Fma f -> new Fma(k.get(0), k.get(1), k.get(2), f.type());
+            default -> e;
+        };
+    }
 }

@@ -629,7 +629,7 @@ public final class Contract implements DevicePass {
                 changed |= m != k;
                 mapped.add(m);
             }
-            return changed ? Rewriter.withChildren(e, mapped) : e;
+            return changed ? Expr.withChildren(e, mapped) : e;
         }
     }
 }

@@ -61,7 +61,7 @@ public final class DynamicSharedMemory implements DevicePass {
         Rewriter r = new Rewriter() {
             @Override
             protected Expr expr(Expr e) {
-                return postOrder(e, x -> x instanceof Expr.GlobalAddr g && old.containsKey(g.global())
+                return Expr.postOrder(e, x -> x instanceof Expr.GlobalAddr g && old.containsKey(g.global())
                         ? new Expr.Convert(g.type(), new Expr.GlobalAddr(to)) : x);
             }
         };

@@ -150,7 +150,7 @@ public final class Inline implements DevicePass {
                 if (locals == null) {
                     return e;
                 }
-                return postOrder(e, x -> switch (x) {
+                return Expr.postOrder(e, x -> switch (x) {
                     case Expr.LocalGet g -> new Expr.LocalGet(locals.get(g.local()));
                     case Expr.LocalAddr a -> new Expr.LocalAddr(locals.get(a.local()));
                     default -> x;

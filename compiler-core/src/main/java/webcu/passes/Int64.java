@@ -132,7 +132,7 @@ public final class Int64 implements DevicePass {
 
                 @Override
                 protected Expr expr(Expr e) {
-                    return postOrder(e, x -> x instanceof Expr.LocalGet g && narrow.containsKey(g.local())
+                    return Expr.postOrder(e, x -> x instanceof Expr.LocalGet g && narrow.containsKey(g.local())
                             ? new Expr.Convert(g.local().type(), new Expr.LocalGet(narrow.get(g.local()))) : x);
                 }
             }.block(k.body()));
@@ -144,7 +144,7 @@ public final class Int64 implements DevicePass {
     private static final class Simplify extends Rewriter {
         @Override
         protected Expr expr(Expr e) {
-            return postOrder(e, Int64::simplify);
+            return Expr.postOrder(e, Int64::simplify);
         }
     }
 

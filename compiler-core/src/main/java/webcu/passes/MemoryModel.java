@@ -836,7 +836,7 @@ public final class MemoryModel implements DevicePass {
             for (Expr x : kids) {
                 mapped.add(value(x));
             }
-            return Rewriter.withChildren(e, mapped);
+            return Expr.withChildren(e, mapped);
         }
 
         /**

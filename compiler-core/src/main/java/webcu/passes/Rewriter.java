@@ -2,7 +2,6 @@ package webcu.passes;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.UnaryOperator;
 import webcu.ir.Expr;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
@@ -85,38 +84,6 @@ abstract class Rewriter {
             out.add(expr(e));
         }
         return out;
-    }
-
-    /** Rebuilds {@code e} bottom-up: children first, then {@code f} on the node with its new children. */
-    static Expr postOrder(Expr e, UnaryOperator<Expr> f) {
-        List<Expr> kids = Expr.children(e);
-        if (kids.isEmpty()) {
-            return f.apply(e);
-        }
-        List<Expr> mapped = new ArrayList<>(kids.size());
-        boolean changed = false;
-        for (Expr k : kids) {
-            Expr m = postOrder(k, f);
-            changed |= m != k;
-            mapped.add(m);
-        }
-        return f.apply(changed ? withChildren(e, mapped) : e);
-    }
-
-    /** The same node over new children (in {@link Expr#children} order). */
-    static Expr withChildren(Expr e, List<Expr> k) {
-        return switch (e) {
-            case Expr.Load l -> new Expr.Load(k.get(0));
-            case Expr.Unary u -> new Expr.Unary(u.op(), k.get(0), u.type());
-            case Expr.Binary b -> new Expr.Binary(b.op(), k.get(0), k.get(1), b.type());
-            case Expr.Convert c -> new Expr.Convert(c.type(), k.get(0));
-            case Expr.PtrAdd p -> new Expr.PtrAdd(k.get(0), k.get(1));
-            case Expr.ElementAddr a -> new Expr.ElementAddr(k.get(0), k.get(1));
-            case Expr.FieldAddr f -> new Expr.FieldAddr(k.get(0), f.field());
-            case Expr.Select s -> new Expr.Select(k.get(0), k.get(1), k.get(2));
-            case Expr.Fma f -> new Expr.Fma(k.get(0), k.get(1), k.get(2), f.type());
-            default -> e;
-        };
     }
 
     /** Visits every expression node below the roots of a block, statement by statement. */

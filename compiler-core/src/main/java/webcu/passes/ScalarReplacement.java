@@ -80,7 +80,7 @@ public final class ScalarReplacement implements DevicePass {
         return new Rewriter() {
             @Override
             protected Expr expr(Expr e) {
-                return postOrder(e, x -> x instanceof Expr.LocalGet g && target.containsKey(g.local())
+                return Expr.postOrder(e, x -> x instanceof Expr.LocalGet g && target.containsKey(g.local())
                         ? new Expr.LocalAddr(target.get(g.local())) : x);
             }
 
@@ -150,7 +150,7 @@ public final class ScalarReplacement implements DevicePass {
         k.setBody(new Rewriter() {
             @Override
             protected Expr expr(Expr e) {
-                return postOrder(e, x -> {
+                return Expr.postOrder(e, x -> {
                     Local f = fieldOf(x instanceof Expr.Load ld ? ld.address() : null, fields);
                     return f != null ? new Expr.LocalGet(f) : x;
                 });

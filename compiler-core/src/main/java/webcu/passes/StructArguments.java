@@ -137,7 +137,7 @@ public final class StructArguments implements DevicePass {
 
             @Override
             protected Expr expr(Expr e) {
-                Rewriter.postOrder(e, x -> {
+                Expr.postOrder(e, x -> {
                     if (x instanceof Expr.LocalGet g && structParams.containsKey(g.local())) {
                         reject("using struct parameter '" + g.local().name() + "' other than by copying it");
                     }
@@ -197,7 +197,7 @@ public final class StructArguments implements DevicePass {
 
                 @Override
                 protected Expr expr(Expr e) {
-                    return Rewriter.postOrder(e, x -> {
+                    return Expr.postOrder(e, x -> {
                         if (x instanceof Expr.Load l && l.type() instanceof Type.Ptr) {
                             Local p = promotedLocal(l.address(), holders);
                             if (p != null) {

@@ -256,7 +256,7 @@ public final class ThreadCoarsening implements DevicePass {
 
             @Override
             protected Expr expr(Expr e) {
-                return postOrder(e, x -> switch (x) {
+                return Expr.postOrder(e, x -> switch (x) {
                     case Expr.LocalGet g when coarse.containsKey(g.local()) -> new Expr.Load(element(coarse.get(g.local())));
                     case Expr.LocalAddr a when coarse.containsKey(a.local()) -> element(coarse.get(a.local()));
                     case Expr.BuiltinGet b when b.builtin() == Builtin.THREAD_IDX -> threadIdx(b.component());

@@ -301,7 +301,7 @@ public final class Uniformity implements DevicePass {
 
         private static Set<Local> locals(Expr e) {
             Set<Local> out = new HashSet<>();
-            Rewriter.postOrder(e, x -> {
+            Expr.postOrder(e, x -> {
                 if (x instanceof Expr.LocalGet g) {
                     out.add(g.local());
                 }
@@ -619,7 +619,7 @@ public final class Uniformity implements DevicePass {
                 return;
             }
             for (Expr e : Stmt.roots(s)) {
-                Rewriter.postOrder(e, x -> {
+                Expr.postOrder(e, x -> {
                     if (x instanceof Expr.LocalGet g) {
                         out.add(g.local());
                     } else if (x instanceof Expr.LocalAddr a) {

@@ -1,7 +1,5 @@
 package webcu.wgsl;
 
-import java.util.ArrayList;
-import java.util.List;
 import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
 import webcu.ir.Type;
@@ -21,35 +19,10 @@ final class ConstFold {
     }
 
     static Expr fold(Expr e) {
-        List<Expr> kids = Expr.children(e);
-        if (kids.isEmpty()) {
-            return e;
-        }
-        List<Expr> folded = new ArrayList<>(kids.size());
-        boolean changed = false;
-        for (Expr k : kids) {
-            Expr f = fold(k);
-            changed |= f != k;
-            folded.add(f);
-        }
-        Expr x = changed ? rebuild(e, folded) : e;
-        Expr r = foldNode(x);
-        return r != null ? r : x;
-    }
-
-    private static Expr rebuild(Expr e, List<Expr> k) {
-        return switch (e) {
-            case Expr.Load l -> new Expr.Load(k.get(0));
-            case Expr.Unary u -> new Expr.Unary(u.op(), k.get(0), u.type());
-            case Expr.Binary b -> new Expr.Binary(b.op(), k.get(0), k.get(1), b.type());
-            case Expr.Convert c -> new Expr.Convert(c.type(), k.get(0));
-            case Expr.PtrAdd p -> new Expr.PtrAdd(k.get(0), k.get(1));
-            case Expr.ElementAddr a -> new Expr.ElementAddr(k.get(0), k.get(1));
-            case Expr.FieldAddr f -> new Expr.FieldAddr(k.get(0), f.field());
-            case Expr.Select s -> new Expr.Select(k.get(0), k.get(1), k.get(2));
-            case Expr.Fma f -> new Expr.Fma(k.get(0), k.get(1), k.get(2), f.type());
-            default -> e;
-        };
+        return Expr.postOrder(e, x -> {
+            Expr r = Expr.children(x).isEmpty() ? null : foldNode(x);
+            return r != null ? r : x;
+        });
     }
 
     private static boolean isConst(Expr e) {
