@@ -15,8 +15,9 @@
 #include <unistd.h>
 #include <utility>
 
-const int W = 64, H = 32;   // cells; each cell is drawn as 3 x 3 pixels, so a band of 6 pixel
-const int SCALE = 3;        // rows covers exactly 2 rows of cells
+// The board is W x H cells. Each cell is drawn as SCALE x SCALE pixels: with 3, a sixel band of
+// 6 pixel rows covers exactly 2 rows of cells.
+const int W = 64, H = 32, SCALE = 3;
 
 __device__ __host__ int neighbours(const unsigned char *b, int x, int y)
 {

@@ -157,6 +157,12 @@ class GalleryIT {
                     failures.add(backend + " " + e.name() + ": " + v.why());
                 }
             }
+            if (e.name().equals("mandelbrot")) {
+                new WebDriverWait(driver(), Duration.ofSeconds(10)).until(d -> ((String) ((ChromeDriver) d)
+                        .executeScript("return document.querySelector('#terminal .xterm-rows').textContent;")).contains("pixels inside"));
+                Files.write(Repo.root().resolve("tests/target/screenshots/gallery-mandelbrot-1280x900.png"),
+                        driver().getScreenshotAs(OutputType.BYTES));
+            }
             if (e.name().equals("game_of_life")) {
                 new WebDriverWait(driver(), Duration.ofSeconds(10))
                         .until(d -> !d.findElements(By.cssSelector("#terminal canvas.xterm-image-layer")).isEmpty());
