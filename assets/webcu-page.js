@@ -18,6 +18,7 @@
 
   var MAIN_FILE = 'main.cu';
   var STORAGE_KEY = 'webcu.project.v1';
+  var EXAMPLE_KEY = 'webcu.example.v1';
   var source = document.getElementById('source');
   var backend = document.getElementById('backend');
   var runButton = document.getElementById('run');
@@ -36,11 +37,17 @@
   var ticker = null;
   // The attached view (webcu-ui.js): the editor and the terminal. Null: the textarea and the <pre>.
   var view = null;
+  // The gallery example the project came from ({name, project}, set by the Examples menu through
+  // setExample), which "reset to the example" brings back; null: the page's own example below.
+  var example = loadExample();
   // Every file with its text, include directories, macros, arguments and standard input; the
   // source box shows the first file to compile. Saved in localStorage as it changes.
   var project = loadProject() || exampleProject();
 
   function exampleProject() {
+    if (example) {
+      return JSON.parse(JSON.stringify(example.project));
+    }
     return {
       files: [{ path: MAIN_FILE, text: source.defaultValue, compile: true }],
       includeDirs: [], defines: [], args: [], stdin: null
@@ -85,6 +92,16 @@
       return text ? normalize(JSON.parse(text)) : null;
     } catch (e) {
       return null;   // storage off (private mode, file://) or a project this page cannot read
+    }
+  }
+
+  function loadExample() {
+    try {
+      var text = window.localStorage && window.localStorage.getItem(EXAMPLE_KEY);
+      var e = text ? JSON.parse(text) : null;
+      return e ? { name: String(e.name), project: normalize(e.project) } : null;
+    } catch (e) {
+      return null;
     }
   }
 
@@ -423,9 +440,21 @@
     saveSoon();
   }
 
-  // Back to the example the page came with.
+  // Back to the example: the gallery's last chosen one, else the one the page came with.
   function resetProject() {
     setProject(exampleProject());
+  }
+
+  // Makes p (a gallery example called name) the project and the example that reset brings back.
+  function setExample(name, p) {
+    example = { name: String(name), project: normalize(p) };
+    try {
+      window.localStorage.setItem(EXAMPLE_KEY, JSON.stringify(example));
+    } catch (e) {
+      // not remembered across reloads
+    }
+    document.body.setAttribute('data-example', example.name);
+    setProject(example.project);
   }
 
   // No adapter, or the device was lost (a GPU reset, a driver crash): later runs go to the CPU
@@ -528,6 +557,9 @@
     project: copyProject,
     updateProject: updateProject,
     resetProject: resetProject,
+    setExample: setExample,
+    exampleName: function () { return example ? example.name : null; },
+    exampleProject: exampleProject,
     run: run,
     stop: stop,
     clearOutput: clearOutput,
@@ -537,6 +569,9 @@
     attachView: attachView
   };
 
+  if (example) {
+    document.body.setAttribute('data-example', example.name);
+  }
   showProject();
   startWorker();
   runButton.disabled = false;

@@ -17,6 +17,7 @@ import { tags } from '@lezer/highlight';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { ImageAddon } from '@xterm/addon-image';
+import { installGallery } from './gallery.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
@@ -624,6 +625,7 @@ function start() {
     activeFile: () => playground.project.files[playground.active].path,
     editor: playground.view,
   };
+  window.webcu.ui.gallery = installGallery({ focusEditor: () => playground.view.focus() });
   document.body.setAttribute('data-ui-ready', 'true');
 }
 

@@ -232,6 +232,23 @@ class ConformanceRunnerTest {
         assertTrue(results.get(1).verdict().passed());
     }
 
+    @Test
+    void theGalleryRunsOnWebGpuWithoutBeingAskedForOtherProgramsOnlyWhenAsked() throws IOException {
+        programsSuite();
+        Files.writeString(suite.resolve("manifest.tsv"),
+                "programs/gallery/01_hello.cu\tprintf\texact\t0\tnative\tlesson one\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        write("programs/gallery/01_hello.cu", "int main() { return 0; }\n");
+        write("programs/gallery/01_hello.expected", "hello\n");
+        Fake webgpu = new Fake(Map.of("01_hello.cu", new Outcome(0, "hello\n", "", false, 1)));
+        new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("webgpu", webgpu))
+                .run(new ConformanceRunner.Selection(List.of("webgpu"), Set.of(), Set.of(), List.of()), r -> { });
+        assertEquals(List.of("01_hello.cu"), webgpu.ran);
+        Fake asked = new Fake(Map.of());
+        new ConformanceRunner(suite, Duration.ofSeconds(5), Map.of("webgpu", asked))
+                .run(new ConformanceRunner.Selection(List.of("webgpu"), Set.of(), Set.of(), List.of("programs/")), r -> { });
+        assertEquals(List.of("timed.cu", "kernels.cu", "01_hello.cu"), asked.ran);   // a folder program is named by its first source
+    }
+
     /**
      * A new program that fails on the CPU (webcu lacks its features yet) and fails on WebGPU
      * without the unsupported-feature error does not fail the run; in the baseline, or passing on
