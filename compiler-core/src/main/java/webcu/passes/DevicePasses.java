@@ -21,6 +21,7 @@ public final class DevicePasses {
      * replaces it by one that knows the launch's block sizes.
      */
     public static final List<DevicePass> PIPELINE = List.of(
+            new HostConstants(),
             new Inline(),
             new ScalarReplacement(),
             new DynamicSharedMemory(),
