@@ -51,7 +51,7 @@ class DevicePassesTest {
 
     @Test
     void Pipeline_Order() {
-        assertEquals(List.of("Inline", "ScalarReplacement", "DynamicSharedMemory", "Printf", "Abort", "Warps", "Int64", "StructArguments",
+        assertEquals(List.of("HostConstants", "Inline", "ScalarReplacement", "DynamicSharedMemory", "Printf", "Abort", "Warps", "Int64", "StructArguments",
                 "MemoryModel", "Atomics", "Uniformity", "ThreadCoarsening", "CheckSupported"),
                 DevicePasses.PIPELINE.stream().map(DevicePass::name).toList());
     }
