@@ -482,6 +482,11 @@ final class WgslWriter {
             String workgroups = fn.fresh("workgroupCount");
             blockIdx = fn.fresh("blockIdx");
             gridDim = fn.fresh("gridDim");
+            // the entry point's own lines (its header, the prologue, the locals, the closing brace)
+            // belong to the kernel's declaration: the views map them to the __global__ line
+            spansUpTo(out.length());
+            Span outside = current;
+            current = k.span() == null ? Span.NONE : k.span();
             if (dm.coarsening(k) > 1) {
                 out.append("\n@compute @workgroup_size(").append(coarseWorkgroup).append(")\n");
             } else {
@@ -524,7 +529,9 @@ final class WgslWriter {
                     line("var " + name + ": " + type(l.type()) + ";");
                 }
             }
+            spansUpTo(out.length());
             int bodyStart = out.length();
+            int bodyLine = lineSpans.size();
             int sitesBefore = checkSites.size();
             for (Stmt s : k.body().stmts()) {
                 stmt(s);
@@ -534,18 +541,28 @@ final class WgslWriter {
             String flush = checks ? lib.use("webcu_flush_faults") + "(); " : "";
             String body = out.substring(bodyStart).replace(FLUSH, flush);
             out.setLength(bodyStart);
+            // the body's lines have their spans already: the text is rewritten, not the lines, except
+            // for the probe line put in front of them
+            List<Span> bodySpans = new ArrayList<>(lineSpans.subList(bodyLine, lineSpans.size()));
+            lineSpans.subList(bodyLine, lineSpans.size()).clear();
+            scanned = bodyStart;
             if (body.contains("webcu_fmaf(")) {
                 // is this adapter's fma fused? (1 + 2^-23)^2 - (1 + 2^-22) is 2^-46 rounded once, 0 rounded twice
                 String zero = opaqueZero();
                 line("webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | " + zero + "), bitcast<f32>(0x3f800001u | " + zero
                         + "), bitcast<f32>(0xbf800002u | " + zero + ")) != 0.0f;");
+                spansUpTo(out.length());
             }
             out.append(body);
+            lineSpans.addAll(bodySpans);
+            scanned = out.length();
             List<Stmt> top = k.body().stmts();
             if (checks && (top.isEmpty() || !(top.get(top.size() - 1) instanceof Stmt.Return))) {
                 line(flush.strip());
             }
             out.append("}\n");
+            spansUpTo(out.length());
+            current = outside;
             indent = 0;
         }
 
