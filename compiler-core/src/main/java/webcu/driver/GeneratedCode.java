@@ -70,7 +70,7 @@ public final class GeneratedCode {
         String[] text = p.text().split("\n", -1);
         for (Function f : m.functions()) {
             if (f.isKernel() && !f.isExternal()) {
-                kernels.add(new Kernel(f.name(), f.toString(), startLine(text, "kernel " + f + "(")));
+                kernels.add(new Kernel(f.sourceName(), f.toString(), startLine(text, "kernel " + f + "(")));
             }
         }
         return new View(p.text(), lineMap(p.lineSpans()), kernels, "");
@@ -92,7 +92,7 @@ public final class GeneratedCode {
         String[] text = w.code().split("\n", -1);
         List<Kernel> kernels = new ArrayList<>();
         for (KernelLayout k : w.kernels()) {
-            kernels.add(new Kernel(k.kernel(), k.entryPoint(), startLine(text, "fn " + k.entryPoint() + "(")));
+            kernels.add(new Kernel(Function.sourceName(k.kernel()), k.entryPoint(), startLine(text, "fn " + k.entryPoint() + "(")));
         }
         return new View(w.code(), lineMap(w.lineSpans()), kernels, rendered);
     }

@@ -105,6 +105,10 @@ class GeneratedCodeTest {
     @Test
     void MultiFile_MapsToTheRightFile() {
         SourceSet set = new SourceSet();
+        set.file("main.cu", """
+                __global__ void doubled(int *out);
+                int main() { return 0; }
+                """, true);
         set.file("ops.cuh", """
                 #pragma once
                 __device__ int twice(int v) {
@@ -117,20 +121,19 @@ class GeneratedCodeTest {
                   out[threadIdx.x] = twice(threadIdx.x);
                 }
                 """, true);
-        set.file("main.cu", """
-                __global__ void doubled(int *out);
-                int main() { return 0; }
-                """, true);
         CompileResult r = compile(set);
         GeneratedCode.View w = GeneratedCode.wgsl(r, DeviceTarget.IEEE);
         assertFalse(linesOf(w, "ops.cuh", 3).isEmpty(), w.lines() + "\n" + w.text());
         assertTrue(linesOf(w, "kernels.cu", 3).stream().anyMatch(s -> s.startsWith("out[")), w.text());
         assertTrue(w.lines().stream().noneMatch(l -> l.file().equals("main.cu")), w.lines().toString());
+        // the kernel of the second unit is doubled.2 in the IR; its entry point keeps the source's name
+        assertEquals(List.of(new GeneratedCode.Kernel("doubled", "doubled", w.kernels().get(0).line())), w.kernels());
 
         GeneratedCode.View ir = GeneratedCode.ir(r);
         assertTrue(linesOf(ir, "ops.cuh", 3).stream().anyMatch(s -> s.startsWith("return")), ir.text());
-        assertTrue(linesOf(ir, "kernels.cu", 2).stream().anyMatch(s -> s.startsWith("kernel @doubled(")), ir.text());
+        assertTrue(linesOf(ir, "kernels.cu", 2).stream().anyMatch(s -> s.startsWith("kernel @doubled.2(")), ir.text());
         assertTrue(linesOf(ir, "main.cu", 2).stream().anyMatch(s -> s.startsWith("host @main(")), ir.text());
+        assertEquals(List.of(new GeneratedCode.Kernel("doubled", "@doubled.2", ir.kernels().get(0).line())), ir.kernels());
     }
 
     @Test
