@@ -17,6 +17,7 @@ import { tags } from '@lezer/highlight';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { ImageAddon } from '@xterm/addon-image';
+import { CodeViews } from './views.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
@@ -229,6 +230,7 @@ class Playground {
     output.hidden = true;
     resultsSection.append(this.terminalHost);
     this.openTerminal();
+    this.codeViews = new CodeViews(this, this.viewTabs, resultsSection, highlight);
 
     this.help = el('dialog', { id: 'help', 'aria-labelledby': 'help-title' },
       el('h2', { id: 'help-title', text: 'Keyboard shortcuts' }),
@@ -286,6 +288,7 @@ class Playground {
       ]),
       EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path }),
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
+      this.codeViews.editorExtension(),
     ];
     if (CODE_FILE.test(path)) {
       return [common, cpp(), cudaCompletions, autocompletion(), syntaxHighlighting(highlight),
@@ -602,6 +605,11 @@ class Playground {
     this.term.reset();
   }
 
+  // the generated code of the last compile (webcu.app.CodeViews), for the WGSL and IR tabs
+  views(data) {
+    this.codeViews.show(data);
+  }
+
   started() {
     this.showDiagnostics([]);
   }
@@ -623,6 +631,7 @@ function start() {
     lintMarks: () => playground.lintMarks(),
     activeFile: () => playground.project.files[playground.active].path,
     editor: playground.view,
+    views: playground.codeViews.api(),
   };
   document.body.setAttribute('data-ui-ready', 'true');
 }

@@ -21,6 +21,8 @@ final class WebcuToolchain implements Toolchain {
     private final Progress progress;
     /** The WebGPU device this run opened, when it times its launches. */
     private WebGpuDevice timed;
+    /** The WebGPU device this run opened, whose WGSL the views show; null before or on the CPU. */
+    private WebGpuDevice gpu;
 
     /**
      * {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson});
@@ -64,6 +66,7 @@ final class WebcuToolchain implements Toolchain {
     public void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed) {
         switch (backend) {
             case "webgpu" -> WebGpuDevice.create(console, device -> {
+                gpu = device;
                 if (timing) {
                     device.setKernelTiming(true);
                     timed = device;
@@ -73,6 +76,12 @@ final class WebcuToolchain implements Toolchain {
             case "cpu" -> ok.accept(new CpuDevice(console));
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");
         }
+    }
+
+    @Override
+    public String views(CompileResult compiled) {
+        return gpu == null ? CodeViews.json(compiled, webcu.passes.DeviceTarget.IEEE, null)
+                : CodeViews.json(compiled, gpu.target(), gpu.adapterDescription());
     }
 
     @Override
