@@ -286,7 +286,8 @@ class Playground {
         { key: 'Mod-Enter', run: () => { webcu.run(); return true; } },
         ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, ...defaultKeymap,
       ]),
-      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path }),
+      // tabindex: axe counts a contenteditable as focusable only with one, and a long file scrolls
+      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path, tabindex: '0' }),
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
       this.codeViews.editorExtension(),
     ];

@@ -105,6 +105,7 @@ export class CodeViews {
     this.tabList = tabList;
     this.data = null;           // the worker's last views message
     this.fromGenerated = false; // an editor move made by a generated view: mark, but do not scroll that view back
+    this.stale = false;         // the source changed since the views' compile: their line numbers may be off
     this.views = {};
     for (const [kind, k] of Object.entries(KINDS)) this.views[kind] = this.buildView(kind, k, highlight, resultsSection);
     this.installTabs();
@@ -185,7 +186,14 @@ export class CodeViews {
 
   show(data) {
     this.data = data;
+    this.stale = false;
     this.render();
+  }
+
+  sourceEdited() {
+    if (this.stale || !this.data || !this.data.ok) return;
+    this.stale = true;
+    for (const v of Object.values(this.views)) v.note.textContent = this.noteFor(v.kind, this.data, this.data[v.kind]);
   }
 
   render() {
@@ -212,6 +220,7 @@ export class CodeViews {
     if (!d) return 'Run the program to see the ' + (kind === 'wgsl' ? 'WGSL its kernels become.' : "compiler's IR.");
     if (d.internal) return d.internal.trim();
     if (!d.ok) return 'The program did not compile (' + d.errors + (d.errors === 1 ? ' error' : ' errors') + '): no code to show.';
+    if (this.stale) return 'The source changed since this code was generated: run again to update it.';
     if (kind === 'wgsl') {
       if (part.text === '') return 'No WGSL: the program has no kernel WebGPU can run.';
       return 'WGSL for ' + d.target + '. One module, an entry point per kernel; block size specialised at launch.';
@@ -293,7 +302,10 @@ export class CodeViews {
 
   /** What the source's editor needs: the marks, and word of its cursor's moves. */
   editorExtension() {
-    return [markedField, EditorView.updateListener.of((u) => { if (u.selectionSet) this.sourceMoved(u.state); })];
+    return [markedField, EditorView.updateListener.of((u) => {
+      if (u.docChanged) this.sourceEdited();
+      if (u.selectionSet) this.sourceMoved(u.state);
+    })];
   }
 
   /** For tests and embedding: the views' state as plain data. */

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Dimension;
 import org.openqa.selenium.Keys;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebElement;
@@ -235,6 +236,10 @@ class ViewsIT {
         assertTrue(irText.contains("\nkernel @scale(") && irText.contains("\nkernel @offset.2("), irText);
         assertEquals(List.copyOf(kernels), ir.get("kernels"));
         assertTrue(marked("ir").stream().anyMatch(n -> lineOf(irText, n).strip().startsWith("store ")), marked("ir") + "\n" + irText);
+
+        // an edit makes the views stale until the next run, and they say so
+        driver().findElement(By.cssSelector("#editor .cm-content")).sendKeys("// edited");
+        assertEquals("The source changed since this code was generated: run again to update it.", view("wgsl").get("note"));
     }
 
     @Test
@@ -320,6 +325,18 @@ class ViewsIT {
                 js("return new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); });");
                 Files.write(shots.resolve("views-" + kind + "-" + theme + "-1280x900.png"), driver().getScreenshotAs(OutputType.BYTES));
                 problems.addAll(axeProblems(axe, kind + " view, " + theme));
+            }
+            // the phone: the code scrolls inside its view, the page does not scroll sideways
+            driver().manage().window().setSize(new Dimension(390, 844));
+            try {
+                js("return new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); });");
+                Long scroll = (Long) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
+                assertTrue(scroll <= 0, "the page scrolls sideways by " + scroll + " px (" + theme + ")");
+                assertTrue(driver().findElement(By.id("view-ir")).isDisplayed());
+                Files.write(shots.resolve("views-ir-" + theme + "-390x844.png"), driver().getScreenshotAs(OutputType.BYTES));
+                problems.addAll(axeProblems(axe, "ir view, phone, " + theme));
+            } finally {
+                driver().manage().window().setSize(new Dimension(1280, 900));
             }
         }
         assertEquals(List.of(), problems);
