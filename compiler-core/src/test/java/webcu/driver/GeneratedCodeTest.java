@@ -147,6 +147,17 @@ class GeneratedCodeTest {
         assertTrue(v.text().split("\n")[v.kernels().get(1).line() - 1].startsWith("kernel @fill("));
     }
 
+    /** Only a numeric suffix is the IR's uniqueness mark; other dots belong to the name. */
+    @Test
+    void SourceName_DropsTheUniquenessSuffixOnly() {
+        assertEquals("offset", webcu.ir.Function.sourceName("offset.2"));
+        assertEquals("offset", webcu.ir.Function.sourceName("offset"));
+        assertEquals("new[].Node", webcu.ir.Function.sourceName("new[].Node"));
+        assertEquals("new[].Node", webcu.ir.Function.sourceName("new[].Node.3"));
+        assertEquals("f.", webcu.ir.Function.sourceName("f."));
+        assertEquals(".5", webcu.ir.Function.sourceName(".5"));
+    }
+
     @Test
     void LineMapText() {
         assertEquals("3 a.cu:7\n", GeneratedCode.lineMapText(GeneratedCode.lineMap(
