@@ -33,6 +33,7 @@
   var startedAt = 0;
   var stage = null;             // what the running program is doing: "compiling", "host", "kernel:NAME"
   var diagnostics = [];         // the last compile's diagnostics, as the worker sent them
+  var generated = null;         // the last compile's generated code (webcu.app.CodeViews), as the worker sent it
   var spans = [];               // the output as [[class, text], ...], one entry per change of stream
   var ticker = null;
   // The attached view (webcu-ui.js): the editor and the terminal. Null: the textarea and the <pre>.
@@ -254,6 +255,12 @@
         diagnostics = msg.diagnostics;
         if (view && view.diagnostics) {
           view.diagnostics(diagnostics);
+        }
+        break;
+      case 'views':
+        generated = msg.views;
+        if (view && view.views) {
+          view.views(generated);
         }
         break;
       case 'bench':
@@ -479,7 +486,8 @@
   }
 
   // Attaches the editor and terminal (webcu-ui.js). v may have: projectChanged(project),
-  // output(stream, text), clearOutput(), diagnostics(list), started(), finished(status|null, ms).
+  // output(stream, text), clearOutput(), diagnostics(list), views(generated), started(),
+  // finished(status|null, ms).
   function attachView(v) {
     if (performance.mark) { performance.mark('webcu-view-ready'); }
     view = v;
@@ -489,6 +497,9 @@
     }
     if (diagnostics.length > 0 && v.diagnostics) {
       v.diagnostics(diagnostics);
+    }
+    if (generated && v.views) {
+      v.views(generated);
     }
   }
 
@@ -565,6 +576,7 @@
     clearOutput: clearOutput,
     outputSpans: outputSpans,
     diagnostics: function () { return JSON.parse(JSON.stringify(diagnostics)); },
+    generatedCode: function () { return generated && JSON.parse(JSON.stringify(generated)); },
     isRunning: function () { return running; },
     attachView: attachView
   };

@@ -11,7 +11,9 @@
 // {type: 'bench', millis: [ms, ...]}. Engine -> page: {type: 'ready', build},
 // {type: 'output', stream: 1|2, text}, {type: 'stage', stage: 'compiling'|'host'|'kernel:NAME'},
 // {type: 'diagnostics', diagnostics: [{file, line, column, length, severity, key, message, notes}]}
-// (once per compile, before the rendered diagnostics reach stderr), {type: 'exit', status},
+// (once per compile, before the rendered diagnostics reach stderr), {type: 'views', views} (the
+// generated WGSL and IR with their line maps, webcu.app.CodeViews; once per compile, before the
+// program starts), {type: 'exit', status},
 // {type: 'crash', message}.
 'use strict';
 
@@ -61,6 +63,9 @@ function webcuEngine(build, loadScript, emit) {
     },
     stage: function (stage) {
       emit({ type: 'stage', stage: stage });
+    },
+    views: function (json) {
+      emit({ type: 'views', views: JSON.parse(json) });
     },
     later: function (task) {
       tasks.push(task);

@@ -18,6 +18,7 @@ import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { ImageAddon } from '@xterm/addon-image';
 import { installGallery } from './gallery.js';
+import { CodeViews } from './views.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
@@ -230,6 +231,7 @@ class Playground {
     output.hidden = true;
     resultsSection.append(this.terminalHost);
     this.openTerminal();
+    this.codeViews = new CodeViews(this, this.viewTabs, resultsSection, highlight);
 
     this.help = el('dialog', { id: 'help', 'aria-labelledby': 'help-title' },
       el('h2', { id: 'help-title', text: 'Keyboard shortcuts' }),
@@ -285,8 +287,10 @@ class Playground {
         { key: 'Mod-Enter', run: () => { webcu.run(); return true; } },
         ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, ...defaultKeymap,
       ]),
-      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path }),
+      // tabindex: axe counts a contenteditable as focusable only with one, and a long file scrolls
+      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path, tabindex: '0' }),
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
+      this.codeViews.editorExtension(),
     ];
     if (CODE_FILE.test(path)) {
       return [common, cpp(), cudaCompletions, autocompletion(), syntaxHighlighting(highlight),
@@ -603,6 +607,11 @@ class Playground {
     this.term.reset();
   }
 
+  // the generated code of the last compile (webcu.app.CodeViews), for the WGSL and IR tabs
+  views(data) {
+    this.codeViews.show(data);
+  }
+
   started() {
     this.showDiagnostics([]);
   }
@@ -624,6 +633,7 @@ function start() {
     lintMarks: () => playground.lintMarks(),
     activeFile: () => playground.project.files[playground.active].path,
     editor: playground.view,
+    views: playground.codeViews.api(),
   };
   window.webcu.ui.gallery = installGallery({ focusEditor: () => playground.view.focus() });
   document.body.setAttribute('data-ui-ready', 'true');

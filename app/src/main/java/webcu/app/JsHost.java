@@ -23,6 +23,10 @@ final class JsHost {
     @JSBody(params = "json", script = "if (typeof webcuHost.diagnostics === 'function') { webcuHost.diagnostics(json); }")
     static native void diagnostics(String json);
 
+    /** The generated code for the views ({@link CodeViews}); hosts without {@code views} ignore it. */
+    @JSBody(params = "json", script = "if (typeof webcuHost.views === 'function') { webcuHost.views(json); }")
+    static native void views(String json);
+
     /** The stage the run entered ({@link Progress}); hosts without {@code stage} ignore it. */
     @JSBody(params = "stage", script = "if (typeof webcuHost.stage === 'function') { webcuHost.stage(stage); }")
     static native void stage(String stage);

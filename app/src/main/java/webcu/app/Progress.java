@@ -32,6 +32,13 @@ interface Progress {
     void stage(String stage);
 
     /**
+     * The generated code of a compile as {@link CodeViews} writes it, for the page's WGSL and IR
+     * views; sent once per compile that gets that far. Hosts without views ignore it.
+     */
+    default void views(String json) {
+    }
+
+    /**
      * Diagnostics as a JSON array of {@code {file, line, column, length, severity, key, message,
      * notes: [...]}}; line and column are 1-based, 0 when the place is unknown.
      */

@@ -57,15 +57,38 @@ final class Session {
             console.err(diagnostics);
         }
         if (!result.ok()) {
+            views(result);
             fail("", 1);
             return;
         }
         try {
             toolchain.openDevice(backend, console,
-                    device -> run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources, stdin),
-                    message -> fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1));
+                    device -> {
+                        views(result);
+                        run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources, stdin);
+                    },
+                    message -> {
+                        views(result);
+                        fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1);
+                    });
         } catch (RuntimeException | Error e) {
             fail(RunLoop.internalErrorMessage("device setup", e), RunLoop.INTERNAL_ERROR_STATUS);
+        }
+    }
+
+    /**
+     * The generated code for the page's views, once the device is known (its WGSL depends on the
+     * GPU). A failure here is webcu's, but the program may still run: the views say so instead.
+     */
+    private void views(CompileResult result) {
+        String json;
+        try {
+            json = toolchain.views(result);
+        } catch (RuntimeException | Error e) {
+            json = CodeViews.internalError(e);
+        }
+        if (json != null) {
+            progress.views(json);
         }
     }
 

@@ -17,5 +17,13 @@ interface Toolchain {
     void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed);
 
     /** Starts the program's host code on the VM; its fopen, stat … reach {@code files}. */
+    /**
+     * The generated code of {@code compiled} as JSON for the page's views ({@link CodeViews}), for
+     * the device opened last; null where the host shows no views.
+     */
+    default String views(CompileResult compiled) {
+        return null;
+    }
+
     RunLoop.Program start(Module module, Device device, Console console, List<String> args, FileSystem files);
 }

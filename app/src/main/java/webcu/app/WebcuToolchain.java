@@ -24,6 +24,8 @@ final class WebcuToolchain implements Toolchain {
     private WebGpuDevice timed;
     /** The CPU emulator's reporter of the running kernel, when this run uses the emulator. */
     private CpuStage cpuStage;
+    /** The WebGPU device this run opened, whose WGSL the views show; null before or on the CPU. */
+    private WebGpuDevice gpu;
 
     /**
      * {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson});
@@ -67,6 +69,7 @@ final class WebcuToolchain implements Toolchain {
     public void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed) {
         switch (backend) {
             case "webgpu" -> WebGpuDevice.create(console, device -> {
+                gpu = device;
                 if (timing) {
                     device.setKernelTiming(true);
                     timed = device;
@@ -81,6 +84,12 @@ final class WebcuToolchain implements Toolchain {
             }
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");
         }
+    }
+
+    @Override
+    public String views(CompileResult compiled) {
+        return gpu == null ? CodeViews.json(compiled, webcu.passes.DeviceTarget.IEEE, null)
+                : CodeViews.json(compiled, gpu.target(), gpu.adapterDescription());
     }
 
     @Override

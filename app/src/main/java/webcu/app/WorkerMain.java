@@ -117,6 +117,13 @@ public final class WorkerMain {
             }
 
             @Override
+            public void views(String json) {
+                if (run == generation) {
+                    JsHost.views(json);
+                }
+            }
+
+            @Override
             public void stage(String stage) {
                 if (run == generation) {
                     // output written before the stage changed belongs to the stage before

@@ -32,6 +32,13 @@ class SessionTest {
         String deviceError;
         List<String> seenArgs;
         String seenBackend;
+        /** What views() answers; null: no views, as a host without them. */
+        String views;
+
+        @Override
+        public String views(CompileResult compiled) {
+            return views == null ? null : views + (compiled.ok() ? " ok" : " failed");
+        }
 
         @Override
         public CompileResult compile(SourceSet sources) {
@@ -68,6 +75,11 @@ class SessionTest {
         @Override
         public void stage(String stage) {
             events.add("stage " + stage);
+        }
+
+        @Override
+        public void views(String json) {
+            events.add("views " + json);
         }
     };
 
@@ -116,6 +128,48 @@ class SessionTest {
         run(fake, "webgpu");
         assertEquals(List.of("stage compiling", "diagnostics []", "err:webcu: cannot use the webgpu backend: no adapter\n", "exit 1"),
                 events);
+    }
+
+    /** The views come once per compile, after its diagnostics, before the program starts. */
+    @Test
+    void generatedCodeGoesToTheViewsBeforeTheRun() {
+        Fake fake = new Fake();
+        fake.result = ok();
+        fake.views = "V";
+        run(fake, "webgpu");
+        assertEquals(List.of("stage compiling", "diagnostics []", "views V ok", "stage host", "out:hello\n", "exit 0"), events);
+    }
+
+    @Test
+    void viewsAfterAFailedCompileOrDevice() {
+        Fake fake = new Fake();
+        fake.views = "V";
+        fake.result = new CompileResult(null, List.of(), path -> null);
+        run(fake, "cpu");
+        assertEquals(List.of("stage compiling", "diagnostics []", "views V failed", "exit 1"), events);
+        events.clear();
+        fake.result = ok();
+        fake.deviceError = "no adapter";
+        run(fake, "webgpu");
+        assertEquals(List.of("stage compiling", "diagnostics []", "views V ok",
+                "err:webcu: cannot use the webgpu backend: no adapter\n", "exit 1"), events);
+    }
+
+    /** A crash while writing the views is reported in them; the program still runs. */
+    @Test
+    void aCrashInTheViewsLeavesTheRunAlone() {
+        Fake fake = new Fake() {
+            @Override
+            public String views(CompileResult compiled) {
+                throw new IllegalStateException("boom");
+            }
+        };
+        fake.result = ok();
+        run(fake, "cpu");
+        assertEquals(List.of("stage compiling", "diagnostics []",
+                "views {\"ok\":false,\"internal\":\"webcu: internal compiler error during code generation for the views: "
+                        + "IllegalStateException: boom\\nwebcu: please report this, with the program that caused it\\n\"}",
+                "stage host", "out:hello\n", "exit 0"), events);
     }
 
     @Test

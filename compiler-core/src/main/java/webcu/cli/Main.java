@@ -194,6 +194,8 @@ public final class Main implements Callable<Integer> {
         @Option(names = "-o", description = "write to this file instead of stdout") Path output;
         @Option(names = "--subgroups", description = "WGSL for a GPU with 32-lane subgroups (NVIDIA): warp functions"
                 + " the whole block reaches become subgroup operations") boolean subgroups;
+        @Option(names = "--line-map", description = "print, instead of the code, where each of its lines came from:"
+                + " 'LINE FILE:LINE' per line of known origin") boolean lineMap;
         @Parameters(arity = "1..*", description = "source files") List<String> files;
 
         @Override
@@ -204,7 +206,11 @@ public final class Main implements Callable<Integer> {
             }
             String text;
             switch (target) {
-                case "ir" -> text = IrPrinter.print(r.module());
+                case "ir" -> {
+                    IrPrinter.Printed printed = IrPrinter.printWithSpans(r.module());
+                    text = lineMap ? webcu.driver.GeneratedCode.lineMapText(webcu.driver.GeneratedCode.lineMap(printed.lineSpans()))
+                            : printed.text();
+                }
                 case "wgsl" -> {
                     Diagnostics diags = new Diagnostics();
                     WgslProgram w;
@@ -219,7 +225,8 @@ public final class Main implements Callable<Integer> {
                     if (w == null || diags.hasErrors()) {
                         return 1;
                     }
-                    text = w.code();
+                    text = lineMap ? webcu.driver.GeneratedCode.lineMapText(webcu.driver.GeneratedCode.lineMap(w.lineSpans()))
+                            : w.code();
                 }
                 default -> {
                     ERR.println("webcu: error: unknown target '" + target + "' (use ir or wgsl)");

@@ -32,6 +32,25 @@ public final class Function {
     }
 
     public String name() { return name; }
+
+    /** The name as the source wrote it: without the {@code .N} that keeps IR names unique (overloads, several units). */
+    public String sourceName() {
+        return sourceName(name);
+    }
+
+    /** {@code irName} without a trailing {@code .N}. */
+    public static String sourceName(String irName) {
+        int dot = irName.lastIndexOf('.');
+        if (dot <= 0 || dot == irName.length() - 1) {
+            return irName;
+        }
+        for (int i = dot + 1; i < irName.length(); i++) {
+            if (irName.charAt(i) < '0' || irName.charAt(i) > '9') {
+                return irName;
+            }
+        }
+        return irName.substring(0, dot);
+    }
     public ExecutionSpace space() { return space; }
     public Type returnType() { return returnType; }
     public List<Local> params() { return params; }

@@ -1,6 +1,8 @@
 package webcu.ir;
 
+import java.util.ArrayList;
 import java.util.List;
+import webcu.diag.Span;
 
 /**
  * The text form of the IR ({@code webcu emit --target ir}, pass tests, golden files). Expressions
@@ -9,16 +11,51 @@ import java.util.List;
 public final class IrPrinter {
     private final StringBuilder out = new StringBuilder();
     private int indent;
+    /** The source span of each finished line of {@link #out}, and of the construct being printed. */
+    private final List<Span> lineSpans = new ArrayList<>();
+    private Span current = Span.NONE;
+    private int scanned;
+
+    /**
+     * The text of a module with the source span of each of its lines (index 0 is line 1): a
+     * statement's lines have the statement's span, a function's header and closing brace the
+     * function's, a global's line the global's; {@link Span#NONE} where the IR has no place.
+     */
+    public record Printed(String text, List<Span> lineSpans) {
+        public Printed {
+            lineSpans = List.copyOf(lineSpans);
+        }
+    }
 
     public static String print(Module m) {
+        return printWithSpans(m).text();
+    }
+
+    /** The text of {@link #print(Module)} with the line map the playground's IR view shows. */
+    public static Printed printWithSpans(Module m) {
         IrPrinter p = new IrPrinter();
         for (Global g : m.globals()) {
+            p.at(g.span());
             p.global(g);
         }
         for (Function f : m.functions()) {
+            p.at(f.span());
             p.function(f);
         }
-        return p.out.toString();
+        p.at(Span.NONE);
+        return new Printed(p.out.toString(), p.lineSpans);
+    }
+
+    /** Lines finished so far keep the span they were printed under; the next ones get {@code span}. */
+    private Span at(Span span) {
+        for (; scanned < out.length(); scanned++) {
+            if (out.charAt(scanned) == '\n') {
+                lineSpans.add(current);
+            }
+        }
+        Span before = current;
+        current = span == null ? Span.NONE : span;
+        return before;
     }
 
     public static String print(Function f) {
@@ -119,6 +156,12 @@ public final class IrPrinter {
     }
 
     private void stmt(Stmt s) {
+        Span outer = at(s.span());
+        stmtLines(s);
+        at(outer);
+    }
+
+    private void stmtLines(Stmt s) {
         line();
         switch (s) {
             case Stmt.Block b -> block(b);

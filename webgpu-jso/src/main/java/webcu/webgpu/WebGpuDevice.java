@@ -270,6 +270,11 @@ public final class WebGpuDevice implements AddressedDevice {
 
     // ---- what the app may show
 
+    /** What the device passes know of this GPU: the WGSL its kernels get depends on it (the playground's WGSL view). */
+    public DeviceTarget target() {
+        return target;
+    }
+
     /** The adapter as the browser describes it (vendor, architecture …). */
     public String adapterDescription() {
         return description;

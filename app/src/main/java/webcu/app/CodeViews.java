@@ -1,0 +1,74 @@
+package webcu.app;
+
+import java.util.List;
+import webcu.diag.Severity;
+import webcu.driver.CompileResult;
+import webcu.driver.GeneratedCode;
+import webcu.passes.DeviceTarget;
+
+/**
+ * The generated code of a compile as JSON for the page's WGSL and IR views (app/web/src/views.js):
+ * <pre>
+ * {"ok": true, "target": "…", "wgsl": VIEW, "ir": VIEW}
+ * VIEW = {"text": "…", "lines": [[generatedLine, "file", line], …],
+ *         "kernels": [{"name": cudaName, "generated": nameInTheCode, "line": n}], "diagnostics": "…"}
+ * </pre>
+ * or {@code {"ok": false, "errors": n}} after a failed compile, or {@code {"ok": false, "internal":
+ * "…"}} when webcu failed to produce them. Lines are 1-based; the map leaves out generated lines of
+ * unknown origin.
+ */
+final class CodeViews {
+    private CodeViews() {
+    }
+
+    /**
+     * The views of {@code compiled}, its WGSL for {@code target}; {@code adapter} names the GPU
+     * (null: no WebGPU device is open, the WGSL is for a GPU with IEEE floats, as {@code webcu
+     * emit} writes it).
+     */
+    static String json(CompileResult compiled, DeviceTarget target, String adapter) {
+        if (!compiled.ok()) {
+            long errors = compiled.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
+            return "{\"ok\":false,\"errors\":" + errors + "}";
+        }
+        StringBuilder sb = new StringBuilder("{\"ok\":true,\"target\":");
+        Progress.quote(adapter == null ? "a GPU with IEEE floats (no WebGPU device in this run)"
+                : "WebGPU: " + adapter, sb);
+        sb.append(",\"wgsl\":");
+        view(GeneratedCode.wgsl(compiled, target), sb);
+        sb.append(",\"ir\":");
+        view(GeneratedCode.ir(compiled), sb);
+        return sb.append('}').toString();
+    }
+
+    static String internalError(Throwable e) {
+        StringBuilder sb = new StringBuilder("{\"ok\":false,\"internal\":");
+        Progress.quote(RunLoop.internalErrorMessage("code generation for the views", e), sb);
+        return sb.append('}').toString();
+    }
+
+    private static void view(GeneratedCode.View v, StringBuilder sb) {
+        sb.append("{\"text\":");
+        Progress.quote(v.text(), sb);
+        sb.append(",\"lines\":[");
+        List<GeneratedCode.Line> lines = v.lines();
+        for (int i = 0; i < lines.size(); i++) {
+            GeneratedCode.Line l = lines.get(i);
+            sb.append(i == 0 ? "[" : ",[").append(l.generated()).append(',');
+            Progress.quote(l.file(), sb);
+            sb.append(',').append(l.line()).append(']');
+        }
+        sb.append("],\"kernels\":[");
+        for (int i = 0; i < v.kernels().size(); i++) {
+            GeneratedCode.Kernel k = v.kernels().get(i);
+            sb.append(i == 0 ? "{\"name\":" : ",{\"name\":");
+            Progress.quote(k.name(), sb);
+            sb.append(",\"generated\":");
+            Progress.quote(k.generatedName(), sb);
+            sb.append(",\"line\":").append(k.line()).append('}');
+        }
+        sb.append("],\"diagnostics\":");
+        Progress.quote(v.diagnostics(), sb);
+        sb.append('}');
+    }
+}
