@@ -32,6 +32,7 @@
   var startedAt = 0;
   var stage = null;             // what the running program is doing: "compiling", "host", "kernel:NAME"
   var diagnostics = [];         // the last compile's diagnostics, as the worker sent them
+  var panels = {};              // the last run's device and launches panels' data (worker 'device'/'launches')
   var spans = [];               // the output as [[class, text], ...], one entry per change of stream
   var ticker = null;
   // The attached view (webcu-ui.js): the editor and the terminal. Null: the textarea and the <pre>.
@@ -237,6 +238,14 @@
           view.diagnostics(diagnostics);
         }
         break;
+      case 'device':
+      case 'launches':
+        // the device and launches panels (app/web/src/panels.js); kept for webcu.panels()
+        panels[msg.type] = msg[msg.type];
+        if (view && view.panel) {
+          view.panel(msg.type, msg[msg.type]);
+        }
+        break;
       case 'bench':
         if (benchDone) {
           var done = benchDone;
@@ -361,6 +370,7 @@
     startedAt = performance.now();
     clearOutput();
     diagnostics = [];
+    panels = {};
     stage = null;
     document.body.removeAttribute('data-stage');
     runButton.disabled = true;
@@ -448,7 +458,8 @@
   }
 
   // Attaches the editor and terminal (webcu-ui.js). v may have: projectChanged(project),
-  // output(stream, text), clearOutput(), diagnostics(list), started(), finished(status|null, ms).
+  // output(stream, text), clearOutput(), diagnostics(list), started(), finished(status|null, ms),
+  // panel(kind, data) with kind 'device' or 'launches'.
   function attachView(v) {
     view = v;
     document.body.setAttribute('data-ui', 'editor');
@@ -457,6 +468,11 @@
     }
     if (diagnostics.length > 0 && v.diagnostics) {
       v.diagnostics(diagnostics);
+    }
+    for (var kind in panels) {
+      if (v.panel) {
+        v.panel(kind, panels[kind]);
+      }
     }
   }
 
@@ -531,6 +547,7 @@
     outputSpans: outputSpans,
     diagnostics: function () { return JSON.parse(JSON.stringify(diagnostics)); },
     isRunning: function () { return running; },
+    panels: function () { return JSON.parse(JSON.stringify(panels)); },
     attachView: attachView
   };
 

@@ -11,7 +11,9 @@
 // {type: 'bench', millis: [ms, ...]}. Engine -> page: {type: 'ready', build},
 // {type: 'output', stream: 1|2, text}, {type: 'stage', stage: 'compiling'|'host'|'kernel:NAME'},
 // {type: 'diagnostics', diagnostics: [{file, line, column, length, severity, key, message, notes}]}
-// (once per compile, before the rendered diagnostics reach stderr), {type: 'exit', status},
+// (once per compile, before the rendered diagnostics reach stderr), {type: 'device', device} (when
+// the run's device opens) and {type: 'launches', launches} (just before the exit): the device and
+// launches panels' data (webcu.app.DevicePanel, webcu.app.LaunchLog), {type: 'exit', status},
 // {type: 'crash', message}.
 'use strict';
 
@@ -61,6 +63,12 @@ function webcuEngine(build, loadScript, emit) {
     },
     stage: function (stage) {
       emit({ type: 'stage', stage: stage });
+    },
+    device: function (json) {
+      emit({ type: 'device', device: JSON.parse(json) });
+    },
+    launches: function (json) {
+      emit({ type: 'launches', launches: JSON.parse(json) });
     },
     later: function (task) {
       tasks.push(task);

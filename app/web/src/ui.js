@@ -17,6 +17,7 @@ import { tags } from '@lezer/highlight';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { ImageAddon } from '@xterm/addon-image';
+import { ResultPanels } from './panels.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
@@ -229,6 +230,7 @@ class Playground {
     output.hidden = true;
     resultsSection.append(this.terminalHost);
     this.openTerminal();
+    this.resultPanels = new ResultPanels(this.viewTabs, resultsSection);
 
     this.help = el('dialog', { id: 'help', 'aria-labelledby': 'help-title' },
       el('h2', { id: 'help-title', text: 'Keyboard shortcuts' }),
@@ -604,6 +606,12 @@ class Playground {
 
   started() {
     this.showDiagnostics([]);
+    this.resultPanels.clear();
+  }
+
+  // the device and launches panels' data from the worker (panels.js)
+  panel(kind, data) {
+    this.resultPanels.show(kind, data);
   }
 
   finished() {
