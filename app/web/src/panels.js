@@ -98,7 +98,8 @@ export function renderLaunches(data) {
     const rows = data.rows.map((r, i) => {
       const shared = r.dynamicShared + r.staticShared;
       const sharedText = shared === 0 ? '0' : `${formatBytes(shared)} (${r.dynamicShared} dynamic + ${r.staticShared} static)`;
-      const block = dims(r.block) + (r.coarsening > 1 ? ` (${r.coarsening} threads per invocation)` : '');
+      const block = el('td', { class: 'mono block' }, dims(r.block));
+      if (r.coarsening > 1) block.append(el('span', { class: 'coarse', text: ` (${r.coarsening} threads per invocation)` }));
       let bar = null;
       if (end > 0 && r.startMs != null && r.ms != null) {
         const left = (r.startMs / end) * 100;
@@ -109,7 +110,7 @@ export function renderLaunches(data) {
         num(String(i + 1)),
         el('th', { scope: 'row', class: 'mono', text: r.kernel }),
         el('td', { class: 'mono grid', text: dims(r.grid) }),
-        el('td', { class: 'mono block', text: block }),
+        block,
         num(sharedText, { class: 'num shared' }),
         num(formatMs(r.ms), { class: 'num time', 'data-ms': r.ms == null ? '' : String(r.ms) }),
         el('td', { class: 'timeline', 'aria-hidden': 'true' }, bar));
@@ -175,7 +176,7 @@ export function renderDevice(d) {
   }
   const out = [table(title, ['Property', 'Value'], rows, 'device-table')];
   if (d.features) {
-    out.push(table('Optional features', ['Feature', 'Adapter has it', 'webcu uses it'], d.features.map((f) =>
+    out.push(table('Optional features', ['Feature', 'The adapter has it', 'Enabled by webcu'], d.features.map((f) =>
       el('tr', { class: 'feature-row', 'data-feature': f.name },
         el('th', { scope: 'row', class: 'mono', text: f.name }),
         el('td', { text: yesNo(f.adapter) }),

@@ -286,7 +286,9 @@ class Playground {
         { key: 'Mod-Enter', run: () => { webcu.run(); return true; } },
         ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, ...defaultKeymap,
       ]),
-      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path }),
+      // tabindex: axe does not count contenteditable as focusable, and a file longer than the
+      // editor makes its scroller a region that keyboard users must be able to reach
+      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path, tabindex: '0' }),
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
     ];
     if (CODE_FILE.test(path)) {
