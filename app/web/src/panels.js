@@ -87,7 +87,7 @@ export function renderLaunches(data) {
     out.push(table('Per kernel', ['Kernel', 'Launches', 'Total', 'Min', 'Median', 'Max'], data.kernels.map((k) =>
       el('tr', { class: 'kernel-row', 'data-kernel': k.kernel },
         el('th', { scope: 'row', class: 'mono', text: k.kernel }),
-        num(String(k.count)), num(formatMs(k.totalMs)), num(formatMs(k.minMs)), num(formatMs(k.medianMs)), num(formatMs(k.maxMs)))),
+        num(k.timed < k.count ? `${k.count} (${k.timed} timed)` : String(k.count)), num(formatMs(k.totalMs)), num(formatMs(k.minMs)), num(formatMs(k.medianMs)), num(formatMs(k.maxMs)))),
     'kernels-table'));
   }
 

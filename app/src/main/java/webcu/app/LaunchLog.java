@@ -20,7 +20,7 @@ final class LaunchLog {
     /** Launches kept one by one (the table and the timeline). */
     static final int ROWS = 500;
     /** Launches timed; later ones are only counted. */
-    static final int TIMED = 10_000;
+    static final int TIMED = 4096;
     /** Times kept per kernel for its median. */
     static final int SAMPLES = 4096;
 
@@ -61,13 +61,24 @@ final class LaunchLog {
             if (done) {
                 return;
             }
-            done = true;
-            pending--;
             stats.add(ns);
             if (row != null) {
                 row.begin = beginNs;
                 row.ns = ns;
             }
+            finished();
+        }
+
+        /** The launch did not run (the device had failed, or its grid was empty): it stays without a time. */
+        void notRun() {
+            if (!done) {
+                finished();
+            }
+        }
+
+        private void finished() {
+            done = true;
+            pending--;
             if (pending == 0 && settled != null) {
                 Runnable r = settled;
                 settled = null;
@@ -180,7 +191,7 @@ final class LaunchLog {
         copyNs[kind.ordinal()] += ns;
     }
 
-    /** Launches whose time has not arrived yet (a launch that never ran stays pending). */
+    /** Launches whose time has not arrived yet. */
     int pending() {
         return pending;
     }

@@ -86,7 +86,17 @@ final class WebcuToolchain implements Toolchain {
                 RecordingDevice.Timer timer = new RecordingDevice.Timer() {
                     @Override
                     public void timeNext(LaunchLog.Launch launch) {
-                        device.timeNextLaunch(launch::measured);
+                        device.timeNextLaunch(new WebGpuDevice.LaunchTimer() {
+                            @Override
+                            public void measured(double beginNs, double nanoseconds) {
+                                launch.measured(beginNs, nanoseconds);
+                            }
+
+                            @Override
+                            public void notRun() {
+                                launch.notRun();
+                            }
+                        });
                     }
 
                     @Override

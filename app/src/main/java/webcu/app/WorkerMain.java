@@ -148,7 +148,8 @@ public final class WorkerMain {
     /**
      * Sends the launches panel's data, then {@code exit}: the page sees the panel complete when the
      * run ends. The exit's synchronization normally brought every time in already; a time still
-     * missing is waited for up to {@link #LAUNCH_TIMES_WAIT_MS}, then shown as unknown.
+     * missing (a kernel still running when the program returned) is waited for up to
+     * {@link #LAUNCH_TIMES_WAIT_MS}, then shown as unknown.
      */
     private static void sendLaunches(LaunchLog log, int run, Runnable exit) {
         if (log == null) {

@@ -82,6 +82,20 @@ class LaunchLogTest {
     }
 
     @Test
+    void aLaunchThatDidNotRunSettlesTheLogWithoutATime() {
+        LaunchLog log = new LaunchLog("webgpu", LaunchLog.Clock.GPU);
+        LaunchLog.Launch a = log.launch("a", GRID, BLOCK, 0, 0, 1);
+        List<String> settled = new ArrayList<>();
+        log.whenSettled(() -> settled.add("settled"));
+        a.notRun();
+        a.measured(0, 5);
+        assertEquals(List.of("settled"), settled);
+        assertEquals(0, log.pending());
+        assertTrue(log.toJson().contains("{\"kernel\":\"a\",\"count\":1,\"timed\":0,\"totalMs\":null,\"minMs\":null,\"medianMs\":null,\"maxMs\":null}"),
+                log.toJson());
+    }
+
+    @Test
     void copiesAddUpPerDirection() {
         LaunchLog log = new LaunchLog("cpu", LaunchLog.Clock.EMULATOR);
         log.copy(LaunchLog.Copy.H2D, 4000, 2_000_000);

@@ -228,21 +228,56 @@ class PanelsIT {
                     int *d, h;
                     cudaMalloc(&d, sizeof(int));
                     cudaMemset(d, 0, sizeof(int));
-                    for (int i = 0; i < 12000; i++) bump<<<1, 1>>>(d);
+                    for (int i = 0; i < 5000; i++) bump<<<1, 1>>>(d);
                     cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost);
                     printf("%d\\n", h);
                 }
                 """);
         new Select(driver().findElement(By.id("backend"))).selectByValue("cpu");
         driver().findElement(By.id("run")).click();
-        assertEquals("12000\n", session.awaitEnd(RUN_LIMIT).stdout());
+        assertEquals("5000\n", session.awaitEnd(RUN_LIMIT).stdout());
         openTab("launches");
         assertEquals(500L, js("return document.querySelectorAll('#panel-launches tr.launch-row').length;"));
-        assertEquals("12000", js("return document.querySelector('#panel-launches tr.kernel-row td').textContent;"));
+        assertEquals("5000 (4096 timed)", js("return document.querySelector('#panel-launches tr.kernel-row td').textContent;"));
         String caption = driver().findElement(By.cssSelector("#panel-launches .launches-table caption")).getText();
-        assertTrue(caption.contains("the first 500 of 12000"), caption);
+        assertTrue(caption.contains("the first 500 of 5000"), caption);
         String summary = driver().findElement(By.id("launches-summary")).getText();
-        assertTrue(summary.contains("12000 kernel launches") && summary.contains("the first 10000 timed"), summary);
+        assertTrue(summary.contains("5000 kernel launches") && summary.contains("the first 4096 timed"), summary);
+    }
+
+    @Test
+    void aLaunchThatDoesNotRunOnWebGpuHasNoTime() {
+        freshPage(null);
+        // 40,000 bytes of shared memory: CUDA's 48 KiB allow it, SwiftShader's 32 KiB of workgroup storage do not
+        js("window.webcu.setProject({files: [{path: 'main.cu', compile: true, text: arguments[0]}]});", """
+                #include <cstdio>
+                __global__ void big(int *a)
+                {
+                    extern __shared__ int s[];
+                    s[threadIdx.x] = 1;
+                    __syncthreads();
+                    a[threadIdx.x] = s[0];
+                }
+                int main()
+                {
+                    int *d;
+                    cudaMalloc(&d, 32 * sizeof(int));
+                    big<<<1, 32, 40000>>>(d);
+                    printf("%s\\n", cudaGetErrorString(cudaDeviceSynchronize()));
+                }
+                """);
+        new Select(driver().findElement(By.id("backend"))).selectByValue("webgpu");
+        driver().findElement(By.id("run")).click();
+        session.awaitEnd(RUN_LIMIT);
+        String err = (String) js("return window.webcu.outputSpans().filter(function (s) { return s[0] === 'stderr'; })"
+                + ".map(function (s) { return s[1]; }).join('');");
+        assertTrue(err.contains("shared memory"), err);
+        openTab("launches");
+        List<List<String>> rows = launchRows();
+        assertEquals(1, rows.size(), rows.toString());
+        assertEquals(List.of("big", "1 × 1 × 1", "32 × 1 × 1"), rows.get(0).subList(0, 3));
+        assertEquals("", rows.get(0).get(4), "a launch the device refused has no time");
+        assertEquals("—", js("return document.querySelector('#panel-launches tr.launch-row .time').textContent;"));
     }
 
     @Test

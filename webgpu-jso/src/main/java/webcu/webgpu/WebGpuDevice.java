@@ -88,6 +88,8 @@ public final class WebGpuDevice implements AddressedDevice {
     private final List<KernelTime> kernelTimes = new ArrayList<>();
     /** Hears the time of the next launch only (the page's launches panel); null: nobody asked. */
     private LaunchTimer nextTimer;
+    /** The timer of the launch being issued, until its time is on the way. */
+    private LaunchTimer launchTimer;
     /** Without timestamps: when the queue last finished a timed launch (System.nanoTime), so the next one's time starts there. */
     private long lastTimedDone;
     private final Facts facts;
@@ -104,6 +106,9 @@ public final class WebGpuDevice implements AddressedDevice {
      */
     public interface LaunchTimer {
         void measured(double beginNs, double nanoseconds);
+
+        /** The launch did not run (an error before or at it, an empty grid): no time will come. */
+        void notRun();
     }
 
     /**
@@ -555,8 +560,21 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public void launch(KernelLaunch launch) {
-        LaunchTimer timer = nextTimer;
+        launchTimer = nextTimer;
         nextTimer = null;
+        try {
+            dispatch(launch);
+        } finally {
+            // every early return (a fault, an empty grid, a rejected kernel) leaves the timer here
+            LaunchTimer unused = launchTimer;
+            launchTimer = null;
+            if (unused != null) {
+                unused.notRun();
+            }
+        }
+    }
+
+    private void dispatch(KernelLaunch launch) {
         if (fault != null) {
             return;
         }
@@ -643,6 +661,7 @@ public final class WebGpuDevice implements AddressedDevice {
                 e.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
             }
         }
+        LaunchTimer timer = launchTimer;
         GPUQuerySet queries = timing || timer != null && timestamps ? device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2)) : null;
         GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(queries, 0, 1));
         pass.setPipeline(pipeline);
@@ -665,6 +684,7 @@ public final class WebGpuDevice implements AddressedDevice {
         }
         submit(e);
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
+        launchTimer = null;
         if (queries != null) {
             readTimes(layout.kernel(), queries, resolved, times, timing, timer);
         } else if (timer != null) {
@@ -800,6 +820,9 @@ public final class WebGpuDevice implements AddressedDevice {
             times.destroy();
             resolved.destroy();
             queries.destroy();
+            if (timer != null) {
+                timer.notRun();
+            }
             checkDone();
             return null;
         });
@@ -817,6 +840,7 @@ public final class WebGpuDevice implements AddressedDevice {
             checkDone();
             return null;
         }, reason -> {
+            timer.notRun();
             checkDone();
             return null;
         });
