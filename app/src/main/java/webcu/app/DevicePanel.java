@@ -80,8 +80,8 @@ final class DevicePanel {
             notes.add("Workgroup storage is " + f.maxWorkgroupStorageSize() + " bytes (CUDA gives a block "
                     + CUDA_SHARED + "): a kernel whose shared memory does not fit cannot run here.");
         }
-        notes.add("No double-precision arithmetic in WGSL: kernels that compute with double are refused with a"
-                + " diagnostic (the CPU emulator runs them); doubles may still be copied and converted.");
+        notes.add("WGSL has no double: doubles are emulated in software as pairs of 32-bit words, exact but far slower"
+                + " than float; the few double operations without an emulation are refused with a diagnostic.");
         notes.add("64-bit integers are emulated with pairs of 32-bit words: correct, but slower than 32-bit ones.");
         if (!f.ieeeFloat()) {
             notes.add("This adapter does not keep IEEE infinities, NaN and subnormals (fast math): kernels that call"

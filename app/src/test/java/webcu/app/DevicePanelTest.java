@@ -47,7 +47,7 @@ class DevicePanelTest {
         assertTrue(mentions(notes, "Warp functions run as subgroup operations"), notes.toString());
         assertFalse(mentions(notes, "coarsened"), notes.toString());
         assertFalse(mentions(notes, "Workgroup storage"), notes.toString());
-        assertTrue(mentions(notes, "double"), notes.toString());
+        assertTrue(mentions(notes, "doubles are emulated in software"), notes.toString());
         assertTrue(mentions(notes, "No timestamp-query: the launches panel shows wall-clock times"), notes.toString());
         assertTrue(DevicePanel.webGpu(BIG).contains("\"maxBufferSize\":4294967296,"), DevicePanel.webGpu(BIG));
     }
