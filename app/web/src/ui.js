@@ -237,7 +237,7 @@ class Playground {
       el('dl', {}, ...[
         ['Ctrl+Enter (⌘+Enter)', 'Run'], ['Esc', 'Stop the running program'], ['Ctrl+F', 'Find and replace in the file'],
         ['Ctrl+Space', 'Complete a name'], ['Ctrl+Shift+M', 'Open the diagnostics at the cursor'],
-        ['← → on the file tabs', 'Switch files'], ['Tab / Shift+Tab', 'Move between controls (Esc first inside the completion list)'],
+        ['← → on the file tabs', 'Switch files'], ['← → on the result tabs', 'Output, Launches, Device'], ['Tab / Shift+Tab', 'Move between controls (Esc first inside the completion list)'],
         ['F1', 'This help'],
       ].flatMap(([k, v]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: v })])),
       el('form', { method: 'dialog' }, el('button', { id: 'help-close', text: 'Close' })));
