@@ -304,8 +304,8 @@ public final class WebGpuDevice implements AddressedDevice {
      * Times the next launch alone and tells {@code timer}: its GPU time from timestamp queries where
      * the device has them, else the wall-clock time from its submission (or the end of the timed
      * launch before it, whichever is later) until the queue finished it. A launch that does not
-     * run (an error, an empty grid) never calls the timer. The time arrives before the next
-     * synchronization completes.
+     * run (an error, an empty grid) or whose time cannot be read calls {@link LaunchTimer#notRun}.
+     * The time arrives before the next synchronization completes.
      */
     public void timeNextLaunch(LaunchTimer timer) {
         nextTimer = timer;
