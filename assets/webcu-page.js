@@ -34,6 +34,7 @@
   var stage = null;             // what the running program is doing: "compiling", "host", "kernel:NAME"
   var diagnostics = [];         // the last compile's diagnostics, as the worker sent them
   var generated = null;         // the last compile's generated code (webcu.app.CodeViews), as the worker sent it
+  var panels = {};              // the last run's device and launches panels' data (worker 'device'/'launches')
   var spans = [];               // the output as [[class, text], ...], one entry per change of stream
   var ticker = null;
   // The attached view (webcu-ui.js): the editor and the terminal. Null: the textarea and the <pre>.
@@ -263,6 +264,14 @@
           view.views(generated);
         }
         break;
+      case 'device':
+      case 'launches':
+        // the device and launches panels (app/web/src/panels.js); kept for webcu.panels()
+        panels[msg.type] = msg[msg.type];
+        if (view && view.panel) {
+          view.panel(msg.type, msg[msg.type]);
+        }
+        break;
       case 'bench':
         if (benchDone) {
           var done = benchDone;
@@ -387,6 +396,7 @@
     startedAt = performance.now();
     clearOutput();
     diagnostics = [];
+    panels = {};
     stage = null;
     document.body.removeAttribute('data-stage');
     runButton.disabled = true;
@@ -487,7 +497,7 @@
 
   // Attaches the editor and terminal (webcu-ui.js). v may have: projectChanged(project),
   // output(stream, text), clearOutput(), diagnostics(list), views(generated), started(),
-  // finished(status|null, ms).
+  // finished(status|null, ms), panel(kind, data) with kind 'device' or 'launches'.
   function attachView(v) {
     if (performance.mark) { performance.mark('webcu-view-ready'); }
     view = v;
@@ -500,6 +510,11 @@
     }
     if (generated && v.views) {
       v.views(generated);
+    }
+    for (var kind in panels) {
+      if (v.panel) {
+        v.panel(kind, panels[kind]);
+      }
     }
   }
 
@@ -578,6 +593,7 @@
     diagnostics: function () { return JSON.parse(JSON.stringify(diagnostics)); },
     generatedCode: function () { return generated && JSON.parse(JSON.stringify(generated)); },
     isRunning: function () { return running; },
+    panels: function () { return JSON.parse(JSON.stringify(panels)); },
     attachView: attachView
   };
 

@@ -13,7 +13,9 @@
 // {type: 'diagnostics', diagnostics: [{file, line, column, length, severity, key, message, notes}]}
 // (once per compile, before the rendered diagnostics reach stderr), {type: 'views', views} (the
 // generated WGSL and IR with their line maps, webcu.app.CodeViews; once per compile, before the
-// program starts), {type: 'exit', status},
+// program starts), {type: 'device', device} (when the run's device opens) and {type: 'launches',
+// launches} (just before the exit): the device and launches panels' data (webcu.app.DevicePanel,
+// webcu.app.LaunchLog), {type: 'exit', status},
 // {type: 'crash', message}.
 'use strict';
 
@@ -66,6 +68,12 @@ function webcuEngine(build, loadScript, emit) {
     },
     views: function (json) {
       emit({ type: 'views', views: JSON.parse(json) });
+    },
+    device: function (json) {
+      emit({ type: 'device', device: JSON.parse(json) });
+    },
+    launches: function (json) {
+      emit({ type: 'launches', launches: JSON.parse(json) });
     },
     later: function (task) {
       tasks.push(task);

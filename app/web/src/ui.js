@@ -19,6 +19,7 @@ import { FitAddon } from '@xterm/addon-fit';
 import { ImageAddon } from '@xterm/addon-image';
 import { installGallery } from './gallery.js';
 import { CodeViews } from './views.js';
+import { ResultPanels } from './panels.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
@@ -232,13 +233,14 @@ class Playground {
     resultsSection.append(this.terminalHost);
     this.openTerminal();
     this.codeViews = new CodeViews(this, this.viewTabs, resultsSection, highlight);
+    this.resultPanels = new ResultPanels(this.viewTabs, resultsSection);
 
     this.help = el('dialog', { id: 'help', 'aria-labelledby': 'help-title' },
       el('h2', { id: 'help-title', text: 'Keyboard shortcuts' }),
       el('dl', {}, ...[
         ['Ctrl+Enter (⌘+Enter)', 'Run'], ['Esc', 'Stop the running program'], ['Ctrl+F', 'Find and replace in the file'],
         ['Ctrl+Space', 'Complete a name'], ['Ctrl+Shift+M', 'Open the diagnostics at the cursor'],
-        ['← → on the file tabs', 'Switch files'], ['Tab / Shift+Tab', 'Move between controls (Esc first inside the completion list)'],
+        ['← → on the file tabs', 'Switch files'], ['← → on the result tabs', 'Output, Launches, Device'], ['Tab / Shift+Tab', 'Move between controls (Esc first inside the completion list)'],
         ['F1', 'This help'],
       ].flatMap(([k, v]) => [el('dt', {}, el('kbd', { text: k })), el('dd', { text: v })])),
       el('form', { method: 'dialog' }, el('button', { id: 'help-close', text: 'Close' })));
@@ -287,7 +289,8 @@ class Playground {
         { key: 'Mod-Enter', run: () => { webcu.run(); return true; } },
         ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, ...defaultKeymap,
       ]),
-      // tabindex: axe counts a contenteditable as focusable only with one, and a long file scrolls
+      // tabindex: axe does not count contenteditable as focusable, and a file longer than the
+      // editor makes its scroller a region that keyboard users must be able to reach
       EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path, tabindex: '0' }),
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
       this.codeViews.editorExtension(),
@@ -614,6 +617,12 @@ class Playground {
 
   started() {
     this.showDiagnostics([]);
+    this.resultPanels.clear();
+  }
+
+  // the device and launches panels' data from the worker (panels.js)
+  panel(kind, data) {
+    this.resultPanels.show(kind, data);
   }
 
   finished() {

@@ -148,8 +148,13 @@ export class CodeViews {
     return [...this.tabList.querySelectorAll('[role="tab"]')];
   }
 
+  // The strip's one switcher, for every tab in it, those other modules add later included
+  // (panels.js): a tab shows the panel its aria-controls names and hides the others.
   installTabs() {
-    for (const t of this.tabs()) t.addEventListener('click', () => this.selectTab(t, false));
+    this.tabList.addEventListener('click', (e) => {
+      const t = e.target.closest('[role="tab"]');
+      if (t && this.tabList.contains(t)) this.selectTab(t, false);
+    });
     this.tabList.addEventListener('keydown', (e) => {
       const tabs = this.tabs();
       const i = tabs.indexOf(document.activeElement);

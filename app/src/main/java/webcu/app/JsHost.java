@@ -31,6 +31,14 @@ final class JsHost {
     @JSBody(params = "stage", script = "if (typeof webcuHost.stage === 'function') { webcuHost.stage(stage); }")
     static native void stage(String stage);
 
+    /** The launches panel's data ({@link LaunchLog#toJson}); hosts without {@code launches} ignore it. */
+    @JSBody(params = "json", script = "if (typeof webcuHost.launches === 'function') { webcuHost.launches(json); }")
+    static native void launches(String json);
+
+    /** The device panel's data ({@link DevicePanel}); hosts without {@code device} ignore it. */
+    @JSBody(params = "json", script = "if (typeof webcuHost.device === 'function') { webcuHost.device(json); }")
+    static native void device(String json);
+
     @JSBody(params = "task", script = "webcuHost.later(task);")
     static native void later(Task task);
 

@@ -26,6 +26,9 @@ final class WebcuToolchain implements Toolchain {
     private CpuStage cpuStage;
     /** The WebGPU device this run opened, whose WGSL the views show; null before or on the CPU. */
     private WebGpuDevice gpu;
+    /** The launches panel's record of this run (once a device is open), and who hears the device panel. */
+    private LaunchLog launches;
+    private Consumer<String> devicePanel = json -> { };
 
     /**
      * {@code timing}: time every WebGPU launch with timestamp queries (see {@link #kernelTimesJson});
@@ -60,6 +63,16 @@ final class WebcuToolchain implements Toolchain {
         return sb.append(']').toString();
     }
 
+    /** Hands the device panel's JSON ({@link DevicePanel}) to {@code panel} when the run's device opens. */
+    void onDevice(Consumer<String> panel) {
+        devicePanel = panel;
+    }
+
+    /** The run's launches and copies ({@link LaunchLog}), or null when no device was opened. */
+    LaunchLog launches() {
+        return launches;
+    }
+
     @Override
     public CompileResult compile(SourceSet sources) {
         return Compiler.compile(sources);
@@ -74,13 +87,38 @@ final class WebcuToolchain implements Toolchain {
                     device.setKernelTiming(true);
                     timed = device;
                 }
-                ok.accept(new StageDevice(device, progress));
+                devicePanel.accept(DevicePanel.webGpu(device.facts()));
+                launches = new LaunchLog("webgpu", device.hasTimestamps() ? LaunchLog.Clock.GPU : LaunchLog.Clock.WALL);
+                RecordingDevice.Timer timer = new RecordingDevice.Timer() {
+                    @Override
+                    public void timeNext(LaunchLog.Launch launch) {
+                        device.timeNextLaunch(new WebGpuDevice.LaunchTimer() {
+                            @Override
+                            public void measured(double beginNs, double nanoseconds) {
+                                launch.measured(beginNs, nanoseconds);
+                            }
+
+                            @Override
+                            public void notRun() {
+                                launch.notRun();
+                            }
+                        });
+                    }
+
+                    @Override
+                    public int coarsening(int[] block) {
+                        return device.coarseningFor(block);
+                    }
+                };
+                ok.accept(new RecordingDevice(new StageDevice(device, progress), launches, timer, System::nanoTime));
             }, failed);
             case "cpu" -> {
                 CpuDevice cpu = new CpuDevice(console);
                 cpuStage = new CpuStage(progress);
                 cpu.setLaunchObserver(cpuStage);
-                ok.accept(cpu);
+                devicePanel.accept(DevicePanel.cpu(cpu.info()));
+                launches = new LaunchLog("cpu", LaunchLog.Clock.EMULATOR);
+                ok.accept(new RecordingDevice(cpu, launches, null, System::nanoTime));
             }
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");
         }

@@ -133,15 +133,50 @@ public final class WorkerMain {
             }
         };
         WebcuToolchain toolchain = new WebcuToolchain(kernelTiming, progress);
+        toolchain.onDevice(json -> {
+            if (run == generation) {
+                JsHost.device(json);
+            }
+        });
         RunLoop.Exit exit = status -> {
             if (run == generation) {
                 if (toolchain.timing()) {
                     JsHost.kernelTimes(toolchain.kernelTimesJson());
                 }
-                JsHost.exit(status);
+                sendLaunches(toolchain.launches(), run, () -> JsHost.exit(status));
             }
         };
         new Session(toolchain, console, scheduler, exit, progress).start(sources, List.copyOf(args), backend, stdin);
+    }
+
+    /** How long the exit waits for launch times still being read back (a lost device never sends them). */
+    private static final int LAUNCH_TIMES_WAIT_MS = 1000;
+
+    /**
+     * Sends the launches panel's data, then {@code exit}: the page sees the panel complete when the
+     * run ends. The exit's synchronization normally brought every time in already; a time still
+     * missing (a kernel still running when the program returned) is waited for up to
+     * {@link #LAUNCH_TIMES_WAIT_MS}, then shown as unknown.
+     */
+    private static void sendLaunches(LaunchLog log, int run, Runnable exit) {
+        if (log == null) {
+            exit.run();
+            return;
+        }
+        boolean[] sent = {false};
+        Runnable send = () -> {
+            if (!sent[0]) {
+                sent[0] = true;
+                if (run == generation) {
+                    JsHost.launches(log.toJson());
+                    exit.run();
+                }
+            }
+        };
+        log.whenSettled(send);
+        if (!sent[0]) {
+            JsHost.after(LAUNCH_TIMES_WAIT_MS, send::run);
+        }
     }
 
     /**

@@ -753,6 +753,13 @@ public final class CudaRuntime {
         if (cached != null) {
             return cached;
         }
+        long total = staticSharedBytesOf(kernel);
+        staticShared.put(kernel, total);
+        return total;
+    }
+
+    /** {@link #staticSharedBytes} without the cache: what the page's launch panel shows per kernel. */
+    public static long staticSharedBytesOf(Function kernel) {
         Set<Global> globals = new HashSet<>();
         Set<Function> seen = new HashSet<>();
         ArrayList<Function> work = new ArrayList<>();
@@ -770,7 +777,6 @@ public final class CudaRuntime {
                 total += g.type().size();
             }
         }
-        staticShared.put(kernel, total);
         return total;
     }
 

@@ -163,7 +163,7 @@ public final class HostProcess {
         for (Program.Unresolved u : program.link(List.of(main))) {
             problems.add(where(u.firstCall()) + "error: " + DiagKey.ERR_UNDEFINED_REFERENCE.format(u.function().name()));
         }
-        if (device instanceof CpuDevice cpu) {
+        if (webcu.runtime.DeviceDecorator.innermost(device) instanceof CpuDevice cpu) {
             for (Program.Unresolved u : cpu.link(module)) {
                 problems.add(where(u.firstCall()) + "error: " + DiagKey.ERR_UNDEFINED_REFERENCE.format(u.function().name())
                         + " (in device code)");

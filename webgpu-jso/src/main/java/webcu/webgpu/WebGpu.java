@@ -78,6 +78,17 @@ public final class WebGpu {
     @JSBody(params = "adapter", script = "return (adapter.info && adapter.info.subgroupMaxSize) || 0;")
     public static native int subgroupMaxSize(GPUAdapter adapter);
 
+    /** One string of the adapter's info ({@code vendor}, {@code architecture} …), empty where the browser hides it. */
+    @JSBody(params = {"adapter", "field"}, script = "var i = adapter.info || {}; return i[field] ? String(i[field]) : '';")
+    public static native String adapterInfo(GPUAdapter adapter, String field);
+
+    /**
+     * Whether the browser says the adapter is a fallback one (software, or too slow for real work):
+     * {@code info.isFallbackAdapter} in current browsers, {@code isFallbackAdapter} on the adapter before.
+     */
+    @JSBody(params = "adapter", script = "return !!((adapter.info && adapter.info.isFallbackAdapter) || adapter.isFallbackAdapter);")
+    public static native boolean isFallbackAdapter(GPUAdapter adapter);
+
     /** A one-line description of the adapter from whatever its info exposes. */
     @JSBody(params = "adapter", script = """
             var i = adapter.info || {};

@@ -86,11 +86,40 @@ public final class WebGpuDevice implements AddressedDevice {
     /** What the float probe measured: kernels that classify NaN and infinities are refused where it failed. */
     private final DeviceTarget target;
     private final List<KernelTime> kernelTimes = new ArrayList<>();
+    /** Hears the time of the next launch only (the page's launches panel); null: nobody asked. */
+    private LaunchTimer nextTimer;
+    /** The timer of the launch being issued, until its time is on the way. */
+    private LaunchTimer launchTimer;
+    /** Without timestamps: when the queue last finished a timed launch (System.nanoTime), so the next one's time starts there. */
+    private long lastTimedDone;
+    private final Facts facts;
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
 
     /** How long one launch ran on the GPU, from timestamp queries at the start and end of its pass. */
     public record KernelTime(String kernel, double nanoseconds) {
+    }
+
+    /**
+     * Hears how long one launch took. {@code beginNs}: where it began on a clock of its own (the
+     * GPU's timestamps, or System.nanoTime), so only differences between launches mean something.
+     */
+    public interface LaunchTimer {
+        void measured(double beginNs, double nanoseconds);
+
+        /** The launch did not run (an error before or at it, an empty grid): no time will come. */
+        void notRun();
+    }
+
+    /**
+     * The adapter and the device webcu opened on it, for the page's device panel. Strings may be
+     * empty where the browser hides them; subgroup sizes 0 where it does not tell them.
+     */
+    public record Facts(String vendor, String architecture, String device, String description, boolean fallback,
+                        int subgroupMinSize, int subgroupMaxSize, boolean warpsOnSubgroups, boolean ieeeFloat,
+                        int maxInvocationsPerWorkgroup, int[] maxWorkgroupSize, int maxWorkgroupsPerDimension,
+                        long maxWorkgroupStorageSize, double maxStorageBufferBindingSize, double maxBufferSize,
+                        int maxStorageBuffersPerShaderStage, List<String> adapterFeatures, List<String> deviceFeatures) {
     }
 
     /** The shader module of one program, with its pipelines. */
@@ -151,6 +180,22 @@ public final class WebGpuDevice implements AddressedDevice {
         this.timestamps = device.getFeatures().has("timestamp-query");
         this.subgroupMin = WebGpu.subgroupMinSize(adapter);
         this.subgroupMax = WebGpu.subgroupMaxSize(adapter);
+        List<String> adapterFeatures = new ArrayList<>();
+        List<String> deviceFeatures = new ArrayList<>();
+        for (String f : List.of("timestamp-query", "subgroups", "shader-f16")) {
+            if (adapter.getFeatures().has(f)) {
+                adapterFeatures.add(f);
+            }
+            if (device.getFeatures().has(f)) {
+                deviceFeatures.add(f);
+            }
+        }
+        this.facts = new Facts(WebGpu.adapterInfo(adapter, "vendor"), WebGpu.adapterInfo(adapter, "architecture"),
+                WebGpu.adapterInfo(adapter, "device"), WebGpu.adapterInfo(adapter, "description"),
+                WebGpu.isFallbackAdapter(adapter), subgroupMin, subgroupMax, warpSubgroups, ieeeFloat,
+                limits.maxInvocationsPerWorkgroup(), maxSize.clone(), perDim, limits.maxWorkgroupStorage(),
+                limits.maxStorageBufferBindingSize(), maxBufferSize, limits.maxStorageBuffers(),
+                List.copyOf(adapterFeatures), List.copyOf(deviceFeatures));
         // CUDA's architectural limits, as every GPU since Volta reports them: programs size their
         // launches and print these. A launch beyond what the adapter can dispatch fails with a
         // message naming the adapter's limit (LaunchPlan); WebGPU does not tell the memory size.
@@ -312,6 +357,27 @@ public final class WebGpuDevice implements AddressedDevice {
      */
     public void setKernelTiming(boolean on) {
         timing = on && timestamps;
+    }
+
+    /**
+     * Times the next launch alone and tells {@code timer}: its GPU time from timestamp queries where
+     * the device has them, else the wall-clock time from its submission (or the end of the timed
+     * launch before it, whichever is later) until the queue finished it. A launch that does not
+     * run (an error, an empty grid) or whose time cannot be read calls {@link LaunchTimer#notRun}.
+     * The time arrives before the next synchronization completes.
+     */
+    public void timeNextLaunch(LaunchTimer timer) {
+        nextTimer = timer;
+    }
+
+    /** The adapter and the device's limits and features. */
+    public Facts facts() {
+        return facts;
+    }
+
+    /** How many CUDA threads each invocation runs for a launch of {@code block} (1: none coarsened). */
+    public int coarseningFor(int[] block) {
+        return LaunchPlan.coarsening(block, limits);
     }
 
     /** The timed launches so far, in launch order. */
@@ -553,6 +619,21 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public void launch(KernelLaunch launch) {
+        launchTimer = nextTimer;
+        nextTimer = null;
+        try {
+            dispatch(launch);
+        } finally {
+            // every early return (a fault, an empty grid, a rejected kernel) leaves the timer here
+            LaunchTimer unused = launchTimer;
+            launchTimer = null;
+            if (unused != null) {
+                unused.notRun();
+            }
+        }
+    }
+
+    private void dispatch(KernelLaunch launch) {
         if (fault != null) {
             return;
         }
@@ -639,7 +720,8 @@ public final class WebGpuDevice implements AddressedDevice {
                 e.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
             }
         }
-        GPUQuerySet queries = timing ? device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2)) : null;
+        LaunchTimer timer = launchTimer;
+        GPUQuerySet queries = timing || timer != null && timestamps ? device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2)) : null;
         GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(queries, 0, 1));
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, group);
@@ -661,8 +743,11 @@ public final class WebGpuDevice implements AddressedDevice {
         }
         submit(e);
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
+        launchTimer = null;
         if (queries != null) {
-            readTimes(layout.kernel(), queries, resolved, times);
+            readTimes(layout.kernel(), queries, resolved, times, timing, timer);
+        } else if (timer != null) {
+            wallTime(timer);
         }
         if (uniform != null) {
             uniform.destroy();
@@ -766,15 +851,24 @@ public final class WebGpuDevice implements AddressedDevice {
     }
 
     /** Records a launch's duration once its two timestamps can be read. */
-    private void readTimes(String kernel, GPUQuerySet queries, GPUBuffer resolved, GPUBuffer times) {
+    private void readTimes(String kernel, GPUQuerySet queries, GPUBuffer resolved, GPUBuffer times, boolean keep,
+                           LaunchTimer timer) {
         int index = kernelTimes.size();
-        kernelTimes.add(new KernelTime(kernel, Double.NaN));
+        if (keep) {
+            kernelTimes.add(new KernelTime(kernel, Double.NaN));
+        }
         pendingChecks++;
         times.mapAsync(WebGpu.MAP_READ, 0, 16).then(x -> {
             Int32Array words = new Int32Array(times.getMappedRange(0, 16));
             long begin = (words.get(0) & 0xFFFFFFFFL) | (long) words.get(1) << 32;
             long end = (words.get(2) & 0xFFFFFFFFL) | (long) words.get(3) << 32;
-            kernelTimes.set(index, new KernelTime(kernel, end >= begin ? (double) (end - begin) : 0));
+            double ns = end >= begin ? (double) (end - begin) : 0;
+            if (keep) {
+                kernelTimes.set(index, new KernelTime(kernel, ns));
+            }
+            if (timer != null) {
+                timer.measured((double) begin, ns);
+            }
             times.unmap();
             times.destroy();
             resolved.destroy();
@@ -785,6 +879,27 @@ public final class WebGpuDevice implements AddressedDevice {
             times.destroy();
             resolved.destroy();
             queries.destroy();
+            if (timer != null) {
+                timer.notRun();
+            }
+            checkDone();
+            return null;
+        });
+    }
+
+    /** Times a launch without timestamp queries: from its submission (or the last timed launch's end) until the queue is done. */
+    private void wallTime(LaunchTimer timer) {
+        long issued = System.nanoTime();
+        pendingChecks++;
+        queue.onSubmittedWorkDone().then(x -> {
+            long done = System.nanoTime();
+            long begin = Math.max(issued, lastTimedDone);
+            lastTimedDone = done;
+            timer.measured((double) begin, (double) Math.max(0, done - begin));
+            checkDone();
+            return null;
+        }, reason -> {
+            timer.notRun();
             checkDone();
             return null;
         });
