@@ -22,6 +22,12 @@ final class Packager {
 
     static final String MANIFEST = "precache-manifest.json";
     static final String BR = ".br";
+    /** The service worker: it gets the manifest written into it and is not part of it (browsers fetch it themselves). */
+    static final String SERVICE_WORKER = "sw.js";
+    /** The web app manifest: when it is packaged, so are the icons it names ({@link Icons}). */
+    static final String WEB_MANIFEST = "manifest.webmanifest";
+    static final String PRECACHE_BEGIN = "// precache:begin\n";
+    static final String PRECACHE_END = "// precache:end\n";
 
     /**
      * One file of dist/ (never a twin).
@@ -64,11 +70,26 @@ final class Packager {
             Files.createDirectories(target.getParent());
             Files.copy(e.getValue(), target, StandardCopyOption.REPLACE_EXISTING);
         }
-
         List<String> urls = new ArrayList<>(files.keySet());
+        // The web app manifest's icons are drawn here rather than kept as binaries in the repository.
+        if (urls.contains(WEB_MANIFEST)) {
+            for (String icon : Icons.write(outAbs)) {
+                if (!urls.contains(icon)) {
+                    urls.add(icon);
+                }
+            }
+        }
+        urls.sort(Comparator.naturalOrder());
+
         urls.remove(MANIFEST);
-        Files.writeString(outAbs.resolve(MANIFEST), manifestJson(outAbs, urls), StandardCharsets.UTF_8);
+        boolean worker = urls.remove(SERVICE_WORKER);
+        String manifest = manifestJson(outAbs, urls);
+        Files.writeString(outAbs.resolve(MANIFEST), manifest, StandardCharsets.UTF_8);
         urls.add(MANIFEST);
+        if (worker) {
+            writeServiceWorker(outAbs.resolve(SERVICE_WORKER), manifest);
+            urls.add(SERVICE_WORKER);
+        }
         urls.sort(Comparator.naturalOrder());
 
         // Quality 11 dominates the run time; files are independent, so spread them over the cores.
@@ -109,6 +130,25 @@ final class Packager {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Puts the precache list between the service worker's marker lines (whatever stood there
+     * before, so re-packaging a dist/ works), with the build's id: the manifest's own revision.
+     * Any change of any file thus changes sw.js, which is how browsers notice a new build.
+     */
+    static void writeServiceWorker(Path sw, String manifest) throws IOException {
+        String text = Files.readString(sw, StandardCharsets.UTF_8).replace("\r\n", "\n");
+        int begin = text.indexOf(PRECACHE_BEGIN);
+        int end = text.indexOf(PRECACHE_END);
+        if (begin < 0 || end < begin) {
+            throw new PackagerException(SERVICE_WORKER + " lacks the lines '" + PRECACHE_BEGIN.trim() + "' and '"
+                    + PRECACHE_END.trim() + "' for the precache list");
+        }
+        String build = revision(manifest.getBytes(StandardCharsets.UTF_8));
+        String list = "self.WEBCU_PRECACHE = {\"build\": \"" + build + "\", \"files\": " + manifest.trim() + "};\n";
+        Files.writeString(sw, text.substring(0, begin + PRECACHE_BEGIN.length()) + list + text.substring(end),
+                StandardCharsets.UTF_8);
     }
 
     static String manifestJson(Path out, List<String> sortedUrls) throws IOException {

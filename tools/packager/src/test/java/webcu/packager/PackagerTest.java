@@ -84,6 +84,58 @@ class PackagerTest {
     }
 
     @Test
+    void serviceWorkerGetsTheManifestAndABuildIdThatFollowsEveryFile() throws IOException {
+        write(base, "sw.js", "'use strict';\n// precache:begin\nself.WEBCU_PRECACHE = {build: 'dev', files: []};\n// precache:end\nrest();\n");
+        Packager.assemble(List.of(base, overlay), out, List.of());
+        String manifest = Files.readString(out.resolve(Packager.MANIFEST));
+        assertFalse(manifest.contains("sw.js"), "the worker is not precached by itself");
+        String sw = Files.readString(out.resolve("sw.js"));
+        String build = Packager.revision(manifest.getBytes(StandardCharsets.UTF_8));
+        assertEquals("'use strict';\n// precache:begin\nself.WEBCU_PRECACHE = {\"build\": \"" + build + "\", \"files\": "
+                + manifest.trim() + "};\n// precache:end\nrest();\n", sw);
+
+        // packaging the output again (as a test of a new build does) replaces the list, and a
+        // changed file changes the worker, which is how browsers notice a new build
+        Path again = tmp.resolve("again");
+        write(out, "tiny.txt", "y");
+        Packager.assemble(List.of(out), again, List.of());
+        String sw2 = Files.readString(again.resolve("sw.js"));
+        assertTrue(sw2.startsWith("'use strict';\n// precache:begin\nself.WEBCU_PRECACHE = {\"build\": \""), sw2);
+        assertEquals(1, sw2.split("precache:begin", -1).length - 1);
+        assertFalse(sw2.contains(build), "a new build id");
+        assertTrue(sw2.contains("\"url\": \"tiny.txt\", \"revision\": \"" + sha256Prefix("y".getBytes(StandardCharsets.UTF_8))), sw2);
+    }
+
+    @Test
+    void serviceWorkerWithoutMarkersIsAnError() throws IOException {
+        write(base, "sw.js", "self.addEventListener('fetch', f);\n");
+        PackagerException e = org.junit.jupiter.api.Assertions.assertThrows(PackagerException.class,
+                () -> Packager.assemble(List.of(base), out, List.of()));
+        assertTrue(e.getMessage().contains("precache:begin"), e.getMessage());
+    }
+
+    @Test
+    void aWebManifestBringsItsIconsDrawnAtBuildTime() throws IOException {
+        write(base, "manifest.webmanifest", "{}");
+        Packager.assemble(List.of(base), out, List.of());
+        String manifest = Files.readString(out.resolve(Packager.MANIFEST));
+        for (String name : Icons.NAMES) {
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(out.resolve(name).toFile());
+            int size = name.contains("192") ? 192 : 512;
+            assertEquals(size, img.getWidth(), name);
+            assertEquals(size, img.getHeight(), name);
+            assertTrue(manifest.contains("\"url\": \"" + name + "\""), name);
+            // the maskable icon is opaque to its corners (launchers crop it); the others round them off
+            int corner = img.getRGB(0, 0) >>> 24;
+            assertEquals(name.contains("maskable") ? 255 : 0, corner, name);
+            assertEquals(Icons.ACCENT.getRGB(), img.getRGB(size / 2, size / 20), name);
+        }
+        byte[] first = Files.readAllBytes(out.resolve("icon-512.png"));
+        Packager.assemble(List.of(base), out, List.of());
+        assertArrayEquals(first, Files.readAllBytes(out.resolve("icon-512.png")), "deterministic");
+    }
+
+    @Test
     void revisionIsTheFirst16HexOfSha256() {
         // SHA-256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
         assertEquals("ba7816bf8f01cfea", Packager.revision("abc".getBytes(StandardCharsets.US_ASCII)));
