@@ -18,6 +18,9 @@
 
   var MAIN_FILE = 'main.cu';
   var STORAGE_KEY = 'webcu.project.v1';
+  // An embedded page (embed.html: data-embed on <html>) lives in someone else's course page: it
+  // neither reads nor overwrites the project the same visitor keeps in the full playground.
+  var persist = !document.documentElement.hasAttribute('data-embed');
   var source = document.getElementById('source');
   var backend = document.getElementById('backend');
   var runButton = document.getElementById('run');
@@ -36,6 +39,11 @@
   var ticker = null;
   // The attached view (webcu-ui.js): the editor and the terminal. Null: the textarea and the <pre>.
   var view = null;
+  // Who else wants to know what happens (the embed API, webcu-ui.js): fn({type, ...}).
+  var listeners = [];
+  // Code the learner does not see, appended to a file of the same path (or added as a file) when
+  // the program is compiled: an embed's checking main or test harness. [{path, text}]
+  var hiddenCode = [];
   // Every file with its text, include directories, macros, arguments and standard input; the
   // source box shows the first file to compile. Saved in localStorage as it changes.
   var project = loadProject() || exampleProject();
@@ -80,6 +88,9 @@
   }
 
   function loadProject() {
+    if (!persist) {
+      return null;
+    }
     try {
       var text = window.localStorage && window.localStorage.getItem(STORAGE_KEY);
       return text ? normalize(JSON.parse(text)) : null;
@@ -100,6 +111,9 @@
       clearTimeout(saveTimer);
       saveTimer = null;
     }
+    if (!persist) {
+      return;
+    }
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(project));
     } catch (e) {
@@ -110,6 +124,19 @@
   function showProject() {
     var i = firstCompiled(project);
     source.value = i < 0 ? '' : project.files[i].text;
+  }
+
+  function emit(event) {
+    for (var i = 0; i < listeners.length; i++) {
+      try {
+        listeners[i](event);
+      } catch (e) {
+        // one listener's failure must not stop the run or the others
+        if (window.console) {
+          console.error(e);
+        }
+      }
+    }
   }
 
   function setState(state, exitCode) {
@@ -141,6 +168,7 @@
       return;
     }
     var cls = stream === 2 ? 'stderr' : 'stdout';
+    emit({ type: 'output', stream: cls, text: text });
     if (spans.length > 0 && spans[spans.length - 1][0] === cls) {
       spans[spans.length - 1][1] += text;
     } else {
@@ -221,6 +249,7 @@
         if (!running) {
           setStatus('Ready (' + msg.build + ' build).');
         }
+        emit({ type: 'ready', build: msg.build });
         break;
       case 'output':
         write(msg.stream, msg.text);
@@ -293,6 +322,7 @@
 
   function setStage(s) {
     stage = s;
+    emit({ type: 'stage', stage: s });
     document.body.setAttribute('data-stage', s);
     if (running) {
       showRunning();
@@ -328,6 +358,7 @@
     if (view && view.finished) {
       view.finished(status, ms);
     }
+    emit({ type: 'finished', exitCode: status, millis: ms });
   }
 
   function collectFiles() {
@@ -339,7 +370,27 @@
         saveSoon();
       }
     }
-    return project.files.map(function (f) { return { path: f.path, text: f.text, compile: f.compile }; });
+    var files = project.files.map(function (f) { return { path: f.path, text: f.text, compile: f.compile }; });
+    for (var h = 0; h < hiddenCode.length; h++) {
+      var extra = hiddenCode[h];
+      var into = null;
+      for (var j = 0; j < files.length; j++) {
+        if (files[j].path === extra.path) {
+          into = files[j];
+        }
+      }
+      if (into) {
+        into.text += (into.text === '' || into.text.charAt(into.text.length - 1) === '\n' ? '' : '\n') + extra.text;
+      } else {
+        files.push({ path: extra.path, text: extra.text, compile: /\.(cu|cpp|cc|cxx|c)$/i.test(extra.path) });
+      }
+    }
+    return files;
+  }
+
+  // Sets the hidden code of the next runs: [{path, text}] (see hiddenCode).
+  function setHiddenCode(list) {
+    hiddenCode = (list || []).map(function (h) { return { path: String(h.path), text: String(h.text) }; });
   }
 
   function clearOutput() {
@@ -373,6 +424,7 @@
     if (view && view.started) {
       view.started();
     }
+    emit({ type: 'started', backend: which });
     worker.postMessage({
       type: 'run',
       backend: which,
@@ -399,6 +451,7 @@
     if (view && view.finished) {
       view.finished(null, elapsed());
     }
+    emit({ type: 'finished', exitCode: null, millis: elapsed() });
     startWorker();
   }
 
@@ -531,7 +584,10 @@
     outputSpans: outputSpans,
     diagnostics: function () { return JSON.parse(JSON.stringify(diagnostics)); },
     isRunning: function () { return running; },
-    attachView: attachView
+    attachView: attachView,
+    setHiddenCode: setHiddenCode,
+    addListener: function (fn) { listeners.push(fn); },
+    isReady: function () { return workerBuild !== null; }
   };
 
   showProject();

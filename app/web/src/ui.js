@@ -17,10 +17,14 @@ import { tags } from '@lezer/highlight';
 import { Terminal } from '@xterm/xterm';
 import { FitAddon } from '@xterm/addon-fit';
 import { ImageAddon } from '@xterm/addon-image';
+import { projectInFragment, installShareButtons } from './share.js';
+import { embedOptions, Embed } from './embed.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
 const THEME_KEY = 'webcu.theme';
+// embed.html: settings come from its URL, and nothing of the visitor's own playground is touched
+const EMBEDDED = document.documentElement.hasAttribute('data-embed');
 
 // ------------------------------------------------------------------ small helpers
 
@@ -176,7 +180,7 @@ class Playground {
     this.themeButton = el('button', { type: 'button', id: 'theme', onclick: () => this.cycleTheme() });
     tools.append(this.themeButton,
       el('button', { type: 'button', id: 'help-button', 'aria-haspopup': 'dialog', onclick: () => this.openHelp(), text: 'Help' }));
-    this.applyTheme(localStorage.getItem(THEME_KEY) || 'auto');
+    this.applyTheme(EMBEDDED ? document.documentElement.getAttribute('data-theme') || 'auto' : localStorage.getItem(THEME_KEY) || 'auto');
 
     // arguments beside Run: what users change most between runs
     this.argsInput = el('input', { id: 'args', type: 'text', spellcheck: 'false', autocomplete: 'off',
@@ -257,7 +261,7 @@ class Playground {
     this.themeButton.textContent = 'Theme: ' + theme;
     this.themeButton.setAttribute('aria-label', 'Colour theme: ' + theme + ' (press to change)');
     try {
-      localStorage.setItem(THEME_KEY, theme);
+      if (!EMBEDDED) localStorage.setItem(THEME_KEY, theme);
     } catch (e) {
       // not remembered
     }
@@ -284,7 +288,10 @@ class Playground {
         { key: 'Mod-Enter', run: () => { webcu.run(); return true; } },
         ...searchKeymap, ...historyKeymap, ...foldKeymap, ...completionKeymap, ...lintKeymap, ...defaultKeymap,
       ]),
-      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path }),
+      // tabindex: axe counts a contenteditable as keyboard-reachable only with it, and a short editor scrolls
+      EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path, tabindex: '0' }),
+      // an embed's ?readOnly: shown, selectable, not editable
+      document.documentElement.hasAttribute('data-read-only') ? EditorState.readOnly.of(true) : [],
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
     ];
     if (CODE_FILE.test(path)) {
@@ -616,14 +623,44 @@ class Playground {
   }
 }
 
-function start() {
+// A share link's project (#p=... in the URL) replaces the page's before the editor shows it.
+async function restoreShared() {
+  let shared;
+  try {
+    shared = await projectInFragment(window.location.hash);
+  } catch (e) {
+    const notice = document.getElementById('notice');
+    notice.textContent = 'The program in this link could not be opened: ' + e.message;
+    notice.hidden = false;
+    return null;
+  }
+  if (!shared) return null;
+  webcu.setProject({ files: shared.files, args: shared.args, stdin: shared.stdin, includeDirs: shared.includeDirs, defines: shared.defines });
+  if (shared.backend && document.body.getAttribute('data-webgpu') !== 'unavailable') {
+    document.getElementById('backend').value = shared.backend;
+  }
+  // the playground keeps the learner's later edits across a reload; an embed is its URL
+  if (!EMBEDDED) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return shared;
+}
+
+async function start() {
   if (!window.webcu || !window.webcu.attachView) return;
+  const options = EMBEDDED ? embedOptions(splitArgs) : null;
+  const shared = await restoreShared();
   const playground = new Playground();
   window.webcu.ui = {
     lintMarks: () => playground.lintMarks(),
     activeFile: () => playground.project.files[playground.active].path,
     editor: playground.view,
   };
+  if (EMBEDDED) {
+    window.webcu.embed = new Embed(webcu, options, shared);
+  } else {
+    installShareButtons(webcu);
+    // a share link pasted into the address bar of an open playground
+    window.addEventListener('hashchange', () => restoreShared());
+  }
   document.body.setAttribute('data-ui-ready', 'true');
 }
 
