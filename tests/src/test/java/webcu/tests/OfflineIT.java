@@ -95,13 +95,14 @@ class OfflineIT {
             assertEquals("0", c.js("return document.body.getAttribute('data-exit-code');"));
             assertEquals(null, c.js("return document.body.getAttribute('data-webgpu');"), "it ran on WebGPU");
 
-            // a new build (one changed file, packaged again) deployed at the same address
+            // a new build (one changed file, packaged again as ./webcu site does, with content-hashed
+            // names) deployed at the same address
             Path source = tmp.resolve("next-src");
             copySite(source, true);
             Files.writeString(source.resolve("webcu.css"), Files.readString(source.resolve("webcu.css")) + "\n/* build 2 */\n");
             Path next = tmp.resolve("next");
             StringWriter log = new StringWriter();
-            int code = webcu.packager.Main.run(new PrintWriter(log), new PrintWriter(log), "package", "--out", next.toString(),
+            int code = webcu.packager.Main.run(new PrintWriter(log), new PrintWriter(log), "package", "--hash-names", "--out", next.toString(),
                     "--budget-bytes", "100000000", source.toString());
             assertEquals(0, code, log.toString());
             server = StaticServer.start(next, "127.0.0.1", port);
@@ -109,18 +110,25 @@ class OfflineIT {
                 c.driver.navigate().refresh();
                 await(c, "document.getElementById('update-notice')", 240);
                 assertTrue(c.driver.findElement(By.id("update-notice")).getText().contains("A new version of webcu is ready"));
-                assertFalse(((String) c.jsAsync("var done = arguments[arguments.length - 1];"
-                        + "fetch('webcu.css').then(function (r) { return r.text(); }).then(done);")).contains("build 2"),
-                        "the old build runs until Reload");
+                assertFalse(pageCss(c).contains("build 2"), "the old build runs until Reload");
                 c.driver.findElement(By.id("update-reload")).click();
                 await(c, "!document.getElementById('update-notice') && document.body.getAttribute('data-build')", 120);
-                assertTrue(((String) c.jsAsync("var done = arguments[arguments.length - 1];"
-                        + "fetch('webcu.css').then(function (r) { return r.text(); }).then(done);")).contains("build 2"));
+                assertTrue(pageCss(c).contains("build 2"));
+                assertTrue(((String) c.js("return document.querySelector('link[rel=stylesheet]').href;")).matches(".*/webcu\\.[0-9a-f]{10}\\.css"));
+                c.js("window.webcu.setProject({files: [{path: 'main.cu', compile: true, text: arguments[0]}]});",
+                        "#include <cstdio>\nint main() { printf(\"build 2\\n\"); }\n");
+                assertEquals("build 2\n", runExample(c, "cpu"));
                 assertEquals(List.of(), c.cspProblems());
             } finally {
                 server.close();
             }
         }
+    }
+
+    /** The text of the page's first stylesheet, as the page gets it (through the service worker). */
+    private static String pageCss(Chromium c) {
+        return (String) c.jsAsync("var done = arguments[arguments.length - 1];"
+                + "fetch(document.querySelector('link[rel=stylesheet]').href).then(function (r) { return r.text(); }).then(done);");
     }
 
     @Test

@@ -33,8 +33,9 @@ final class Packager {
      * One file of dist/ (never a twin).
      *
      * @param brotliSize size of the .br twin, or -1 when there is none
+     * @param source the file's name in the sources (differs from url with --hash-names)
      */
-    record Entry(String url, long rawSize, long brotliSize, String revision) {
+    record Entry(String url, long rawSize, long brotliSize, String revision, String source) {
         /** Bytes on the wire from a host that honours the twins. */
         long servedSize() {
             return brotliSize >= 0 ? brotliSize : rawSize;
@@ -46,6 +47,11 @@ final class Packager {
      * page file exists, writes the manifest and the twins. Returns the entries sorted by url.
      */
     static List<Entry> assemble(List<Path> sources, Path out, List<String> pageFiles) throws IOException {
+        return assemble(sources, out, pageFiles, false);
+    }
+
+    /** As above; with {@code hashNames}, files get content-hashed names ({@link HashNames}). */
+    static List<Entry> assemble(List<Path> sources, Path out, List<String> pageFiles, boolean hashNames) throws IOException {
         Path outAbs = out.toAbsolutePath().normalize();
         for (Path src : sources) {
             Path srcAbs = src.toAbsolutePath().normalize();
@@ -80,8 +86,15 @@ final class Packager {
             }
         }
         urls.sort(Comparator.naturalOrder());
-
         urls.remove(MANIFEST);
+        Map<String, String> sourceOf = new TreeMap<>();
+        if (hashNames) {
+            for (Map.Entry<String, String> e : HashNames.apply(outAbs, urls).entrySet()) {
+                sourceOf.put(e.getValue(), e.getKey());
+            }
+            urls = new ArrayList<>(sourceOf.keySet());
+        }
+
         boolean worker = urls.remove(SERVICE_WORKER);
         String manifest = manifestJson(outAbs, urls);
         Files.writeString(outAbs.resolve(MANIFEST), manifest, StandardCharsets.UTF_8);
@@ -93,7 +106,7 @@ final class Packager {
         urls.sort(Comparator.naturalOrder());
 
         // Quality 11 dominates the run time; files are independent, so spread them over the cores.
-        return urls.parallelStream().map(url -> entry(outAbs, url)).toList();
+        return urls.parallelStream().map(url -> entry(outAbs, url, sourceOf.getOrDefault(url, url))).toList();
     }
 
     /** Relative url (forward slashes) to source file, in url order; later sources override earlier ones. */
@@ -114,7 +127,7 @@ final class Packager {
         return files;
     }
 
-    private static Entry entry(Path out, String url) {
+    private static Entry entry(Path out, String url, String source) {
         try {
             Path file = out.resolve(url);
             byte[] raw = Files.readAllBytes(file);
@@ -126,7 +139,7 @@ final class Packager {
                     brotliSize = br.length;
                 }
             }
-            return new Entry(url, raw.length, brotliSize, revision(raw));
+            return new Entry(url, raw.length, brotliSize, revision(raw), source);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

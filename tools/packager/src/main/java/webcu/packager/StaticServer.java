@@ -74,8 +74,10 @@ public final class StaticServer implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             Headers h = ex.getResponseHeaders();
-            // The service worker owns caching; the browser must revalidate so a new build shows up.
-            h.set("Cache-Control", "no-cache");
+            // A content-hashed name (--hash-names) never changes its bytes: cache it for a year.
+            // Any other name must be revalidated, so that a new build shows up.
+            String name = ex.getRequestURI().getPath();
+            h.set("Cache-Control", HashNames.HASHED.matcher(name).matches() ? "public, max-age=31536000, immutable" : "no-cache");
             String method = ex.getRequestMethod();
             boolean head = method.equals("HEAD");
             if (!head && !method.equals("GET")) {

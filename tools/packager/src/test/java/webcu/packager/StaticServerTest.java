@@ -182,6 +182,14 @@ class StaticServerTest {
     }
 
     @Test
+    void hashedNamesMayBeCachedForAYear() throws Exception {
+        Files.writeString(dist.resolve("app.0123456789.js"), "x");
+        assertEquals("public, max-age=31536000, immutable",
+                get("/app.0123456789.js", null).headers().firstValue("Cache-Control").orElse(""));
+        assertEquals("no-cache", get("/app.js", null).headers().firstValue("Cache-Control").orElse(""));
+    }
+
+    @Test
     void aChangedFileGetsANewTag() throws Exception {
         Path f = dist.resolve("sub/changing.txt");
         Files.writeString(f, "one");
