@@ -488,24 +488,43 @@ class EmbedIT {
         List<String> problems = new ArrayList<>();
         Path shots = Repo.root().resolve("tests/target/screenshots");
         Files.createDirectories(shots);
-        for (String theme : List.of("light", "dark")) {
-            openApp("/embed.html?sw=0&theme=" + theme);
-            chrome.js("document.getElementById('check-result').textContent = 'Check: passed'; "
-                    + "document.getElementById('check-result').setAttribute('data-passed', 'true');");
-            Files.write(shots.resolve("embed-" + theme + ".png"), chrome.driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
-            chrome.js(axe);
-            Object r = chrome.jsAsync("""
-                    var done = arguments[arguments.length - 1];
-                    axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
-                      done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
-                        .map(function (v) { return v.id + ': ' + v.help + ' (' + v.nodes.map(function (n) { return n.target.join(' '); }).join(', ') + ')'; }));
-                    }, function (e) { done(['axe failed: ' + e.message]); });
-                    """);
-            for (Object p : (List<?>) r) {
-                problems.add(theme + ": " + p);
+        for (String page : List.of("embed", "share-panel")) {
+            for (String theme : List.of("light", "dark")) {
+                if (page.equals("embed")) {
+                    openApp("/embed.html?sw=0&theme=" + theme);
+                    // both verdicts' colours are checked for contrast
+                    chrome.js("document.getElementById('check-result').textContent = 'Check: not yet — the output differs'; "
+                            + "document.getElementById('check-result').setAttribute('data-passed', 'false');");
+                } else {
+                    openApp("/index.html?sw=0&theme=" + theme);
+                    chrome.js("localStorage.setItem('webcu.theme', arguments[0]);", theme);
+                    openApp("/index.html?sw=0");
+                    chrome.driver.findElement(By.id("copy-link")).click();
+                    new WebDriverWait(chrome.driver, Duration.ofSeconds(10)).until(d -> !((String) chrome.js("return document.getElementById('share-text').value;")).isEmpty());
+                }
+                problems.addAll(axeProblems(axe, page + " " + theme));
+                Files.write(shots.resolve(page + "-" + theme + ".png"), chrome.driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
             }
         }
+        chrome.js("localStorage.removeItem('webcu.theme');");
         assertEquals(List.of(), problems);
+    }
+
+    /** axe-core's serious and critical violations on the page as it is, one line each. */
+    private static List<String> axeProblems(String axe, String where) {
+        chrome.js(axe);
+        Object r = chrome.jsAsync("""
+                var done = arguments[arguments.length - 1];
+                axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
+                  done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
+                    .map(function (v) { return v.id + ': ' + v.help + ' (' + v.nodes.map(function (n) { return n.target.join(' '); }).join(', ') + ')'; }));
+                }, function (e) { done(['axe failed: ' + e.message]); });
+                """);
+        List<String> problems = new ArrayList<>();
+        for (Object p : (List<?>) r) {
+            problems.add(where + ": " + p);
+        }
+        return problems;
     }
 
     @Test
