@@ -194,6 +194,18 @@
     return m ? m[1] : 'auto';
   }
 
+  // TeaVM's wasm-gc loader makes its glue with new Function, which the pages' Content Security
+  // Policy (a <meta>) forbids; on the page's own thread only the JavaScript build can load then.
+  // Read from the policy rather than tried, since a refused eval is reported as a violation.
+  function inPageBuild() {
+    var b = requestedBuild();
+    var meta = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    if (b === 'auto' && meta && !/'unsafe-eval'/.test(meta.getAttribute('content') || '')) {
+      return 'js';
+    }
+    return b;
+  }
+
   function useWorker() {
     return typeof Worker === 'function' && !/[?&]worker=0\b/.test(window.location.search);
   }
@@ -230,7 +242,7 @@
   function inPageEngine() {
     if (!pageEngine) {
       var handle = loadScript('webcu-worker.js').then(function () {
-        return webcuEngine(requestedBuild(), loadScript, onWorkerMessage);
+        return webcuEngine(inPageBuild(), loadScript, onWorkerMessage);
       });
       handle.catch(function (e) { onWorkerMessage({ type: 'crash', message: e.message }); });
       pageEngine = {

@@ -472,6 +472,18 @@ class EmbedIT {
     }
 
     @Test
+    void onThePagesOwnThreadThePolicyLeadsToTheJavaScriptBuild() {
+        // no worker: the engine runs under the page's CSP, which refuses the wasm-gc loader's eval
+        openApp("/index.html?sw=0&worker=0");
+        chrome.js("window.webcu.setProject({files: [{path: 'main.cu', compile: true, text: arguments[0]}]});"
+                + "document.getElementById('backend').value = 'cpu'; window.webcu.run();",
+                "#include <cstdio>\nint main() { printf(\"on the page\\n\"); }\n");
+        new WebDriverWait(chrome.driver, Duration.ofSeconds(180)).until(d -> "done".equals(chrome.js("return document.body.getAttribute('data-state');")));
+        assertEquals("js", chrome.js("return document.body.getAttribute('data-build');"));
+        assertEquals("on the page\n", chrome.js("return window.webcu.outputSpans().map(function (s) { return s[1]; }).join('');"));
+    }
+
+    @Test
     void aDamagedLinkSaysSoAndKeepsThePage() {
         openApp("/index.html?sw=0#p=AAAA-not-deflate");
         WebElement notice = chrome.driver.findElement(By.id("notice"));
