@@ -10,6 +10,14 @@ import { shareLink } from './share.js';
 
 const params = new URLSearchParams(window.location.search);
 
+// Messages that arrive while the page starts (the host may post on the iframe's load event,
+// before the editor and the embed are set up) wait here for the embed, which handles them in order.
+const early = [];
+function keepEarly(e) {
+  if (early.length < 100) early.push(e);
+}
+if (document.documentElement.hasAttribute('data-embed')) window.addEventListener('message', keepEarly);
+
 function flag(name) {
   if (!params.has(name)) return false;
   const v = params.get(name).toLowerCase();
@@ -59,7 +67,9 @@ export class Embed {
     this.original = this.snapshotProject();
     this.addControls();
     webcu.addListener((e) => this.onPageEvent(e));
+    window.removeEventListener('message', keepEarly);
     window.addEventListener('message', (e) => this.onMessage(e));
+    for (const e of early.splice(0)) this.onMessage(e);
     if (options.autoHeight) {
       new ResizeObserver(() => this.postHeight()).observe(document.body);
       this.postHeight();

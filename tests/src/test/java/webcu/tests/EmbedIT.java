@@ -53,6 +53,9 @@ class EmbedIT {
                 if (e.source === frame.contentWindow) window.received.push({ origin: e.origin, data: e.data });
               });
               function send(m) { frame.contentWindow.postMessage(m, '*'); }
+              // ?early: the host posts as soon as the iframe has loaded, without waiting for ready
+              var early = new URLSearchParams(location.search).get('early');
+              if (early) frame.addEventListener('load', function () { send(JSON.parse(early)); send({ webcu: 1, type: 'run', backend: 'cpu' }); });
               frame.src = new URLSearchParams(location.search).get('src');
             </script>
             </body></html>
@@ -231,6 +234,16 @@ class EmbedIT {
 
         // the embed kept nothing in the visitor's storage of the playground
         assertEquals(null, inEmbed("return localStorage.getItem('webcu.project.v1');"));
+    }
+
+    @Test
+    void messagesSentOnTheIframesLoadEventAreNotLost() {
+        chrome.driver.switchTo().defaultContent();
+        String early = "{\"webcu\": 1, \"type\": \"setFiles\", \"files\": [{\"path\": \"main.cu\", "
+                + "\"text\": \"#include <cstdio>\\nint main() { printf(\\\"early\\\\n\\\"); }\\n\"}]}";
+        chrome.driver.get(hostOrigin() + "/host.html?src=" + URLEncoder.encode(appOrigin() + "/embed.html", StandardCharsets.UTF_8)
+                + "&early=" + URLEncoder.encode(early, StandardCharsets.UTF_8));
+        assertEquals("early\n", waitFor("finished").get("stdout"));
     }
 
     @Test
