@@ -19,6 +19,9 @@
   var MAIN_FILE = 'main.cu';
   var STORAGE_KEY = 'webcu.project.v1';
   var EXAMPLE_KEY = 'webcu.example.v1';
+  // An embedded page (embed.html: data-embed on <html>) lives in someone else's course page: it
+  // neither reads nor overwrites the project the same visitor keeps in the full playground.
+  var persist = !document.documentElement.hasAttribute('data-embed');
   var source = document.getElementById('source');
   var backend = document.getElementById('backend');
   var runButton = document.getElementById('run');
@@ -42,6 +45,11 @@
   // The gallery example the project came from ({name, project}, set by the Examples menu through
   // setExample), which "reset to the example" brings back; null: the page's own example below.
   var example = loadExample();
+  // Who else wants to know what happens (the embed API, webcu-ui.js): fn({type, ...}).
+  var listeners = [];
+  // Code the learner does not see, appended to a file of the same path (or added as a file) when
+  // the program is compiled: an embed's checking main or test harness. [{path, text}]
+  var hiddenCode = [];
   // Every file with its text, include directories, macros, arguments and standard input; the
   // source box shows the first file to compile. Saved in localStorage as it changes.
   var project = loadProject() || exampleProject();
@@ -89,6 +97,9 @@
   }
 
   function loadProject() {
+    if (!persist) {
+      return null;
+    }
     try {
       var text = window.localStorage && window.localStorage.getItem(STORAGE_KEY);
       return text ? normalize(JSON.parse(text)) : null;
@@ -98,6 +109,9 @@
   }
 
   function loadExample() {
+    if (!persist) {
+      return null;
+    }
     try {
       var text = window.localStorage && window.localStorage.getItem(EXAMPLE_KEY);
       var e = text ? JSON.parse(text) : null;
@@ -119,6 +133,9 @@
       clearTimeout(saveTimer);
       saveTimer = null;
     }
+    if (!persist) {
+      return;
+    }
     try {
       window.localStorage.setItem(STORAGE_KEY, JSON.stringify(project));
     } catch (e) {
@@ -129,6 +146,19 @@
   function showProject() {
     var i = firstCompiled(project);
     source.value = i < 0 ? '' : project.files[i].text;
+  }
+
+  function emit(event) {
+    for (var i = 0; i < listeners.length; i++) {
+      try {
+        listeners[i](event);
+      } catch (e) {
+        // one listener's failure must not stop the run or the others
+        if (window.console) {
+          console.error(e);
+        }
+      }
+    }
   }
 
   function setState(state, exitCode) {
@@ -160,6 +190,7 @@
       return;
     }
     var cls = stream === 2 ? 'stderr' : 'stdout';
+    emit({ type: 'output', stream: cls, text: text });
     if (spans.length > 0 && spans[spans.length - 1][0] === cls) {
       spans[spans.length - 1][1] += text;
     } else {
@@ -183,6 +214,18 @@
   function requestedBuild() {
     var m = /[?&]build=(js|wasm-gc)\b/.exec(window.location.search);
     return m ? m[1] : 'auto';
+  }
+
+  // TeaVM's wasm-gc loader makes its glue with new Function, which the pages' Content Security
+  // Policy (a <meta>) forbids; on the page's own thread only the JavaScript build can load then.
+  // Read from the policy rather than tried, since a refused eval is reported as a violation.
+  function inPageBuild() {
+    var b = requestedBuild();
+    var meta = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
+    if (b === 'auto' && meta && !/'unsafe-eval'/.test(meta.getAttribute('content') || '')) {
+      return 'js';
+    }
+    return b;
   }
 
   function useWorker() {
@@ -221,7 +264,7 @@
   function inPageEngine() {
     if (!pageEngine) {
       var handle = loadScript('webcu-worker.js').then(function () {
-        return webcuEngine(requestedBuild(), loadScript, onWorkerMessage);
+        return webcuEngine(inPageBuild(), loadScript, onWorkerMessage);
       });
       handle.catch(function (e) { onWorkerMessage({ type: 'crash', message: e.message }); });
       pageEngine = {
@@ -242,6 +285,7 @@
         if (!running) {
           setStatus('Ready (' + msg.build + ' build).');
         }
+        emit({ type: 'ready', build: msg.build });
         break;
       case 'output':
         write(msg.stream, msg.text);
@@ -328,6 +372,7 @@
 
   function setStage(s) {
     stage = s;
+    emit({ type: 'stage', stage: s });
     document.body.setAttribute('data-stage', s);
     if (running) {
       showRunning();
@@ -363,6 +408,7 @@
     if (view && view.finished) {
       view.finished(status, ms);
     }
+    emit({ type: 'finished', exitCode: status, millis: ms });
   }
 
   function collectFiles() {
@@ -374,7 +420,27 @@
         saveSoon();
       }
     }
-    return project.files.map(function (f) { return { path: f.path, text: f.text, compile: f.compile }; });
+    var files = project.files.map(function (f) { return { path: f.path, text: f.text, compile: f.compile }; });
+    for (var h = 0; h < hiddenCode.length; h++) {
+      var extra = hiddenCode[h];
+      var into = null;
+      for (var j = 0; j < files.length; j++) {
+        if (files[j].path === extra.path) {
+          into = files[j];
+        }
+      }
+      if (into) {
+        into.text += (into.text === '' || into.text.charAt(into.text.length - 1) === '\n' ? '' : '\n') + extra.text;
+      } else {
+        files.push({ path: extra.path, text: extra.text, compile: /\.(cu|cpp|cc|cxx|c)$/i.test(extra.path) });
+      }
+    }
+    return files;
+  }
+
+  // Sets the hidden code of the next runs: [{path, text}] (see hiddenCode).
+  function setHiddenCode(list) {
+    hiddenCode = (list || []).map(function (h) { return { path: String(h.path), text: String(h.text) }; });
   }
 
   function clearOutput() {
@@ -409,6 +475,7 @@
     if (view && view.started) {
       view.started();
     }
+    emit({ type: 'started', backend: which });
     worker.postMessage({
       type: 'run',
       backend: which,
@@ -435,6 +502,7 @@
     if (view && view.finished) {
       view.finished(null, elapsed());
     }
+    emit({ type: 'finished', exitCode: null, millis: elapsed() });
     startWorker();
   }
 
@@ -466,7 +534,9 @@
   function setExample(name, p) {
     example = { name: String(name), project: normalize(p) };
     try {
-      window.localStorage.setItem(EXAMPLE_KEY, JSON.stringify(example));
+      if (persist) {
+        window.localStorage.setItem(EXAMPLE_KEY, JSON.stringify(example));
+      }
     } catch (e) {
       // not remembered across reloads
     }
@@ -594,7 +664,10 @@
     generatedCode: function () { return generated && JSON.parse(JSON.stringify(generated)); },
     isRunning: function () { return running; },
     panels: function () { return JSON.parse(JSON.stringify(panels)); },
-    attachView: attachView
+    attachView: attachView,
+    setHiddenCode: setHiddenCode,
+    addListener: function (fn) { listeners.push(fn); },
+    isReady: function () { return workerBuild !== null; }
   };
 
   if (example) {

@@ -95,8 +95,18 @@ function webcuEngine(build, loadScript, emit) {
     }
   }
 
+  // TeaVM's wasm-gc loader makes its glue with new Function; under a Content Security Policy
+  // without 'unsafe-eval' (a host's header on this script) only the JavaScript build can load.
+  function evalAllowed() {
+    try {
+      return typeof new Function('return 1') === 'function';
+    } catch (e) {
+      return false;
+    }
+  }
+
   if (build === 'auto') {
-    build = supportsWasmGc() ? 'wasm-gc' : 'js';
+    build = supportsWasmGc() && evalAllowed() ? 'wasm-gc' : 'js';
   }
   var loading;
   if (build === 'wasm-gc') {

@@ -44,6 +44,8 @@ const css = [
   readFileSync(join(here, 'src', 'ui.css'), 'utf8'),
   readFileSync(join(here, 'src', 'gallery.css'), 'utf8'),
   readFileSync(join(here, 'src', 'views.css'), 'utf8'),
+  // share links, the embed's compact layout, the update notice
+  readFileSync(join(here, 'src', 'web.css'), 'utf8'),
 ].join('\n');
 const min = await build({ stdin: { contents: css, loader: 'css' }, minify: true, write: false, logLevel: 'warning' });
 writeFileSync(join(out, 'webcu-ui.css'), min.outputFiles[0].text);

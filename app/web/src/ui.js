@@ -20,10 +20,14 @@ import { ImageAddon } from '@xterm/addon-image';
 import { installGallery } from './gallery.js';
 import { CodeViews } from './views.js';
 import { ResultPanels } from './panels.js';
+import { projectInFragment, installShareButtons } from './share.js';
+import { embedOptions, Embed } from './embed.js';
 
 const webcu = window.webcu;
 const UI_KEY = 'webcu.ui.v1';
 const THEME_KEY = 'webcu.theme';
+// embed.html: settings come from its URL, and nothing of the visitor's own playground is touched
+const EMBEDDED = document.documentElement.hasAttribute('data-embed');
 
 // ------------------------------------------------------------------ small helpers
 
@@ -179,7 +183,7 @@ class Playground {
     this.themeButton = el('button', { type: 'button', id: 'theme', onclick: () => this.cycleTheme() });
     tools.append(this.themeButton,
       el('button', { type: 'button', id: 'help-button', 'aria-haspopup': 'dialog', onclick: () => this.openHelp(), text: 'Help' }));
-    this.applyTheme(localStorage.getItem(THEME_KEY) || 'auto');
+    this.applyTheme(EMBEDDED ? document.documentElement.getAttribute('data-theme') || 'auto' : localStorage.getItem(THEME_KEY) || 'auto');
 
     // arguments beside Run: what users change most between runs
     this.argsInput = el('input', { id: 'args', type: 'text', spellcheck: 'false', autocomplete: 'off',
@@ -262,7 +266,7 @@ class Playground {
     this.themeButton.textContent = 'Theme: ' + theme;
     this.themeButton.setAttribute('aria-label', 'Colour theme: ' + theme + ' (press to change)');
     try {
-      localStorage.setItem(THEME_KEY, theme);
+      if (!EMBEDDED) localStorage.setItem(THEME_KEY, theme);
     } catch (e) {
       // not remembered
     }
@@ -292,6 +296,8 @@ class Playground {
       // tabindex: axe does not count contenteditable as focusable, and a file longer than the
       // editor makes its scroller a region that keyboard users must be able to reach
       EditorView.contentAttributes.of({ 'aria-label': 'Source of ' + path, tabindex: '0' }),
+      // an embed's ?readOnly: shown, selectable, not editable
+      document.documentElement.hasAttribute('data-read-only') ? EditorState.readOnly.of(true) : [],
       EditorView.updateListener.of((u) => { if (u.docChanged) this.edited(u.state); }),
       this.codeViews.editorExtension(),
     ];
@@ -635,8 +641,30 @@ class Playground {
   }
 }
 
-function start() {
+// A share link's project (#p=... in the URL) replaces the page's before the editor shows it.
+async function restoreShared() {
+  let shared;
+  try {
+    shared = await projectInFragment(window.location.hash);
+  } catch (e) {
+    const notice = document.getElementById('notice');
+    notice.textContent = 'The program in this link could not be opened: ' + e.message;
+    notice.hidden = false;
+    return null;
+  }
+  if (!shared) return null;
+  webcu.setProject({ files: shared.files, args: shared.args, stdin: shared.stdin, includeDirs: shared.includeDirs, defines: shared.defines });
+  if (shared.backend && document.body.getAttribute('data-webgpu') !== 'unavailable') {
+    document.getElementById('backend').value = shared.backend;
+  }
+  // the playground keeps the learner's later edits across a reload; an embed is its URL
+  if (!EMBEDDED) window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return shared;
+}
+
+async function start() {
   if (!window.webcu || !window.webcu.attachView) return;
+  const options = EMBEDDED ? embedOptions(splitArgs) : null;
   const playground = new Playground();
   window.webcu.ui = {
     lintMarks: () => playground.lintMarks(),
@@ -645,6 +673,16 @@ function start() {
     views: playground.codeViews.api(),
   };
   window.webcu.ui.gallery = installGallery({ focusEditor: () => playground.view.focus() });
+  // a share link's project wins over ?example=NAME: restored after the gallery read the address,
+  // and the embed comes last, so that its Reset returns to the project it was given
+  const shared = await restoreShared();
+  if (EMBEDDED) {
+    window.webcu.embed = new Embed(webcu, options, shared);
+  } else {
+    installShareButtons(webcu);
+    // a share link pasted into the address bar of an open playground
+    window.addEventListener('hashchange', () => restoreShared());
+  }
   document.body.setAttribute('data-ui-ready', 'true');
 }
 

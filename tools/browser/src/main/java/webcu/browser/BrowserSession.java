@@ -106,7 +106,10 @@ public final class BrowserSession implements AutoCloseable {
                     .withLogOutput(OutputStream.nullOutputStream())
                     .build();
             ChromeDriver driver = new ChromeDriver(service, options);
-            String url = "http://127.0.0.1:" + server.port() + "/index.html" + pageQuery;
+            // No service worker: each session has a fresh profile, where it would download and
+            // hash the whole build (about 7 MB) beside every run. OfflineIT tests it.
+            String query = pageQuery.isEmpty() ? "?sw=0" : pageQuery + (pageQuery.startsWith("?") ? "&sw=0" : "");
+            String url = "http://127.0.0.1:" + server.port() + "/index.html" + query;
             return new BrowserSession(server, profile, driver, url);
         } catch (RuntimeException | IOException e) {
             server.close();

@@ -53,6 +53,10 @@ public final class Main implements Runnable {
                 description = "file the page loads, relative to --out (repeatable; default: all files)")
         List<String> pageFiles = new ArrayList<>();
 
+        @Option(names = "--hash-names",
+                description = "give every file but the pages, sw.js and the manifests a content-hashed name (NAME.HASH.EXT) and rewrite the references to it")
+        boolean hashNames;
+
         @Parameters(arity = "1..*", paramLabel = "SRC_DIR", description = "sources; later ones override earlier ones")
         List<Path> sources;
 
@@ -63,14 +67,14 @@ public final class Main implements Runnable {
             List<String> pages = normalize(pageFiles);
             List<Packager.Entry> entries;
             try {
-                entries = Packager.assemble(sources, out, pages);
+                entries = Packager.assemble(sources, out, pages, hashNames);
             } catch (PackagerException e) {
                 stderr.println("packager: " + e.getMessage());
                 return 1;
             }
             List<Packager.Entry> page = pages.isEmpty()
                     ? entries
-                    : entries.stream().filter(e -> pages.contains(e.url())).toList();
+                    : entries.stream().filter(e -> pages.contains(e.source())).toList();
             long pageRaw = page.stream().mapToLong(Packager.Entry::rawSize).sum();
             long pageBr = page.stream().mapToLong(Packager.Entry::servedSize).sum();
 

@@ -22,13 +22,20 @@ final class Packager {
 
     static final String MANIFEST = "precache-manifest.json";
     static final String BR = ".br";
+    /** The service worker: it gets the manifest written into it and is not part of it (browsers fetch it themselves). */
+    static final String SERVICE_WORKER = "sw.js";
+    /** The web app manifest: when it is packaged, so are the icons it names ({@link Icons}). */
+    static final String WEB_MANIFEST = "manifest.webmanifest";
+    static final String PRECACHE_BEGIN = "// precache:begin\n";
+    static final String PRECACHE_END = "// precache:end\n";
 
     /**
      * One file of dist/ (never a twin).
      *
      * @param brotliSize size of the .br twin, or -1 when there is none
+     * @param source the file's name in the sources (differs from url with --hash-names)
      */
-    record Entry(String url, long rawSize, long brotliSize, String revision) {
+    record Entry(String url, long rawSize, long brotliSize, String revision, String source) {
         /** Bytes on the wire from a host that honours the twins. */
         long servedSize() {
             return brotliSize >= 0 ? brotliSize : rawSize;
@@ -40,6 +47,11 @@ final class Packager {
      * page file exists, writes the manifest and the twins. Returns the entries sorted by url.
      */
     static List<Entry> assemble(List<Path> sources, Path out, List<String> pageFiles) throws IOException {
+        return assemble(sources, out, pageFiles, false);
+    }
+
+    /** As above; with {@code hashNames}, files get content-hashed names ({@link HashNames}). */
+    static List<Entry> assemble(List<Path> sources, Path out, List<String> pageFiles, boolean hashNames) throws IOException {
         Path outAbs = out.toAbsolutePath().normalize();
         for (Path src : sources) {
             Path srcAbs = src.toAbsolutePath().normalize();
@@ -64,15 +76,37 @@ final class Packager {
             Files.createDirectories(target.getParent());
             Files.copy(e.getValue(), target, StandardCopyOption.REPLACE_EXISTING);
         }
-
         List<String> urls = new ArrayList<>(files.keySet());
+        // The web app manifest's icons are drawn here rather than kept as binaries in the repository.
+        if (urls.contains(WEB_MANIFEST)) {
+            for (String icon : Icons.write(outAbs)) {
+                if (!urls.contains(icon)) {
+                    urls.add(icon);
+                }
+            }
+        }
+        urls.sort(Comparator.naturalOrder());
         urls.remove(MANIFEST);
-        Files.writeString(outAbs.resolve(MANIFEST), manifestJson(outAbs, urls), StandardCharsets.UTF_8);
+        Map<String, String> sourceOf = new TreeMap<>();
+        if (hashNames) {
+            for (Map.Entry<String, String> e : HashNames.apply(outAbs, urls).entrySet()) {
+                sourceOf.put(e.getValue(), e.getKey());
+            }
+            urls = new ArrayList<>(sourceOf.keySet());
+        }
+
+        boolean worker = urls.remove(SERVICE_WORKER);
+        String manifest = manifestJson(outAbs, urls);
+        Files.writeString(outAbs.resolve(MANIFEST), manifest, StandardCharsets.UTF_8);
         urls.add(MANIFEST);
+        if (worker) {
+            writeServiceWorker(outAbs.resolve(SERVICE_WORKER), manifest);
+            urls.add(SERVICE_WORKER);
+        }
         urls.sort(Comparator.naturalOrder());
 
         // Quality 11 dominates the run time; files are independent, so spread them over the cores.
-        return urls.parallelStream().map(url -> entry(outAbs, url)).toList();
+        return urls.parallelStream().map(url -> entry(outAbs, url, sourceOf.getOrDefault(url, url))).toList();
     }
 
     /** Relative url (forward slashes) to source file, in url order; later sources override earlier ones. */
@@ -93,7 +127,7 @@ final class Packager {
         return files;
     }
 
-    private static Entry entry(Path out, String url) {
+    private static Entry entry(Path out, String url, String source) {
         try {
             Path file = out.resolve(url);
             byte[] raw = Files.readAllBytes(file);
@@ -105,10 +139,29 @@ final class Packager {
                     brotliSize = br.length;
                 }
             }
-            return new Entry(url, raw.length, brotliSize, revision(raw));
+            return new Entry(url, raw.length, brotliSize, revision(raw), source);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Puts the precache list between the service worker's marker lines (whatever stood there
+     * before, so re-packaging a dist/ works), with the build's id: the manifest's own revision.
+     * Any change of any file thus changes sw.js, which is how browsers notice a new build.
+     */
+    static void writeServiceWorker(Path sw, String manifest) throws IOException {
+        String text = Files.readString(sw, StandardCharsets.UTF_8).replace("\r\n", "\n");
+        int begin = text.indexOf(PRECACHE_BEGIN);
+        int end = text.indexOf(PRECACHE_END);
+        if (begin < 0 || end < begin) {
+            throw new PackagerException(SERVICE_WORKER + " lacks the lines '" + PRECACHE_BEGIN.trim() + "' and '"
+                    + PRECACHE_END.trim() + "' for the precache list");
+        }
+        String build = revision(manifest.getBytes(StandardCharsets.UTF_8));
+        String list = "self.WEBCU_PRECACHE = {\"build\": \"" + build + "\", \"files\": " + manifest.trim() + "};\n";
+        Files.writeString(sw, text.substring(0, begin + PRECACHE_BEGIN.length()) + list + text.substring(end),
+                StandardCharsets.UTF_8);
     }
 
     static String manifestJson(Path out, List<String> sortedUrls) throws IOException {

@@ -9,15 +9,36 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-/** Serves a directory over HTTP with correct content types and the pre-compressed .br twins. */
+/**
+ * Serves a directory over HTTP with correct content types and the pre-compressed .br twins.
+ * Every file has a strong ETag (from its bytes) and a Last-Modified; a request that names them in
+ * If-None-Match or If-Modified-Since gets 304 without a body, so a reload (and the service
+ * worker's revalidation) costs one round trip per unchanged file instead of its bytes.
+ */
 public final class StaticServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService executor;
     private final Path root;
+    /** ETags by file, recomputed when the file's size or modification time changes. */
+    private final Map<Path, Tag> tags = new ConcurrentHashMap<>();
+
+    private record Tag(long size, FileTime modified, String etag) {}
 
     private StaticServer(HttpServer server, ExecutorService executor, Path root) {
         this.server = server;
@@ -53,8 +74,10 @@ public final class StaticServer implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             Headers h = ex.getResponseHeaders();
-            // The service worker owns caching; the browser must revalidate so a new build shows up.
-            h.set("Cache-Control", "no-cache");
+            // A content-hashed name (--hash-names) never changes its bytes: cache it for a year.
+            // Any other name must be revalidated, so that a new build shows up.
+            String name = ex.getRequestURI().getPath();
+            h.set("Cache-Control", HashNames.HASHED.matcher(name).matches() ? "public, max-age=31536000, immutable" : "no-cache");
             String method = ex.getRequestMethod();
             boolean head = method.equals("HEAD");
             if (!head && !method.equals("GET")) {
@@ -79,6 +102,14 @@ public final class StaticServer implements AutoCloseable {
                     h.set("Content-Encoding", "br");
                     body = twin;
                 }
+            }
+            String etag = etag(body);
+            Instant modified = Files.getLastModifiedTime(body).toInstant().truncatedTo(ChronoUnit.SECONDS);
+            h.set("ETag", etag);
+            h.set("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME.format(modified.atZone(ZoneOffset.UTC)));
+            if (notModified(ex.getRequestHeaders(), etag, modified)) {
+                ex.sendResponseHeaders(304, -1);
+                return;
             }
             long length = Files.size(body);
             if (head) {
@@ -113,6 +144,47 @@ public final class StaticServer implements AutoCloseable {
         }
         // A symlink inside the root could still point outside it.
         return file.toRealPath().startsWith(root) ? file : null;
+    }
+
+    /** RFC 9110 13.1.2-13.1.3: If-None-Match decides when present; If-Modified-Since only without it. */
+    static boolean notModified(Headers request, String etag, Instant modified) {
+        String match = request.getFirst("If-None-Match");
+        if (match != null) {
+            for (String candidate : match.split(",")) {
+                String c = candidate.trim();
+                // weak comparison: W/"x" matches "x"
+                if (c.equals("*") || (c.startsWith("W/") ? c.substring(2) : c).equals(etag)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        String since = request.getFirst("If-Modified-Since");
+        if (since == null) {
+            return false;
+        }
+        try {
+            Instant t = ZonedDateTime.parse(since.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return !modified.isAfter(t);
+        } catch (DateTimeParseException e) {
+            return false; // an unreadable date is ignored, as the RFC says
+        }
+    }
+
+    private String etag(Path file) throws IOException {
+        long size = Files.size(file);
+        FileTime modified = Files.getLastModifiedTime(file);
+        Tag tag = tags.get(file);
+        if (tag == null || tag.size() != size || !tag.modified().equals(modified)) {
+            try {
+                byte[] sha = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+                tag = new Tag(size, modified, "\"" + HexFormat.of().formatHex(sha, 0, 12) + "\"");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("every JDK ships SHA-256", e);
+            }
+            tags.put(file, tag);
+        }
+        return tag.etag();
     }
 
     /** True when the header lists "br" without q=0. */

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -81,6 +82,107 @@ class PackagerTest {
 
         Packager.assemble(List.of(base, overlay), out, List.of());
         assertEquals(manifest, Files.readString(out.resolve(Packager.MANIFEST)), "deterministic");
+    }
+
+    @Test
+    void serviceWorkerGetsTheManifestAndABuildIdThatFollowsEveryFile() throws IOException {
+        write(base, "sw.js", "'use strict';\n// precache:begin\nself.WEBCU_PRECACHE = {build: 'dev', files: []};\n// precache:end\nrest();\n");
+        Packager.assemble(List.of(base, overlay), out, List.of());
+        String manifest = Files.readString(out.resolve(Packager.MANIFEST));
+        assertFalse(manifest.contains("sw.js"), "the worker is not precached by itself");
+        String sw = Files.readString(out.resolve("sw.js"));
+        String build = Packager.revision(manifest.getBytes(StandardCharsets.UTF_8));
+        assertEquals("'use strict';\n// precache:begin\nself.WEBCU_PRECACHE = {\"build\": \"" + build + "\", \"files\": "
+                + manifest.trim() + "};\n// precache:end\nrest();\n", sw);
+
+        // packaging the output again (as a test of a new build does) replaces the list, and a
+        // changed file changes the worker, which is how browsers notice a new build
+        Path again = tmp.resolve("again");
+        write(out, "tiny.txt", "y");
+        Packager.assemble(List.of(out), again, List.of());
+        String sw2 = Files.readString(again.resolve("sw.js"));
+        assertTrue(sw2.startsWith("'use strict';\n// precache:begin\nself.WEBCU_PRECACHE = {\"build\": \""), sw2);
+        assertEquals(1, sw2.split("precache:begin", -1).length - 1);
+        assertFalse(sw2.contains(build), "a new build id");
+        assertTrue(sw2.contains("\"url\": \"tiny.txt\", \"revision\": \"" + sha256Prefix("y".getBytes(StandardCharsets.UTF_8))), sw2);
+    }
+
+    @Test
+    void serviceWorkerWithoutMarkersIsAnError() throws IOException {
+        write(base, "sw.js", "self.addEventListener('fetch', f);\n");
+        PackagerException e = org.junit.jupiter.api.Assertions.assertThrows(PackagerException.class,
+                () -> Packager.assemble(List.of(base), out, List.of()));
+        assertTrue(e.getMessage().contains("precache:begin"), e.getMessage());
+    }
+
+    @Test
+    void aWebManifestBringsItsIconsDrawnAtBuildTime() throws IOException {
+        write(base, "manifest.webmanifest", "{}");
+        Packager.assemble(List.of(base), out, List.of());
+        String manifest = Files.readString(out.resolve(Packager.MANIFEST));
+        for (String name : Icons.NAMES) {
+            java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(out.resolve(name).toFile());
+            int size = name.contains("192") ? 192 : 512;
+            assertEquals(size, img.getWidth(), name);
+            assertEquals(size, img.getHeight(), name);
+            assertTrue(manifest.contains("\"url\": \"" + name + "\""), name);
+            // the maskable icon is opaque to its corners (launchers crop it); the others round them off
+            int corner = img.getRGB(0, 0) >>> 24;
+            assertEquals(name.contains("maskable") ? 255 : 0, corner, name);
+            assertEquals(Icons.ACCENT.getRGB(), img.getRGB(size / 2, size / 20), name);
+        }
+        byte[] first = Files.readAllBytes(out.resolve("icon-512.png"));
+        Packager.assemble(List.of(base), out, List.of());
+        assertArrayEquals(first, Files.readAllBytes(out.resolve("icon-512.png")), "deterministic");
+    }
+
+    @Test
+    void hashedNamesFollowTheBytesAndEveryReferenceIsRewritten() throws IOException {
+        write(base, "index.html", "<script src=\"boot.js\"></script><link href='style.css'>");
+        write(base, "boot.js", "new Worker('worker.js?x=1'); load(\"data/img.png\"); // boot.js.map and worker.jsx are not references\n");
+        write(base, "worker.js", "importScripts('app.wasm-runtime.js'); fetch('app.wasm');\n");
+        write(base, "app.wasm-runtime.js", "// runtime\n");
+        write(base, "style.css", "body{}");
+        Files.createDirectories(base.resolve("data"));
+        Files.write(base.resolve("data/img.png"), new byte[] {1, 2});
+        write(base, "sw.js", "// precache:begin\n// precache:end\n");
+        List<Packager.Entry> entries = Packager.assemble(List.of(base), out, List.of("index.html", "boot.js"), true);
+        Map<String, String> names = new java.util.TreeMap<>();
+        for (Packager.Entry e : entries) {
+            names.put(e.source(), e.url());
+            if (!e.url().equals(e.source())) {
+                String hash = Packager.revision(Files.readAllBytes(out.resolve(e.url()))).substring(0, HashNames.HASH_DIGITS);
+                assertEquals(HashNames.hashed(e.source(), hash), e.url(), "the name carries the hash of the final bytes");
+                assertTrue(HashNames.HASHED.matcher("/" + e.url()).matches(), e.url());
+                assertFalse(Files.exists(out.resolve(e.source())), e.source());
+            }
+        }
+        for (String kept : List.of("index.html", "sw.js", Packager.MANIFEST)) {
+            assertEquals(kept, names.get(kept), "entry points keep their names");
+        }
+        assertTrue(names.get("app.wasm").matches("app\\.[0-9a-f]{10}\\.wasm"), names.toString());
+        assertTrue(names.get("app.wasm-runtime.js").matches("app\\.wasm-runtime\\.[0-9a-f]{10}\\.js"), names.toString());
+        assertEquals("<script src=\"" + names.get("boot.js") + "\"></script><link href='" + names.get("style.css") + "'>",
+                Files.readString(out.resolve("index.html")));
+        assertEquals("new Worker('" + names.get("worker.js") + "?x=1'); load(\"" + names.get("data/img.png")
+                + "\"); // boot.js.map and worker.jsx are not references\n", Files.readString(out.resolve(names.get("boot.js"))));
+        assertEquals("importScripts('" + names.get("app.wasm-runtime.js") + "'); fetch('" + names.get("app.wasm") + "');\n",
+                Files.readString(out.resolve(names.get("worker.js"))));
+        // the precache list and the worker name the new files
+        String manifest = Files.readString(out.resolve(Packager.MANIFEST));
+        assertTrue(manifest.contains("\"url\": \"" + names.get("worker.js") + "\""), manifest);
+        assertFalse(manifest.contains("\"url\": \"worker.js\""), manifest);
+        assertTrue(Files.readString(out.resolve("sw.js")).contains(names.get("app.wasm")));
+    }
+
+    @Test
+    void hashedNamesRefuseACycle() throws IOException {
+        write(base, "index.html", "<script src=\"a.js\"></script>");
+        write(base, "a.js", "load('b.js');");
+        write(base, "b.js", "load('a.js');");
+        PackagerException e = org.junit.jupiter.api.Assertions.assertThrows(PackagerException.class,
+                () -> Packager.assemble(List.of(base), out, List.of(), true));
+        assertTrue(e.getMessage().contains("cycle"), e.getMessage());
     }
 
     @Test

@@ -154,6 +154,54 @@ class StaticServerTest {
     }
 
     @Test
+    void conditionalRequestsGetNotModified() throws Exception {
+        HttpResponse<byte[]> first = get("/app.js", null);
+        String etag = first.headers().firstValue("ETag").orElseThrow();
+        String modified = first.headers().firstValue("Last-Modified").orElseThrow();
+        assertTrue(etag.matches("\"[0-9a-f]{24}\""), etag);
+        HttpResponse<byte[]> brotli = get("/app.js", "br");
+        assertFalse(etag.equals(brotli.headers().firstValue("ETag").orElse("")), "the twin's bytes have a tag of their own");
+
+        for (String[] h : new String[][] {{"If-None-Match", etag}, {"If-None-Match", "\"x\", W/" + etag},
+                {"If-None-Match", "*"}, {"If-Modified-Since", modified}}) {
+            HttpResponse<byte[]> r = send(HttpRequest.newBuilder(url("/app.js")).header(h[0], h[1]).build());
+            assertEquals(304, r.statusCode(), h[0] + ": " + h[1]);
+            assertEquals(0, r.body().length);
+            assertEquals(etag, r.headers().firstValue("ETag").orElse(""));
+        }
+        for (String[] h : new String[][] {{"If-None-Match", "\"other\""}, {"If-Modified-Since", "Thu, 01 Jan 1970 00:00:00 GMT"},
+                {"If-Modified-Since", "yesterday"}}) {
+            HttpResponse<byte[]> r = send(HttpRequest.newBuilder(url("/app.js")).header(h[0], h[1]).build());
+            assertEquals(200, r.statusCode(), h[0] + ": " + h[1]);
+            assertArrayEquals(first.body(), r.body());
+        }
+        // If-None-Match decides when both are present
+        HttpResponse<byte[]> both = send(HttpRequest.newBuilder(url("/app.js"))
+                .header("If-None-Match", "\"other\"").header("If-Modified-Since", modified).build());
+        assertEquals(200, both.statusCode());
+    }
+
+    @Test
+    void hashedNamesMayBeCachedForAYear() throws Exception {
+        Files.writeString(dist.resolve("app.0123456789.js"), "x");
+        assertEquals("public, max-age=31536000, immutable",
+                get("/app.0123456789.js", null).headers().firstValue("Cache-Control").orElse(""));
+        assertEquals("no-cache", get("/app.js", null).headers().firstValue("Cache-Control").orElse(""));
+    }
+
+    @Test
+    void aChangedFileGetsANewTag() throws Exception {
+        Path f = dist.resolve("sub/changing.txt");
+        Files.writeString(f, "one");
+        String one = get("/sub/changing.txt", null).headers().firstValue("ETag").orElseThrow();
+        Files.writeString(f, "two!");
+        HttpResponse<byte[]> r = send(HttpRequest.newBuilder(url("/sub/changing.txt")).header("If-None-Match", one).build());
+        assertEquals(200, r.statusCode());
+        assertEquals("two!", new String(r.body(), StandardCharsets.UTF_8));
+        assertFalse(one.equals(r.headers().firstValue("ETag").orElse("")));
+    }
+
+    @Test
     void mainServeRejectsMissingDirectory() {
         assertEquals(1, PackagerTest.main("serve", "--dir", tmp.resolve("nope").toString(), "--port", "0").code());
     }
