@@ -33,6 +33,7 @@ public final class DevicePasses {
             new Atomics(),
             new Uniformity(),
             new ThreadCoarsening(new java.util.HashMap<>()),
+            new Watchdog(),
             new CheckSupported());
 
     private DevicePasses() {

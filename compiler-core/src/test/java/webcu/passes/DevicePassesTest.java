@@ -52,7 +52,7 @@ class DevicePassesTest {
     @Test
     void Pipeline_Order() {
         assertEquals(List.of("Inline", "ScalarReplacement", "DynamicSharedMemory", "Printf", "Abort", "Warps", "Int64", "StructArguments",
-                "MemoryModel", "Atomics", "Uniformity", "ThreadCoarsening", "CheckSupported"),
+                "MemoryModel", "Atomics", "Uniformity", "ThreadCoarsening", "Watchdog", "CheckSupported"),
                 DevicePasses.PIPELINE.stream().map(DevicePass::name).toList());
     }
 

@@ -29,6 +29,21 @@ public final class WebGpu {
     // GPUShaderStage
     public static final int SHADER_STAGE_COMPUTE = 4;
 
+    /**
+     * The watchdog budget (loop iterations per invocation, docs/watchdog.md) that
+     * {@code globalThis.webcuWatchdog} asks for (set before the device is created: the page's
+     * {@code ?watchdog=N}, BrowserRunner's and tests/gpu's {@code --watchdog N}; 0 turns the
+     * watchdog off), or -1 for the default.
+     */
+    @JSBody(script = "return (typeof globalThis !== 'undefined' && typeof globalThis.webcuWatchdog === 'number'"
+            + " && globalThis.webcuWatchdog >= 0) ? globalThis.webcuWatchdog : -1;")
+    public static native double watchdogBudget0();
+
+    /** {@link #watchdogBudget0()} as a whole number. */
+    public static long watchdogBudget() {
+        return (long) watchdogBudget0();
+    }
+
     /** {@code navigator.gpu}, or null where the browser has no WebGPU. */
     @JSBody(script = "return (typeof navigator !== 'undefined' && navigator.gpu) ? navigator.gpu : null;")
     public static native GPU gpu();

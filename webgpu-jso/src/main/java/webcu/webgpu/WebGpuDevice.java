@@ -23,6 +23,7 @@ import webcu.diag.Span;
 import webcu.ir.Module;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
+import webcu.passes.Watchdog;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
@@ -86,6 +87,8 @@ public final class WebGpuDevice implements AddressedDevice {
     /** What the float probe measured: kernels that classify NaN and infinities are refused where it failed. */
     private final DeviceTarget target;
     private final List<KernelTime> kernelTimes = new ArrayList<>();
+    /** When each kernel (by name) was last submitted, in milliseconds: a watchdog report says how long it ran. */
+    private final Map<String, Double> launchedAt = new HashMap<>();
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
 
@@ -135,8 +138,9 @@ public final class WebGpuDevice implements AddressedDevice {
     private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups) {
         this.console = console;
         // a probe failure leaves the warp functions to the emulation, which is right on every adapter
+        long budget = WebGpu.watchdogBudget();
         this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
-                warpSubgroups ? 32 : 0);
+                warpSubgroups ? 32 : 0, budget >= 0 ? budget : Watchdog.DEFAULT_BUDGET);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
@@ -600,6 +604,11 @@ public final class WebGpuDevice implements AddressedDevice {
             e.resolveQuerySet(queries, 0, 2, resolved, 0);
             e.copyBufferToBuffer(resolved, 0, times, 0, 16);
         }
+        if (target.watchdog() != 0) {
+            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
+            queue.writeBuffer(debugBuffer, DebugBuffer.WATCHDOG_TICKS * 4, Int8Array.create(4), 0, 4);
+        }
+        launchedAt.put(layout.kernel(), (double) System.currentTimeMillis());
         submit(e);
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
         if (queries != null) {
@@ -691,7 +700,11 @@ public final class WebGpuDevice implements AddressedDevice {
     }
 
     private void decodeDebug(Compiled cp, int[] w, int end) {
-        DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end);
+        double now = System.currentTimeMillis();
+        DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end, kernel -> {
+            Double at = launchedAt.get(kernel);
+            return at == null ? Double.NaN : (now - at) / 1000.0;
+        });
         if (!r.stdout().isEmpty()) {
             console.out(r.stdout());
         }
