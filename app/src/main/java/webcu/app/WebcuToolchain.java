@@ -70,7 +70,12 @@ final class WebcuToolchain implements Toolchain {
                 }
                 ok.accept(new StageDevice(device, progress));
             }, failed);
-            case "cpu" -> ok.accept(new CpuDevice(console));
+            case "cpu" -> {
+                CpuDevice cpu = new CpuDevice(console);
+                // the emulator's watchdog (docs/watchdog.md): a kernel that never ends reports it, as on the GPU
+                cpu.setTimeLimit(CpuDevice.DEFAULT_TIME_LIMIT_SECONDS);
+                ok.accept(cpu);
+            }
             default -> failed.accept("unknown backend '" + backend + "' (choose webgpu or cpu)");
         }
     }

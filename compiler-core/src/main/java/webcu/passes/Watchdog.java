@@ -55,6 +55,13 @@ public final class Watchdog implements DevicePass {
      * is far beyond what normal kernels do. Documented in docs/watchdog.md.
      */
     public static final long DEFAULT_BUDGET = 1L << 30;
+    /**
+     * The default budget on an adapter that runs on the CPU (SwiftShader, Chromium's fallback):
+     * 2^22. There one invocation runs some 10^7 iterations a second, so 2^30 would keep an endless
+     * kernel going for minutes, and no kernel that loops millions of times per invocation finishes
+     * there in useful time anyway.
+     */
+    public static final long SOFTWARE_BUDGET = 1L << 22;
     /** Iterations between two ticks of an invocation; budgets are rounded up to a multiple of it. */
     public static final long CHUNK = 1L << 16;
     /** The launch's budget (all invocations' iterations together) is this many times one invocation's. */

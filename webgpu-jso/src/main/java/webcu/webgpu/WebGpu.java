@@ -93,6 +93,17 @@ public final class WebGpu {
     @JSBody(params = "adapter", script = "return (adapter.info && adapter.info.subgroupMaxSize) || 0;")
     public static native int subgroupMaxSize(GPUAdapter adapter);
 
+    /**
+     * Whether the adapter runs on the CPU (SwiftShader, lavapipe, llvmpipe): the browser's fallback
+     * adapter, or one whose info says so. Such adapters run loops some hundred times slower.
+     */
+    @JSBody(params = "adapter", script = """
+            var i = adapter.info || {};
+            if (i.isFallbackAdapter || adapter.isFallbackAdapter) { return true; }
+            return /swiftshader|lavapipe|llvmpipe|software/i.test([i.vendor, i.architecture, i.device, i.description].join(' '));
+            """)
+    public static native boolean isSoftware(GPUAdapter adapter);
+
     /** A one-line description of the adapter from whatever its info exposes. */
     @JSBody(params = "adapter", script = """
             var i = adapter.info || {};

@@ -140,7 +140,8 @@ public final class WebGpuDevice implements AddressedDevice {
         // a probe failure leaves the warp functions to the emulation, which is right on every adapter
         long budget = WebGpu.watchdogBudget();
         this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
-                warpSubgroups ? 32 : 0, budget >= 0 ? budget : Watchdog.DEFAULT_BUDGET);
+                warpSubgroups ? 32 : 0,
+                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? Watchdog.SOFTWARE_BUDGET : Watchdog.DEFAULT_BUDGET);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
