@@ -24,18 +24,25 @@ fn spin(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   }
   let flag_offset = spin_params.flag_offset;
   var watchdog: u32;
+  var watchdog_next: u32;
   var watchdog_tick: u32;
   var fault_count: u32;
-  watchdog = 1073741823u;
+  watchdog = 1073741824u;
+  watchdog_next = 1073479680u;
   loop {
-    if (watchdog & 65535u) == 0u {
-      if watchdog != 0u {
+    if watchdog <= watchdog_next {
+      if watchdog > 64u {
         watchdog_tick = atomicAdd(&webcu_debug[11u], 1u);
-        if watchdog_tick >= 268435456u {
+        if watchdog_tick >= 1073741824u {
           watchdog = 0u;
+        } else if watchdog > 262208u {
+          watchdog_next = watchdog - 262144u;
+        } else {
+          watchdog_next = 64u;
         }
       }
-      if watchdog == 0u {
+      if watchdog <= 64u {
+        watchdog = 0u;
         fault_count = atomicAdd(&webcu_debug[0u], 1u);
         if fault_count == 0u {
           atomicStore(&webcu_debug[1u], 6u);
@@ -50,7 +57,7 @@ fn spin(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
         break;
       }
     }
-    watchdog = watchdog - 1u;
+    watchdog = watchdog - 64u;
     if (!(flag[webcu_checked(flag_offset, arrayLength(&flag), 0u, 2u)] == 0i)) {
       break;
     }
@@ -94,23 +101,24 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var atomic_stripe: u32;
   var atomic_round: u32;
   var atomic_lane: u32;
-  var watchdog: u32;
-  var watchdog_tick: u32;
-  var fault_count: u32;
   var watchdog_uniform: u32;
+  var fault_count: u32;
+  var watchdog: u32;
+  var watchdog_next: u32;
+  var watchdog_tick: u32;
   var fault_count_1: u32;
   var fault_count_2: u32;
-  var fault_count_3: u32;
-  watchdog = 1073741823u;
-  watchdog_uniform = 67108864u;
+  watchdog = 1073741824u;
+  watchdog_next = 1073479680u;
+  watchdog_uniform = 16777216u;
   s = 0.0f;
   i = 0i;
   loop {
     if watchdog_uniform == 0u {
-      fault_count_1 = atomicAdd(&webcu_debug[0u], 1u);
-      if fault_count_1 == 0u {
+      fault_count = atomicAdd(&webcu_debug[0u], 1u);
+      if fault_count == 0u {
         atomicStore(&webcu_debug[1u], 6u);
-        atomicStore(&webcu_debug[2u], 2u);
+        atomicStore(&webcu_debug[2u], 1u);
         atomicStore(&webcu_debug[3u], blockIdx.x);
         atomicStore(&webcu_debug[4u], blockIdx.y);
         atomicStore(&webcu_debug[5u], blockIdx.z);
@@ -129,29 +137,6 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
     workgroupBarrier();
     j = 0i;
     loop {
-      if (watchdog & 65535u) == 0u {
-        if watchdog != 0u {
-          watchdog_tick = atomicAdd(&webcu_debug[11u], 1u);
-          if watchdog_tick >= 268435456u {
-            watchdog = 0u;
-          }
-        }
-        if watchdog == 0u {
-          fault_count = atomicAdd(&webcu_debug[0u], 1u);
-          if fault_count == 0u {
-            atomicStore(&webcu_debug[1u], 6u);
-            atomicStore(&webcu_debug[2u], 1u);
-            atomicStore(&webcu_debug[3u], blockIdx.x);
-            atomicStore(&webcu_debug[4u], blockIdx.y);
-            atomicStore(&webcu_debug[5u], blockIdx.z);
-            atomicStore(&webcu_debug[6u], threadIdx.x);
-            atomicStore(&webcu_debug[7u], threadIdx.y);
-            atomicStore(&webcu_debug[8u], threadIdx.z);
-          }
-          break;
-        }
-      }
-      watchdog = watchdog - 1u;
       if (!(j < 64i)) {
         break;
       }
@@ -174,18 +159,23 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   atomic_lane = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
   atomic_round = 0u;
   loop {
-    if (watchdog & 65535u) == 0u {
-      if watchdog != 0u {
+    if watchdog <= watchdog_next {
+      if watchdog > 64u {
         watchdog_tick = atomicAdd(&webcu_debug[11u], 1u);
-        if watchdog_tick >= 268435456u {
+        if watchdog_tick >= 1073741824u {
           watchdog = 0u;
+        } else if watchdog > 262208u {
+          watchdog_next = watchdog - 262144u;
+        } else {
+          watchdog_next = 64u;
         }
       }
-      if watchdog == 0u {
-        fault_count_3 = atomicAdd(&webcu_debug[0u], 1u);
-        if fault_count_3 == 0u {
+      if watchdog <= 64u {
+        watchdog = 0u;
+        fault_count_2 = atomicAdd(&webcu_debug[0u], 1u);
+        if fault_count_2 == 0u {
           atomicStore(&webcu_debug[1u], 6u);
-          atomicStore(&webcu_debug[2u], 4u);
+          atomicStore(&webcu_debug[2u], 3u);
           atomicStore(&webcu_debug[3u], blockIdx.x);
           atomicStore(&webcu_debug[4u], blockIdx.y);
           atomicStore(&webcu_debug[5u], blockIdx.z);
@@ -196,21 +186,26 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
         break;
       }
     }
-    watchdog = watchdog - 1u;
+    watchdog = watchdog - 64u;
     if atomic_round == atomic_lane {
       loop {
-        if (watchdog & 65535u) == 0u {
-          if watchdog != 0u {
+        if watchdog <= watchdog_next {
+          if watchdog > 64u {
             watchdog_tick = atomicAdd(&webcu_debug[11u], 1u);
-            if watchdog_tick >= 268435456u {
+            if watchdog_tick >= 1073741824u {
               watchdog = 0u;
+            } else if watchdog > 262208u {
+              watchdog_next = watchdog - 262144u;
+            } else {
+              watchdog_next = 64u;
             }
           }
-          if watchdog == 0u {
-            fault_count_2 = atomicAdd(&webcu_debug[0u], 1u);
-            if fault_count_2 == 0u {
+          if watchdog <= 64u {
+            watchdog = 0u;
+            fault_count_1 = atomicAdd(&webcu_debug[0u], 1u);
+            if fault_count_1 == 0u {
               atomicStore(&webcu_debug[1u], 6u);
-              atomicStore(&webcu_debug[2u], 3u);
+              atomicStore(&webcu_debug[2u], 2u);
               atomicStore(&webcu_debug[3u], blockIdx.x);
               atomicStore(&webcu_debug[4u], blockIdx.y);
               atomicStore(&webcu_debug[5u], blockIdx.z);
@@ -221,7 +216,7 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
             break;
           }
         }
-        watchdog = watchdog - 1u;
+        watchdog = watchdog - 64u;
         let cmp = 0u;
         let val_1 = 1u;
         var old: u32;
