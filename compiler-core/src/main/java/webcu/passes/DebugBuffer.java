@@ -21,8 +21,8 @@ import webcu.ir.Type;
  * words 3..8   blockIdx x, y, z and threadIdx x, y, z of the first fault
  * word 9       printf records dropped because the buffer was full
  * word 10      failed assertions so far (each of the first {@link #ASSERT_RECORDS} writes a record)
- * word 11      the launch's watchdog ticks: every {@link Watchdog#CHUNK} loop iterations of an
- *              invocation add one ({@link Watchdog}); the host zeroes it before each launch
+ * word 11      the launch's watchdog ticks: every {@link Watchdog#CHUNK} budget units an
+ *              invocation spends in loops add one ({@link Watchdog}); the host zeroes it before each launch
  * word 14      unused (was the one spin lock of 64-bit atomics)
  * word 15      printf cursor: words of records so far
  * words 16..   assertion records, {@link #ASSERT_RECORD_WORDS} words each: site, block x y z, thread x y z

@@ -28,39 +28,41 @@ import webcu.ir.Type;
  * where the loop touches memory; every {@link #CHUNK} units it adds a tick to the launch's count in
  * the debug buffer, and it leaves the loop when its own budget ({@link DeviceTarget#watchdog}) is
  * spent or the launch's ticks pass {@link #GLOBAL_FACTOR} times that budget (a grid of many
- * endless invocations ends as soon as one endless invocation would). Counted loops that end by
- * themselves ({@link #counted}) are left alone. Leaving means: record a {@link DebugBuffer#WATCHDOG} fault naming the
- * loop, and {@code break}; every enclosing loop breaks at its next check too, since the spent
- * counter stays at zero. The host then reports the kernel and the loop's line and makes the error
+ * endless invocations ends in seconds too). Counted loops that end by themselves
+ * ({@link #counted}) are left alone. Leaving means: record a {@link DebugBuffer#WATCHDOG} fault
+ * naming the loop, and {@code break}; every enclosing loop breaks at its next check too, since the
+ * spent counter stays at zero. The host then reports the kernel and the loop's line and makes the error
  * ({@code cudaErrorLaunchTimeout}) sticky, so what the invocation computes after leaving is never seen.
  *
  * <p>Barriers: WGSL requires a loop that holds a barrier to be left by all invocations of the
  * workgroup together. Such loops (CUDA runs them uniformly, or {@link Uniformity} could not have
  * kept their barriers) count in a second local that only they change, always at the top of their
  * body, so it holds the same value in every invocation and the browser's uniformity analysis can
- * see that; its budget is the per-invocation one over {@link #BARRIER_DIVISOR} (a barrier costs
- * far more than an iteration) and it does not tick the launch's count, which differs between
+ * see that; its budget is the per-invocation one over {@link #BARRIER_DIVISOR} iterations (a
+ * barrier costs far more than an iteration) and it does not tick the launch's count, which differs between
  * invocations. A non-uniform {@code break} of a loop without barriers leaves the barriers after
  * that loop uniform, as grid-stride loops do.
  *
  * <p>Expects: the kernels at the end of the pipeline (after {@link Atomics}, whose spin loops get
  * a budget too, and after {@link ThreadCoarsening}, so that the counters are one per invocation).
- * Guarantees: no loop of a kernel runs more than its budget's iterations per invocation.
+ * Guarantees: every loop of a kernel but counted ones is checked, so no invocation spends more
+ * than its budget in loops, nor the launch more than {@link #GLOBAL_FACTOR} budgets.
  *
  * <p>chipStar twin: none.
  */
 public final class Watchdog implements DevicePass {
     /**
-     * The default budget, loop iterations per invocation: 2^30. On an H100 one invocation spinning
-     * alone runs about this many iterations in a few seconds; a CUDA thread that loops 10^9 times
-     * is far beyond what normal kernels do. Documented in docs/watchdog.md.
+     * The default budget, units per invocation: 2^30, so 2^30 iterations of loops that only
+     * compute and 2^24 of loops that touch memory. On an H100 one thread spinning on a flag stops
+     * after 1.3 s; a CUDA thread that loops 10^9 times, or 1.6 × 10^7 times over memory, is far
+     * beyond what normal kernels do. Figures in docs/watchdog.md.
      */
     public static final long DEFAULT_BUDGET = 1L << 30;
     /**
      * The default budget on an adapter that runs on the CPU (SwiftShader, Chromium's fallback):
-     * 2^22. There one invocation runs some 10^7 iterations a second, so 2^30 would keep an endless
-     * kernel going for minutes, and no kernel that loops millions of times per invocation finishes
-     * there in useful time anyway.
+     * 2^22 units. There invocations run some 10^7 iterations a second in all, so 2^30 would keep
+     * an endless kernel going for minutes, and no kernel that loops millions of times per
+     * invocation finishes there in useful time anyway.
      */
     public static final long SOFTWARE_BUDGET = 1L << 22;
     /** Budget units between two ticks of an invocation; budgets are rounded up to a multiple of it. */
