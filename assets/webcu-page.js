@@ -238,7 +238,9 @@
       worker = inPageEngine();
       return;
     }
-    worker = new Worker('webcu-worker.js?build=' + requestedBuild());
+    // ?watchdog=N (loop iterations per GPU invocation, docs/watchdog.md) reaches the worker's engine
+    var watchdog = /[?&](watchdog=\d+)\b/.exec(window.location.search);
+    worker = new Worker('webcu-worker.js?build=' + requestedBuild() + (watchdog ? '&' + watchdog[1] : ''));
     worker.onmessage = function (e) { onWorkerMessage(e.data); };
     worker.onerror = function (e) {
       if (e && e.preventDefault) {

@@ -108,6 +108,12 @@ function webcuEngine(build, loadScript, emit) {
   if (build === 'auto') {
     build = supportsWasmGc() && evalAllowed() ? 'wasm-gc' : 'js';
   }
+  // The GPU watchdog's budget (docs/watchdog.md): ?watchdog=N on the worker's URL, or on the page's
+  // when the engine runs there; WebGpuDevice reads it when it opens the device.
+  var watchdog = /[?&]watchdog=(\d+)\b/.exec(self.location.search);
+  if (watchdog) {
+    self.webcuWatchdog = Number(watchdog[1]);
+  }
   var loading;
   if (build === 'wasm-gc') {
     loading = loadScript('webcu.wasm-runtime.js').then(function () {

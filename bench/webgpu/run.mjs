@@ -11,6 +11,7 @@
 //
 // Usage: node bench/webgpu/run.mjs [--n 67108864] [--mm 2048] [--reps 20] [--launch 1000]
 //          [--warm 300] [--only saxpy,reduce,sgemm,launch] [--dist dist] [--json out.json] [--verbose 1]
+//          [--watchdog N]  (the kernels' watchdog budget, docs/watchdog.md; 0: without the watchdog)
 // Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
 //        DAWN_OPTS="opt1;opt2" strings for create(), e.g. disable-dawn-features=timestamp_quantization
 import { createRequire } from 'node:module';
@@ -70,6 +71,7 @@ globalThis.webcuHost = {
   },
   kernelTimes(json) { current.times = JSON.parse(json); },
 };
+if (args.watchdog !== undefined) globalThis.webcuWatchdog = Number(args.watchdog);
 const webcu = createRequire(import.meta.url)(path.join(DIST, 'webcu.js'));
 if (typeof webcu.setKernelTiming !== 'function') {
   console.error(`${DIST}/webcu.js has no setKernelTiming export: rebuild the app (mvn install)`);

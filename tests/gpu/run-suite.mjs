@@ -10,7 +10,7 @@
 //
 // Usage: node tests/gpu/run-suite.mjs [--dist dist] [--paths cases/,runtime-errors/] [--programs]
 //          [--timeout 60] [--jobs 1] [--json out.json] [--tsv out.tsv] [--commit ID] [--files a.cu,b.cu]
-//          [--kernel-times] [--warps emulation]
+//          [--kernel-times] [--warps emulation] [--watchdog N]
 //   --paths      prefixes of manifest paths (default: cases/ and runtime-errors/)
 //   --programs   also programs/ (whole real-style programs; slower)
 //   --files      run these .cu files instead (no expected output: the table shows what they printed)
@@ -19,6 +19,8 @@
 //                (set DAWN_OPTS=disable-dawn-features=timestamp_quantization for exact figures)
 //   --warps emulation  warp functions through workgroup memory even where the adapter's 32-lane
 //                subgroups passed webcu's probe (globalThis.webcuSubgroups = false), to compare
+//   --watchdog N  the GPU watchdog's budget, loop iterations per invocation (docs/watchdog.md;
+//                0 turns it off: to measure what it costs)
 //   --self-test  check this file's port of the comparison rules against the suite's own files
 // Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
 //        DAWN_OPTS="opt1;opt2" strings for Dawn's create(); VK_ICD_FILENAMES picks the Vulkan driver.
@@ -98,6 +100,7 @@ async function child(args) {
     },
   };
   if (req.warps === 'emulation') globalThis.webcuSubgroups = false;
+  if (req.watchdog !== null && req.watchdog !== undefined) globalThis.webcuWatchdog = Number(req.watchdog);
   const webcu = createRequire(import.meta.url)(path.join(req.dist, 'webcu.js'));
   webcu.main([]);
   if (req.kernelTimes) webcu.setKernelTiming(true);
@@ -443,6 +446,7 @@ async function parent(args) {
     }
     req.kernelTimes = !!args['kernel-times'];
     req.warps = args.warps ?? null;
+    req.watchdog = args.watchdog ?? null;
     const r = await runChild(req, timeoutMs, tmp, n);
     let result, why = null;
     const said = r.stdout + r.stderr;
@@ -470,7 +474,7 @@ async function parent(args) {
   const summary = { pass: count('pass'), fail: count('FAIL'), unsupported: count('UNSUPPORTED'), timeout: count('TIMEOUT'), crash: count('CRASH'), total: rows.length };
   console.log(`\n${summary.pass} of ${summary.total} passed; failed ${summary.fail}, unsupported ${summary.unsupported}, timed out ${summary.timeout}, crashed ${summary.crash}; ${(rows.reduce((s, r) => s + r.ms, 0) / 1000).toFixed(1)} s in cases, ${wallS.toFixed(1)} s wall`);
   for (const r of rows.filter((x) => x.result !== 'pass')) console.log(`  ${r.result} ${r.case}: ${r.why ?? ''}`.replace(/\n/g, ' '));
-  const report = { date: new Date().toISOString(), adapter, dist, commit: args.commit ?? null, timeout_s: timeoutMs / 1000, jobs, warps: args.warps ?? 'default', wall_s: wallS, summary, rows };
+  const report = { date: new Date().toISOString(), adapter, dist, commit: args.commit ?? null, timeout_s: timeoutMs / 1000, jobs, warps: args.warps ?? 'default', watchdog: args.watchdog ?? 'default', wall_s: wallS, summary, rows };
   if (args.json) writeFileSync(args.json, JSON.stringify(report, null, 1));
   if (args.tsv) writeFileSync(args.tsv, ['case\tresult\tms\tgpu_us\twhy', ...rows.map((r) => `${r.case}\t${r.result}\t${r.ms}\t${r.gpu_us ?? ''}\t${(r.why ?? '').replace(/[\t\n]/g, ' ')}`)].join('\n') + '\n');
   rmSync(tmp, { recursive: true, force: true });

@@ -116,6 +116,8 @@ final class WebcuToolchain implements Toolchain {
                 CpuDevice cpu = new CpuDevice(console);
                 cpuStage = new CpuStage(progress);
                 cpu.setLaunchObserver(cpuStage);
+                // the emulator's watchdog (docs/watchdog.md): a kernel that never ends reports it, as on the GPU
+                cpu.setTimeLimit(CpuDevice.DEFAULT_TIME_LIMIT_SECONDS);
                 devicePanel.accept(DevicePanel.cpu(cpu.info()));
                 launches = new LaunchLog("cpu", LaunchLog.Clock.EMULATOR);
                 ok.accept(new RecordingDevice(cpu, launches, null, System::nanoTime));

@@ -7,7 +7,10 @@ import webcu.runtime.Device;
 final class Backends {
     private Backends() {}
 
-    static Device cpu(Console console) {
-        return new webcu.vm.CpuDevice(console);
+    /** The CPU emulator, whose launches stop after {@code timeLimitSeconds} (0: never). */
+    static Device cpu(Console console, double timeLimitSeconds) {
+        webcu.vm.CpuDevice device = new webcu.vm.CpuDevice(console);
+        device.setTimeLimit(timeLimitSeconds);
+        return device;
     }
 }

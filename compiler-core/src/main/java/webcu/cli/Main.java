@@ -114,6 +114,8 @@ public final class Main implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
         @Option(names = "--backend", description = "cpu (JVM emulator) or webgpu (headless Chromium; handled by ./webcu)") String backend = "cpu";
         @Option(names = "--no-jit", description = "interpret hot host loops instead of compiling them to JVM code (also -Dwebcu.jit=false)") boolean noJit;
+        @Option(names = "--kernel-time-limit", paramLabel = "SECONDS", description = "stop a kernel launch that runs longer "
+                + "(the emulator's watchdog; 0: no limit; default 20)") double kernelTimeLimit = webcu.vm.CpuDevice.DEFAULT_TIME_LIMIT_SECONDS;
         @Parameters(description = "source files, then -- and the program's arguments") List<String> rest = new ArrayList<>();
 
         @Override
@@ -160,7 +162,7 @@ public final class Main implements Callable<Integer> {
                 }
             };
             List<String> argv = ProgramRun.argv(Path.of(files.get(0)).getFileName().toString(), args);
-            ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console), console, argv, new DiskFileSystem(),
+            ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console, kernelTimeLimit), console, argv, new DiskFileSystem(),
                     CLibrary.THREAD_SLEEP);
             while (true) {
                 RunState s = run.resume(Long.MAX_VALUE >> 2);

@@ -79,12 +79,12 @@ public final class Abort implements DevicePass {
     }
 
     /**
-     * Records an assertion (site ≥ 0: its record, if among the first) and the launch's first
-     * fault: its kind, site, block and thread.
+     * Records an assertion (kind {@link DebugBuffer#ASSERT}, site ≥ 0: its record, if among the
+     * first) and the launch's first fault: its kind, site, block and thread.
      */
     static List<Stmt> fault(DeviceModule m, Function k, Global debug, int kind, int site, Span at) {
         List<Stmt> out = new ArrayList<>();
-        if (site >= 0) {
+        if (kind == DebugBuffer.ASSERT && site >= 0) {
             Local n = k.newLocal("assert.index", Type.U32, false);
             out.add(Build.call(n, Printf.atomicU32(m, "Add"), List.of(Printf.word(debug, Build.u32(DebugBuffer.ASSERTS)),
                     Build.u32(1)), at));

@@ -21,6 +21,8 @@ import webcu.ir.Type;
  * words 3..8   blockIdx x, y, z and threadIdx x, y, z of the first fault
  * word 9       printf records dropped because the buffer was full
  * word 10      failed assertions so far (each of the first {@link #ASSERT_RECORDS} writes a record)
+ * word 11      the launch's watchdog ticks: every {@link Watchdog#CHUNK} budget units an
+ *              invocation spends in loops add one ({@link Watchdog}); the host zeroes it before each launch
  * word 14      unused (was the one spin lock of 64-bit atomics)
  * word 15      printf cursor: words of records so far
  * words 16..   assertion records, {@link #ASSERT_RECORD_WORDS} words each: site, block x y z, thread x y z
@@ -42,6 +44,7 @@ public final class DebugBuffer {
     public static final int FAULT_IDS = 3;
     public static final int OVERFLOW = 9;
     public static final int ASSERTS = 10;
+    public static final int WATCHDOG_TICKS = 11;
     /**
      * The first of {@link #LOCK_COUNT} spin locks of the 64-bit atomics WGSL has no instruction for
      * (see {@link Atomics}): an address takes the lock of its stripe, so that atomics on different
@@ -61,6 +64,8 @@ public final class DebugBuffer {
     public static final int OOB_WRITE = 3;
     public static final int MISALIGNED = 4;
     public static final int TRAP = 5;
+    /** A loop ran out of its iteration budget ({@link Watchdog}); the site is a {@link LoopSite}. */
+    public static final int WATCHDOG = 6;
 
     /** How a printf argument is recorded. */
     public enum Arg { I32, U32, I64, U64, F64, LITERAL, STRING }
@@ -76,7 +81,12 @@ public final class DebugBuffer {
     public record AssertSite(String file, long line, String function, String expression) {
     }
 
+    /** A loop the watchdog guards: its kernel (CUDA name) and where the loop is in the source. */
+    public record LoopSite(String kernel, Span span) {
+    }
+
     private final List<Format> formats = new ArrayList<>();
+    private final List<LoopSite> loops = new ArrayList<>();
     private final List<byte[]> strings = new ArrayList<>();
     private final List<AssertSite> asserts = new ArrayList<>();
 
@@ -111,6 +121,16 @@ public final class DebugBuffer {
     int addAssert(AssertSite a) {
         asserts.add(a);
         return asserts.size() - 1;
+    }
+
+    int addLoop(LoopSite l) {
+        loops.add(l);
+        return loops.size() - 1;
+    }
+
+    /** The loops a watchdog fault names by index. */
+    public List<LoopSite> loops() {
+        return loops;
     }
 
     public List<Format> formats() {

@@ -34,6 +34,7 @@ public final class DevicePasses {
             new Atomics(),
             new Uniformity(),
             new ThreadCoarsening(new java.util.HashMap<>()),
+            new Watchdog(),
             new CheckSupported());
 
     private DevicePasses() {

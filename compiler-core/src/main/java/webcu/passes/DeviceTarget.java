@@ -16,8 +16,10 @@ package webcu.passes;
  *     consecutive thread indices (a warp each), as the device checked at start-up; 0 otherwise.
  *     With 32, {@link Warps} maps warp functions onto subgroup operations where that gives CUDA's
  *     results; with 0 it emulates them all through workgroup memory.
+ * @param watchdog the loop iterations each invocation may run before {@link Watchdog} ends it
+ *     ({@link Watchdog#DEFAULT_BUDGET} unless a test or benchmark lowers it; 0: no watchdog)
  */
-public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize) {
+public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
     public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
 
@@ -26,8 +28,18 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
         this(ieeeFloat, maxStorageBuffers, 0);
     }
 
+    /** A device with the default watchdog budget. */
+    public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize) {
+        this(ieeeFloat, maxStorageBuffers, subgroupSize, Watchdog.DEFAULT_BUDGET);
+    }
+
     /** The same device with {@code subgroupSize}. */
     public DeviceTarget withSubgroupSize(int subgroupSize) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog);
+    }
+
+    /** The same device with a watchdog budget of {@code iterations} per invocation (0: none). */
+    public DeviceTarget withWatchdog(long iterations) {
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations);
     }
 }

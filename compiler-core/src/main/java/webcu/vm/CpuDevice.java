@@ -40,6 +40,16 @@ public final class CpuDevice implements AddressedDevice {
     private String fault;
     private long instructionLimit = Long.MAX_VALUE;
     private long instructionsRun;
+    /** The watchdog: a launch running longer than this stops (0: never); see {@link #setTimeLimit}. */
+    private long timeLimitNanos;
+    private long launchBegan;
+    /**
+     * The time limit the command line and the page give a launch on the emulator: 20 s, far
+     * beyond the kernels of the conformance suite (the longest runs a few seconds there).
+     */
+    public static final double DEFAULT_TIME_LIMIT_SECONDS = 20;
+    /** Instructions a thread runs between two looks at the clock, when there is a time limit. */
+    private static final long CLOCK_QUANTUM = 1 << 20;
 
     private Module module;
     private Program program;
@@ -76,6 +86,16 @@ public final class CpuDevice implements AddressedDevice {
     /** Kernels that run longer than this many instructions in one launch stop with cudaErrorLaunchTimeout. */
     public void setInstructionLimit(long limit) {
         this.instructionLimit = limit;
+    }
+
+    /**
+     * The watchdog of the emulator: a launch still running after {@code seconds} stops with
+     * cudaErrorLaunchTimeout and the report the WebGPU watchdog gives, at the line the thread was
+     * running (docs/watchdog.md). The emulator has no loop budget like the GPU's, because its speed
+     * differs so much from a GPU's that only time is a useful measure. 0 (the default): no limit.
+     */
+    public void setTimeLimit(double seconds) {
+        this.timeLimitNanos = seconds <= 0 ? 0 : (long) (seconds * 1e9);
     }
 
     /** Thread-instructions executed by all launches so far. */
@@ -331,6 +351,7 @@ public final class CpuDevice implements AddressedDevice {
             }
         }
         long start = interpreter.executed();
+        launchBegan = System.nanoTime();
         try {
             for (int z = 0; z < grid[2]; z++) {
                 for (int y = 0; y < grid[1]; y++) {
@@ -402,7 +423,19 @@ public final class CpuDevice implements AddressedDevice {
                     continue;
                 }
                 long left = instructionLimit - (interpreter.executed() - start);
-                int status = interpreter.run(t, Math.max(0, left));
+                int status = interpreter.run(t, Math.max(0, timeLimitNanos == 0 ? left : Math.min(left, CLOCK_QUANTUM)));
+                while (status == Interpreter.BUDGET && timeLimitNanos != 0 && left > CLOCK_QUANTUM) {
+                    // the same thread goes on (the order threads run in stays as without a limit) until the clock says stop
+                    long ran = System.nanoTime() - launchBegan;
+                    if (ran > timeLimitNanos) {
+                        t.fault = new VmFault(VmFault.TIMEOUT, CudaError.LAUNCH_TIMEOUT, "kernel " + launch.kernel().name()
+                                + " stopped after " + seconds(ran) + " s: it did not finish (an endless loop?)", "");
+                        fail(t.fault, launch.kernel().name(), t);
+                        return false;
+                    }
+                    left = instructionLimit - (interpreter.executed() - start);
+                    status = interpreter.run(t, Math.max(0, Math.min(left, CLOCK_QUANTUM)));
+                }
                 if (status == Interpreter.DONE) {
                     finished++;
                 } else if (status == Interpreter.BARRIER) {
@@ -436,6 +469,12 @@ public final class CpuDevice implements AddressedDevice {
                 Arrays.fill(atBarrier, 0, n, false);
             }
         }
+    }
+
+    /** Nanoseconds as seconds with one decimal, as the WebGPU watchdog's report gives them. */
+    private static String seconds(long nanos) {
+        long tenths = Math.round(nanos / 1e8);
+        return tenths / 10 + "." + tenths % 10;
     }
 
     /** Reports a kernel fault as compute-sanitizer would and makes it the device's sticky error. */

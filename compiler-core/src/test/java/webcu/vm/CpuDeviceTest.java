@@ -276,4 +276,44 @@ class CpuDeviceTest {
         assertEquals("launch: cudaSuccess\nsync: cudaErrorIllegalAddress\n", r.out());
         assertTrue(r.err().contains("null pointer"), r.err());
     }
+
+    /**
+     * The emulator's watchdog (runtime-errors/endless_kernel): a launch past its time limit stops
+     * with the WebGPU watchdog's words and the thread's line, and the error is sticky.
+     */
+    @Test
+    void timeLimit_stopsAKernelThatNeverEnds() {
+        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        set.file("t.cu", """
+                #include <cstdio>
+                __global__ void spin(volatile int *flag)
+                {
+                    while (*flag == 0) {
+                    }
+                }
+                int main()
+                {
+                    int *flag;
+                    cudaMalloc(&flag, sizeof(int));
+                    cudaMemset(flag, 0, sizeof(int));
+                    spin<<<2, 32>>>(flag);
+                    cudaError_t sync = cudaDeviceSynchronize();
+                    printf("sync: %s\\n", cudaGetErrorName(sync));
+                    printf("after: %s\\n", cudaGetErrorName(cudaMemset(flag, 1, sizeof(int))));
+                    return 0;
+                }
+                """, true);
+        webcu.driver.CompileResult c = webcu.driver.Compiler.compile(set);
+        assertTrue(c.ok(), c.render(false));
+        TestConsole console = new TestConsole();
+        CpuDevice device = new CpuDevice(console);
+        device.setTimeLimit(0.3);
+        long began = System.nanoTime();
+        Runs.Result r = Runs.run(c.module(), device, console);
+        assertTrue(System.nanoTime() - began < 20_000_000_000L, "stopped in time");
+        assertEquals("sync: cudaErrorLaunchTimeout\nafter: cudaErrorLaunchTimeout\n", r.out());
+        assertTrue(r.err().matches("(?s)webcu: kernel fault: kernel spin stopped after 0\\.[3-9] s: it did not finish "
+                + "\\(an endless loop\\?\\)\n    in spin \\(t\\.cu:4:5\\)\n    by thread \\(0,0,0\\) in block \\(0,0,0\\)\n"
+                + "    the kernel was stopped; CUDA calls now return cudaErrorLaunchTimeout\n"), r.err());
+    }
 }

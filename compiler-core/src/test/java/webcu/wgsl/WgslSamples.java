@@ -206,6 +206,23 @@ final class WgslSamples {
                     nodes[i].next = i > 0 ? &nodes[i - 1] : nullptr;
                 }
                 """));
+        // the watchdog on a spin loop, a loop that holds barriers and a 64-bit atomic's lock loop
+        ALL.put("watchdog", () -> cuda("""
+                __global__ void spin(const int *flag) { while (*flag == 0) { } }
+                __global__ void tiles(const float *a, float *out, unsigned long long *total, int n)
+                {
+                    __shared__ float t[64];
+                    float s = 0;
+                    for (int i = 0; i < n; i += 64) {
+                        t[threadIdx.x] = a[i + threadIdx.x];
+                        __syncthreads();
+                        for (int j = 0; j < 64; j++) s += t[j];
+                        __syncthreads();
+                    }
+                    out[threadIdx.x] = s;
+                    atomicMax(total, (unsigned long long) s);
+                }
+                """));
     }
 
     /** A sample compiled from CUDA by the front end, for constructs that are long to build by hand. */
@@ -222,14 +239,21 @@ final class WgslSamples {
     /** The samples compiled for a device whose 32-lane subgroups passed WebGpuDevice's probe. */
     static final java.util.Set<String> ON_SUBGROUPS = java.util.Set.of("warps_subgroups");
 
+    /**
+     * The samples compiled with the watchdog (the pass's own test and this snapshot show it; the
+     * other samples leave it out, so that each shows the writer's construct it is about).
+     */
+    static final java.util.Set<String> WITH_WATCHDOG = java.util.Set.of("watchdog");
+
     /** Sample {@code name} compiled for the device its name asks for. */
     static WgslProgram compile(String name, Module m) {
-        return compile(m, ON_SUBGROUPS.contains(name) ? webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32)
-                : webcu.passes.DeviceTarget.IEEE);
+        webcu.passes.DeviceTarget t = ON_SUBGROUPS.contains(name) ? webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32)
+                : webcu.passes.DeviceTarget.IEEE;
+        return compile(m, WITH_WATCHDOG.contains(name) ? t : t.withWatchdog(0));
     }
 
     static WgslProgram compile(Module m) {
-        return compile(m, webcu.passes.DeviceTarget.IEEE);
+        return compile(m, webcu.passes.DeviceTarget.IEEE.withWatchdog(0));
     }
 
     static WgslProgram compile(Module m, webcu.passes.DeviceTarget target) {

@@ -23,6 +23,14 @@ final class DeviceOutput {
 
     /** Decodes {@code w} (the buffer's words up to {@code end}) against the program's tables. */
     static Result decode(WgslProgram program, int[] w, int end) {
+        return decode(program, w, end, kernel -> Double.NaN);
+    }
+
+    /**
+     * Decodes {@code w}; {@code seconds} gives how long a kernel (by name) had run when the
+     * read-back came, for a watchdog's report (NaN: unknown).
+     */
+    static Result decode(WgslProgram program, int[] w, int end, java.util.function.ToDoubleFunction<String> seconds) {
         DebugBuffer table = program.debug();
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
@@ -58,12 +66,35 @@ final class DeviceOutput {
                         + ids(w, DebugBuffer.FAULT_IDS, 0) + ", thread " + ids(w, DebugBuffer.FAULT_IDS, 3));
                 case DebugBuffer.OOB_READ, DebugBuffer.OOB_WRITE -> fault = CudaError.faultText(CudaError.ILLEGAL_ADDRESS,
                         "out-of-bounds " + (kind == DebugBuffer.OOB_READ ? "read" : "write") + where(program, site));
+                case DebugBuffer.WATCHDOG -> fault = CudaError.faultText(CudaError.LAUNCH_TIMEOUT,
+                        watchdogMessage(program, site, seconds));
                 case DebugBuffer.MISALIGNED -> fault = CudaError.faultText(CudaError.MISALIGNED_ADDRESS,
                         "misaligned access" + where(program, site));
                 default -> fault = CudaError.faultText(CudaError.LAUNCH_FAILURE, "a kernel faulted");
             }
         }
         return new Result(out.toString(), err.toString(), fault);
+    }
+
+    /**
+     * "kernel K stopped after N s: it did not finish (an endless loop?) in the loop at FILE:LINE:COL":
+     * the words issue 12 asked for, with the loop whose budget ran out.
+     */
+    static String watchdogMessage(WgslProgram program, int site, java.util.function.ToDoubleFunction<String> seconds) {
+        List<DebugBuffer.LoopSite> loops = program.debug().loops();
+        DebugBuffer.LoopSite loop = site >= 0 && site < loops.size() ? loops.get(site) : null;
+        String kernel = loop != null ? loop.kernel() : "?";
+        double s = loop != null ? seconds.applyAsDouble(kernel) : Double.NaN;
+        StringBuilder sb = new StringBuilder("kernel ").append(kernel).append(" stopped");
+        if (!Double.isNaN(s)) {
+            long tenths = Math.round(Math.max(0, s) * 10);
+            sb.append(" after ").append(tenths / 10).append('.').append(tenths % 10).append(" s");
+        }
+        sb.append(": it did not finish (an endless loop?)");
+        if (loop != null && loop.span().isKnown()) {
+            sb.append(" in the loop at ").append(loop.span());
+        }
+        return sb.toString();
     }
 
     private static String where(WgslProgram program, int site) {

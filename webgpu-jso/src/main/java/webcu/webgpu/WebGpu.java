@@ -29,6 +29,21 @@ public final class WebGpu {
     // GPUShaderStage
     public static final int SHADER_STAGE_COMPUTE = 4;
 
+    /**
+     * The watchdog budget (loop iterations per invocation, docs/watchdog.md) that
+     * {@code globalThis.webcuWatchdog} asks for (set before the device is created: the page's
+     * {@code ?watchdog=N}, BrowserRunner's and tests/gpu's {@code --watchdog N}; 0 turns the
+     * watchdog off), or -1 for the default.
+     */
+    @JSBody(script = "return (typeof globalThis !== 'undefined' && typeof globalThis.webcuWatchdog === 'number'"
+            + " && globalThis.webcuWatchdog >= 0) ? globalThis.webcuWatchdog : -1;")
+    public static native double watchdogBudget0();
+
+    /** {@link #watchdogBudget0()} as a whole number. */
+    public static long watchdogBudget() {
+        return (long) watchdogBudget0();
+    }
+
     /** {@code navigator.gpu}, or null where the browser has no WebGPU. */
     @JSBody(script = "return (typeof navigator !== 'undefined' && navigator.gpu) ? navigator.gpu : null;")
     public static native GPU gpu();
@@ -88,6 +103,16 @@ public final class WebGpu {
      */
     @JSBody(params = "adapter", script = "return !!((adapter.info && adapter.info.isFallbackAdapter) || adapter.isFallbackAdapter);")
     public static native boolean isFallbackAdapter(GPUAdapter adapter);
+    /**
+     * Whether the adapter runs on the CPU (SwiftShader, lavapipe, llvmpipe): the browser's fallback
+     * adapter, or one whose info says so. Such adapters run loops some hundred times slower.
+     */
+    @JSBody(params = "adapter", script = """
+            var i = adapter.info || {};
+            if (i.isFallbackAdapter || adapter.isFallbackAdapter) { return true; }
+            return /swiftshader|lavapipe|llvmpipe|software/i.test([i.vendor, i.architecture, i.device, i.description].join(' '));
+            """)
+    public static native boolean isSoftware(GPUAdapter adapter);
 
     /** A one-line description of the adapter from whatever its info exposes. */
     @JSBody(params = "adapter", script = """

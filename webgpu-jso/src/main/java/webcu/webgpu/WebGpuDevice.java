@@ -23,6 +23,7 @@ import webcu.diag.Span;
 import webcu.ir.Module;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
+import webcu.passes.Watchdog;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
@@ -93,6 +94,8 @@ public final class WebGpuDevice implements AddressedDevice {
     /** Without timestamps: when the queue last finished a timed launch (System.nanoTime), so the next one's time starts there. */
     private long lastTimedDone;
     private final Facts facts;
+    /** When each kernel (by name) was last submitted, in milliseconds: a watchdog report says how long it ran. */
+    private final Map<String, Double> launchedAt = new HashMap<>();
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
 
@@ -164,8 +167,10 @@ public final class WebGpuDevice implements AddressedDevice {
     private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups) {
         this.console = console;
         // a probe failure leaves the warp functions to the emulation, which is right on every adapter
+        long budget = WebGpu.watchdogBudget();
         this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
-                warpSubgroups ? 32 : 0);
+                warpSubgroups ? 32 : 0,
+                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? Watchdog.SOFTWARE_BUDGET : Watchdog.DEFAULT_BUDGET);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
@@ -741,6 +746,11 @@ public final class WebGpuDevice implements AddressedDevice {
             e.resolveQuerySet(queries, 0, 2, resolved, 0);
             e.copyBufferToBuffer(resolved, 0, times, 0, 16);
         }
+        if (target.watchdog() != 0) {
+            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
+            queue.writeBuffer(debugBuffer, DebugBuffer.WATCHDOG_TICKS * 4, Int8Array.create(4), 0, 4);
+        }
+        launchedAt.put(layout.kernel(), (double) System.currentTimeMillis());
         submit(e);
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
         launchTimer = null;
@@ -835,7 +845,11 @@ public final class WebGpuDevice implements AddressedDevice {
     }
 
     private void decodeDebug(Compiled cp, int[] w, int end) {
-        DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end);
+        double now = System.currentTimeMillis();
+        DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end, kernel -> {
+            Double at = launchedAt.get(kernel);
+            return at == null ? Double.NaN : (now - at) / 1000.0;
+        });
         if (!r.stdout().isEmpty()) {
             console.out(r.stdout());
         }

@@ -104,6 +104,33 @@ class DeviceOutputTest {
         assertEquals(700, webcu.runtime.CudaError.fromFaultText(r.fault()));
     }
 
+    /**
+     * A loop that ran out of the watchdog's budget: the kernel, how long it ran and the loop's
+     * line, as cudaErrorLaunchTimeout (sticky, as CUDA's display watchdog leaves it).
+     */
+    @Test
+    void Watchdog_KernelSecondsAndLoop() {
+        WgslProgram p = program("""
+                __global__ void spin(const int *flag)
+                {
+                    while (*flag == 0) {
+                    }
+                }
+                """);
+        int[] w = buffer();
+        w[DebugBuffer.FAULTS] = 64;
+        w[DebugBuffer.FAULT_KIND] = DebugBuffer.WATCHDOG;
+        w[DebugBuffer.FAULT_SITE] = 0;
+        DeviceOutput.Result r = DeviceOutput.decode(p, w, DebugBuffer.PRINTF_BASE, k -> k.equals("spin") ? 2.04 : 0);
+        assertEquals("cudaErrorLaunchTimeout: kernel spin stopped after 2.0 s: it did not finish (an endless loop?)"
+                + " in the loop at t.cu:3:5", r.fault());
+        assertEquals(webcu.runtime.CudaError.LAUNCH_TIMEOUT, webcu.runtime.CudaError.fromFaultText(r.fault()));
+        assertEquals(true, webcu.runtime.CudaError.isSticky(webcu.runtime.CudaError.LAUNCH_TIMEOUT));
+        // without a launch time (a read-back that lost track of it) the report still names kernel and loop
+        assertEquals("cudaErrorLaunchTimeout: kernel spin stopped: it did not finish (an endless loop?) in the loop at t.cu:3:5",
+                DeviceOutput.decode(p, w, DebugBuffer.PRINTF_BASE).fault());
+    }
+
     /** Records that did not fit are reported, not dropped silently. */
     @Test
     void Overflow_Reported() {
