@@ -18,10 +18,31 @@ package webcu.passes;
  *     results; with 0 it emulates them all through workgroup memory.
  * @param watchdog the loop iterations each invocation may run before {@link Watchdog} ends it
  *     ({@link Watchdog#DEFAULT_BUDGET} unless a test or benchmark lowers it; 0: no watchdog)
+ * @param fma how a contracted multiply-add rounds once on this device (docs/fp-contract.md)
  */
-public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog) {
+public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
     public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
+
+    /**
+     * WGSL's {@code fma} may round twice (it is "e1 * e2 + e3" with that expression's accuracy):
+     * NVIDIA's Vulkan driver fuses it, SwiftShader does not. Where the device measured it at
+     * start-up the writer uses the hardware's fma or the exact software one directly; where nobody
+     * measured it (the command line's {@code emit}) each invocation asks the adapter first.
+     */
+    public enum Fma {
+        /** Unknown: every entry point that needs an fma probes the adapter once per invocation. */
+        PROBE,
+        /** The adapter's fma rounds once: WGSL's {@code fma}. */
+        HARDWARE,
+        /** The adapter's fma rounds twice: the exact integer fma ({@code webcu_fmaf_soft}). */
+        SOFTWARE
+    }
+
+    /** A device whose fma nobody measured. */
+    public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog) {
+        this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, Fma.PROBE);
+    }
 
     /** A device without usable subgroups: warp functions are emulated. */
     public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers) {
@@ -35,11 +56,16 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
 
     /** The same device with {@code subgroupSize}. */
     public DeviceTarget withSubgroupSize(int subgroupSize) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma);
     }
 
     /** The same device with a watchdog budget of {@code iterations} per invocation (0: none). */
     public DeviceTarget withWatchdog(long iterations) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma);
+    }
+
+    /** The same device with its fma measured (or not). */
+    public DeviceTarget withFma(Fma fma) {
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma);
     }
 }

@@ -765,7 +765,8 @@ final class WgslWriter {
                     args[i] = expr(fold(c.args().get(i)));
                 }
             }
-            String text = substitute(template, args).replace("$z", opaqueZero());
+            // fmaf and __fmaf_rn name the probing helper: the device may know its fma already
+            String text = substitute(template, args).replace("$z", opaqueZero()).replace("webcu_fmaf(", fmaHelper() + "(");
             for (String helper : WgslLibrary.names()) {
                 if (text.contains(helper + "(")) {
                     lib.use(helper);
@@ -1175,8 +1176,12 @@ final class WgslWriter {
          * A contracted multiply-add, rounded once. WGSL's {@code fma} is "e1 * e2 + e3" with the
          * accuracy of that expression, so fusing is the implementation's choice: Tint emits
          * GLSL.std.450 Fma for Vulkan (FFMA on NVIDIA; SwiftShader rounds twice) and metal::fma for
-         * Metal. {@code webcu_fmaf} uses it where the entry point's probe found it fused, else an
-         * exact integer fma. Doubles are software here: {@code webcu_dfma} rounds the exact sum once.
+         * Metal. Where the device measured its fma at start-up ({@link DeviceTarget.Fma}) the
+         * writer calls the hardware's or the exact integer one directly; otherwise
+         * {@code webcu_fmaf} uses the hardware's where the entry point's probe found it fused. The
+         * direct forms matter for speed: with both paths in an inner loop NVIDIA's compiler keeps
+         * the software one's registers live. Doubles are software here: {@code webcu_dfma}
+         * rounds the exact sum once.
          */
         private String fma(Expr.Fma f) {
             String a = expr(f.a());
@@ -1185,7 +1190,17 @@ final class WgslWriter {
             if (isWide(f.type())) {
                 return lib.use("webcu_dfma") + "(" + a + ", " + b + ", " + c + ")";
             }
-            return lib.use("webcu_fmaf") + "(" + a + ", " + b + ", " + c + ")";
+            String helper = fmaHelper();
+            return (helper.equals("fma") ? helper : lib.use(helper)) + "(" + a + ", " + b + ", " + c + ")";
+        }
+
+        /** The function that computes a float fma rounded once on this device. */
+        private String fmaHelper() {
+            return switch (dm.target().fma()) {
+                case HARDWARE -> "fma";
+                case SOFTWARE -> "webcu_fmaf_soft";
+                case PROBE -> "webcu_fmaf";
+            };
         }
 
         private String builtin(Expr.BuiltinGet b) {

@@ -379,4 +379,41 @@ class WgslWriterTest {
         assertEquals(1, d.errorCount());
         assertFalse(p.code().contains("sums"), p.code());
     }
+    private static final String AXPY_AND_FMAF = """
+            __global__ void axpy(float a, const float *x, float *y, float *z)
+            {
+                int i = threadIdx.x;
+                y[i] = a * x[i] + y[i];     // contracted, as nvcc does
+                z[i] = fmaf(a, x[i], z[i]);
+            }
+            """;
+
+    /** A device that measured a fused fma gets WGSL's fma directly: no probe, no software path in the loop. */
+    @Test
+    void FusedFmaDevice_UsesTheHardwareFmaDirectly() {
+        String code = WgslSamples.compile(WgslSamples.cuda(AXPY_AND_FMAF),
+                webcu.passes.DeviceTarget.IEEE.withWatchdog(0).withFma(webcu.passes.DeviceTarget.Fma.HARDWARE)).code();
+        assertFalse(code.contains("webcu_fmaf"), code);
+        assertFalse(code.contains("webcu_fma_fused"), code);
+        assertEquals(2, code.split("= fma\\(", -1).length - 1, code);
+    }
+
+    /** A device whose fma rounds twice gets the exact integer fma directly. */
+    @Test
+    void UnfusedFmaDevice_UsesTheSoftwareFmaDirectly() {
+        String code = WgslSamples.compile(WgslSamples.cuda(AXPY_AND_FMAF),
+                webcu.passes.DeviceTarget.IEEE.withWatchdog(0).withFma(webcu.passes.DeviceTarget.Fma.SOFTWARE)).code();
+        assertFalse(code.contains("webcu_fmaf("), code);
+        assertFalse(code.contains("webcu_fma_fused"), code);
+        assertTrue(code.contains("fn webcu_fmaf_soft("), code);
+        assertEquals(2, code.split("= webcu_fmaf_soft\\(", -1).length - 1, code);
+    }
+
+    /** Where nobody measured the device (the command line's emit), each invocation probes once. */
+    @Test
+    void UnmeasuredDevice_ProbesPerInvocation() {
+        String code = WgslSamples.compile(WgslSamples.cuda(AXPY_AND_FMAF)).code();
+        assertTrue(code.contains("webcu_fma_fused = fma("), code);
+        assertEquals(2, code.split("= webcu_fmaf\\(", -1).length - 1, code);
+    }
 }

@@ -213,11 +213,21 @@ public final class WebGpu {
         void handle(int value);
     }
 
+    /** {@link #probeFloat}'s answer: the adapter keeps IEEE 754 single precision in full. */
+    public static final int PROBE_IEEE = 1;
+    /** {@link #probeFloat}'s answer: WGSL's {@code fma} rounds once (fused) on this adapter. */
+    public static final int PROBE_FMA_FUSED = 2;
+    /** {@link #probeFloat}'s answer: WGSL's {@code fma} rounds twice (a multiply, then an add). */
+    public static final int PROBE_FMA_UNFUSED = 4;
+
     /**
-     * Measures whether {@code device} keeps IEEE 754 single precision in full, which WGSL does not
-     * promise: a subnormal input stays non-zero, {@code x * (1 / x)} for x = 0 is NaN rather than
-     * fast math's 1, and {@code inf * 0} is NaN. The operands come from a buffer, so no compiler can
-     * fold them. Calls {@code handler} with 1 (all kept), 0 (some not) or -1 (the probe failed).
+     * Measures what WGSL does not promise about {@code device}'s floats: whether it keeps IEEE 754
+     * single precision in full (a subnormal input stays non-zero, {@code x * (1 / x)} for x = 0 is
+     * NaN rather than fast math's 1, and {@code inf * 0} is NaN), and whether its {@code fma}
+     * rounds once: (1 + 2^-23)^2 - (1 + 2^-22) is 2^-46 fused, 0 rounded twice. The operands come
+     * from a buffer, so no compiler can fold them. Calls {@code handler} with the bits
+     * {@link #PROBE_IEEE}, {@link #PROBE_FMA_FUSED} or {@link #PROBE_FMA_UNFUSED} (neither fma bit:
+     * an answer that is neither), or -1 when the probe failed.
      */
     @JSBody(params = {"device", "handler"}, script = """
             try {
@@ -228,25 +238,29 @@ public final class WebGpu {
                 + '  io[4] = bitcast<u32>(zero * (one / zero));\\n'
                 + '  io[5] = select(0u, 1u, tiny > 0.0f);\\n'
                 + '  io[6] = bitcast<u32>(inf * zero);\\n'
+                + '  io[7] = bitcast<u32>(fma(bitcast<f32>(io[8]), bitcast<f32>(io[8]), bitcast<f32>(io[9])));\\n'
                 + '}\\n';
               var module = device.createShaderModule({ code: code, label: 'webcu float probe' });
               var pipeline = device.createComputePipeline({ layout: 'auto', compute: { module: module, entryPoint: 'probe' },
                 label: 'webcu float probe' });
-              var io = device.createBuffer({ size: 32, usage: 128 | 4 | 8, label: 'webcu float probe' });
-              var back = device.createBuffer({ size: 32, usage: 1 | 8, label: 'webcu float probe read' });
-              device.queue.writeBuffer(io, 0, new Uint32Array([0, 0x3f800000, 0x000116c2, 0x7f800000, 0, 0, 0, 0]));
+              var io = device.createBuffer({ size: 40, usage: 128 | 4 | 8, label: 'webcu float probe' });
+              var back = device.createBuffer({ size: 40, usage: 1 | 8, label: 'webcu float probe read' });
+              device.queue.writeBuffer(io, 0, new Uint32Array([0, 0x3f800000, 0x000116c2, 0x7f800000, 0, 0, 0, 0,
+                0x3f800001, 0xbf800002]));
               var group = device.createBindGroup({ layout: pipeline.getBindGroupLayout(0),
                 entries: [{ binding: 0, resource: { buffer: io } }] });
               var enc = device.createCommandEncoder();
               var pass = enc.beginComputePass();
               pass.setPipeline(pipeline); pass.setBindGroup(0, group); pass.dispatchWorkgroups(1); pass.end();
-              enc.copyBufferToBuffer(io, 0, back, 0, 32);
+              enc.copyBufferToBuffer(io, 0, back, 0, 40);
               device.queue.submit([enc.finish()]);
               back.mapAsync(1).then(function () {
                 var r = new Uint32Array(back.getMappedRange().slice(0));
                 back.unmap(); back.destroy(); io.destroy();
                 var nan = function (bits) { return (bits & 0x7fffffff) > 0x7f800000; };
-                handler(nan(r[4]) && r[5] === 1 && nan(r[6]) ? 1 : 0);
+                var ieee = nan(r[4]) && r[5] === 1 && nan(r[6]) ? 1 : 0;
+                // 2^-46 is 0x28800000
+                handler(ieee | (r[7] === 0x28800000 ? 2 : r[7] === 0 ? 4 : 0));
               }, function () { handler(-1); });
             } catch (e) {
               handler(-1);

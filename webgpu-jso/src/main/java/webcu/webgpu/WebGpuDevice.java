@@ -164,13 +164,14 @@ public final class WebGpuDevice implements AddressedDevice {
         }
     }
 
-    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups) {
+    private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups,
+                         DeviceTarget.Fma fma) {
         this.console = console;
         // a probe failure leaves the warp functions to the emulation, which is right on every adapter
         long budget = WebGpu.watchdogBudget();
         this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
                 warpSubgroups ? 32 : 0,
-                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? Watchdog.SOFTWARE_BUDGET : Watchdog.DEFAULT_BUDGET);
+                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? Watchdog.SOFTWARE_BUDGET : Watchdog.DEFAULT_BUDGET, fma);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
@@ -232,7 +233,7 @@ public final class WebGpuDevice implements AddressedDevice {
             opened = null;
         }
         if (opened != null) {
-            current = new WebGpuDevice(console, opened.adapter, opened.device, opened.ieeeFloat, opened.warpSubgroups);
+            current = new WebGpuDevice(console, opened.adapter, opened.device, opened.ieeeFloat, opened.warpSubgroups, opened.fma);
             ok.accept(current);
             return;
         }
@@ -258,8 +259,12 @@ public final class WebGpuDevice implements AddressedDevice {
             }
             adapter.requestDevice(WebGpu.deviceDescriptor(adapter)).then(device -> {
                 // a probe failure counts as a fast-math adapter: refusing isnan is better than a wrong answer
-                WebGpu.probeFloat(device, ieee -> WebGpu.probeSubgroups(device, warps -> {
-                    Opened o = new Opened(adapter, device, ieee == 1, warps == 1);
+                WebGpu.probeFloat(device, floats -> WebGpu.probeSubgroups(device, warps -> {
+                    boolean ieee = floats >= 0 && (floats & WebGpu.PROBE_IEEE) != 0;
+                    DeviceTarget.Fma fma = floats < 0 ? DeviceTarget.Fma.PROBE
+                            : (floats & WebGpu.PROBE_FMA_FUSED) != 0 ? DeviceTarget.Fma.HARDWARE
+                            : (floats & WebGpu.PROBE_FMA_UNFUSED) != 0 ? DeviceTarget.Fma.SOFTWARE : DeviceTarget.Fma.PROBE;
+                    Opened o = new Opened(adapter, device, ieee, warps == 1, fma);
                     opened = o;
                     // one listener each for the device's whole life, speaking to the run using it now
                     device.getLost().then(lost -> {
@@ -276,7 +281,7 @@ public final class WebGpuDevice implements AddressedDevice {
                             current.fail("internal error: WebGPU reported: " + message);
                         }
                     });
-                    current = new WebGpuDevice(console, adapter, device, ieee == 1, warps == 1);
+                    current = new WebGpuDevice(console, adapter, device, ieee, warps == 1, fma);
                     ok.accept(current);
                 }));
                 return null;
@@ -296,7 +301,7 @@ public final class WebGpuDevice implements AddressedDevice {
      * asking for an adapter and a device and probing them costs more than compiling a small
      * program (about 150 ms of a 300 ms compile + run on SwiftShader).
      */
-    private record Opened(GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups) {
+    private record Opened(GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups, DeviceTarget.Fma fma) {
     }
 
     private static Opened opened;
