@@ -589,6 +589,7 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public Completion read(int buffer, long offset, byte[] dst, int dstOffset, int length) {
+        readTimes();
         readDebug();
         if (managed.containsKey(buffer)) {
             uploadManaged();
@@ -731,8 +732,13 @@ public final class WebGpuDevice implements AddressedDevice {
             }
         }
         LaunchTimer timer = launchTimer;
-        GPUQuerySet queries = timing || timer != null && timestamps ? device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2)) : null;
-        GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(queries, 0, 1));
+        boolean timed = timing || timer != null && timestamps;
+        if (timed && timeBatch == null) {
+            timeBatch = new TimeBatch();
+        }
+        int slot = timed ? timeBatch.slots() : 0;
+        GPUComputePassEncoder pass = e.beginComputePass(
+                WebGpu.computePassDescriptor(timed ? timeBatch.queries : null, 2 * slot, 2 * slot + 1));
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, group);
         pass.setBindGroup(1, debugGroup);
@@ -743,14 +749,6 @@ public final class WebGpuDevice implements AddressedDevice {
                 e.copyBufferToBuffer(heap, plan.heap.offsetOf(a), buffers.get(a.buffer()), 0, sizes.get(a.buffer()));
             }
         }
-        GPUBuffer times = null;
-        GPUBuffer resolved = null;
-        if (queries != null) {
-            resolved = raw(16, WebGpu.BUFFER_QUERY_RESOLVE | WebGpu.BUFFER_COPY_SRC, "webcu timestamps");
-            times = raw(16, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu timestamps read");
-            e.resolveQuerySet(queries, 0, 2, resolved, 0);
-            e.copyBufferToBuffer(resolved, 0, times, 0, 16);
-        }
         if (target.watchdog() != 0) {
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             queue.writeBuffer(debugBuffer, DebugBuffer.WATCHDOG_TICKS * 4, Int8Array.create(4), 0, 4);
@@ -759,8 +757,11 @@ public final class WebGpuDevice implements AddressedDevice {
         submit(e);
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
         launchTimer = null;
-        if (queries != null) {
-            readTimes(layout.kernel(), queries, resolved, times, timing, timer);
+        if (timed) {
+            timeBatch.add(layout.kernel(), timing, timer);
+            if (timeBatch.slots() == TimeBatch.LAUNCHES) {
+                readTimes();
+            }
         } else if (timer != null) {
             wallTime(timer);
         }
@@ -771,6 +772,7 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public Completion synchronize() {
+        readTimes();
         readDebug();
         downloadManaged();
         if (drained == submitted && pendingChecks == 0) {
@@ -869,37 +871,83 @@ public final class WebGpuDevice implements AddressedDevice {
         checkDone();
     }
 
-    /** Records a launch's duration once its two timestamps can be read. */
-    private void readTimes(String kernel, GPUQuerySet queries, GPUBuffer resolved, GPUBuffer times, boolean keep,
-                           LaunchTimer timer) {
-        int index = kernelTimes.size();
-        if (keep) {
-            kernelTimes.add(new KernelTime(kernel, Double.NaN));
+    /**
+     * The timestamps of the timed launches since the last read-back: one query set for up to
+     * {@link #LAUNCHES} launches, resolved and read back together when the host waits for the GPU
+     * or the set is full. A query set and a read-back per launch cost more than the launch itself
+     * (about 100 µs each on SwiftShader and on an H100).
+     */
+    private final class TimeBatch {
+        static final int LAUNCHES = 256;
+        final GPUQuerySet queries = device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2 * LAUNCHES));
+        final List<String> kernels = new ArrayList<>();
+        final List<Integer> kept = new ArrayList<>();
+        final List<LaunchTimer> timers = new ArrayList<>();
+
+        int slots() {
+            return kernels.size();
         }
-        pendingChecks++;
-        times.mapAsync(WebGpu.MAP_READ, 0, 16).then(x -> {
-            Int32Array words = new Int32Array(times.getMappedRange(0, 16));
-            long begin = (words.get(0) & 0xFFFFFFFFL) | (long) words.get(1) << 32;
-            long end = (words.get(2) & 0xFFFFFFFFL) | (long) words.get(3) << 32;
-            double ns = end >= begin ? (double) (end - begin) : 0;
+
+        /** The launch in the next slot: its time goes to {@link #kernelTimes} when {@code keep}, and to {@code timer}. */
+        void add(String kernel, boolean keep, LaunchTimer timer) {
+            kernels.add(kernel);
+            kept.add(keep ? kernelTimes.size() : -1);
             if (keep) {
-                kernelTimes.set(index, new KernelTime(kernel, ns));
+                kernelTimes.add(new KernelTime(kernel, Double.NaN));
             }
-            if (timer != null) {
-                timer.measured((double) begin, ns);
+            timers.add(timer);
+        }
+    }
+
+    private TimeBatch timeBatch;
+
+    /** Reads the current batch's timestamps back; the times arrive before the next synchronization completes. */
+    private void readTimes() {
+        TimeBatch b = timeBatch;
+        timeBatch = null;
+        if (b == null) {
+            return;
+        }
+        int n = b.slots();
+        if (n == 0) {
+            b.queries.destroy();
+            return;
+        }
+        double bytes = 16.0 * n;
+        GPUBuffer resolved = raw(bytes, WebGpu.BUFFER_QUERY_RESOLVE | WebGpu.BUFFER_COPY_SRC, "webcu timestamps");
+        GPUBuffer times = raw(bytes, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu timestamps read");
+        GPUCommandEncoder e = device.createCommandEncoder();
+        e.resolveQuerySet(b.queries, 0, 2 * n, resolved, 0);
+        e.copyBufferToBuffer(resolved, 0, times, 0, bytes);
+        submit(e);
+        pendingChecks++;
+        times.mapAsync(WebGpu.MAP_READ, 0, bytes).then(x -> {
+            Int32Array words = new Int32Array(times.getMappedRange(0, bytes));
+            for (int i = 0; i < n; i++) {
+                long begin = (words.get(4 * i) & 0xFFFFFFFFL) | (long) words.get(4 * i + 1) << 32;
+                long end = (words.get(4 * i + 2) & 0xFFFFFFFFL) | (long) words.get(4 * i + 3) << 32;
+                double ns = end >= begin ? (double) (end - begin) : 0;
+                if (b.kept.get(i) >= 0) {
+                    kernelTimes.set(b.kept.get(i), new KernelTime(b.kernels.get(i), ns));
+                }
+                if (b.timers.get(i) != null) {
+                    b.timers.get(i).measured((double) begin, ns);
+                }
             }
             times.unmap();
             times.destroy();
             resolved.destroy();
-            queries.destroy();
+            b.queries.destroy();
             checkDone();
             return null;
         }, reason -> {
             times.destroy();
             resolved.destroy();
-            queries.destroy();
-            if (timer != null) {
-                timer.notRun();
+            b.queries.destroy();
+            for (LaunchTimer t : b.timers) {
+                if (t != null) {
+                    t.notRun();
+                }
             }
             checkDone();
             return null;
