@@ -509,7 +509,6 @@ class EmbedIT {
 
     @Test
     void axeFindsNoSeriousProblemInTheEmbedInEitherTheme() throws IOException {
-        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
         List<String> problems = new ArrayList<>();
         Path shots = Repo.root().resolve("tests/target/screenshots");
         Files.createDirectories(shots);
@@ -527,29 +526,12 @@ class EmbedIT {
                     chrome.driver.findElement(By.id("copy-link")).click();
                     new WebDriverWait(chrome.driver, Duration.ofSeconds(10)).until(d -> !((String) chrome.js("return document.getElementById('share-text').value;")).isEmpty());
                 }
-                problems.addAll(axeProblems(axe, page + " " + theme));
+                problems.addAll(Axe.problems(chrome.driver, page + " " + theme));
                 Files.write(shots.resolve(page + "-" + theme + ".png"), chrome.driver.getScreenshotAs(org.openqa.selenium.OutputType.BYTES));
             }
         }
         chrome.js("localStorage.removeItem('webcu.theme');");
         assertEquals(List.of(), problems);
-    }
-
-    /** axe-core's serious and critical violations on the page as it is, one line each. */
-    private static List<String> axeProblems(String axe, String where) {
-        chrome.js(axe);
-        Object r = chrome.jsAsync("""
-                var done = arguments[arguments.length - 1];
-                axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
-                  done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
-                    .map(function (v) { return v.id + ': ' + v.help + ' (' + v.nodes.map(function (n) { return n.target.join(' '); }).join(', ') + ')'; }));
-                }, function (e) { done(['axe failed: ' + e.message]); });
-                """);
-        List<String> problems = new ArrayList<>();
-        for (Object p : (List<?>) r) {
-            problems.add(where + ": " + p);
-        }
-        return problems;
     }
 
     @Test

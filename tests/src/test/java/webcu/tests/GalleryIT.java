@@ -264,7 +264,6 @@ class GalleryIT {
 
     @Test
     void noSeriousAccessibilityProblemsWithTheMenuOpenInEitherTheme() throws IOException {
-        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
         Path shots = Repo.root().resolve("tests/target/screenshots");
         Files.createDirectories(shots);
         List<String> problems = new ArrayList<>();
@@ -282,7 +281,7 @@ class GalleryIT {
                     assertTrue(scroll <= 0, "the page scrolls sideways by " + scroll + " px at " + size[0] + "x" + size[1] + " (" + theme + ")");
                     Files.write(shots.resolve("gallery-" + theme + "-" + size[0] + "x" + size[1] + ".png"),
                             driver().getScreenshotAs(OutputType.BYTES));
-                    problems.addAll(axeProblems(axe, "gallery " + theme + " " + size[0] + "x" + size[1]));
+                    problems.addAll(Axe.problems(driver(), "gallery " + theme + " " + size[0] + "x" + size[1]));
                     driver().findElement(By.id("gallery-close")).click();
                 }
             }
@@ -292,24 +291,4 @@ class GalleryIT {
         assertEquals(List.of(), problems);
     }
 
-    /** axe-core's serious and critical violations on the page as it is, one line each. */
-    private static List<String> axeProblems(String axe, String where) {
-        js(axe);
-        driver().manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-        Object r = driver().executeAsyncScript("""
-                var done = arguments[arguments.length - 1];
-                axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
-                  done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
-                    .map(function (v) {
-                      return v.id + ' (' + v.impact + '): ' + v.help + ' at '
-                        + v.nodes.slice(0, 3).map(function (n) { return n.target.join(' ') + ' ' + (n.failureSummary || '').replace(/\\s+/g, ' '); }).join('; ');
-                    }));
-                }, function (e) { done(['axe failed: ' + e.message]); });
-                """);
-        List<String> out = new ArrayList<>();
-        for (Object o : (List<?>) r) {
-            out.add(where + ": " + o);
-        }
-        return out;
-    }
 }

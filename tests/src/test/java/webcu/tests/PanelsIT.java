@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -301,7 +300,6 @@ class PanelsIT {
 
     @Test
     void noSeriousAccessibilityProblemsOnEitherTabInEitherTheme() throws IOException {
-        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
         List<String> problems = new ArrayList<>();
         Path shots = Repo.root().resolve("tests/target/screenshots");
         Files.createDirectories(shots);
@@ -310,14 +308,14 @@ class PanelsIT {
             runOn("webgpu");
             for (String tab : List.of("launches", "device")) {
                 openTab(tab);
-                problems.addAll(axeProblems(axe, theme + " " + tab));
+                problems.addAll(Axe.problems(driver(), theme + " " + tab));
                 try {
                     driver().manage().window().setSize(new Dimension(390, 844));
                     js("return new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); });");
                     Long scroll = (Long) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
                     assertTrue(scroll <= 0, "the page scrolls sideways by " + scroll + " px on a phone under " + tab + " (" + theme + ")");
                     Files.write(shots.resolve("panels-" + tab + "-" + theme + "-390x844.png"), driver().getScreenshotAs(OutputType.BYTES));
-                    problems.addAll(axeProblems(axe, theme + " " + tab + " 390x844"));
+                    problems.addAll(Axe.problems(driver(), theme + " " + tab + " 390x844"));
                 } finally {
                     driver().manage().window().setSize(new Dimension(1280, 900));
                 }
@@ -326,24 +324,4 @@ class PanelsIT {
         assertEquals(List.of(), problems);
     }
 
-    /** axe-core's serious and critical violations on the page as it is, one line each. */
-    private static List<String> axeProblems(String axe, String where) {
-        js(axe);
-        driver().manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-        Object r = driver().executeAsyncScript("""
-                var done = arguments[arguments.length - 1];
-                axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
-                  done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
-                    .map(function (v) {
-                      return v.id + ' (' + v.impact + '): ' + v.help + ' at '
-                        + v.nodes.slice(0, 3).map(function (n) { return n.target.join(' ') + ' ' + (n.failureSummary || '').replace(/\\s+/g, ' '); }).join('; ');
-                    }));
-                }, function (e) { done(['axe failed: ' + e.message]); });
-                """);
-        List<String> out = new ArrayList<>();
-        for (Object o : (List<?>) r) {
-            out.add(where + ": " + o);
-        }
-        return out;
-    }
 }

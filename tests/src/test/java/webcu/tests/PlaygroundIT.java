@@ -362,7 +362,6 @@ class PlaygroundIT {
 
     @Test
     void noSeriousAccessibilityProblemsInEitherThemeAndScreenshots() throws IOException {
-        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
         Path shots = Repo.root().resolve("tests/target/screenshots");
         Files.createDirectories(shots);
         List<String> problems = new ArrayList<>();
@@ -382,7 +381,7 @@ class PlaygroundIT {
                     assertTrue(scroll <= 0, "the page scrolls sideways by " + scroll + " px at " + size[0] + "x" + size[1] + " (" + theme + ")");
                     Files.write(shots.resolve("playground-" + theme + "-" + size[0] + "x" + size[1] + ".png"),
                             driver().getScreenshotAs(OutputType.BYTES));
-                    problems.addAll(axeProblems(axe, theme + " " + size[0] + "x" + size[1]));
+                    problems.addAll(Axe.problems(driver(), theme + " " + size[0] + "x" + size[1]));
                 }
             }
         } finally {
@@ -408,30 +407,9 @@ class PlaygroundIT {
         assertTrue(help.isDisplayed());
         assertTrue(help.getText().contains("Ctrl+Enter"), help.getText());
         Files.write(shots.resolve("playground-help-1280x900.png"), driver().getScreenshotAs(OutputType.BYTES));
-        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
-        assertEquals(List.of(), axeProblems(axe, "help panel"));
+        assertEquals(List.of(), Axe.problems(driver(), "help panel"));
         help.sendKeys(Keys.ESCAPE);
         assertFalse(help.isDisplayed());
     }
 
-    /** axe-core's serious and critical violations on the page as it is, one line each. */
-    private static List<String> axeProblems(String axe, String where) {
-        js(axe);
-        driver().manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-        Object r = driver().executeAsyncScript("""
-                var done = arguments[arguments.length - 1];
-                axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
-                  done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
-                    .map(function (v) {
-                      return v.id + ' (' + v.impact + '): ' + v.help + ' at '
-                        + v.nodes.slice(0, 3).map(function (n) { return n.target.join(' ') + ' ' + (n.failureSummary || '').replace(/\\s+/g, ' '); }).join('; ');
-                    }));
-                }, function (e) { done(['axe failed: ' + e.message]); });
-                """);
-        List<String> out = new ArrayList<>();
-        for (Object o : (List<?>) r) {
-            out.add(where + ": " + o);
-        }
-        return out;
-    }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -311,7 +310,6 @@ class ViewsIT {
 
     @Test
     void noSeriousAccessibilityProblemsOnTheViews() throws IOException {
-        String axe = Files.readString(Repo.root().resolve("app/web/node_modules/axe-core/axe.min.js"), StandardCharsets.UTF_8);
         Path shots = Repo.root().resolve("tests/target/screenshots");
         Files.createDirectories(shots);
         List<String> problems = new ArrayList<>();
@@ -327,7 +325,7 @@ class ViewsIT {
                 driver().findElement(By.id("tab-" + kind)).click();
                 js("return new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); });");
                 Files.write(shots.resolve("views-" + kind + "-" + theme + "-1280x900.png"), driver().getScreenshotAs(OutputType.BYTES));
-                problems.addAll(axeProblems(axe, kind + " view, " + theme));
+                problems.addAll(Axe.problems(driver(), kind + " view, " + theme));
             }
             // the phone: the code scrolls inside its view, the page does not scroll sideways
             driver().manage().window().setSize(new Dimension(390, 844));
@@ -337,7 +335,7 @@ class ViewsIT {
                 assertTrue(scroll <= 0, "the page scrolls sideways by " + scroll + " px (" + theme + ")");
                 assertTrue(driver().findElement(By.id("view-ir")).isDisplayed());
                 Files.write(shots.resolve("views-ir-" + theme + "-390x844.png"), driver().getScreenshotAs(OutputType.BYTES));
-                problems.addAll(axeProblems(axe, "ir view, phone, " + theme));
+                problems.addAll(Axe.problems(driver(), "ir view, phone, " + theme));
             } finally {
                 driver().manage().window().setSize(new Dimension(1280, 900));
             }
@@ -345,24 +343,4 @@ class ViewsIT {
         assertEquals(List.of(), problems);
     }
 
-    /** axe-core's serious and critical violations on the page as it is, one line each (as PlaygroundIT checks). */
-    private static List<String> axeProblems(String axe, String where) {
-        js(axe);
-        driver().manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
-        Object r = driver().executeAsyncScript("""
-                var done = arguments[arguments.length - 1];
-                axe.run(document, { resultTypes: ['violations'] }).then(function (res) {
-                  done(res.violations.filter(function (v) { return v.impact === 'serious' || v.impact === 'critical'; })
-                    .map(function (v) {
-                      return v.id + ' (' + v.impact + '): ' + v.help + ' at '
-                        + v.nodes.slice(0, 3).map(function (n) { return n.target.join(' ') + ' ' + (n.failureSummary || '').replace(/\\s+/g, ' '); }).join('; ');
-                    }));
-                }, function (e) { done(['axe failed: ' + e.message]); });
-                """);
-        List<String> out = new ArrayList<>();
-        for (Object o : (List<?>) r) {
-            out.add(where + ": " + o);
-        }
-        return out;
-    }
 }
