@@ -65,7 +65,8 @@ public final class PageBudgetBenchmark {
                 session.driver().manage().timeouts().scriptTimeout(Duration.ofSeconds(60));
                 session.driver().get(session.pageUrl());
                 double ms = ((Number) session.driver().executeAsyncScript(READY_AT)).doubleValue();
-                System.out.printf("cold start %d (fresh profile): ready after %.0f ms%n", i + 1, ms);
+                Object engine = session.driver().executeScript("return document.body.getAttribute('data-build');");
+                System.out.printf("cold start %d (fresh profile): ready after %.0f ms (%s build)%n", i + 1, ms, engine);
                 cold.add(ms);
             }
         }
