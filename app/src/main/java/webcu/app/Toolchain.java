@@ -3,7 +3,7 @@ package webcu.app;
 import java.util.List;
 import java.util.function.Consumer;
 import webcu.driver.CompileResult;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;

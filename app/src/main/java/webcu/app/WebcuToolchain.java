@@ -6,7 +6,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
 import webcu.driver.RunState;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;

@@ -3,7 +3,7 @@ package webcu.app;
 import java.util.ArrayList;
 import java.util.List;
 import org.teavm.jso.JSExport;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 
 /**
  * The entry point that TeaVM compiles for the page's Web Worker. The worker script fills in a

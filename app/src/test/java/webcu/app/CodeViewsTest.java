@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.passes.DeviceTarget;
 
 /** The JSON the page's WGSL and IR views read. */

@@ -9,7 +9,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
 import webcu.driver.RunState;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.runtime.Console;
 import webcu.runtime.DeviceDecorator;
 import webcu.vm.CpuDevice;

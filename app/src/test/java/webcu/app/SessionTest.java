@@ -14,7 +14,7 @@ import webcu.diag.Severity;
 import webcu.diag.Span;
 import webcu.driver.CompileResult;
 import webcu.driver.RunState;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;

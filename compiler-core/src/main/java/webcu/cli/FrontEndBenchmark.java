@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 
 /**
  * Front-end speed (a benchmark, not a test): checks every program of a folder repeatedly and

@@ -15,7 +15,7 @@ import java.util.concurrent.TimeoutException;
 import webcu.diag.InternalCompilerError;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.frontend.Lexer;
 import webcu.frontend.Token;
 

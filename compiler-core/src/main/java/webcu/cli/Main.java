@@ -18,7 +18,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
 import webcu.driver.RunState;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.ir.IrPrinter;
 import webcu.runtime.Console;
 import webcu.vm.CLibrary;

@@ -15,6 +15,7 @@ import webcu.frontend.Token;
 import webcu.ir.Module;
 import webcu.ir.Validator;
 import webcu.lower.Lower;
+import webcu.frontend.SourceSet;
 
 /**
  * The front half of the pipeline: preprocess, parse and analyse every translation unit, then

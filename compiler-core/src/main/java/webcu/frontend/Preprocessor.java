@@ -10,7 +10,6 @@ import webcu.diag.CompileError;
 import webcu.diag.DiagKey;
 import webcu.diag.Diagnostics;
 import webcu.diag.Span;
-import webcu.driver.SourceSet;
 
 /**
  * The C preprocessor (C11 6.10): includes from the user's virtual files and the built-in

@@ -15,6 +15,7 @@ import webcu.runtime.CudaError;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.ByteOut;
 
 /**
  * A CUDA device emulated on the VM, for the JVM and the browser's CPU backend. Buffers are

@@ -3,6 +3,8 @@ package webcu.vm;
 import java.util.HashMap;
 import webcu.ir.Function;
 import webcu.ir.Type;
+import webcu.runtime.ByteOut;
+import webcu.runtime.Printf;
 
 /**
  * The functions device code calls that the CPU device implements in Java: printf (formatted at the

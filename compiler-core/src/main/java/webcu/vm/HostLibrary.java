@@ -5,6 +5,7 @@ import java.util.HashMap;
 import webcu.diag.Span;
 import webcu.ir.Function;
 import webcu.ir.Type;
+import webcu.runtime.Printf;
 
 /**
  * The C library of the host program, in Java: stdio output (printf and friends with glibc's exact

@@ -2,6 +2,7 @@ package webcu.vm;
 
 import java.nio.charset.StandardCharsets;
 import webcu.runtime.Console;
+import webcu.runtime.ByteOut;
 
 /**
  * The host program's stdout and stderr over a {@link Console}: stdout is line-buffered, as on a

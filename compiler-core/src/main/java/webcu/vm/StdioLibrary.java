@@ -8,6 +8,8 @@ import java.util.List;
 import webcu.ir.Function;
 import webcu.runtime.Errno;
 import webcu.runtime.FileSystem;
+import webcu.runtime.ByteOut;
+import webcu.runtime.Printf;
 
 /**
  * stdio over a {@link FileSystem}, and the file side of POSIX: FILE streams (fopen … fclose, the

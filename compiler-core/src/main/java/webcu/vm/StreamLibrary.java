@@ -2,6 +2,8 @@ package webcu.vm;
 
 import java.nio.charset.StandardCharsets;
 import webcu.ir.Function;
+import webcu.runtime.ByteOut;
+import webcu.runtime.Printf;
 
 /**
  * The number formatting of the host's iostreams, as libstdc++'s num_put does it: integers by

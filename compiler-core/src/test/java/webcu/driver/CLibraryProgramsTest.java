@@ -16,6 +16,7 @@ import webcu.runtime.FileSystem;
 import webcu.runtime.MemoryFileSystem;
 import webcu.vm.CLibrary;
 import webcu.vm.CpuDevice;
+import webcu.frontend.SourceSet;
 
 /**
  * The C and POSIX library through whole programs in {@code resources/libc}: each .expected (and

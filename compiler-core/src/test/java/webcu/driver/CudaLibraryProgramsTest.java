@@ -10,6 +10,7 @@ import webcu.diag.Diagnostics;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.wgsl.WgslBackend;
+import webcu.frontend.SourceSet;
 
 /**
  * The CUDA headers beyond the runtime's core, as programs use them: cooperative groups in the

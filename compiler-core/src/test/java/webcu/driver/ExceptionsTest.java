@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
+import webcu.frontend.SourceSet;
 
 /**
  * C++ exceptions on the host. Each program under {@code resources/exceptions/} is plain C++ that

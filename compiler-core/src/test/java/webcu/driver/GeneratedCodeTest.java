@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import webcu.passes.DeviceTarget;
+import webcu.frontend.SourceSet;
 
 /**
  * The line maps of the playground's views: each generated line of a kernel statement names the

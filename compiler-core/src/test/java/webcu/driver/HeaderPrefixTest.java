@@ -12,6 +12,7 @@ import webcu.diag.Diagnostics;
 import webcu.frontend.Preprocessor;
 import webcu.frontend.Token;
 import webcu.ir.IrPrinter;
+import webcu.frontend.SourceSet;
 
 /**
  * The saved state after a program's leading built-in includes (Preprocessor.prefixKey,

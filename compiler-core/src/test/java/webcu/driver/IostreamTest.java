@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
+import webcu.frontend.SourceSet;
 
 /**
  * iostreams and std::string against libstdc++: every program under {@code iostream/} must print

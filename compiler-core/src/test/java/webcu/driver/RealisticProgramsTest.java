@@ -13,6 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
+import webcu.frontend.SourceSet;
 
 /**
  * Programs written the way real CUDA code is: NVIDIA-sample style with helper_cuda.h-like

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
+import webcu.frontend.SourceSet;
 
 /**
  * The C++ library headers (containers, algorithm, numeric, random, chrono, limits …) against

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
+import webcu.frontend.SourceSet;
 
 /**
  * Programs of several files, as nvcc builds them: each .cu/.cpp/.c file its own translation unit

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
 
 /** Front-end diagnostics, rendered in full as clang prints them (naga's wgsl-errors style). */
 class CheckTest {

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
 import webcu.ir.IrPrinter;
 
 /** Constant folding of constexpr calls, as C++ evaluates them at compile time. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
 
 /** {@code struct P} written in a declaration names the P in scope, as in C and C++. */
 class ElaboratedTypeTest {

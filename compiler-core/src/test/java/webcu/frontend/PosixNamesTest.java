@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
 
 /** Names the C and POSIX headers declare the way glibc does, which C++ name lookup must allow. */
 class PosixNamesTest {

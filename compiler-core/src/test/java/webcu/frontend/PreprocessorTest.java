@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
-import webcu.driver.SourceSet;
 
 class PreprocessorTest {
     /** Preprocesses {@code main.cu} and returns the user's tokens (the implicit CUDA header left out) joined by spaces. */

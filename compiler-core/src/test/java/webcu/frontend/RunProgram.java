@@ -9,7 +9,6 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
 import webcu.driver.RunState;
-import webcu.driver.SourceSet;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 

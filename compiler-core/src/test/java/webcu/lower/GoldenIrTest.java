@@ -13,7 +13,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.ir.IrPrinter;
 import webcu.ir.Validator;
 import webcu.testing.Golden;

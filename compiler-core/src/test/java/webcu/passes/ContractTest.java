@@ -17,7 +17,7 @@ import webcu.ir.Validator;
 class ContractTest {
     /** The program as the front end lowers it, before contraction ({@code --fmad=false}). */
     private static Module lower(String source) {
-        webcu.driver.SourceSet set = new webcu.driver.SourceSet().fmad(false);
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet().fmad(false);
         set.file("t.cu", source, true);
         webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
         if (!r.ok()) {
@@ -299,8 +299,8 @@ class ContractTest {
     @Test
     void FmadFalse_NoFma() {
         String src = "__global__ void k(float *o, float a, float b, float c) { o[0] = a * b + c; }";
-        webcu.driver.CompileResult on = webcu.driver.Compiler.compile(webcu.driver.SourceSet.single("t.cu", src));
-        webcu.driver.CompileResult off = webcu.driver.Compiler.compile(webcu.driver.SourceSet.single("t.cu", src).fmad(false));
+        webcu.driver.CompileResult on = webcu.driver.Compiler.compile(webcu.frontend.SourceSet.single("t.cu", src));
+        webcu.driver.CompileResult off = webcu.driver.Compiler.compile(webcu.frontend.SourceSet.single("t.cu", src).fmad(false));
         assertTrue(IrPrinter.print(on.module()).contains("fma(%a.1, %b.2, %c.3)"));
         assertTrue(IrPrinter.print(off.module()).contains("((%a.1 * %b.2) + %c.3)"));
     }

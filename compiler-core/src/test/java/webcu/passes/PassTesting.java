@@ -42,7 +42,7 @@ final class PassTesting {
      * {@code before} on it: the input of the pass under test, as the pipeline would give it.
      */
     static DeviceModule fromCuda(String source, DevicePass... before) {
-        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
         set.file("t.cu", source, true);
         webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
         if (!r.ok()) {

@@ -283,7 +283,7 @@ class CpuDeviceTest {
      */
     @Test
     void timeLimit_stopsAKernelThatNeverEnds() {
-        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
         set.file("t.cu", """
                 #include <cstdio>
                 __global__ void spin(volatile int *flag)

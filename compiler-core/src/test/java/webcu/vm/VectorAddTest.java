@@ -14,6 +14,7 @@ import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.runtime.ByteOut;
 
 /**
  * The walking skeleton's programs built as IR by hand (what the front end will produce for

@@ -227,7 +227,7 @@ final class WgslSamples {
 
     /** A sample compiled from CUDA by the front end, for constructs that are long to build by hand. */
     static Module cuda(String source) {
-        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
         set.file("t.cu", source, true);
         webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
         if (!r.ok()) {

@@ -56,7 +56,7 @@ class WgslValidationTest {
         List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
         int kernels = 0;
         for (Path source : sources) {
-            webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+            webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
             set.file(source.getFileName().toString(), Files.readString(source, StandardCharsets.UTF_8), true);
             webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
             assertEquals(true, r.ok(), source + ":\n" + r.render(false));

@@ -12,7 +12,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.ProgramRun;
 import webcu.driver.RunState;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.ir.ExecutionSpace;
 import webcu.ir.Function;
 import webcu.ir.Type;

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 
 /**
  * What the loop compiler's analysis finds in the VM code of real loops: the nest compiled

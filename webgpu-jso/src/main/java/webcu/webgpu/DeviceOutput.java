@@ -4,7 +4,7 @@ import java.util.List;
 import webcu.diag.Span;
 import webcu.passes.DebugBuffer;
 import webcu.runtime.CudaError;
-import webcu.vm.DevicePrintf;
+import webcu.runtime.DevicePrintf;
 import webcu.wgsl.WgslProgram;
 
 /**

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.SourceSet;
+import webcu.frontend.SourceSet;
 import webcu.passes.DebugBuffer;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;

@@ -215,7 +215,7 @@ class LaunchPlanTest {
 
     /** A kernel in heap mode: {@code walk(Node *nodes, int *out)} follows {@code next} pointers. */
     private static Module heapKernel() {
-        webcu.driver.SourceSet set = new webcu.driver.SourceSet();
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
         set.file("t.cu", """
                 struct Node { int value; Node *next; };
                 __device__ int total;

@@ -1,4 +1,4 @@
-package webcu.vm;
+package webcu.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

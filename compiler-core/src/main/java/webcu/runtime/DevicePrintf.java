@@ -1,9 +1,8 @@
-package webcu.vm;
+package webcu.runtime;
 
 /**
- * The VM's printf formatter for device printf records that the WebGPU device reads back, so that
- * both backends print the same bytes as glibc. It is the small public entry point over the
- * package-private {@link Printf}.
+ * The printf formatter for device printf records that the WebGPU device reads back, so that both
+ * backends print the same bytes as glibc: {@link Printf} with the record's arguments.
  */
 public final class DevicePrintf {
     private DevicePrintf() {

@@ -1,4 +1,4 @@
-package webcu.driver;
+package webcu.frontend;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package webcu.vm;
+package webcu.runtime;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -16,12 +16,12 @@ import java.math.RoundingMode;
  * two separate sequences, as the x86-64 calling convention passes them: a mismatched conversion
  * reads the next argument of its own class, as a native program would.
  */
-final class Printf {
+public final class Printf {
     private Printf() {
     }
 
     /** Where the variadic arguments come from. */
-    interface Args {
+    public interface Args {
         long nextInt();
 
         double nextDouble();
@@ -38,7 +38,7 @@ final class Printf {
     private static final byte[] NULL_STRING = {'(', 'n', 'u', 'l', 'l', ')'};
 
     /** Formats {@code format} (bytes up to its end) into {@code out}; returns the bytes written. */
-    static int format(byte[] format, Args args, ByteOut out) {
+    public static int format(byte[] format, Args args, ByteOut out) {
         int start = out.size();
         int n = format.length;
         int i = 0;
@@ -322,7 +322,7 @@ final class Printf {
     }
 
     /** %f of a finite non-negative value. */
-    static String fixed(double a, int precision, boolean alt) {
+    public static String fixed(double a, int precision, boolean alt) {
         String s = new BigDecimal(a).setScale(precision, RoundingMode.HALF_EVEN).toPlainString();
         if (precision == 0 && alt) {
             s = s + ".";
@@ -358,7 +358,7 @@ final class Printf {
     }
 
     /** %e of a finite non-negative value. */
-    static String exponential(double a, int precision, boolean alt, boolean upper) {
+    public static String exponential(double a, int precision, boolean alt, boolean upper) {
         Digits d = significant(a, precision + 1);
         StringBuilder sb = new StringBuilder();
         sb.append(d.digits().charAt(0));
@@ -380,7 +380,7 @@ final class Printf {
     }
 
     /** %g of a finite non-negative value. */
-    static String general(double a, int precision, boolean alt, boolean upper) {
+    public static String general(double a, int precision, boolean alt, boolean upper) {
         int p = precision == 0 ? 1 : precision;
         int x = a == 0 ? 0 : significant(a, p).exponent();
         String s;
@@ -419,7 +419,7 @@ final class Printf {
     }
 
     /** %a of a finite non-negative value, without the 0x prefix. */
-    static String hex(double a, int precision, boolean alt, boolean upper) {
+    public static String hex(double a, int precision, boolean alt, boolean upper) {
         long bits = Double.doubleToRawLongBits(a);
         int biased = (int) ((bits >>> 52) & 0x7FF);
         long mantissa = bits & 0x000FFFFFFFFFFFFFL;
