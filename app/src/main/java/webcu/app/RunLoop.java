@@ -1,6 +1,6 @@
 package webcu.app;
 
-import webcu.driver.RunState;
+import webcu.vm.RunState;
 
 /**
  * Drives a running program in slices: after each slice it gives the event loop a turn (so device

@@ -2,7 +2,7 @@ package webcu.app;
 
 import java.util.List;
 import webcu.driver.CompileResult;
-import webcu.driver.ProgramRun;
+import webcu.vm.ProgramRun;
 import webcu.frontend.SourceSet;
 import webcu.runtime.Device;
 import webcu.runtime.MemoryFileSystem;

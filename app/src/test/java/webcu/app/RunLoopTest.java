@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import webcu.driver.RunState;
+import webcu.vm.RunState;
 import webcu.runtime.Completion;
 
 /** The run loop against a scripted program and a hand-cranked event loop. */

@@ -13,7 +13,7 @@ import webcu.diag.Diagnostic;
 import webcu.diag.Severity;
 import webcu.diag.Span;
 import webcu.driver.CompileResult;
-import webcu.driver.RunState;
+import webcu.vm.RunState;
 import webcu.frontend.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;

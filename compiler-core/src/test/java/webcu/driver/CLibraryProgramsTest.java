@@ -17,6 +17,8 @@ import webcu.runtime.MemoryFileSystem;
 import webcu.vm.CLibrary;
 import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * The C and POSIX library through whole programs in {@code resources/libc}: each .expected (and

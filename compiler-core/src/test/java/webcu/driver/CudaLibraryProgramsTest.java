@@ -11,6 +11,8 @@ import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.wgsl.WgslBackend;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * The CUDA headers beyond the runtime's core, as programs use them: cooperative groups in the

@@ -16,6 +16,8 @@ import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * C++ exceptions on the host. Each program under {@code resources/exceptions/} is plain C++ that

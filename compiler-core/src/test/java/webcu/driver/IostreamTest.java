@@ -16,6 +16,8 @@ import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * iostreams and std::string against libstdc++: every program under {@code iostream/} must print

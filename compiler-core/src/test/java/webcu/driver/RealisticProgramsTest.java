@@ -14,6 +14,8 @@ import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * Programs written the way real CUDA code is: NVIDIA-sample style with helper_cuda.h-like

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.TestFactory;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * The C++ library headers (containers, algorithm, numeric, random, chrono, limits …) against

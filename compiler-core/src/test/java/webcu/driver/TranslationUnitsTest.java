@@ -9,6 +9,8 @@ import org.junit.jupiter.api.Test;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 
 /**
  * Programs of several files, as nvcc builds them: each .cu/.cpp/.c file its own translation unit

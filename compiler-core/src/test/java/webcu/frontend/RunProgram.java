@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.ProgramRun;
-import webcu.driver.RunState;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.ProgramRun;
-import webcu.driver.RunState;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
 import webcu.runtime.Console;
 import webcu.vm.CpuDevice;
 

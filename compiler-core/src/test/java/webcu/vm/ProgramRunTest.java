@@ -10,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Span;
-import webcu.driver.ProgramRun;
-import webcu.driver.RunState;
 import webcu.ir.BinaryOp;
 import webcu.ir.ExecutionSpace;
 import webcu.ir.Function;

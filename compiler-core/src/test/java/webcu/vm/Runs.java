@@ -1,8 +1,6 @@
 package webcu.vm;
 
 import java.util.List;
-import webcu.driver.ProgramRun;
-import webcu.driver.RunState;
 import webcu.ir.Module;
 import webcu.ir.Validator;
 import webcu.runtime.Device;

@@ -3,8 +3,6 @@ package webcu.vm;
 import java.util.ArrayList;
 import java.util.List;
 import webcu.diag.Span;
-import webcu.driver.ProgramRun;
-import webcu.driver.RunState;
 import webcu.ir.AddressSpace;
 import webcu.ir.BinaryOp;
 import webcu.ir.Builtin;

@@ -10,8 +10,6 @@ import org.junit.jupiter.api.Test;
 import webcu.diag.Span;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
-import webcu.driver.ProgramRun;
-import webcu.driver.RunState;
 import webcu.frontend.SourceSet;
 import webcu.ir.ExecutionSpace;
 import webcu.ir.Function;

@@ -1,4 +1,4 @@
-package webcu.driver;
+package webcu.vm;
 
 import webcu.runtime.Completion;
 

@@ -1,4 +1,4 @@
-package webcu.driver;
+package webcu.vm;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,8 +6,6 @@ import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
 import webcu.runtime.FileSystem;
-import webcu.vm.CLibrary;
-import webcu.vm.HostProcess;
 
 /**
  * One run of a compiled program: its host code on the VM, its kernels on a {@link Device}. The
