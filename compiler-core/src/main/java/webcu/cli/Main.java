@@ -178,14 +178,37 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "check", description = "run the front end only")
+    @Command(name = "check", description = "compile without running: the front end, and with --target webgpu the device passes too")
     static final class Check implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
+        @Option(names = "--target", description = "cpu (the default: what the CPU emulator runs, the front end's diagnostics)"
+                + " or webgpu (also what the device passes report for a GPU with IEEE floats: features WebGPU cannot run yet)")
+        String target = "cpu";
         @Parameters(arity = "1..*", description = "source files") List<String> files;
 
         @Override
         public Integer call() throws IOException {
-            return in.compile(files) == null ? 1 : 0;
+            if (!target.equals("cpu") && !target.equals("webgpu")) {
+                ERR.println("webcu: error: unknown target '" + target + "' (use cpu or webgpu)");
+                return 2;
+            }
+            CompileResult r = in.compile(files);
+            if (r == null) {
+                return 1;
+            }
+            if (target.equals("webgpu")) {
+                // the kernels' device code as the WebGPU device would compile it, minus what only
+                // the adapter knows (fast math, subgroups, its binding limits)
+                Diagnostics diags = new Diagnostics();
+                try {
+                    webcu.passes.DevicePasses.run(r.module(), diags, new java.util.HashMap<>(), webcu.passes.DeviceTarget.IEEE);
+                } catch (webcu.diag.CompileError e) {
+                    // reported through diags
+                }
+                ERR.print(new CompileResult(null, diags.all(), r.sourceText()).render(in.raw));
+                return diags.hasErrors() ? 1 : 0;
+            }
+            return 0;
         }
     }
 
