@@ -65,6 +65,7 @@ final class Session {
             toolchain.openDevice(backend, console,
                     device -> {
                         views(result);
+                        deviceDiagnostics(result);
                         run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources, stdin);
                     },
                     message -> {
@@ -89,6 +90,25 @@ final class Session {
         }
         if (json != null) {
             progress.views(json);
+        }
+    }
+
+    /**
+     * The device's own diagnostics (kernels WebGPU cannot run yet), added to the compile's for the
+     * editor's marks before the program starts; the output gets them at the first launch, as the
+     * command line prints them.
+     */
+    private void deviceDiagnostics(CompileResult result) {
+        List<webcu.diag.Diagnostic> extra;
+        try {
+            extra = toolchain.deviceDiagnostics(result);
+        } catch (RuntimeException | Error e) {
+            return; // the launch reports the same problem, or the views say what broke
+        }
+        if (!extra.isEmpty()) {
+            List<webcu.diag.Diagnostic> all = new java.util.ArrayList<>(result.diagnostics());
+            all.addAll(extra);
+            progress.diagnostics(Progress.toJson(all));
         }
     }
 

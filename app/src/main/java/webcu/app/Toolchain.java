@@ -25,5 +25,13 @@ interface Toolchain {
         return null;
     }
 
+    /**
+     * What the device opened last reports about {@code compiled}'s kernels before any launch (a
+     * feature it cannot run yet, at its line); empty where the device compiles nothing ahead.
+     */
+    default List<webcu.diag.Diagnostic> deviceDiagnostics(CompileResult compiled) {
+        return List.of();
+    }
+
     RunLoop.Program start(Module module, Device device, Console console, List<String> args, FileSystem files);
 }

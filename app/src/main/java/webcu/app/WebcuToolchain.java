@@ -127,6 +127,20 @@ final class WebcuToolchain implements Toolchain {
     }
 
     @Override
+    public List<webcu.diag.Diagnostic> deviceDiagnostics(CompileResult compiled) {
+        if (gpu == null) {
+            return List.of();
+        }
+        webcu.diag.Diagnostics d = new webcu.diag.Diagnostics();
+        try {
+            webcu.passes.DevicePasses.run(compiled.module(), d, new java.util.HashMap<>(), gpu.target());
+        } catch (webcu.diag.CompileError e) {
+            // reported through d
+        }
+        return d.all();
+    }
+
+    @Override
     public String views(CompileResult compiled) {
         return gpu == null ? CodeViews.json(compiled, webcu.passes.DeviceTarget.IEEE, null)
                 : CodeViews.json(compiled, gpu.target(), gpu.adapterDescription());

@@ -1,6 +1,7 @@
 package webcu.app;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -34,6 +35,13 @@ class SessionTest {
         String seenBackend;
         /** What views() answers; null: no views, as a host without them. */
         String views;
+        /** What the device reports ahead of any launch. */
+        List<webcu.diag.Diagnostic> deviceDiagnostics = List.of();
+
+        @Override
+        public List<webcu.diag.Diagnostic> deviceDiagnostics(CompileResult compiled) {
+            return deviceDiagnostics;
+        }
 
         @Override
         public String views(CompileResult compiled) {
@@ -128,6 +136,20 @@ class SessionTest {
         run(fake, "webgpu");
         assertEquals(List.of("stage compiling", "diagnostics []", "err:webcu: cannot use the webgpu backend: no adapter\n", "exit 1"),
                 events);
+    }
+
+    /** What the device cannot run reaches the editor's marks before the program starts, beside the compile's own. */
+    @Test
+    void theDevicesDiagnosticsJoinTheCompilesBeforeTheRun() {
+        Fake fake = new Fake();
+        fake.result = ok();
+        fake.deviceDiagnostics = List.of(new webcu.diag.Diagnostic(webcu.diag.Severity.ERROR, new webcu.diag.Span("main.cu", 4, 9, 3),
+                webcu.diag.DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "not supported on WebGPU yet: recursion ('f')", List.of()));
+        run(fake, "webgpu");
+        assertEquals("diagnostics []", events.get(1));
+        assertTrue(events.get(2).startsWith("diagnostics [{\"file\":\"main.cu\",\"line\":4,\"column\":9,\"length\":3,\"severity\":\"error\""),
+                events.get(2));
+        assertEquals(List.of("stage host", "out:hello\n", "exit 0"), events.subList(3, events.size()));
     }
 
     /** The views come once per compile, after its diagnostics, before the program starts. */

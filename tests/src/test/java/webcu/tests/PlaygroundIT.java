@@ -316,6 +316,35 @@ class PlaygroundIT {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void whatWebGpuCannotRunIsMarkedInTheEditorBeforeTheRun() {
+        freshPage();
+        setProject(List.of(file("main.cu", """
+                #include <cstdio>
+                __device__ int fact(int n)
+                {
+                    return n <= 1 ? 1 : n * fact(n - 1);
+                }
+                __global__ void k(int *out) { out[0] = fact(5); }
+                int main()
+                {
+                    int *d;
+                    cudaMalloc(&d, sizeof(int));
+                    k<<<1, 1>>>(d);
+                    printf("%s\\n", cudaGetErrorString(cudaDeviceSynchronize()));
+                    return 0;
+                }
+                """, true)));
+        RunResult result = runOn("webgpu");
+        assertTrue(result.stderr().contains("not supported on WebGPU yet: recursion ('fact')"), result.stderr());
+        List<Map<String, Object>> marks = (List<Map<String, Object>>) js("return window.webcu.ui.lintMarks();");
+        assertEquals(1, marks.size(), marks.toString());
+        assertEquals(4L, marks.get(0).get("line"));
+        assertEquals("error", marks.get(0).get("severity"));
+        assertTrue(String.valueOf(marks.get(0).get("message")).contains("recursion"), marks.toString());
+    }
+
+    @Test
     void sixelPicturesAreDrawnInTheTerminal() {
         freshPage();
         // a 6x12 sixel picture in two colours, as a Game of Life frame would print one
