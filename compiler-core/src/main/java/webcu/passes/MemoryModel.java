@@ -136,11 +136,6 @@ public final class MemoryModel implements DevicePass {
         };
     }
 
-    /** Whether the name is one of the front end's atomic externals ({@code __webcu_atomicAdd_i32} …). */
-    static boolean isAtomic(Function f) {
-        return f.isExternal() && f.name().startsWith("__webcu_atomic");
-    }
-
     /** What pointers point into: a binding (argument or device variable) or a local or shared variable. */
     private static final class Root {
         final String name;
@@ -1044,16 +1039,16 @@ public final class MemoryModel implements DevicePass {
                         Expr address = access(st.address(), true, false);
                         return List.of(new Stmt.Store(address, value(st.value()), st.span()));
                     }
-                    case Stmt.Call c when !CheckSupported.isSupported(c.callee()) && !isAtomic(c.callee()) -> {
+                    case Stmt.Call c when !Analysis.isSupported(c.callee()) && !Analysis.isAtomic(c.callee()) -> {
                         return List.of(s); // a later pass lowers it, or CheckSupported names it
                     }
                     case Stmt.Call c -> {
                         List<Expr> args = new ArrayList<>();
-                        boolean atomic = isAtomic(c.callee());
+                        boolean atomic = Analysis.isAtomic(c.callee());
                         for (int i = 0; i < c.args().size(); i++) {
                             Expr x = c.args().get(i);
                             if (x.type() instanceof Type.Ptr) {
-                                if (stringLiteral(x) != null) {
+                                if (Analysis.stringLiteral(x) != null) {
                                     args.add(x); // a string literal: the pass that lowers the call reads it
                                 } else {
                                     args.add(access(x, true, atomic && i == 0));
@@ -1080,21 +1075,10 @@ public final class MemoryModel implements DevicePass {
     /** The hidden offset of a null pointer argument: any access through it fails the bounds check. */
     public static final long NULL_OFFSET = 0x80000000L;
 
-    /** The host variable (a string literal) a pointer argument points into, or null. */
-    static webcu.ir.Global stringLiteral(Expr x) {
-        return switch (x) {
-            case Expr.GlobalAddr g when g.global().space() == AddressSpace.HOST -> g.global();
-            case Expr.ElementAddr e -> stringLiteral(e.base());
-            case Expr.PtrAdd p -> stringLiteral(p.base());
-            case Expr.Convert c when c.value().type() instanceof Type.Ptr -> stringLiteral(c.value());
-            default -> null;
-        };
-    }
-
     /** An array index: 32-bit as it is, 64-bit narrowed to u32 where that is exact. */
     static Expr narrowIndex(Expr i) {
         if (i.type() instanceof Type.Int t && t.bits() == 64) {
-            Expr n = Int64.narrow(i);
+            Expr n = Build.narrow(i);
             return n != null ? n : new Expr.Convert(Type.U32, i);
         }
         return i;
@@ -1109,7 +1093,7 @@ public final class MemoryModel implements DevicePass {
             return Build.u32(c.value());
         }
         if (i.type() instanceof Type.Int t && t.bits() == 64) {
-            Expr n = Int64.narrow(i);
+            Expr n = Build.narrow(i);
             if (n != null) {
                 return n;
             }
