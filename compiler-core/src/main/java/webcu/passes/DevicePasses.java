@@ -31,6 +31,7 @@ public final class DevicePasses {
             new Int64(),
             new StructArguments(),
             new MemoryModel(),
+            new HeapMemory(),
             new Atomics(),
             new Uniformity(),
             new ThreadCoarsening(new java.util.HashMap<>()),

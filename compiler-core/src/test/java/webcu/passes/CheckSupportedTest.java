@@ -106,7 +106,7 @@ class CheckSupportedTest {
     @Test
     void SupportedKernel_Untouched() {
         Diagnostics d = new Diagnostics();
-        DeviceModule dm = PassTesting.run(vectorAdd("add", Type.F32), d, new Inline(), new MemoryModel());
+        DeviceModule dm = PassTesting.run(vectorAdd("add", Type.F32), d, new Inline(), new MemoryModel(), new HeapMemory());
         String ir = webcu.ir.IrPrinter.print(dm.module());
         DevicePasses.run(pass, dm);
         assertEquals(ir, webcu.ir.IrPrinter.print(dm.module()));
