@@ -86,7 +86,7 @@ public final class CheckSupported implements DevicePass {
                 }
             });
             if (in == null && seen.isEmpty()) {
-                throw new webcu.diag.InternalCompilerError("kernel " + k.name() + " has no interface after MemoryModel");
+                throw new webcu.diag.InternalCompilerError("kernel " + k.name() + " has no interface after HeapMemory");
             }
         }
 

@@ -11,7 +11,7 @@ package webcu.passes;
  *     and {@code isfinite} would answer differently from CUDA, so {@link CheckSupported} rejects
  *     them there.
  * @param maxStorageBuffers the storage buffers a kernel may bind (0: no limit known). A kernel
- *     that would need more bindings runs in {@link MemoryModel}'s heap mode, with one.
+ *     that would need more bindings runs in {@link HeapMemory}, with one.
  * @param subgroupSize 32 where the device has WGSL subgroups of exactly 32 lanes that hold
  *     consecutive thread indices (a warp each), as the device checked at start-up; 0 otherwise.
  *     With 32, {@link Warps} maps warp functions onto subgroup operations where that gives CUDA's
