@@ -44,18 +44,18 @@ public final class Abort implements DevicePass {
     @Override
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
-            if (Printf.calls(k, "__assert_fail") || Printf.calls(k, "__assertfail") || Printf.calls(k, "__trap")) {
+            if (Analysis.calls(k, "__assert_fail") || Analysis.calls(k, "__assertfail") || Analysis.calls(k, "__trap")) {
                 Global debug = DebugBuffer.global(m.module());
                 k.setBody(new Rewriter() {
                     @Override
                     protected List<Stmt> stmt(Stmt s) {
                         if (s instanceof Stmt.Call c && c.callee().isExternal()) {
-                            String n = CheckSupported.cudaName(c.callee().name());
+                            String n = Analysis.cudaName(c.callee().name());
                             if (n.equals("__assert_fail") || n.equals("__assertfail")) {
-                                return fault(m, k, debug, DebugBuffer.ASSERT, assertSite(m, c), c.span());
+                                return Build.fault(m, k, debug, DebugBuffer.ASSERT, assertSite(m, c), c.span());
                             }
                             if (n.equals("__trap")) {
-                                return fault(m, k, debug, DebugBuffer.TRAP, -1, c.span());
+                                return Build.fault(m, k, debug, DebugBuffer.TRAP, -1, c.span());
                             }
                         }
                         return super.stmt(s);
@@ -74,50 +74,8 @@ public final class Abort implements DevicePass {
     }
 
     private static String text(List<Expr> args, int i) {
-        byte[] b = i < args.size() ? Printf.literal(args.get(i)) : null;
+        byte[] b = i < args.size() ? Analysis.literal(args.get(i)) : null;
         return b == null ? "?" : new String(b, StandardCharsets.UTF_8);
     }
 
-    /**
-     * Records an assertion (kind {@link DebugBuffer#ASSERT}, site ≥ 0: its record, if among the
-     * first) and the launch's first fault: its kind, site, block and thread.
-     */
-    static List<Stmt> fault(DeviceModule m, Function k, Global debug, int kind, int site, Span at) {
-        List<Stmt> out = new ArrayList<>();
-        if (kind == DebugBuffer.ASSERT && site >= 0) {
-            Local n = k.newLocal("assert.index", Type.U32, false);
-            out.add(Build.call(n, Printf.atomicU32(m, "Add"), List.of(Printf.word(debug, Build.u32(DebugBuffer.ASSERTS)),
-                    Build.u32(1)), at));
-            Expr base = Build.add(Build.mul(Build.get(n), DebugBuffer.ASSERT_RECORD_WORDS), Build.u32(DebugBuffer.ASSERT_BASE));
-            List<Stmt> record = new ArrayList<>();
-            record.add(new Stmt.Store(Printf.word(debug, base), Build.u32(site), at));
-            record.addAll(ids(debug, base, 1, at));
-            out.add(new Stmt.If(Build.bin(BinaryOp.LT, Build.get(n), Build.u32(DebugBuffer.ASSERT_RECORDS)),
-                    Build.block(record, at), Stmt.Block.empty(at), at));
-        }
-        Local first = k.newLocal("fault.count", Type.U32, false);
-        out.add(Build.call(first, Printf.atomicU32(m, "Add"), List.of(Printf.word(debug, Build.u32(DebugBuffer.FAULTS)),
-                Build.u32(1)), at));
-        List<Stmt> record = new ArrayList<>();
-        record.add(new Stmt.Store(Printf.word(debug, Build.u32(DebugBuffer.FAULT_KIND)), Build.u32(kind), at));
-        record.add(new Stmt.Store(Printf.word(debug, Build.u32(DebugBuffer.FAULT_SITE)), Build.u32(Math.max(site, 0)), at));
-        record.addAll(ids(debug, Build.u32(DebugBuffer.FAULT_IDS - 1), 1, at));
-        out.add(new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(first), Build.u32(0)), Build.block(record, at),
-                Stmt.Block.empty(at), at));
-        return out;
-    }
-
-    /** Stores blockIdx x, y, z and threadIdx x, y, z at words {@code base + from} … {@code base + from + 5}. */
-    private static List<Stmt> ids(Global debug, Expr base, int from, Span at) {
-        List<Stmt> out = new ArrayList<>();
-        Builtin[] which = {Builtin.BLOCK_IDX, Builtin.THREAD_IDX};
-        int w = from;
-        for (Builtin b : which) {
-            for (int c = 0; c < 3; c++) {
-                out.add(new Stmt.Store(Printf.word(debug, Build.add(base, Build.u32(w))), new Expr.BuiltinGet(b, c), at));
-                w++;
-            }
-        }
-        return out;
-    }
 }

@@ -59,22 +59,8 @@ public final class Atomics implements DevicePass {
 
     private static boolean hasAtomics(Function k) {
         boolean[] found = {false};
-        Rewriter.forEachStmt(k.body(), s -> found[0] |= s instanceof Stmt.Call c && MemoryModel.isAtomic(c.callee()));
+        Rewriter.forEachStmt(k.body(), s -> found[0] |= s instanceof Stmt.Call c && Analysis.isAtomic(c.callee()));
         return found[0];
-    }
-
-    /**
-     * Whether the WGSL writer can do this 64-bit atomic as one 32-bit atomic per word, with no
-     * lock: and, or and xor act on each bit alone, and add and subtract need only the carry (or
-     * borrow) of the low word, which its atomic's old value tells. The final value is exact
-     * whatever interleaves; the old value returned pairs the two words' old values, which is why
-     * {@code State.needsLock} locks the ones whose old value is read.
-     */
-    public static boolean onHalves(String op, String t) {
-        return (t.equals("u64") || t.equals("i64")) && switch (op) {
-            case "Add", "Sub", "And", "Or", "Xor" -> true;
-            default -> false;
-        };
     }
 
     /** The op and type of an atomic external: "Add", "f32" for {@code __webcu_atomicAdd_f32}. */
@@ -137,9 +123,9 @@ public final class Atomics implements DevicePass {
             });
             boolean[] lock = {false};
             Rewriter.forEachStmt(k.body(), st -> {
-                if (st instanceof Stmt.Call c && MemoryModel.isAtomic(c.callee()) && inWords(c.args().get(0))) {
+                if (st instanceof Stmt.Call c && Analysis.isAtomic(c.callee()) && inWords(c.args().get(0))) {
                     String[] ot = opAndType(c.callee());
-                    if (ot[1].endsWith("64") && (!onHalves(ot[0], ot[1]) || c.result() != null && read.contains(c.result()))) {
+                    if (ot[1].endsWith("64") && (!Analysis.onHalves(ot[0], ot[1]) || c.result() != null && read.contains(c.result()))) {
                         lock[0] = true;
                     }
                 }
@@ -156,7 +142,7 @@ public final class Atomics implements DevicePass {
         final class Body extends Rewriter {
             @Override
             protected List<Stmt> stmt(Stmt s) {
-                if (!(s instanceof Stmt.Call c) || !MemoryModel.isAtomic(c.callee())) {
+                if (!(s instanceof Stmt.Call c) || !Analysis.isAtomic(c.callee())) {
                     return super.stmt(s);
                 }
                 String[] ot = opAndType(c.callee());
@@ -167,14 +153,14 @@ public final class Atomics implements DevicePass {
                 boolean wide = t.endsWith("64");
                 if (wide) {
                     if (!words) {
-                        if (op.equals("Add") && onHalves(op, t)) {
+                        if (op.equals("Add") && Analysis.onHalves(op, t)) {
                             return List.of(s);
                         }
                         m.reject(kernel, c.span(), DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "64-bit atomics on shared memory ('atomic"
                                 + op + "')");
                         return List.of(s);
                     }
-                    return onHalves(op, t) && !lockAll ? List.of(s) : locked(c, op, t);
+                    return Analysis.onHalves(op, t) && !lockAll ? List.of(s) : locked(c, op, t);
                 }
                 switch (op) {
                     case "Add", "Exch" -> {
@@ -384,7 +370,7 @@ public final class Atomics implements DevicePass {
                             Stmt.Block.empty(at), at),
                     new Stmt.Assign(round, Build.add(Build.get(round), Build.u32(1)), at));
             return List.of(
-                    new Stmt.Assign(lane, Build.bin(BinaryOp.AND, Warps.linearTid(), Build.u32(ROUNDS - 1)), at),
+                    new Stmt.Assign(lane, Build.bin(BinaryOp.AND, Build.linearTid(), Build.u32(ROUNDS - 1)), at),
                     new Stmt.Assign(round, Build.u32(0), at),
                     new Stmt.Loop(Build.block(body, at), Stmt.Block.empty(at),
                             Build.bin(BinaryOp.EQ, Build.get(round), Build.u32(ROUNDS)), at));

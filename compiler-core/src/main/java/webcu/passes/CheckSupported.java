@@ -80,13 +80,13 @@ public final class CheckSupported implements DevicePass {
             Rewriter.forEachExpr(k.body(), (s, e) -> {
                 // the arguments of a call already rejected (a printf's format string, its promoted
                 // varargs) would only repeat the same problem
-                if (!(s instanceof Stmt.Call c && !isSupported(c.callee()))) {
+                if (!(s instanceof Stmt.Call c && !Analysis.isSupported(c.callee()))) {
                     at = s.span();
                     expr(e);
                 }
             });
             if (in == null && seen.isEmpty()) {
-                throw new webcu.diag.InternalCompilerError("kernel " + k.name() + " has no interface after MemoryModel");
+                throw new webcu.diag.InternalCompilerError("kernel " + k.name() + " has no interface after HeapMemory");
             }
         }
 
@@ -94,10 +94,10 @@ public final class CheckSupported implements DevicePass {
             at = s.span();
             switch (s) {
                 case Stmt.Call c -> {
-                    if (!isSupported(c.callee())) {
-                        reject("'" + cudaName(c.callee().name()) + "' in device code");
+                    if (!Analysis.isSupported(c.callee())) {
+                        reject("'" + Analysis.cudaName(c.callee().name()) + "' in device code");
                     } else if (!m.target().ieeeFloat() && classifiesFloats(c.callee())) {
-                        reject("'" + cudaName(c.callee().name()) + "' on this adapter (it does not keep IEEE infinities,"
+                        reject("'" + Analysis.cudaName(c.callee().name()) + "' on this adapter (it does not keep IEEE infinities,"
                                 + " NaN and subnormal numbers: it compiles kernels as fast math does)");
                     }
                 }
@@ -185,52 +185,6 @@ public final class CheckSupported implements DevicePass {
     static boolean classifiesFloats(Function f) {
         return switch (f.name()) {
             case "__webcu_isnan", "__webcu_isinf", "__webcu_isfinite" -> true;
-            default -> false;
-        };
-    }
-
-    /** Whether the writer can print a call of {@code f}: WGSL built-ins, 32-bit atomics and the 64-bit ones done per word. */
-    static boolean isSupported(Function f) {
-        if (Intrinsics.isSupported(f) || Warps.isSubgroupOp(f)) {
-            return true;
-        }
-        if (!MemoryModel.isAtomic(f)) {
-            return false;
-        }
-        String op = f.name().substring("__webcu_atomic".length(), f.name().lastIndexOf('_'));
-        return switch (op) {
-            case "Add", "Sub", "Exch", "Min", "Max", "And", "Or", "Xor", "CAS" -> !f.returnType().equals(Type.F32)
-                    && (f.returnType().size() == 4 || f.returnType() instanceof Type.Int && Atomics.onHalves(op, "u64"));
-            default -> false;
-        };
-    }
-
-    /**
-     * The name the user wrote for an external: the front end's typed helpers
-     * ({@code __webcu_atomicAdd_i32}) and overload copies ({@code abs.3}) lose their decoration.
-     */
-    static String cudaName(String name) {
-        String n = name;
-        int dot = n.indexOf('.');
-        if (dot > 0) {
-            n = n.substring(0, dot);
-        }
-        if (n.startsWith("__webcu_")) {
-            n = n.substring("__webcu_".length());
-            int us = n.lastIndexOf('_');
-            if (us > 0 && n.length() - us <= 4 && isTypeSuffix(n.substring(us + 1))) {
-                n = n.substring(0, us);
-            }
-            if (n.startsWith("shfl")) {
-                n = "__" + n + "_sync";
-            }
-        }
-        return n;
-    }
-
-    private static boolean isTypeSuffix(String s) {
-        return switch (s) {
-            case "i32", "u32", "f32", "i64", "u64", "f64", "u16" -> true;
             default -> false;
         };
     }

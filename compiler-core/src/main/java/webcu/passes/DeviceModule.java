@@ -143,7 +143,7 @@ public final class DeviceModule {
         return debug;
     }
 
-    /** The interface {@link MemoryModel} gave the kernel, or null before it ran. */
+    /** The interface {@link MemoryModel} or {@link HeapMemory} gave the kernel, or null before they ran. */
     public KernelInterface interfaceOf(Function kernel) {
         return interfaces.get(kernel);
     }

@@ -15,8 +15,9 @@ import webcu.ir.Validator;
 public final class DevicePasses {
     /**
      * The passes, in order. GlobalVariables and SubWord of DESIGN.md are folded into MemoryModel
-     * (every device variable gets a binding of its own) and the WGSL writer (sub-word accesses on
-     * word bindings); GridFolding is done by the WGSL writer and the launch plan together. The
+     * and HeapMemory (a device variable is a root of the same pointer rewrite as an argument:
+     * a binding of its own, or a heap offset) and the WGSL writer (sub-word accesses on word
+     * bindings); GridFolding is done by the WGSL writer and the launch plan together. The
      * ThreadCoarsening entry is a placeholder: {@link #run(Module, Diagnostics, java.util.Map)}
      * replaces it by one that knows the launch's block sizes.
      */
@@ -31,6 +32,7 @@ public final class DevicePasses {
             new Int64(),
             new StructArguments(),
             new MemoryModel(),
+            new HeapMemory(),
             new Atomics(),
             new Uniformity(),
             new ThreadCoarsening(new java.util.HashMap<>()),

@@ -11,18 +11,33 @@ package webcu.passes;
  *     and {@code isfinite} would answer differently from CUDA, so {@link CheckSupported} rejects
  *     them there.
  * @param maxStorageBuffers the storage buffers a kernel may bind (0: no limit known). A kernel
- *     that would need more bindings runs in {@link MemoryModel}'s heap mode, with one.
+ *     that would need more bindings runs in {@link HeapMemory}, with one.
  * @param subgroupSize 32 where the device has WGSL subgroups of exactly 32 lanes that hold
  *     consecutive thread indices (a warp each), as the device checked at start-up; 0 otherwise.
  *     With 32, {@link Warps} maps warp functions onto subgroup operations where that gives CUDA's
  *     results; with 0 it emulates them all through workgroup memory.
  * @param watchdog the loop iterations each invocation may run before {@link Watchdog} ends it
- *     ({@link Watchdog#DEFAULT_BUDGET} unless a test or benchmark lowers it; 0: no watchdog)
+ *     ({@link #DEFAULT_WATCHDOG} unless a test or benchmark lowers it; 0: no watchdog)
  * @param fma how a contracted multiply-add rounds once on this device (docs/fp-contract.md)
  */
 public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
     public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
+
+    /**
+     * The default watchdog budget, units per invocation: 2^30, so 2^30 iterations of loops that only
+     * compute and 2^24 of loops that touch memory. On an H100 one thread spinning on a flag stops
+     * after 1.3 s; a CUDA thread that loops 10^9 times, or 1.6 × 10^7 times over memory, is far
+     * beyond what normal kernels do. Figures in docs/watchdog.md.
+     */
+    public static final long DEFAULT_WATCHDOG = 1L << 30;
+    /**
+     * The default watchdog budget on an adapter that runs on the CPU (SwiftShader, Chromium's fallback):
+     * 2^22 units. There invocations run some 10^7 iterations a second in all, so 2^30 would keep
+     * an endless kernel going for minutes, and no kernel that loops millions of times per
+     * invocation finishes there in useful time anyway.
+     */
+    public static final long SOFTWARE_WATCHDOG = 1L << 22;
 
     /**
      * WGSL's {@code fma} may round twice (it is "e1 * e2 + e3" with that expression's accuracy):
@@ -51,7 +66,7 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
 
     /** A device with the default watchdog budget. */
     public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize) {
-        this(ieeeFloat, maxStorageBuffers, subgroupSize, Watchdog.DEFAULT_BUDGET);
+        this(ieeeFloat, maxStorageBuffers, subgroupSize, DEFAULT_WATCHDOG);
     }
 
     /** The same device with {@code subgroupSize}. */

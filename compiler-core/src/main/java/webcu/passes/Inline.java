@@ -94,7 +94,7 @@ public final class Inline implements DevicePass {
             List<Stmt> stmts = callee.body().stmts();
             Local result = call.result();
             stack.add(callee);
-            if (returnsOnlyAtEnd(callee.body())) {
+            if (Analysis.returnsOnlyAtEnd(callee.body())) {
                 Body body = new Body(locals, result, null, callee);
                 for (int i = 0; i < stmts.size(); i++) {
                     out.addAll(body.stmt(stmts.get(i)));
@@ -205,7 +205,7 @@ public final class Inline implements DevicePass {
             /** In pasted mode (no wrapper loop) the only return is the callee's last statement. */
             private boolean isLastReturn(Stmt.Return r) {
                 List<Stmt> stmts = callee.body().stmts();
-                return returnsOnlyAtEnd(callee.body()) && !stmts.isEmpty() && stmts.get(stmts.size() - 1) == r;
+                return Analysis.returnsOnlyAtEnd(callee.body()) && !stmts.isEmpty() && stmts.get(stmts.size() - 1) == r;
             }
         }
     }
@@ -240,18 +240,6 @@ public final class Inline implements DevicePass {
             out.add(respan(s, at));
         }
         return new Stmt.Block(out, at);
-    }
-
-    /** True when the body has no return, or one, as its last top-level statement. */
-    static boolean returnsOnlyAtEnd(Stmt.Block body) {
-        int[] count = {0};
-        Rewriter.forEachStmt(body, s -> {
-            if (s instanceof Stmt.Return) {
-                count[0]++;
-            }
-        });
-        List<Stmt> stmts = body.stmts();
-        return count[0] == 0 || count[0] == 1 && !stmts.isEmpty() && stmts.get(stmts.size() - 1) instanceof Stmt.Return;
     }
 
     static boolean containsReturn(Stmt s) {

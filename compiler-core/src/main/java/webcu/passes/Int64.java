@@ -172,7 +172,7 @@ public final class Int64 implements DevicePass {
                 return e;
             }
             case Expr.Convert c when c.type() instanceof Type.Int to && to.bits() == 32 && is64(c.value().type()) -> {
-                Expr n = narrow(c.value());
+                Expr n = Build.narrow(c.value());
                 return n == null ? e : Build.as(to, n);
             }
             default -> {
@@ -181,41 +181,4 @@ public final class Int64 implements DevicePass {
         }
     }
 
-    /**
-     * The low 32 bits of a 64-bit integer expression computed in u32, or null when the expression
-     * is not made only of ring operations on values that were 32-bit (or constants).
-     */
-    static Expr narrow(Expr e) {
-        if (!is64(e.type())) {
-            return e.type().equals(Type.U32) ? e : e.type() instanceof Type.Int i && i.bits() <= 32
-                    ? new Expr.Convert(Type.U32, e) : null;
-        }
-        return switch (e) {
-            case Expr.IntConst c -> new Expr.IntConst(Type.U32, c.value());
-            case Expr.Convert c when c.value().type() instanceof Type.Int from && from.bits() <= 32 ->
-                    from.equals(Type.U32) ? c.value() : new Expr.Convert(Type.U32, c.value());
-            case Expr.Convert c when is64(c.value().type()) -> narrow(c.value());
-            case Expr.Binary b when b.op() == BinaryOp.ADD || b.op() == BinaryOp.SUB || b.op() == BinaryOp.MUL
-                    || b.op() == BinaryOp.AND || b.op() == BinaryOp.OR || b.op() == BinaryOp.XOR -> {
-                Expr l = narrow(b.left());
-                Expr r = narrow(b.right());
-                yield l == null || r == null ? null : new Expr.Binary(b.op(), l, r, Type.U32);
-            }
-            case Expr.Binary b when b.op() == BinaryOp.SHL && b.right() instanceof Expr.IntConst c
-                    && c.value() >= 0 && c.value() < 32 -> {
-                Expr l = narrow(b.left());
-                yield l == null ? null : new Expr.Binary(BinaryOp.SHL, l, new Expr.IntConst(Type.U32, c.value()), Type.U32);
-            }
-            case Expr.Unary u when u.op() == UnaryOp.NEG || u.op() == UnaryOp.NOT -> {
-                Expr x = narrow(u.operand());
-                yield x == null ? null : new Expr.Unary(u.op(), x, Type.U32);
-            }
-            case Expr.Select s -> {
-                Expr a = narrow(s.ifTrue());
-                Expr b = narrow(s.ifFalse());
-                yield a == null || b == null ? null : new Expr.Select(s.cond(), a, b);
-            }
-            default -> null;
-        };
-    }
 }

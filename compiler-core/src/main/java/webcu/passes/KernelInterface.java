@@ -32,7 +32,7 @@ public final class KernelInterface {
     }
 
     /**
-     * The heap of a kernel in heap mode ({@link MemoryModel}): one word binding that mirrors the
+     * The heap of a kernel in heap mode ({@link HeapMemory}): one word binding that mirrors the
      * device address range of every live allocation, so that a pointer read from memory can be
      * followed. The runtime copies the allocations in before the launch and back after it.
      */
@@ -77,7 +77,7 @@ public final class KernelInterface {
      *
      * <p>In heap mode there are three more kinds, all u32 or u64 locals: a pointer argument
      * ({@code type} a pointer, {@code index} ≥ 0) arrives as its byte offset into the heap
-     * ({@link MemoryModel#NULL_OFFSET} for null); a device variable's place ({@code index} -1,
+     * ({@link Provenance#NULL_OFFSET} for null); a device variable's place ({@code index} -1,
      * {@code symbol} set, {@code type} a pointer) as its offset into the heap; and the heap's base
      * ({@code index} -1, no symbol, {@code type} u64) as the device address of heap byte 0.
      */

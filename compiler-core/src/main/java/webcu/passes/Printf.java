@@ -45,61 +45,10 @@ public final class Printf implements DevicePass {
     @Override
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
-            if (calls(k, "printf")) {
+            if (Analysis.calls(k, "printf")) {
                 new State(m, k).run();
             }
         }
-    }
-
-    static boolean calls(Function k, String name) {
-        boolean[] found = {false};
-        Rewriter.forEachStmt(k.body(), s -> found[0] |= s instanceof Stmt.Call c && c.callee().isExternal()
-                && CheckSupported.cudaName(c.callee().name()).equals(name));
-        return found[0];
-    }
-
-    /** The bytes of a string literal (without its NUL), or null when {@code e} is not one. */
-    static byte[] literal(Expr e) {
-        Global g = MemoryModel.stringLiteral(e);
-        if (g == null || g.init() == null) {
-            return null;
-        }
-        byte[] b = g.init();
-        int n = 0;
-        while (n < b.length && b[n] != 0) {
-            n++;
-        }
-        return Arrays.copyOf(b, n);
-    }
-
-    /** {@code elem(&@__webcu_debug, i)}: word {@code i} of the debug buffer. */
-    static Expr word(Global debug, Expr i) {
-        return new Expr.ElementAddr(new Expr.GlobalAddr(debug), i);
-    }
-
-    /** The module's {@code __webcu_atomic<op>_u32} external, created once. */
-    static Function atomicU32(DeviceModule m, String op) {
-        String name = "__webcu_atomic" + op + "_u32";
-        Function f = m.module().function(name);
-        if (f == null) {
-            f = m.module().add(new Function(name, ExecutionSpace.DEVICE, Type.U32,
-                    List.of(new Local(0, "address", Type.ptr(Type.U32), false), new Local(1, "val", Type.U32, false)), false,
-                    Span.NONE));
-        }
-        return f;
-    }
-
-    /** The module's external {@code name(params) -> ret}, created once. */
-    static Function external(DeviceModule m, String name, Type ret, Type... params) {
-        Function f = m.module().function(name);
-        if (f == null) {
-            List<Local> ps = new ArrayList<>();
-            for (int i = 0; i < params.length; i++) {
-                ps.add(new Local(i, "p" + i, params[i], false));
-            }
-            f = m.module().add(new Function(name, ExecutionSpace.DEVICE, ret, ps, false, Span.NONE));
-        }
-        return f;
     }
 
     private static final class State {
@@ -117,7 +66,7 @@ public final class Printf implements DevicePass {
             k.setBody(new Rewriter() {
                 @Override
                 protected List<Stmt> stmt(Stmt s) {
-                    if (s instanceof Stmt.Call c && c.callee().isExternal() && CheckSupported.cudaName(c.callee().name()).equals("printf")) {
+                    if (s instanceof Stmt.Call c && c.callee().isExternal() && Analysis.cudaName(c.callee().name()).equals("printf")) {
                         return record(c);
                     }
                     return super.stmt(s);
@@ -127,7 +76,7 @@ public final class Printf implements DevicePass {
 
         private List<Stmt> record(Stmt.Call c) {
             Span at = c.span();
-            byte[] format = c.args().isEmpty() ? null : literal(c.args().get(0));
+            byte[] format = c.args().isEmpty() ? null : Analysis.literal(c.args().get(0));
             if (format == null) {
                 m.reject(k, at, DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "printf with a format that is not a string literal");
                 return List.of(c);
@@ -153,7 +102,7 @@ public final class Printf implements DevicePass {
             int id = m.debug().addFormat(new DebugBuffer.Format(format, kinds));
             Local off = k.newLocal("printf.offset", Type.U32, false);
             List<Stmt> out = new ArrayList<>();
-            out.add(Build.call(off, atomicU32(m, "Add"), List.of(word(debug, Build.u32(DebugBuffer.CURSOR)), Build.u32(words)), at));
+            out.add(Build.call(off, Build.atomicU32(m, "Add"), List.of(Build.debugWord(debug, Build.u32(DebugBuffer.CURSOR)), Build.u32(words)), at));
             Expr base = Build.add(Build.get(off), Build.u32(DebugBuffer.PRINTF_BASE));
             List<Stmt> write = new ArrayList<>();
             write.add(store(base, 0, Build.u32(id + 1), at));
@@ -170,7 +119,7 @@ public final class Printf implements DevicePass {
                         Expr bits = v;
                         if (kinds.get(i) == Arg.F64) {
                             Local b = k.newLocal("printf.bits", Type.I64, false);
-                            write.add(Build.call(b, external(m, "__double_as_longlong", Type.I64, Type.F64), List.of(v), at));
+                            write.add(Build.call(b, Build.external(m, "__double_as_longlong", Type.I64, Type.F64), List.of(v), at));
                             bits = Build.get(b);
                         }
                         write.add(store(base, w, new Expr.Convert(Type.U32, bits), at));
@@ -190,7 +139,7 @@ public final class Printf implements DevicePass {
             }
             Expr fits = Build.bin(BinaryOp.LE, Build.add(Build.get(off), Build.u32(words)),
                     Build.u32(DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE));
-            Stmt overflow = Build.call(null, atomicU32(m, "Add"), List.of(word(debug, Build.u32(DebugBuffer.OVERFLOW)), Build.u32(1)),
+            Stmt overflow = Build.call(null, Build.atomicU32(m, "Add"), List.of(Build.debugWord(debug, Build.u32(DebugBuffer.OVERFLOW)), Build.u32(1)),
                     at);
             out.add(new Stmt.If(fits, Build.block(write, at), Build.block(List.of(overflow), at), at));
             if (c.result() != null) {
@@ -200,7 +149,7 @@ public final class Printf implements DevicePass {
         }
 
         private Stmt store(Expr base, int w, Expr value, Span at) {
-            return new Stmt.Store(word(debug, Build.add(base, Build.u32(w))), value, at);
+            return new Stmt.Store(Build.debugWord(debug, Build.add(base, Build.u32(w))), value, at);
         }
 
         /** Copies a device string byte by byte (one per word) until its NUL, at most STRING_WORDS - 1 bytes. */
@@ -213,7 +162,7 @@ public final class Printf implements DevicePass {
             body.add(new Stmt.If(Build.bin(BinaryOp.GE, Build.get(i), Build.i32(DebugBuffer.STRING_WORDS - 1)),
                     Build.block(List.of(new Stmt.Break(at)), at), Stmt.Block.empty(at), at));
             body.add(Build.assign(ch, new Expr.Load(new Expr.PtrAdd(chars, Build.get(i))), at));
-            body.add(new Stmt.Store(word(debug, Build.add(Build.add(base, Build.u32(w)), new Expr.Convert(Type.U32, Build.get(i)))),
+            body.add(new Stmt.Store(Build.debugWord(debug, Build.add(Build.add(base, Build.u32(w)), new Expr.Convert(Type.U32, Build.get(i)))),
                     new Expr.Convert(Type.U32, Build.get(ch)), at));
             body.add(new Stmt.If(Build.bin(BinaryOp.EQ, Build.get(ch), new Expr.IntConst(Type.I8, 0)),
                     Build.block(List.of(new Stmt.Break(at)), at), Stmt.Block.empty(at), at));
@@ -231,11 +180,11 @@ public final class Printf implements DevicePass {
             if (v instanceof Expr.Select sel) {
                 return new Expr.Select(sel.cond(), literalId(sel.ifTrue()), literalId(sel.ifFalse()));
             }
-            return Build.u32(m.debug().addString(literal(v)));
+            return Build.u32(m.debug().addString(Analysis.literal(v)));
         }
 
         private static boolean isLiteral(Expr v) {
-            return v instanceof Expr.Select sel ? isLiteral(sel.ifTrue()) && isLiteral(sel.ifFalse()) : literal(v) != null;
+            return v instanceof Expr.Select sel ? isLiteral(sel.ifTrue()) && isLiteral(sel.ifFalse()) : Analysis.literal(v) != null;
         }
 
         private static Arg kind(Expr a) {

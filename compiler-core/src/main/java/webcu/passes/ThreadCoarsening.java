@@ -81,7 +81,7 @@ public final class ThreadCoarsening implements DevicePass {
         }
 
         void run() {
-            Uniformity.flagReturns(k);
+            UniformFlow.flagReturns(k);
             shared.addAll(k.params());
             KernelInterface in = m.interfaceOf(k);
             if (in != null) {
@@ -100,7 +100,7 @@ public final class ThreadCoarsening implements DevicePass {
             }
             // a value every thread shares (a loop counter that steers barriers) stays one variable, and
             // its assignments run once, between the threads' loops: WGSL must see it uniform
-            uniform.addAll(Uniformity.uniformLocals(k));
+            uniform.addAll(UniformFlow.uniformLocals(k));
             uniform.removeAll(k.params());
             Set<Local> assigned = new HashSet<>();
             Rewriter.forEachStmt(k.body(), s -> {
@@ -156,7 +156,7 @@ public final class ThreadCoarsening implements DevicePass {
         }
 
         private boolean isSync(Stmt s) {
-            if (Uniformity.contains(s, Stmt.Barrier.class) || Uniformity.contains(s, Stmt.Return.class) || Uniformity.exits(s)) {
+            if (Analysis.contains(s, Stmt.Barrier.class) || Analysis.contains(s, Stmt.Return.class) || Analysis.exits(s)) {
                 return true;
             }
             boolean[] found = {false};

@@ -58,23 +58,10 @@ public final class Warps implements DevicePass {
     /** The most threads a block may have: the scratch arrays hold one word per thread. */
     static final int MAX_THREADS = 1024;
 
-    /** The thread's index in its block, x fastest: the index of its scratch words. */
-    static Expr linearTid() {
-        Expr x = new Expr.BuiltinGet(Builtin.THREAD_IDX, 0);
-        Expr y = new Expr.BuiltinGet(Builtin.THREAD_IDX, 1);
-        Expr z = new Expr.BuiltinGet(Builtin.THREAD_IDX, 2);
-        Expr dx = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 0);
-        Expr dy = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 1);
-        return Build.add(x, Build.bin(BinaryOp.MUL, dx, Build.add(y, Build.bin(BinaryOp.MUL, dy, z))));
-    }
-
     @Override
     public String name() {
         return "Warps";
     }
-
-    /** The external functions the subgroup path calls; the WGSL writer prints them as WGSL's builtins. */
-    public static final String SUBGROUP_PREFIX = "__webcu_subgroup_";
 
     /** Kernel name to CUDA threads per invocation (ThreadCoarsening's map): coarsened kernels keep the emulation. */
     private final java.util.Map<String, Integer> coarsening;
@@ -87,11 +74,6 @@ public final class Warps implements DevicePass {
         this.coarsening = coarsening;
     }
 
-    /** Whether {@code f} is one of the subgroup operations this pass emits. */
-    public static boolean isSubgroupOp(Function f) {
-        return f.isExternal() && f.name().startsWith(SUBGROUP_PREFIX);
-    }
-
     @Override
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
@@ -100,7 +82,7 @@ public final class Warps implements DevicePass {
             if (found[0]) {
                 State st = new State(m, k);
                 if (m.target().subgroupSize() == 32 && coarsening.getOrDefault(k.name(), 1) <= 1) {
-                    st.subgroupCalls = Uniformity.callsInUniformFlow(k);
+                    st.subgroupCalls = UniformFlow.callsInUniformFlow(k);
                 }
                 k.setBody(st.new Body().block(k.body()));
             }
@@ -176,7 +158,7 @@ public final class Warps implements DevicePass {
         }
 
         Expr tid() {
-            return linearTid();
+            return Build.linearTid();
         }
 
         Expr threads() {
@@ -267,7 +249,7 @@ public final class Warps implements DevicePass {
                     Type t = c.args().get(1).type();
                     String suffix = t.equals(Type.I32) ? "i32" : "u32";
                     Local r = local("warp.reduced", t);
-                    out.add(Build.call(r, Printf.external(m, SUBGROUP_PREFIX + op + "_" + suffix, t, t),
+                    out.add(Build.call(r, Build.external(m, Analysis.SUBGROUP_PREFIX + op + "_" + suffix, t, t),
                             List.of(c.args().get(1)), at));
                     if (c.result() != null) {
                         out.add(assign(c.result(), Build.as(c.result().type(), Build.get(r))));
@@ -293,7 +275,7 @@ public final class Warps implements DevicePass {
             Local ok = lanes[1];
             Expr valid = Build.bin(BinaryOp.LAND, Build.get(ok), Build.bin(BinaryOp.LT,
                     Build.add(Build.get(base), Build.get(src)), threads()));
-            Function shuffle = Printf.external(m, SUBGROUP_PREFIX + "shuffle", Type.U32, Type.U32, Type.U32);
+            Function shuffle = Build.external(m, Analysis.SUBGROUP_PREFIX + "shuffle", Type.U32, Type.U32, Type.U32);
             List<Expr> got = new ArrayList<>();
             for (Local o : own) {
                 // every lane shuffles, in range or not: a subgroup operation wants the whole subgroup
@@ -308,7 +290,7 @@ public final class Warps implements DevicePass {
 
         /** Ballots and votes from {@code subgroupBallot}, masked as the emulation masks them. */
         private void subgroupVote(Stmt.Call c, String kind, Local base, List<Stmt> out) {
-            Function ballot = Printf.external(m, SUBGROUP_PREFIX + "ballot", Type.U32, Type.BOOL);
+            Function ballot = Build.external(m, Analysis.SUBGROUP_PREFIX + "ballot", Type.U32, Type.BOOL);
             Local bits = local("warp.ballot", Type.U32);
             Expr pred = kind.equals("activemask") ? new Expr.BoolConst(true)
                     : Build.bin(BinaryOp.NE, c.args().get(1), new Expr.IntConst((Type.Int) c.args().get(1).type(), 0));
@@ -328,12 +310,12 @@ public final class Warps implements DevicePass {
             Type t = v.type();
             if (t.equals(Type.F32)) {
                 Local b = local("warp.bits", Type.U32);
-                out.add(Build.call(b, Printf.external(m, "__float_as_uint", Type.U32, Type.F32), List.of(v), at));
+                out.add(Build.call(b, Build.external(m, "__float_as_uint", Type.U32, Type.F32), List.of(v), at));
                 return List.of(Build.get(b));
             }
             if (t.equals(Type.F64)) {
                 Local b = local("warp.bits", Type.I64);
-                out.add(Build.call(b, Printf.external(m, "__double_as_longlong", Type.I64, Type.F64), List.of(v), at));
+                out.add(Build.call(b, Build.external(m, "__double_as_longlong", Type.I64, Type.F64), List.of(v), at));
                 v = Build.get(b);
                 t = Type.I64;
             }
@@ -352,14 +334,14 @@ public final class Warps implements DevicePass {
                 return;
             }
             if (t.equals(Type.F32)) {
-                out.add(Build.call(result, Printf.external(m, "__uint_as_float", Type.F32, Type.U32), List.of(w.get(0)), at));
+                out.add(Build.call(result, Build.external(m, "__uint_as_float", Type.F32, Type.U32), List.of(w.get(0)), at));
                 return;
             }
             if (Layouts.isWide(t)) {
                 Expr v = new Expr.Binary(BinaryOp.OR, new Expr.Binary(BinaryOp.SHL, new Expr.Convert(Type.U64, w.get(1)),
                         Build.u32(32), Type.U64), new Expr.Convert(Type.U64, w.get(0)), Type.U64);
                 if (t.equals(Type.F64)) {
-                    out.add(Build.call(result, Printf.external(m, "__longlong_as_double", Type.F64, Type.I64),
+                    out.add(Build.call(result, Build.external(m, "__longlong_as_double", Type.F64, Type.I64),
                             List.of(new Expr.Convert(Type.I64, v)), at));
                 } else {
                     out.add(assign(result, Build.as(t, v)));
@@ -507,7 +489,7 @@ public final class Warps implements DevicePass {
         /** {@code __syncthreads_count/and/or}: an atomic count of the block's true predicates between barriers. */
         private void blockCount(Stmt.Call c, String kind, Local tid, List<Stmt> out) {
             Global g = count();
-            Function add = Printf.atomicU32(m, "Add");
+            Function add = Build.atomicU32(m, "Add");
             out.add(ifThen(Build.bin(BinaryOp.EQ, Build.get(tid), Build.u32(0)),
                     List.of(new Stmt.Store(slot(g, Build.u32(0)), Build.u32(0), at))));
             out.add(barrier());

@@ -51,20 +51,6 @@ import webcu.ir.Type;
  * <p>chipStar twin: none.
  */
 public final class Watchdog implements DevicePass {
-    /**
-     * The default budget, units per invocation: 2^30, so 2^30 iterations of loops that only
-     * compute and 2^24 of loops that touch memory. On an H100 one thread spinning on a flag stops
-     * after 1.3 s; a CUDA thread that loops 10^9 times, or 1.6 × 10^7 times over memory, is far
-     * beyond what normal kernels do. Figures in docs/watchdog.md.
-     */
-    public static final long DEFAULT_BUDGET = 1L << 30;
-    /**
-     * The default budget on an adapter that runs on the CPU (SwiftShader, Chromium's fallback):
-     * 2^22 units. There invocations run some 10^7 iterations a second in all, so 2^30 would keep
-     * an endless kernel going for minutes, and no kernel that loops millions of times per
-     * invocation finishes there in useful time anyway.
-     */
-    public static final long SOFTWARE_BUDGET = 1L << 22;
     /** Budget units between two ticks of an invocation; budgets are rounded up to a multiple of it. */
     public static final long CHUNK = 1L << 18;
     /**
@@ -97,7 +83,7 @@ public final class Watchdog implements DevicePass {
             return;
         }
         for (Function k : m.kernels()) {
-            if (Uniformity.contains(k.body(), Stmt.Loop.class)) {
+            if (Analysis.contains(k.body(), Stmt.Loop.class)) {
                 new State(m, k, budget).run();
             }
         }
@@ -221,7 +207,7 @@ public final class Watchdog implements DevicePass {
                         if (counted(l)) {
                             return List.of(new Stmt.Loop(inner, block(l.continuing()), l.breakIf(), l.span()));
                         }
-                        List<Stmt> guarded = new ArrayList<>(Uniformity.contains(l.body(), Stmt.Barrier.class)
+                        List<Stmt> guarded = new ArrayList<>(Analysis.contains(l.body(), Stmt.Barrier.class)
                                 ? uniformCheck(l) : check(l));
                         guarded.addAll(inner.stmts());
                         return List.of(new Stmt.Loop(new Stmt.Block(guarded, inner.span()), block(l.continuing()),
@@ -260,7 +246,7 @@ public final class Watchdog implements DevicePass {
                     Build.block(List.of(Build.assign(next, Build.bin(BinaryOp.SUB, Build.get(counter), Build.u32(CHUNK)), at)), at),
                     Build.block(List.of(Build.assign(next, Build.u32(MEMORY_WEIGHT), at)), at), at);
             List<Stmt> tickThen = List.of(
-                    Build.call(tick, Printf.atomicU32(m, "Add"), List.of(Printf.word(debug, Build.u32(DebugBuffer.WATCHDOG_TICKS)),
+                    Build.call(tick, Build.atomicU32(m, "Add"), List.of(Build.debugWord(debug, Build.u32(DebugBuffer.WATCHDOG_TICKS)),
                             Build.u32(1)), at),
                     new Stmt.If(Build.bin(BinaryOp.GE, Build.get(tick), Build.u32(ticks(budget))),
                             Build.block(List.of(Build.assign(counter, Build.u32(0), at)), at), Build.block(List.of(nextChunk), at), at));
@@ -295,7 +281,7 @@ public final class Watchdog implements DevicePass {
         /** Records the watchdog fault naming this loop, and leaves it. */
         List<Stmt> stop(Stmt.Loop l) {
             int site = m.debug().addLoop(new DebugBuffer.LoopSite(k.name(), l.span()));
-            List<Stmt> out = new ArrayList<>(Abort.fault(m, k, debug, DebugBuffer.WATCHDOG, site, l.span()));
+            List<Stmt> out = new ArrayList<>(Build.fault(m, k, debug, DebugBuffer.WATCHDOG, site, l.span()));
             out.add(new Stmt.Break(l.span()));
             return out;
         }

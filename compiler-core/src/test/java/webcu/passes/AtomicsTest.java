@@ -21,7 +21,7 @@ class AtomicsTest {
                 atomicAdd(sum, v[i]);
                 unsigned slot = atomicInc(ring, 15u);
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @acc(%sum.0: ptr<f32>, %ring.1: ptr<u32>, %v.2: ptr<f32>) -> void {
                   local %i.3: i32
@@ -114,7 +114,7 @@ class AtomicsTest {
             {
                 atomicAdd(&hist[keys[threadIdx.x]], 1);
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @count(%hist.0: ptr<i32>, %keys.1: ptr<i32>) -> void {
                   local %address.2: ptr<i32>
@@ -155,7 +155,7 @@ class AtomicsTest {
             {
                 atomicAdd(s, v[threadIdx.x]);
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @sum(%s.0: ptr<f64>, %v.1: ptr<f64>) -> void {
                   local %address.2: ptr<f64>
@@ -222,7 +222,7 @@ class AtomicsTest {
                 atomicOr(f, 1ULL << threadIdx.x);
                 atomicAdd(f + 1, 0xFFFFFFFFULL);
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @flags(%f.0: ptr<u64>) -> void {
                   local %address.1: ptr<u64>
@@ -277,7 +277,7 @@ class AtomicsTest {
                 slot[threadIdx.x] = atomicAdd(next, 1ULL);
                 atomicOr(seen, 1ULL << threadIdx.x);
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @claim(%next.0: ptr<u64>, %slot.1: ptr<u64>, %seen.2: ptr<u64>) -> void {
                   local %t0.3: u64
@@ -394,7 +394,7 @@ class AtomicsTest {
                     old = atomicCAS(c, assumed, assumed + 1);
                 } while (old != assumed);
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @bump(%c.0: ptr<u64>) -> void {
                   local %old.1: u64

@@ -106,7 +106,7 @@ class CheckSupportedTest {
     @Test
     void SupportedKernel_Untouched() {
         Diagnostics d = new Diagnostics();
-        DeviceModule dm = PassTesting.run(vectorAdd("add", Type.F32), d, new Inline(), new MemoryModel());
+        DeviceModule dm = PassTesting.run(vectorAdd("add", Type.F32), d, new Inline(), new MemoryModel(), new HeapMemory());
         String ir = webcu.ir.IrPrinter.print(dm.module());
         DevicePasses.run(pass, dm);
         assertEquals(ir, webcu.ir.IrPrinter.print(dm.module()));
@@ -141,10 +141,10 @@ class CheckSupportedTest {
 
     @Test
     void CudaNames_InMessages() {
-        assertEquals("atomicAdd", CheckSupported.cudaName("__webcu_atomicAdd_i32"));
-        assertEquals("__shfl_down_sync", CheckSupported.cudaName("__webcu_shfl_down_i32"));
-        assertEquals("isnan", CheckSupported.cudaName("__webcu_isnan"));
-        assertEquals("abs", CheckSupported.cudaName("abs.3"));
-        assertEquals("printf", CheckSupported.cudaName("printf"));
+        assertEquals("atomicAdd", Analysis.cudaName("__webcu_atomicAdd_i32"));
+        assertEquals("__shfl_down_sync", Analysis.cudaName("__webcu_shfl_down_i32"));
+        assertEquals("isnan", Analysis.cudaName("__webcu_isnan"));
+        assertEquals("abs", Analysis.cudaName("abs.3"));
+        assertEquals("printf", Analysis.cudaName("printf"));
     }
 }

@@ -28,7 +28,7 @@ class ThreadCoarseningTest {
                 a[t] = s[t];
             }
             """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(),
-                new Warps(), new Int64(), new MemoryModel(), new Atomics(), new Uniformity());
+                new Warps(), new Int64(), new MemoryModel(), new HeapMemory(), new Atomics(), new Uniformity());
         Diagnostics d = PassTesting.check(new ThreadCoarsening(Map.of("scan", 2)), dm, """
                 kernel @scan(%a.0: ptr<i32>) -> void {
                   local %t.1: i32
@@ -136,7 +136,7 @@ class ThreadCoarseningTest {
                 }
                 a[t] = s[t];
             }
-            """, new Inline(), new MemoryModel());
+            """, new Inline(), new MemoryModel(), new HeapMemory());
         String ir = PassTesting.kernels(dm);
         DevicePasses.run(new ThreadCoarsening(Map.of()), dm);
         assertEquals(ir, PassTesting.kernels(dm));
@@ -152,7 +152,7 @@ class ThreadCoarseningTest {
                 *pp[threadIdx.x] = 1;
             }
             """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(),
-                new Warps(), new Int64(), new MemoryModel(), new Atomics(), new Uniformity());
+                new Warps(), new Int64(), new MemoryModel(), new HeapMemory(), new Atomics(), new Uniformity());
         Diagnostics d = PassTesting.check(new ThreadCoarsening(Map.of("deref", 2)), dm, """
                 kernel @deref(%pp.0: ptr<ptr<i32>>) -> void {
                   local %heap.1: ptr<u8>

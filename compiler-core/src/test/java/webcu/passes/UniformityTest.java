@@ -24,7 +24,7 @@ class UniformityTest {
                 __syncthreads();
                 out[i] = s[n - 1 - i];
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new Atomics());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory(), new Atomics());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @reverse(%out.0: ptr<i32>, %n.1: i32) -> void {
                   local %i.2: i32
@@ -71,7 +71,7 @@ class UniformityTest {
                 }
                 out[threadIdx.x] = x;
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new Atomics());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory(), new Atomics());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @firstWarp(%out.0: ptr<i32>) -> void {
                   local %x.1: i32
@@ -208,7 +208,7 @@ class UniformityTest {
                 __syncthreads();
                 a[threadIdx.x] = s[(threadIdx.x + 1) % 64];
             }
-            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new Atomics());
+            """, new Inline(), new DynamicSharedMemory(), new Printf(), new Abort(), new Warps(), new Int64(), new MemoryModel(), new HeapMemory(), new Atomics());
         Diagnostics d = PassTesting.check(pass, dm, """
                 kernel @shift(%a.0: ptr<i32>) -> void {
                   local %a.offset.1: u32

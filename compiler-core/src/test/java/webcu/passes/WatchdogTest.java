@@ -344,7 +344,7 @@ class WatchdogTest {
         assertEquals(3 * Watchdog.CHUNK, Watchdog.budget(2 * Watchdog.CHUNK + 1));
         assertEquals(0, Watchdog.budget(0));
         assertEquals(0xFFFC0000L, Watchdog.budget(1L << 40));
-        assertEquals(1L << 30, Watchdog.ticks(Watchdog.DEFAULT_BUDGET));
+        assertEquals(1L << 30, Watchdog.ticks(DeviceTarget.DEFAULT_WATCHDOG));
         assertEquals(16383L * Watchdog.GLOBAL_FACTOR, Watchdog.ticks(Watchdog.budget(1L << 40)));
     }
 }

@@ -23,7 +23,6 @@ import webcu.diag.Span;
 import webcu.ir.Module;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
-import webcu.passes.Watchdog;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
@@ -171,7 +170,7 @@ public final class WebGpuDevice implements AddressedDevice {
         long budget = WebGpu.watchdogBudget();
         this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
                 warpSubgroups ? 32 : 0,
-                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? Watchdog.SOFTWARE_BUDGET : Watchdog.DEFAULT_BUDGET, fma);
+                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? DeviceTarget.SOFTWARE_WATCHDOG : DeviceTarget.DEFAULT_WATCHDOG, fma);
         this.device = device;
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);

@@ -1,0 +1,442 @@
+package webcu.passes;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import webcu.diag.Span;
+import webcu.ir.Builtin;
+import webcu.ir.Expr;
+import webcu.ir.Function;
+import webcu.ir.Local;
+import webcu.ir.Stmt;
+import webcu.ir.Type;
+import webcu.ir.UnaryOp;
+
+/**
+ * Which values and which control flow of a kernel are the same in every thread of the block, and
+ * the rewrites that rest on it: early returns turned into an {@code active} flag, and statements
+ * run under a predicate with barriers kept for every thread. The barrier lowering uses both; the
+ * warp lowering asks which calls every thread reaches together; coarsening asks which locals are
+ * uniform and needs the returns gone. A helper, not a pass: it changes a kernel only when asked.
+ */
+final class UniformFlow {
+    final Function k;
+    /** Locals whose every assignment is a block-uniform value (control flow aside). */
+    final Set<Local> uniformValued = new HashSet<>();
+    /** The flag that replaces early returns, once {@link #activeFlag} made it. */
+    Local active;
+
+    UniformFlow(Function k) {
+        this.k = k;
+        valueUniformity();
+        controlUniformity();
+    }
+
+    /** The kernel's locals that hold the same value in every thread (assigned uniform values in uniform control flow). */
+    static Set<Local> uniformLocals(Function k) {
+        return new UniformFlow(k).controlUniform;
+    }
+
+    /**
+     * The calls that every thread of the block reaches together: none of them sits in a
+     * thread-dependent branch, in a loop that threads leave at different times, or after a
+     * thread-dependent return (then no call qualifies). The warp lowering maps only these onto
+     * subgroup operations, whose lanes must all be active to give CUDA's results.
+     */
+    static Set<Stmt> callsInUniformFlow(Function k) {
+        UniformFlow st = new UniformFlow(k);
+        Set<Stmt> out = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        if (!st.hasDivergentReturn(k.body().stmts(), true)) {
+            st.uniformCalls(k.body(), true, out);
+        }
+        return out;
+    }
+
+    /** Replaces the kernel's early returns by an active flag, whether or not it has barriers (coarsening needs no early exits at all). */
+    static void flagReturns(Function k) {
+        UniformFlow st = new UniformFlow(k);
+        if (!Analysis.returnsOnlyAtEnd(k.body())) {
+            k.setBody(st.activeFlag(k.body()));
+        }
+    }
+
+    /** The body with its returns clearing a new {@code active} flag, set at the start. */
+    Stmt.Block activeFlag(Stmt.Block body) {
+        active = k.newLocal("active", Type.BOOL, false);
+        List<Stmt> out = new ArrayList<>();
+        out.add(new Stmt.Assign(active, new Expr.BoolConst(true), body.span()));
+        out.addAll(returns(body.stmts(), false));
+        return new Stmt.Block(out, body.span());
+    }
+
+    // ---- which values are the same in every thread of the block
+
+    private void valueUniformity() {
+        List<Stmt.Assign> assigns = new ArrayList<>();
+        Set<Local> called = new HashSet<>();
+        Rewriter.forEachStmt(k.body(), s -> {
+            if (s instanceof Stmt.Assign a) {
+                assigns.add(a);
+            } else if (s instanceof Stmt.Call c && c.result() != null) {
+                called.add(c.result());
+            }
+        });
+        for (Local l : k.locals()) {
+            if (!l.addressable() && !called.contains(l)) {
+                uniformValued.add(l);
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Stmt.Assign a : assigns) {
+                if (uniformValued.contains(a.target()) && !uniform(a.value())) {
+                    uniformValued.remove(a.target());
+                    changed = true;
+                }
+            }
+        }
+    }
+
+    /** Whether {@code e} has the same value in every thread (if its locals do). */
+    private boolean uniform(Expr e) {
+        switch (e) {
+            case Expr.BuiltinGet b -> {
+                return b.builtin() != Builtin.THREAD_IDX;
+            }
+            case Expr.LocalGet g -> {
+                return uniformValued.contains(g.local());
+            }
+            case Expr.Load l -> {
+                return false;
+            }
+            case Expr.LocalAddr a -> {
+                return false;
+            }
+            default -> {
+                for (Expr c : Expr.children(e)) {
+                    if (!uniform(c)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+        }
+    }
+
+    /** Locals assigned only uniform values in uniform control flow: what WGSL's analysis also sees as uniform. */
+    final Set<Local> controlUniform = new HashSet<>();
+
+    private void controlUniformity() {
+        controlUniform.addAll(uniformValued);
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (Stmt s : k.body().stmts()) {
+                changed |= spoil(s, true);
+            }
+        }
+    }
+
+    /** Removes from {@link #controlUniform} the locals {@code s} assigns in thread-dependent control flow. */
+    private boolean spoil(Stmt s, boolean uniformHere) {
+        boolean changed = false;
+        switch (s) {
+            case Stmt.Assign a -> {
+                if ((!uniformHere || !controlUniformValue(a.value())) && controlUniform.remove(a.target())) {
+                    changed = true;
+                }
+            }
+            case Stmt.Block b -> {
+                for (Stmt x : b.stmts()) {
+                    changed |= spoil(x, uniformHere);
+                }
+            }
+            case Stmt.If i -> {
+                boolean u = uniformHere && controlUniformValue(i.cond());
+                for (Stmt x : i.then().stmts()) {
+                    changed |= spoil(x, u);
+                }
+                for (Stmt x : i.otherwise().stmts()) {
+                    changed |= spoil(x, u);
+                }
+            }
+            case Stmt.Loop l -> {
+                // a loop that some threads leave earlier than others runs its later iterations divergently
+                boolean u = uniformHere && exitsUniformly(l);
+                for (Stmt x : l.body().stmts()) {
+                    changed |= spoil(x, u);
+                }
+                for (Stmt x : l.continuing().stmts()) {
+                    changed |= spoil(x, u);
+                }
+            }
+            case Stmt.Switch sw -> {
+                boolean u = uniformHere && controlUniformValue(sw.selector());
+                for (Stmt.Case c : sw.cases()) {
+                    for (Stmt x : c.body().stmts()) {
+                        changed |= spoil(x, u);
+                    }
+                }
+            }
+            default -> { }
+        }
+        return changed;
+    }
+
+    private void uniformCalls(Stmt s, boolean uniformHere, Set<Stmt> out) {
+        switch (s) {
+            case Stmt.Call c -> {
+                if (uniformHere) {
+                    out.add(c);
+                }
+            }
+            case Stmt.Block b -> {
+                for (Stmt x : b.stmts()) {
+                    uniformCalls(x, uniformHere, out);
+                }
+            }
+            case Stmt.If i -> {
+                boolean u = uniformHere && controlUniformValue(i.cond());
+                uniformCalls(i.then(), u, out);
+                uniformCalls(i.otherwise(), u, out);
+            }
+            case Stmt.Loop l -> {
+                // exitsUniformly does not look into switches: a continue there may be thread-dependent
+                boolean u = uniformHere && exitsUniformly(l) && !continuesInSwitch(l.body(), false);
+                uniformCalls(l.body(), u, out);
+                uniformCalls(l.continuing(), u, out);
+            }
+            case Stmt.Switch sw -> {
+                boolean u = uniformHere && controlUniformValue(sw.selector());
+                for (Stmt.Case c : sw.cases()) {
+                    uniformCalls(c.body(), u, out);
+                }
+            }
+            default -> { }
+        }
+    }
+
+    /** Whether {@code s} holds a {@code continue} of the enclosing loop inside a switch. */
+    private static boolean continuesInSwitch(Stmt s, boolean inSwitch) {
+        return switch (s) {
+            case Stmt.Continue c -> inSwitch;
+            case Stmt.Block b -> b.stmts().stream().anyMatch(x -> continuesInSwitch(x, inSwitch));
+            case Stmt.If i -> continuesInSwitch(i.then(), inSwitch) || continuesInSwitch(i.otherwise(), inSwitch);
+            case Stmt.Switch sw -> sw.cases().stream().anyMatch(c -> continuesInSwitch(c.body(), true));
+            default -> false;
+        };
+    }
+
+    boolean controlUniformValue(Expr e) {
+        return uniform(e) && locals(e).stream().allMatch(controlUniform::contains);
+    }
+
+    private static Set<Local> locals(Expr e) {
+        Set<Local> out = new HashSet<>();
+        Expr.postOrder(e, x -> {
+            if (x instanceof Expr.LocalGet g) {
+                out.add(g.local());
+            }
+            return x;
+        });
+        return out;
+    }
+
+    /** Whether every exit of the loop (breaks, break_if) is decided by uniform values. */
+    private boolean exitsUniformly(Stmt.Loop l) {
+        boolean[] ok = {l.breakIf() == null || controlUniformValue(l.breakIf())};
+        checkExits(l.body(), ok);
+        return ok[0];
+    }
+
+    private void checkExits(Stmt.Block b, boolean[] ok) {
+        for (Stmt s : b.stmts()) {
+            if (s instanceof Stmt.If i && Analysis.exits(i) && !controlUniformValue(i.cond())) {
+                ok[0] = false;
+            }
+            if (s instanceof Stmt.If i) {
+                checkExits(i.then(), ok);
+                checkExits(i.otherwise(), ok);
+            } else if (s instanceof Stmt.Block x) {
+                checkExits(x, ok);
+            }
+        }
+    }
+
+    // ---- (1) early returns become an active flag
+
+    /** Whether some return sits in thread-dependent control flow (a uniform return keeps barriers uniform). */
+    boolean hasDivergentReturn(List<Stmt> stmts, boolean uniformHere) {
+        for (Stmt s : stmts) {
+            boolean found = switch (s) {
+                case Stmt.Return r -> !uniformHere;
+                case Stmt.Block b -> hasDivergentReturn(b.stmts(), uniformHere);
+                case Stmt.If i -> {
+                    boolean u = uniformHere && controlUniformValue(i.cond());
+                    yield hasDivergentReturn(i.then().stmts(), u) || hasDivergentReturn(i.otherwise().stmts(), u);
+                }
+                case Stmt.Loop l -> {
+                    boolean u = uniformHere && exitsUniformly(l);
+                    yield hasDivergentReturn(l.body().stmts(), u) || hasDivergentReturn(l.continuing().stmts(), u);
+                }
+                case Stmt.Switch sw -> {
+                    boolean u = uniformHere && controlUniformValue(sw.selector());
+                    boolean any = false;
+                    for (Stmt.Case c : sw.cases()) {
+                        any |= hasDivergentReturn(c.body().stmts(), u);
+                    }
+                    yield any;
+                }
+                default -> false;
+            };
+            if (found) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Rewrites a statement list whose returns clear {@code active}: after the first statement
+     * that may return, the rest runs only for active threads (barriers excepted).
+     * {@code inFreeLoop}: the list is inside a loop or switch without barriers, which a return
+     * leaves with {@code break}.
+     */
+    private List<Stmt> returns(List<Stmt> stmts, boolean inFreeLoop) {
+        List<Stmt> out = new ArrayList<>();
+        for (int i = 0; i < stmts.size(); i++) {
+            Stmt s = stmts.get(i);
+            if (!Analysis.contains(s, Stmt.Return.class)) {
+                out.add(s);
+                continue;
+            }
+            out.addAll(rewriteReturns(s, inFreeLoop));
+            List<Stmt> rest = returns(stmts.subList(i + 1, stmts.size()), inFreeLoop);
+            out.addAll(guard(rest, active, s.span()));
+            return out;
+        }
+        return out;
+    }
+
+    private List<Stmt> rewriteReturns(Stmt s, boolean inFreeLoop) {
+        Span at = s.span();
+        switch (s) {
+            case Stmt.Return r -> {
+                List<Stmt> out = new ArrayList<>();
+                out.add(new Stmt.Assign(active, new Expr.BoolConst(false), at));
+                if (inFreeLoop) {
+                    out.add(new Stmt.Break(at));
+                }
+                return out;
+            }
+            case Stmt.Block b -> {
+                return List.of(new Stmt.Block(returns(b.stmts(), inFreeLoop), at));
+            }
+            case Stmt.If i -> {
+                return List.of(new Stmt.If(i.cond(), new Stmt.Block(returns(i.then().stmts(), inFreeLoop), i.then().span()),
+                        new Stmt.Block(returns(i.otherwise().stmts(), inFreeLoop), i.otherwise().span()), at));
+            }
+            case Stmt.Loop l -> {
+                boolean free = !Analysis.contains(l, Stmt.Barrier.class);
+                List<Stmt> body = returns(l.body().stmts(), free);
+                if (!free) {
+                    // threads that returned in an earlier iteration still go round for the barriers
+                    body = guard(body, active, at);
+                }
+                Stmt loop = new Stmt.Loop(new Stmt.Block(body, l.body().span()), l.continuing(), l.breakIf(), at);
+                return leave(loop, free && inFreeLoop);
+            }
+            case Stmt.Switch sw -> {
+                boolean free = !Analysis.contains(sw, Stmt.Barrier.class);
+                List<Stmt.Case> cases = new ArrayList<>();
+                for (Stmt.Case c : sw.cases()) {
+                    cases.add(new Stmt.Case(c.values(), c.isDefault(), new Stmt.Block(returns(c.body().stmts(), free),
+                            c.body().span())));
+                }
+                return leave(new Stmt.Switch(sw.selector(), cases, at), free && inFreeLoop);
+            }
+            default -> {
+                return List.of(s);
+            }
+        }
+    }
+
+    /** A loop or switch that a return left: inside another barrier-free loop, leave that one too. */
+    private List<Stmt> leave(Stmt s, boolean outerFree) {
+        if (!outerFree) {
+            return List.of(s);
+        }
+        Span at = s.span();
+        Stmt.Block brk = new Stmt.Block(List.of(new Stmt.Break(at)), at);
+        return List.of(s, new Stmt.If(new Expr.Unary(UnaryOp.LNOT, new Expr.LocalGet(active), Type.BOOL), brk,
+                Stmt.Block.empty(at), at));
+    }
+
+    // ---- guarding statements by a predicate, barriers excepted
+
+    /**
+     * Runs {@code stmts} only where {@code pred} holds: runs of statements without barriers go
+     * under {@code if (pred)}; statements with barriers (and a loop's exits) stay for every
+     * thread, their insides guarded in turn.
+     */
+    List<Stmt> guard(List<Stmt> stmts, Local pred, Span at) {
+        List<Stmt> out = new ArrayList<>();
+        List<Stmt> run = new ArrayList<>();
+        for (Stmt s : stmts) {
+            if (s instanceof Stmt.Store st && warpScratch(st.address())) {
+                // a warp vote or shuffle: every thread writes its own word (its index computed
+                // here: the branch's locals are not set for the others), the threads outside
+                // the branch a 0, so that they do not vote (coalesced_threads, __activemask)
+                flush(run, pred, out, at);
+                Expr own = new Expr.ElementAddr(((Expr.ElementAddr) st.address()).base(), Build.linearTid());
+                out.add(new Stmt.Store(own, new Expr.Select(new Expr.LocalGet(pred), st.value(), Build.u32(0)), st.span()));
+            } else if (isSync(s) || hoistable(s, pred)) {
+                flush(run, pred, out, at);
+                out.add(guardInside(s, pred));
+            } else {
+                run.add(s);
+            }
+        }
+        flush(run, pred, out, at);
+        return out;
+    }
+
+    /** Whether a store writes the {@link Warps} scratch words (one u32 per thread). */
+    private static boolean warpScratch(Expr address) {
+        return address instanceof Expr.ElementAddr e && e.base() instanceof Expr.GlobalAddr g
+                && g.global().name().startsWith("__webcu_warp_");
+    }
+
+    /** An assignment of a uniform value to a uniform-valued local: every thread may run it (loop counters). */
+    private boolean hoistable(Stmt s, Local pred) {
+        return s instanceof Stmt.Assign a && uniformValued.contains(a.target()) && uniform(a.value());
+    }
+
+    private void flush(List<Stmt> run, Local pred, List<Stmt> out, Span at) {
+        if (run.isEmpty()) {
+            return;
+        }
+        Span s = run.get(0).span();
+        out.add(new Stmt.If(new Expr.LocalGet(pred), new Stmt.Block(List.copyOf(run), s), Stmt.Block.empty(s), s));
+        run.clear();
+    }
+
+    /** A statement that every thread must run: it holds a barrier, or leaves or continues a loop that does. */
+    private static boolean isSync(Stmt s) {
+        return Analysis.contains(s, Stmt.Barrier.class) || Analysis.exits(s);
+    }
+
+    private Stmt guardInside(Stmt s, Local pred) {
+        Span at = s.span();
+        return switch (s) {
+            case Stmt.Block b -> new Stmt.Block(guard(b.stmts(), pred, at), at);
+            case Stmt.If i -> new Stmt.If(i.cond(), new Stmt.Block(guard(i.then().stmts(), pred, at), i.then().span()),
+                    new Stmt.Block(guard(i.otherwise().stmts(), pred, at), i.otherwise().span()), at);
+            case Stmt.Loop l -> new Stmt.Loop(new Stmt.Block(guard(l.body().stmts(), pred, at), l.body().span()),
+                    l.continuing(), l.breakIf(), at);
+            default -> s;
+        };
+    }
+}
