@@ -4108,7 +4108,7 @@ public final class Sema {
         if (e.type() instanceof CType.Int i && i.isBool()) {
             return e;
         }
-        Typed.Expr viaOperator = ExprSema.classToBool(this, e, span);
+        Typed.Expr viaOperator = Conversions.classToBool(this, e, span);
         if (viaOperator != null) {
             return viaOperator;
         }
@@ -4710,7 +4710,7 @@ public final class Sema {
         if (to instanceof CType.Record tr && from instanceof CType.Record fr && derivesFrom(fr, tr)) {
             return slice(e, fr, tr, span);
         }
-        Typed.Expr converted = ExprSema.userConversion(this, e, to, span);
+        Typed.Expr converted = Conversions.userConversion(this, e, to, span);
         if (converted != null) {
             return convert(rvalue(converted), to, span, context);
         }
@@ -4840,7 +4840,7 @@ public final class Sema {
             if (from instanceof CType.NullPtr || arg instanceof Typed.IntConst ic && ic.value() == 0) {
                 return 2;
             }
-            if (userConversion && ExprSema.conversionFunction(from, to) instanceof FunctionSym conversion) {
+            if (userConversion && Conversions.conversionFunction(from, to) instanceof FunctionSym conversion) {
                 return conversion.result.equals(to) ? 3 : 4; // operator T *()
             }
             if (from instanceof CType.Ptr pf) {
@@ -4865,7 +4865,7 @@ public final class Sema {
         if (from instanceof CType.Record fr && to instanceof CType.Record tr && derivesFrom(fr, tr)) {
             return 2; // a derived object passed by value slices to its base (iterator tags dispatch this way)
         }
-        FunctionSym conversion = userConversion ? ExprSema.conversionFunction(from, to) : null;
+        FunctionSym conversion = userConversion ? Conversions.conversionFunction(from, to) : null;
         if (conversion != null) {
             // conversion function (operator float()); its result then converts further, which ranks below an exact result
             return conversion.result.equals(to) ? 3 : 4;
