@@ -21,6 +21,12 @@ import webcu.ir.ExecutionSpace;
  * function templates on use, evaluates constant expressions, checks execution spaces and kernel
  * launches, and builds the {@link Typed} tree. Function bodies are analysed after all
  * declarations of the translation unit, so a class's methods see all its members.
+ *
+ * <p>One of the two main source files allowed over 1,000 lines (issue 14, SourceFileSizeTest):
+ * declarations, templates and classes share the scope chain, the current function and the
+ * instantiation state, which every part reads and changes. The expressions, which need only a
+ * handful of Sema's methods, are apart ({@link ExprSema}, {@link CallSema}, {@link PrimarySema},
+ * {@link Conversions}).
  */
 public final class Sema {
     /** A function, method, constructor or template instantiation. */
