@@ -21,6 +21,12 @@ import webcu.ir.ExecutionSpace;
  * function templates on use, evaluates constant expressions, checks execution spaces and kernel
  * launches, and builds the {@link Typed} tree. Function bodies are analysed after all
  * declarations of the translation unit, so a class's methods see all its members.
+ *
+ * <p>One of the two main source files allowed over 1,000 lines (issue 14, SourceFileSizeTest):
+ * declarations, templates and classes share the scope chain, the current function and the
+ * instantiation state, which every part reads and changes. The expressions, which need only a
+ * handful of Sema's methods, are apart ({@link ExprSema}, {@link CallSema}, {@link PrimarySema},
+ * {@link Conversions}).
  */
 public final class Sema {
     /** A function, method, constructor or template instantiation. */
@@ -4108,7 +4114,7 @@ public final class Sema {
         if (e.type() instanceof CType.Int i && i.isBool()) {
             return e;
         }
-        Typed.Expr viaOperator = ExprSema.classToBool(this, e, span);
+        Typed.Expr viaOperator = Conversions.classToBool(this, e, span);
         if (viaOperator != null) {
             return viaOperator;
         }
@@ -4710,7 +4716,7 @@ public final class Sema {
         if (to instanceof CType.Record tr && from instanceof CType.Record fr && derivesFrom(fr, tr)) {
             return slice(e, fr, tr, span);
         }
-        Typed.Expr converted = ExprSema.userConversion(this, e, to, span);
+        Typed.Expr converted = Conversions.userConversion(this, e, to, span);
         if (converted != null) {
             return convert(rvalue(converted), to, span, context);
         }
@@ -4840,7 +4846,7 @@ public final class Sema {
             if (from instanceof CType.NullPtr || arg instanceof Typed.IntConst ic && ic.value() == 0) {
                 return 2;
             }
-            if (userConversion && ExprSema.conversionFunction(from, to) instanceof FunctionSym conversion) {
+            if (userConversion && Conversions.conversionFunction(from, to) instanceof FunctionSym conversion) {
                 return conversion.result.equals(to) ? 3 : 4; // operator T *()
             }
             if (from instanceof CType.Ptr pf) {
@@ -4865,7 +4871,7 @@ public final class Sema {
         if (from instanceof CType.Record fr && to instanceof CType.Record tr && derivesFrom(fr, tr)) {
             return 2; // a derived object passed by value slices to its base (iterator tags dispatch this way)
         }
-        FunctionSym conversion = userConversion ? ExprSema.conversionFunction(from, to) : null;
+        FunctionSym conversion = userConversion ? Conversions.conversionFunction(from, to) : null;
         if (conversion != null) {
             // conversion function (operator float()); its result then converts further, which ranks below an exact result
             return conversion.result.equals(to) ? 3 : 4;

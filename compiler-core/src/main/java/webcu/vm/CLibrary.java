@@ -14,6 +14,7 @@ import webcu.runtime.Errno;
  * aligned allocation, getenv/setenv, atexit), time (clock_gettime, gettimeofday, gmtime, strftime
  * …, the time zone is UTC), sleep, and the process queries (getpid, sysconf) with the values of a
  * one-processor machine. sleep and usleep wait through the {@link Sleeper} the embedder gives.
+ * getopt's parser is {@link Getopt}, the calendar and strftime {@link CTime}.
  */
 public final class CLibrary implements NativeLibrary {
     /** Waits: the CLI really sleeps; the page must not freeze, so it completes from a timer. */
@@ -55,41 +56,20 @@ public final class CLibrary implements NativeLibrary {
         }
     }
 
-    private static final String[] DAYS = {"Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"};
-    private static final String[] MONTHS = {"January", "February", "March", "April", "May", "June", "July", "August",
-        "September", "October", "November", "December"};
-
     private final Memory mem;
     private final StdStreams io;
     private final HostLibrary libc;
     private final StdioLibrary stdio;
     private final Sleeper sleeper;
     private final GlibcRandom random;
-    private final long startNanos = System.nanoTime();
-    private final long startEpochMicros = System.currentTimeMillis() * 1000;
-    private final long optargCell;
-    private final long optindCell;
-    private final long opterrCell;
-    private final long optoptCell;
+    private final CTime time;
+    private final Getopt getopt;
     private final HashMap<String, Long> environment = new HashMap<>();
     private final HashMap<Integer, Long> handlers = new HashMap<>();
     private final List<Long> atexit = new ArrayList<>();
     private long strtokSave;
-    private long tmBuffer;
-    private long timeText;
-    private long zoneName;
     private long localeName;
     private long rand48 = 0x1234ABCD330EL;
-
-    // glibc's struct _getopt_data, less what lives in the optind/optarg/optopt/opterr cells
-    private boolean getoptInitialized;
-    private long nextchar;
-    private int ordering;
-    private int firstNonopt;
-    /** glibc copies its own optopt (0 until an error sets it) into the variable after every call. */
-    private int dOptopt;
-    private int lastNonopt;
-    private static final int REQUIRE_ORDER = 0, PERMUTE = 1, RETURN_IN_ORDER = 2;
 
     public CLibrary(Memory mem, StdStreams io, HostLibrary libc, StdioLibrary stdio, Sleeper sleeper) {
         this.mem = mem;
@@ -98,31 +78,13 @@ public final class CLibrary implements NativeLibrary {
         this.stdio = stdio;
         this.sleeper = sleeper;
         this.random = libc.random();
-        optargCell = cell("optarg", 8, 0);
-        optindCell = cell("optind", 4, 1);
-        opterrCell = cell("opterr", 4, 1);
-        optoptCell = cell("optopt", 4, '?');
-    }
-
-    private long cell(String name, int size, int value) {
-        long a = mem.allocate(size, Segment.GLOBAL, "variable '" + name + "'", null, false).base;
-        if (size == 8) {
-            mem.writeI64(a, value);
-        } else {
-            mem.writeI32(a, value);
-        }
-        return a;
+        this.time = new CTime(mem);
+        this.getopt = new Getopt(mem, io, environment);
     }
 
     /** The address of a library variable the program declares extern (optarg, optind, …), or 0. */
     public long globalAddress(String name) {
-        return switch (name) {
-            case "optarg" -> optargCell;
-            case "optind" -> optindCell;
-            case "opterr" -> opterrCell;
-            case "optopt" -> optoptCell;
-            default -> 0;
-        };
+        return getopt.globalAddress(name);
     }
 
     /** The functions registered with atexit, in the order they must run (last registered first). */
@@ -159,8 +121,8 @@ public final class CLibrary implements NativeLibrary {
     public int call(int id, VmThread t) {
         String name = NAMES[id];
         switch (name) {
-            case "getopt" -> t.returnI(getopt(t, (int) t.argI(0), t.argI(1), bytes(t.argI(2)), 0, 0, false));
-            case "getopt_long", "getopt_long_only" -> t.returnI(getopt(t, (int) t.argI(0), t.argI(1), bytes(t.argI(2)),
+            case "getopt" -> t.returnI(getopt.getopt(t, (int) t.argI(0), t.argI(1), bytes(t.argI(2)), 0, 0, false));
+            case "getopt_long", "getopt_long_only" -> t.returnI(getopt.getopt(t, (int) t.argI(0), t.argI(1), bytes(t.argI(2)),
                     t.argI(3), t.argI(4), name.equals("getopt_long_only")));
             case "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph", "islower", "isprint", "ispunct",
                     "isspace", "isupper", "isxdigit", "isascii" -> t.returnI(ctype(name, (int) t.argI(0)));
@@ -416,8 +378,8 @@ public final class CLibrary implements NativeLibrary {
                     t.returnI(-1);
                     break;
                 }
-                long nanos = !get ? 1 : clock == 0 || clock == 5 ? realtimeMicros() * 1000 + (System.nanoTime() - startNanos) % 1000
-                        : clock == 2 || clock == 3 ? System.nanoTime() - startNanos : System.nanoTime();
+                long nanos = !get ? 1 : clock == 0 || clock == 5 ? time.realtimeMicros() * 1000 + (System.nanoTime() - time.startNanos) % 1000
+                        : clock == 2 || clock == 3 ? System.nanoTime() - time.startNanos : System.nanoTime();
                 if (ts != 0) {
                     mem.writeI64(ts, Math.floorDiv(nanos, 1_000_000_000L));
                     mem.writeI64(ts + 8, Math.floorMod(nanos, 1_000_000_000L));
@@ -426,7 +388,7 @@ public final class CLibrary implements NativeLibrary {
             }
             case "gettimeofday" -> {
                 long tv = t.argI(0);
-                long us = realtimeMicros();
+                long us = time.realtimeMicros();
                 if (tv != 0) {
                     mem.writeI64(tv, us / 1_000_000);
                     mem.writeI64(tv + 8, us % 1_000_000);
@@ -436,7 +398,7 @@ public final class CLibrary implements NativeLibrary {
             case "getrusage" -> {
                 long p = t.argI(1);
                 mem.fill(p, 0, 144);
-                long us = (System.nanoTime() - startNanos) / 1000;
+                long us = (System.nanoTime() - time.startNanos) / 1000;
                 mem.writeI64(p, us / 1_000_000);
                 mem.writeI64(p + 8, us % 1_000_000);
                 mem.writeI64(p + 32, mem.allocatedBytes() / 1024);
@@ -444,24 +406,24 @@ public final class CLibrary implements NativeLibrary {
             }
             case "difftime" -> t.returnF((double) (t.argI(0) - t.argI(1)));
             case "gmtime", "localtime" -> {
-                if (tmBuffer == 0) {
-                    tmBuffer = mem.allocate(56, Segment.GLOBAL, "gmtime's struct tm", null, false).base;
+                if (time.tmBuffer == 0) {
+                    time.tmBuffer = mem.allocate(56, Segment.GLOBAL, "gmtime's struct tm", null, false).base;
                 }
-                writeTm(tmBuffer, mem.readI64(t.argI(0)));
-                t.returnI(tmBuffer);
+                time.writeTm(time.tmBuffer, mem.readI64(t.argI(0)));
+                t.returnI(time.tmBuffer);
             }
             case "gmtime_r", "localtime_r" -> {
-                writeTm(t.argI(1), mem.readI64(t.argI(0)));
+                time.writeTm(t.argI(1), mem.readI64(t.argI(0)));
                 t.returnI(t.argI(1));
             }
             case "mktime", "timegm" -> {
                 long p = t.argI(0);
-                long secs = timeOf(p);
-                writeTm(p, secs);
+                long secs = time.timeOf(p);
+                time.writeTm(p, secs);
                 t.returnI(secs);
             }
             case "strftime" -> {
-                byte[] out = strftime(str(t.argI(2)), t.argI(3)).getBytes(StandardCharsets.UTF_8);
+                byte[] out = time.strftime(str(t.argI(2)), t.argI(3)).getBytes(StandardCharsets.UTF_8);
                 long max = t.argI(1);
                 if (out.length + 1 > max) {
                     t.returnI(0);
@@ -474,23 +436,23 @@ public final class CLibrary implements NativeLibrary {
             case "asctime", "ctime" -> {
                 long tm = t.argI(0);
                 if (name.equals("ctime")) {
-                    if (tmBuffer == 0) {
-                        tmBuffer = mem.allocate(56, Segment.GLOBAL, "gmtime's struct tm", null, false).base;
+                    if (time.tmBuffer == 0) {
+                        time.tmBuffer = mem.allocate(56, Segment.GLOBAL, "gmtime's struct tm", null, false).base;
                     }
-                    writeTm(tmBuffer, mem.readI64(tm));
-                    tm = tmBuffer;
+                    time.writeTm(time.tmBuffer, mem.readI64(tm));
+                    tm = time.tmBuffer;
                 }
-                String text = DAYS[Math.floorMod(field(tm, 6), 7)].substring(0, 3) + " "
-                        + MONTHS[Math.floorMod(field(tm, 4), 12)].substring(0, 3) + pad(field(tm, 3), 3, ' ') + " "
-                        + pad(field(tm, 2), 2, '0') + ":" + pad(field(tm, 1), 2, '0') + ":" + pad(field(tm, 0), 2, '0') + " "
-                        + (field(tm, 5) + 1900) + "\n";
-                if (timeText == 0) {
-                    timeText = mem.allocate(26, Segment.GLOBAL, "asctime's buffer", null, false).base;
+                String text = CTime.DAYS[Math.floorMod(time.field(tm, 6), 7)].substring(0, 3) + " "
+                        + CTime.MONTHS[Math.floorMod(time.field(tm, 4), 12)].substring(0, 3) + CTime.pad(time.field(tm, 3), 3, ' ') + " "
+                        + CTime.pad(time.field(tm, 2), 2, '0') + ":" + CTime.pad(time.field(tm, 1), 2, '0') + ":" + CTime.pad(time.field(tm, 0), 2, '0') + " "
+                        + (time.field(tm, 5) + 1900) + "\n";
+                if (time.timeText == 0) {
+                    time.timeText = mem.allocate(26, Segment.GLOBAL, "asctime's buffer", null, false).base;
                 }
                 byte[] b = text.getBytes(StandardCharsets.ISO_8859_1);
-                mem.writeBytes(timeText, b, 0, Math.min(b.length, 25));
-                mem.writeU8(timeText + Math.min(b.length, 25), 0);
-                t.returnI(timeText);
+                mem.writeBytes(time.timeText, b, 0, Math.min(b.length, 25));
+                mem.writeU8(time.timeText + Math.min(b.length, 25), 0);
+                t.returnI(time.timeText);
             }
             case "nanosleep" -> {
                 long req = t.argI(0);
@@ -584,10 +546,6 @@ public final class CLibrary implements NativeLibrary {
         return BLOCK;
     }
 
-    private long realtimeMicros() {
-        return startEpochMicros + (System.nanoTime() - startNanos) / 1000;
-    }
-
     private long staticText(String text) {
         return mem.allocateString(text, "strsignal's text", true);
     }
@@ -674,451 +632,5 @@ public final class CLibrary implements NativeLibrary {
             case "isupper" -> upper ? 256 : 0;
             default -> digit || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' ? 4096 : 0; // isxdigit
         };
-    }
-
-    // ---- time
-
-    private int field(long tm, int i) {
-        return mem.readI32(tm + 4L * i);
-    }
-
-    /** Days since 1970-01-01 of a proleptic Gregorian date (month 1–12). */
-    private static long daysFromCivil(long y, long m, long d) {
-        y -= m <= 2 ? 1 : 0;
-        long era = Math.floorDiv(y, 400);
-        long yoe = y - era * 400;
-        long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-        long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-        return era * 146097 + doe - 719468;
-    }
-
-    private static boolean leap(long y) {
-        return y % 4 == 0 && (y % 100 != 0 || y % 400 == 0);
-    }
-
-    /** Fills a struct tm (UTC) from seconds since the epoch. */
-    private void writeTm(long p, long secs) {
-        long days = Math.floorDiv(secs, 86400);
-        long rem = Math.floorMod(secs, 86400);
-        long z = days + 719468;
-        long era = Math.floorDiv(z, 146097);
-        long doe = z - era * 146097;
-        long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-        long y = yoe + era * 400;
-        long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        long mp = (5 * doy + 2) / 153;
-        long d = doy - (153 * mp + 2) / 5 + 1;
-        long m = mp < 10 ? mp + 3 : mp - 9;
-        y += m <= 2 ? 1 : 0;
-        int[] f = {
-            (int) (rem % 60), (int) (rem / 60 % 60), (int) (rem / 3600), (int) d, (int) m - 1, (int) (y - 1900),
-            (int) Math.floorMod(days + 4, 7), (int) (days - daysFromCivil(y, 1, 1)), 0,
-        };
-        for (int i = 0; i < f.length; i++) {
-            mem.writeI32(p + 4L * i, f[i]);
-        }
-        mem.writeI64(p + 40, 0);
-        if (zoneName == 0) {
-            zoneName = mem.allocateString("UTC", "time zone name", true);
-        }
-        mem.writeI64(p + 48, zoneName);
-    }
-
-    /** mktime/timegm: the struct's fields, out-of-range ones normalized, as seconds since the epoch (UTC). */
-    private long timeOf(long p) {
-        long year = field(p, 5) + 1900L;
-        long mon = field(p, 4);
-        year += Math.floorDiv(mon, 12);
-        mon = Math.floorMod(mon, 12);
-        long days = daysFromCivil(year, mon + 1, 1) + field(p, 3) - 1;
-        return days * 86400 + field(p, 2) * 3600L + field(p, 1) * 60L + field(p, 0);
-    }
-
-    /** {@code v} right-aligned in {@code width} characters (printf's %02d and %2d; no String.format on the page). */
-    private static String pad(int v, int width, char fill) {
-        String digits = Integer.toString(Math.abs(v));
-        StringBuilder sb = new StringBuilder();
-        if (v < 0 && fill == '0') {
-            sb.append('-');
-        }
-        for (int i = digits.length() + (v < 0 ? 1 : 0); i < width; i++) {
-            sb.append(fill);
-        }
-        if (v < 0 && fill != '0') {
-            sb.append('-');
-        }
-        return sb.append(digits).toString();
-    }
-
-    private String strftime(String fmt, long tm) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < fmt.length(); i++) {
-            char c = fmt.charAt(i);
-            if (c != '%' || i + 1 >= fmt.length()) {
-                sb.append(c);
-                continue;
-            }
-            char k = fmt.charAt(++i);
-            int sec = field(tm, 0), min = field(tm, 1), hour = field(tm, 2), mday = field(tm, 3);
-            int mon = Math.floorMod(field(tm, 4), 12), year = field(tm, 5) + 1900, wday = Math.floorMod(field(tm, 6), 7);
-            int yday = field(tm, 7);
-            switch (k) {
-                case 'Y' -> sb.append(year);
-                case 'C' -> sb.append(pad(year / 100, 2, '0'));
-                case 'y' -> sb.append(pad(Math.floorMod(year, 100), 2, '0'));
-                case 'm' -> sb.append(pad(mon + 1, 2, '0'));
-                case 'd' -> sb.append(pad(mday, 2, '0'));
-                case 'e' -> sb.append(pad(mday, 2, ' '));
-                case 'H' -> sb.append(pad(hour, 2, '0'));
-                case 'k' -> sb.append(pad(hour, 2, ' '));
-                case 'I' -> sb.append(pad((hour + 11) % 12 + 1, 2, '0'));
-                case 'l' -> sb.append(pad((hour + 11) % 12 + 1, 2, ' '));
-                case 'M' -> sb.append(pad(min, 2, '0'));
-                case 'S' -> sb.append(pad(sec, 2, '0'));
-                case 'p' -> sb.append(hour < 12 ? "AM" : "PM");
-                case 'P' -> sb.append(hour < 12 ? "am" : "pm");
-                case 'a' -> sb.append(DAYS[wday], 0, 3);
-                case 'A' -> sb.append(DAYS[wday]);
-                case 'b', 'h' -> sb.append(MONTHS[mon], 0, 3);
-                case 'B' -> sb.append(MONTHS[mon]);
-                case 'j' -> sb.append(pad(yday + 1, 3, '0'));
-                case 'u' -> sb.append(wday == 0 ? 7 : wday);
-                case 'w' -> sb.append(wday);
-                case 'Z' -> sb.append("UTC");
-                case 'z' -> sb.append("+0000");
-                case 's' -> sb.append(timeOf(tm));
-                case 'F' -> sb.append(year + "-" + pad(mon + 1, 2, '0') + "-" + pad(mday, 2, '0'));
-                case 'T' -> sb.append(pad(hour, 2, '0') + ":" + pad(min, 2, '0') + ":" + pad(sec, 2, '0'));
-                case 'R' -> sb.append(pad(hour, 2, '0') + ":" + pad(min, 2, '0'));
-                case 'D', 'x' -> sb.append(pad(mon + 1, 2, '0') + "/" + pad(mday, 2, '0') + "/" + pad(Math.floorMod(year, 100), 2, '0'));
-                case 'X' -> sb.append(pad(hour, 2, '0') + ":" + pad(min, 2, '0') + ":" + pad(sec, 2, '0'));
-                case 'c' -> sb.append(DAYS[wday].substring(0, 3) + " " + MONTHS[mon].substring(0, 3) + " " + pad(mday, 2, ' ')
-                        + " " + pad(hour, 2, '0') + ":" + pad(min, 2, '0') + ":" + pad(sec, 2, '0') + " " + year);
-                case 'n' -> sb.append('\n');
-                case 't' -> sb.append('\t');
-                case '%' -> sb.append('%');
-                default -> sb.append('%').append(k);
-            }
-        }
-        return sb.toString();
-    }
-
-    // ---- getopt, after glibc's posix/getopt.c
-
-    private long argv(long argv, int i) {
-        return mem.readI64(argv + 8L * i);
-    }
-
-    private int at(long p) {
-        return mem.readU8(p);
-    }
-
-    private void err(String text) {
-        byte[] b = text.getBytes(StandardCharsets.UTF_8);
-        io.write(2, b, 0, b.length);
-    }
-
-    private static int indexOf(byte[] s, int c) {
-        for (int i = 0; i < s.length; i++) {
-            if ((s[i] & 0xFF) == c) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private boolean nonoption(long argvp, int optind) {
-        long a = argv(argvp, optind);
-        return at(a) != '-' || at(a + 1) == 0;
-    }
-
-    private void exchange(long argvp, int optind) {
-        int bottom = firstNonopt;
-        int middle = lastNonopt;
-        int top = optind;
-        while (top > middle && middle > bottom) {
-            if (top - middle > middle - bottom) {
-                int len = middle - bottom;
-                for (int i = 0; i < len; i++) {
-                    swap(argvp, bottom + i, top - (middle - bottom) + i);
-                }
-                top -= len;
-            } else {
-                int len = top - middle;
-                for (int i = 0; i < len; i++) {
-                    swap(argvp, bottom + i, middle + i);
-                }
-                bottom += len;
-            }
-        }
-        firstNonopt += optind - lastNonopt;
-        lastNonopt = optind;
-    }
-
-    private void swap(long argvp, int i, int j) {
-        long a = argv(argvp, i);
-        mem.writeI64(argvp + 8L * i, argv(argvp, j));
-        mem.writeI64(argvp + 8L * j, a);
-    }
-
-    /** glibc's _getopt_internal_r with the state in this object and optind/optarg/optopt/opterr in memory. */
-    private int getopt(VmThread t, int argc, long argvp, byte[] optstring, long longopts, long longind, boolean longOnly) {
-        int optind = mem.readI32(optindCell);
-        boolean printErrors = mem.readI32(opterrCell) != 0;
-        mem.writeI64(optargCell, 0);
-        if (argc < 1) {
-            return -1;
-        }
-        int o = 0;
-        if (optind == 0 || !getoptInitialized) {
-            if (optind == 0) {
-                optind = 1;
-            }
-            firstNonopt = lastNonopt = optind;
-            nextchar = 0;
-            if (optstring.length > 0 && optstring[0] == '-') {
-                ordering = RETURN_IN_ORDER;
-                o = 1;
-            } else if (optstring.length > 0 && optstring[0] == '+') {
-                ordering = REQUIRE_ORDER;
-                o = 1;
-            } else {
-                ordering = environment.containsKey("POSIXLY_CORRECT") ? REQUIRE_ORDER : PERMUTE;
-            }
-            getoptInitialized = true;
-        } else if (optstring.length > 0 && (optstring[0] == '-' || optstring[0] == '+')) {
-            o = 1;
-        }
-        byte[] opts = java.util.Arrays.copyOfRange(optstring, o, optstring.length);
-        boolean colon = opts.length > 0 && opts[0] == ':';
-        if (colon) {
-            printErrors = false;
-        }
-        int[] ind = {optind};
-        int r = getoptStep(argc, argvp, opts, longopts, longind, longOnly, printErrors, ind);
-        mem.writeI32(optindCell, ind[0]);
-        mem.writeI32(optoptCell, dOptopt);
-        return r;
-    }
-
-    private String prog(long argvp) {
-        return str(argv(argvp, 0));
-    }
-
-    private int getoptStep(int argc, long argvp, byte[] opts, long longopts, long longind, boolean longOnly,
-                           boolean printErrors, int[] ind) {
-        if (nextchar == 0 || at(nextchar) == 0) {
-            if (lastNonopt > ind[0]) {
-                lastNonopt = ind[0];
-            }
-            if (firstNonopt > ind[0]) {
-                firstNonopt = ind[0];
-            }
-            if (ordering == PERMUTE) {
-                if (firstNonopt != lastNonopt && lastNonopt != ind[0]) {
-                    exchange(argvp, ind[0]);
-                } else if (lastNonopt != ind[0]) {
-                    firstNonopt = ind[0];
-                }
-                while (ind[0] < argc && nonoption(argvp, ind[0])) {
-                    ind[0]++;
-                }
-                lastNonopt = ind[0];
-            }
-            if (ind[0] != argc && str(argv(argvp, ind[0])).equals("--")) {
-                ind[0]++;
-                if (firstNonopt != lastNonopt && lastNonopt != ind[0]) {
-                    exchange(argvp, ind[0]);
-                } else if (firstNonopt == lastNonopt) {
-                    firstNonopt = ind[0];
-                }
-                lastNonopt = argc;
-                ind[0] = argc;
-            }
-            if (ind[0] == argc) {
-                if (firstNonopt != lastNonopt) {
-                    ind[0] = firstNonopt;
-                }
-                return -1;
-            }
-            if (nonoption(argvp, ind[0])) {
-                if (ordering == REQUIRE_ORDER) {
-                    return -1;
-                }
-                mem.writeI64(optargCell, argv(argvp, ind[0]++));
-                return 1;
-            }
-            long arg = argv(argvp, ind[0]);
-            if (longopts != 0) {
-                if (at(arg + 1) == '-') {
-                    nextchar = arg + 2;
-                    return longOption(argc, argvp, opts, longopts, longind, longOnly, printErrors, "--", ind);
-                }
-                if (longOnly && (at(arg + 2) != 0 || indexOf(opts, at(arg + 1)) < 0)) {
-                    nextchar = arg + 1;
-                    int code = longOption(argc, argvp, opts, longopts, longind, longOnly, printErrors, "-", ind);
-                    if (code != -1) {
-                        return code;
-                    }
-                }
-            }
-            nextchar = arg + 1;
-        }
-        int c = at(nextchar++);
-        int temp = indexOf(opts, c);
-        if (at(nextchar) == 0) {
-            ind[0]++;
-        }
-        if (temp < 0 || c == ':' || c == ';') {
-            if (printErrors) {
-                err(prog(argvp) + ": invalid option -- '" + (char) c + "'\n");
-            }
-            dOptopt = c;
-            return '?';
-        }
-        boolean takes = temp + 1 < opts.length && opts[temp + 1] == ':';
-        boolean optional = takes && temp + 2 < opts.length && opts[temp + 2] == ':';
-        if (c == 'W' && temp + 1 < opts.length && opts[temp + 1] == ';' && longopts != 0) {
-            if (at(nextchar) != 0) {
-                // the rest of this element is the long option
-            } else if (ind[0] == argc) {
-                if (printErrors) {
-                    err(prog(argvp) + ": option requires an argument -- '" + (char) c + "'\n");
-                }
-                dOptopt = c;
-                return opts.length > 0 && opts[0] == ':' ? ':' : '?';
-            } else {
-                nextchar = argv(argvp, ind[0]);
-            }
-            return longOption(argc, argvp, opts, longopts, longind, false, printErrors, "-W ", ind);
-        }
-        if (takes) {
-            if (optional) {
-                if (at(nextchar) != 0) {
-                    mem.writeI64(optargCell, nextchar);
-                    ind[0]++;
-                } else {
-                    mem.writeI64(optargCell, 0);
-                }
-                nextchar = 0;
-            } else {
-                if (at(nextchar) != 0) {
-                    mem.writeI64(optargCell, nextchar);
-                    ind[0]++;
-                } else if (ind[0] == argc) {
-                    if (printErrors) {
-                        err(prog(argvp) + ": option requires an argument -- '" + (char) c + "'\n");
-                    }
-                    dOptopt = c;
-                    c = opts.length > 0 && opts[0] == ':' ? ':' : '?';
-                } else {
-                    mem.writeI64(optargCell, argv(argvp, ind[0]++));
-                }
-                nextchar = 0;
-            }
-        }
-        return c;
-    }
-
-    /** struct option on x86-64: name at 0, has_arg at 8, flag at 16, val at 24; 32 bytes each. */
-    private int longOption(int argc, long argvp, byte[] opts, long longopts, long longind, boolean longOnly,
-                           boolean printErrors, String prefix, int[] ind) {
-        long start = nextchar;
-        String rest = str(start);
-        int eq = rest.indexOf('=');
-        String name = eq < 0 ? rest : rest.substring(0, eq);
-        List<String> names = new ArrayList<>();
-        for (long p = longopts; mem.readI64(p) != 0; p += 32) {
-            names.add(str(mem.readI64(p)));
-        }
-        int found = names.indexOf(name);
-        if (found < 0) {
-            int first = -1;
-            List<Integer> ambiguous = new ArrayList<>();
-            for (int i = 0; i < names.size(); i++) {
-                if (!names.get(i).startsWith(name)) {
-                    continue;
-                }
-                if (first < 0) {
-                    first = i;
-                } else if (longOnly || !sameOption(longopts, first, i)) {
-                    if (ambiguous.isEmpty()) {
-                        ambiguous.add(first);
-                    }
-                    ambiguous.add(i);
-                }
-            }
-            if (!ambiguous.isEmpty()) {
-                if (printErrors) {
-                    StringBuilder sb = new StringBuilder(prog(argvp) + ": option '" + prefix + rest
-                            + "' is ambiguous; possibilities:");
-                    for (int i : ambiguous) {
-                        sb.append(" '").append(prefix).append(names.get(i)).append('\'');
-                    }
-                    err(sb.append('\n').toString());
-                }
-                nextchar += rest.getBytes(StandardCharsets.ISO_8859_1).length;
-                ind[0]++;
-                dOptopt = 0;
-                return '?';
-            }
-            found = first;
-        }
-        if (found < 0) {
-            long arg = argv(argvp, ind[0]);
-            if (!longOnly || at(arg + 1) == '-' || indexOf(opts, at(nextchar)) < 0) {
-                if (printErrors) {
-                    err(prog(argvp) + ": unrecognized option '" + prefix + rest + "'\n");
-                }
-                nextchar = 0;
-                ind[0]++;
-                dOptopt = 0;
-                return '?';
-            }
-            return -1;
-        }
-        long opt = longopts + 32L * found;
-        int hasArg = mem.readI32(opt + 8);
-        long flag = mem.readI64(opt + 16);
-        int val = mem.readI32(opt + 24);
-        String optName = names.get(found);
-        ind[0]++;
-        nextchar = 0;
-        if (eq >= 0) {
-            if (hasArg != 0) {
-                mem.writeI64(optargCell, start + name.getBytes(StandardCharsets.ISO_8859_1).length + 1);
-            } else {
-                if (printErrors) {
-                    err(prog(argvp) + ": option '" + prefix + optName + "' doesn't allow an argument\n");
-                }
-                dOptopt = val;
-                return '?';
-            }
-        } else if (hasArg == 1) {
-            if (ind[0] < argc) {
-                mem.writeI64(optargCell, argv(argvp, ind[0]++));
-            } else {
-                if (printErrors) {
-                    err(prog(argvp) + ": option '" + prefix + optName + "' requires an argument\n");
-                }
-                dOptopt = val;
-                return opts.length > 0 && opts[0] == ':' ? ':' : '?';
-            }
-        }
-        if (longind != 0) {
-            mem.writeI32(longind, found);
-        }
-        if (flag != 0) {
-            mem.writeI32(flag, val);
-            return 0;
-        }
-        return val;
-    }
-
-    private boolean sameOption(long longopts, int a, int b) {
-        long pa = longopts + 32L * a;
-        long pb = longopts + 32L * b;
-        return mem.readI32(pa + 8) == mem.readI32(pb + 8) && mem.readI64(pa + 16) == mem.readI64(pb + 16)
-                && mem.readI32(pa + 24) == mem.readI32(pb + 24);
     }
 }
