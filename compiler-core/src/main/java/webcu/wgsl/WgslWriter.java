@@ -674,7 +674,7 @@ final class WgslWriter {
                 line("}");
                 return;
             }
-            if (other.size() == 1 && other.get(0) instanceof Stmt.If nested && !needsHoist(nested.cond())) {
+            if (other.size() == 1 && other.get(0) instanceof Stmt.If nested) {
                 spansUpTo(out.length());
                 Span saved = current;
                 current = nested.span();
@@ -1125,8 +1125,7 @@ final class WgslWriter {
         /** An expression at the top of a statement: no outer parentheses needed. */
         private String top(Expr e) {
             Expr f = fold(e);
-            if (f instanceof Expr.Binary b && !(b.op().isLogical() && needsHoist(b.right())) && !isWide(b.left().type())
-                    && !isSubWord(b.type())) {
+            if (f instanceof Expr.Binary b && !isWide(b.left().type()) && !isSubWord(b.type())) {
                 return binaryBody(b);
             }
             return expr(f);
@@ -1149,9 +1148,6 @@ final class WgslWriter {
                 case Expr.Load l -> load(l.address(), l.type());
                 case Expr.Unary u -> unary(u);
                 case Expr.Binary b -> {
-                    if (b.op().isLogical() && needsHoist(b.right())) {
-                        yield shortCircuit(b);
-                    }
                     if (isWide(b.left().type()) || isWide(b.type())) {
                         yield wideBinary(b);
                     }
@@ -1418,65 +1414,11 @@ final class WgslWriter {
         }
 
         private String select(Expr.Select s) {
-            if (!hasLoad(s.ifTrue()) && !hasLoad(s.ifFalse())) {
-                return "select(" + top(s.ifFalse()) + ", " + top(s.ifTrue()) + ", " + top(s.cond()) + ")";
+            if (Raise.hasLoad(s.ifTrue()) || Raise.hasLoad(s.ifFalse())) {
+                throw new InternalCompilerError("WGSL writer: a select that reads memory was not raised in " + k.name());
             }
-            // Only the chosen operand may read memory, as in C: a temporary and an if.
-            String cond = top(s.cond());
-            String tmp = fn.fresh("sel");
-            line("var " + tmp + ": " + type(s.type()) + ";");
-            line("if " + cond + " {");
-            indent++;
-            String a = top(s.ifTrue());
-            line(tmp + " = " + a + ";");
-            indent--;
-            line("} else {");
-            indent++;
-            String b = top(s.ifFalse());
-            line(tmp + " = " + b + ";");
-            indent--;
-            line("}");
-            return tmp;
+            return "select(" + top(s.ifFalse()) + ", " + top(s.ifTrue()) + ", " + top(s.cond()) + ")";
         }
-
-        /** {@code a && b} where evaluating {@code b} needs statements: they run only when needed. */
-        private String shortCircuit(Expr.Binary b) {
-            String l = top(b.left());
-            String tmp = fn.fresh(b.op() == BinaryOp.LAND ? "and" : "or");
-            line("var " + tmp + ": bool = " + l + ";");
-            line((b.op() == BinaryOp.LAND ? "if " : "if !") + tmp + " {");
-            indent++;
-            String r = top(b.right());
-            line(tmp + " = " + r + ";");
-            indent--;
-            line("}");
-            return tmp;
-        }
-    }
-
-    /** Whether printing {@code e} needs statements before it (a select or short circuit that reads memory). */
-    static boolean needsHoist(Expr e) {
-        if (e instanceof Expr.Select s && (hasLoad(s.ifTrue()) || hasLoad(s.ifFalse()))) {
-            return true;
-        }
-        for (Expr c : Expr.children(e)) {
-            if (needsHoist(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static boolean hasLoad(Expr e) {
-        if (e instanceof Expr.Load) {
-            return true;
-        }
-        for (Expr c : Expr.children(e)) {
-            if (hasLoad(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Small IR helpers of the writer. */

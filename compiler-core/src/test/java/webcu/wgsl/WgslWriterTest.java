@@ -102,9 +102,8 @@ class WgslWriterTest {
         assertContains(wgsl("index_2d"), "if (x < width) && (y < height) {");
         // the right operand reads memory through a select: it runs only when the left is true
         assertContains(wgsl("select"), """
-                  var and: bool = i < n;
+                  and = i < n;
                   if and {
-                    var sel_1: f32;
                     if i < 4i {
                       sel_1 = a[a_offset + u32(i)];
                     } else {
@@ -118,8 +117,9 @@ class WgslWriterTest {
 
     @Test
     void Select_SafeOperandsUseSelect() {
+        // the temporaries Raise made are declared with the other locals
+        assertContains(wgsl("select"), "  var sel: f32;\n  var and: bool;\n  var sel_1: f32;\n");
         assertContains(wgsl("select"), "v = select(2.0f, 1.0f, i < n);", """
-                  var sel: f32;
                   if i < n {
                     sel = a[a_offset + u32(i)];
                   } else {

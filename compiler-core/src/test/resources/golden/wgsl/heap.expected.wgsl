@@ -33,6 +33,8 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var t0: i32;
   var p: u32;
   var address: u32;
+  var sel: u32;
+  var sel_1: u32;
   i = i32(threadIdx.x);
   sum = 0i;
   p = nodes_offset + (u32(i) * 24u);
@@ -42,7 +44,6 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     }
     sum = sum + bitcast<i32>(atomicLoad(&heap[webcu_checked_word(p, 4u, arrayLength(&heap), 0u, 2u)]));
     continuing {
-      var sel: u32;
       if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
         sel = 2147483648u;
       } else {
@@ -53,7 +54,6 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   }
   let word = webcu_checked_word(sums_offset + (u32(i) * 4u), 4u, arrayLength(&heap), 4u, 3u);
   atomicStore(&heap[word], bitcast<u32>(sum));
-  var sel_1: u32;
   if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)]), atomicLoad(&heap[(webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
     sel_1 = 2147483648u;
   } else {

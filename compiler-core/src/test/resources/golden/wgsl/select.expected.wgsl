@@ -27,18 +27,19 @@ fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var i: i32;
   var v: f32;
   var ok: bool;
+  var sel: f32;
+  var and: bool;
+  var sel_1: f32;
   i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
   v = select(2.0f, 1.0f, i < n);
-  var sel: f32;
   if i < n {
     sel = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)];
   } else {
     sel = 0.0f;
   }
   v = v + sel;
-  var and: bool = i < n;
+  and = i < n;
   if and {
-    var sel_1: f32;
     if i < 4i {
       sel_1 = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 1u, 2u)];
     } else {
