@@ -372,7 +372,10 @@ final class WgslWriter {
         final Set<Local> assigned = new HashSet<>();
         final String entry;
         String threadIdx;
-        String blockIdx;
+        String workgroupId;
+        String workgroupCount;
+        /** The uniform's true grid (xyz) and its slices per row (w). */
+        String grid;
         String gridDim;
         /** Whether some binding is both written and read: only then may threads talk through storage. */
         boolean exchangesStorage;
@@ -479,10 +482,10 @@ final class WgslWriter {
         private void body(String uniformVar, Map<Local, String> fieldOf, String grid) {
             fn = moduleNames.child();
             threadIdx = fn.fresh("threadIdx");
-            String workgroup = fn.fresh("workgroupId");
-            String workgroups = fn.fresh("workgroupCount");
-            blockIdx = fn.fresh("blockIdx");
+            workgroupId = fn.fresh("workgroupId");
+            workgroupCount = fn.fresh("workgroupCount");
             gridDim = fn.fresh("gridDim");
+            this.grid = grid;
             // the entry point's own lines (its header, the prologue, the locals, the closing brace)
             // belong to the kernel's declaration: the views map them to the __global__ line
             spansUpTo(out.length());
@@ -495,17 +498,10 @@ final class WgslWriter {
                         .append(blockDim[2]).append(")\n");
             }
             out.append("fn ").append(entry).append("(@builtin(local_invocation_id) ").append(threadIdx)
-                    .append(": vec3<u32>, @builtin(workgroup_id) ").append(workgroup)
-                    .append(": vec3<u32>, @builtin(num_workgroups) ").append(workgroups).append(": vec3<u32>) {\n");
+                    .append(": vec3<u32>, @builtin(workgroup_id) ").append(workgroupId)
+                    .append(": vec3<u32>, @builtin(num_workgroups) ").append(workgroupCount).append(": vec3<u32>) {\n");
             indent = 1;
-            // GridFolding: a grid wider than the adapter's 65535 workgroups per dimension is dispatched
-            // as rows of x-slices (grid.w of them per CUDA row); the padding blocks of the last slice stop here
             line("let " + gridDim + " = " + grid + ".xyz;");
-            line("let " + blockIdx + " = vec3<u32>(" + workgroup + ".x + (" + workgroup + ".y % " + grid + ".w) * "
-                    + workgroups + ".x, " + workgroup + ".y / " + grid + ".w, " + workgroup + ".z);");
-            line("if " + blockIdx + ".x >= " + gridDim + ".x {");
-            line("  return;");
-            line("}");
             Set<Local> used = usedLocals();
             for (Local l : fieldOf.keySet()) {
                 if (!used.contains(l)) {
@@ -1203,8 +1199,11 @@ final class WgslWriter {
             String c = XYZ[b.component()];
             return switch (b.builtin()) {
                 case THREAD_IDX -> threadIdx + "." + c;
-                case BLOCK_IDX -> blockIdx + "." + c;
                 case GRID_DIM -> gridDim + "." + c;
+                case WORKGROUP_ID -> workgroupId + "." + c;
+                case NUM_WORKGROUPS -> workgroupCount + "." + c;
+                case GRID_SLICES -> grid + ".w";
+                case BLOCK_IDX -> throw new InternalCompilerError("WGSL writer: blockIdx reached the writer (GridFolding computes it)");
                 case BLOCK_DIM -> blockDim[b.component()];
             };
         }

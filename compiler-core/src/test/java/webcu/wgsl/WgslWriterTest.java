@@ -81,11 +81,11 @@ class WgslWriterTest {
     /** GridFolding: blockIdx and gridDim come from the workgroup id and the grid in the uniform buffer. */
     @Test
     void GridFolding_BlockIdx() {
-        assertContains(wgsl("vector_add_i32"),
-                "  let gridDim = addInts_params.webcu_grid.xyz;\n"
-                        + "  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % addInts_params.webcu_grid.w) * "
-                        + "workgroupCount.x, workgroupId.y / addInts_params.webcu_grid.w, workgroupId.z);\n"
-                        + "  if blockIdx.x >= gridDim.x {\n    return;\n  }\n");
+        // GridFolding's statements, at the top of the body
+        assertContains(wgsl("vector_add_i32"), "  let gridDim = addInts_params.webcu_grid.xyz;\n",
+                "  blockIdx_x = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);\n"
+                        + "  if blockIdx_x >= gridDim.x {\n",
+                "  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);\n");
     }
 
     @Test
@@ -94,7 +94,7 @@ class WgslWriterTest {
                 "@compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)",
                 "@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>,"
                         + " @builtin(num_workgroups) workgroupCount: vec3<u32>",
-                "y = i32((blockIdx.y * blockDim_y) + threadIdx.y);");
+                "blockIdx_y = workgroupId.y / scale2d_params.webcu_grid.w;", "y = i32((blockIdx_y * blockDim_y) + threadIdx.y);");
     }
 
     @Test

@@ -18,19 +18,20 @@ struct selects_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = selects_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / selects_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = selects_params.n;
   let a_offset = selects_params.a_offset;
   var i: i32;
   var v: f32;
   var ok: bool;
+  var blockIdx_x: u32;
   var sel: f32;
   var and: bool;
   var sel_1: f32;
-  i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
+  blockIdx_x = workgroupId.x + ((workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   v = select(2.0f, 1.0f, i < n);
   if i < n {
     sel = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)];
