@@ -32,18 +32,17 @@ import webcu.passes.Layouts;
  * and keeps the CUDA names.
  *
  * <p>How CUDA maps: {@code threadIdx} is the entry point's {@code local_invocation_id};
- * {@code gridDim} comes from the uniform buffer and {@code blockIdx} from {@code workgroup_id},
- * unfolded where the grid is wider than a dispatch may be (GridFolding: 65535 workgroups per
- * dimension, so a wide x is dispatched as rows of slices, and the padding workgroups of the last
- * slice return at once); {@code blockDim} is the three {@code override} constants that also give
- * {@code @workgroup_size}, so one module serves every block size. Control flow maps one to one ({@code if}, {@code loop} with
- * {@code continuing} and {@code break if}, {@code switch}, {@code break}, {@code continue},
- * {@code return}); {@code &&} and {@code ||} short-circuit in WGSL as in C. A select whose
- * operands read memory becomes a temporary and an {@code if}, so only the chosen operand is read;
- * other selects use {@code select()}. {@code __syncthreads()} is {@code workgroupBarrier()}, with
- * {@code storageBarrier()} before it in kernels that both write and read one storage buffer (only
- * through such a buffer can a thread see another's global writes; the barrier costs up to 10% on
- * an H100 in kernels that do not need it).
+ * {@code gridDim} comes from the uniform buffer; {@code blockIdx} arrives computed by the
+ * {@code GridFolding} pass from {@code workgroup_id}, {@code num_workgroups} and the uniform's
+ * slices per row, which this writer prints; {@code blockDim} is the three {@code override}
+ * constants that also give {@code @workgroup_size}, so one module serves every block size. Control
+ * flow maps one to one ({@code if}, {@code loop} with {@code continuing} and {@code break if},
+ * {@code switch}, {@code break}, {@code continue}, {@code return}); {@code &&} and {@code ||}
+ * short-circuit in WGSL as in C. Every select is {@code select()}: {@link Raise} has already made
+ * the ones that read memory a temporary and an {@code if}. {@code __syncthreads()} is
+ * {@code workgroupBarrier()}, with {@code storageBarrier()} before it in kernels that both write
+ * and read one storage buffer (only through such a buffer can a thread see another's global
+ * writes; the barrier costs up to 10% on an H100 in kernels that do not need it).
  *
  * <p>Types WGSL lacks: 8- and 16-bit integers live in i32/u32 registers, kept wrapped to their
  * width after every operation; 64-bit integers (and doubles, whose bits only move) are
@@ -52,6 +51,8 @@ import webcu.passes.Layouts;
  * {@code array<u32>} read and written by byte address: a word, two words, or a byte or half-word
  * extracted with shifts and stored with {@code atomicAnd}/{@code atomicOr}, so that neighbouring
  * bytes written by other threads survive.
+ * These three are still decided here while printing (issue 14: they belong in passes, which
+ * needs a {@code vec2<u32>} type or helper calls in the IR).
  *
  * <p>Where WGSL differs from CUDA in what C leaves undefined: integer division by zero gives the
  * dividend and remainder by zero gives 0, {@code INT_MIN / -1} gives {@code INT_MIN}, and a
