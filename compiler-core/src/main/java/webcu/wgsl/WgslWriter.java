@@ -40,9 +40,8 @@ import webcu.passes.Layouts;
  * {@code switch}, {@code break}, {@code continue}, {@code return}); {@code &&} and {@code ||}
  * short-circuit in WGSL as in C. Every select is {@code select()}: {@link Raise} has already made
  * the ones that read memory a temporary and an {@code if}. {@code __syncthreads()} is
- * {@code workgroupBarrier()}, with {@code storageBarrier()} before it in kernels that both write
- * and read one storage buffer (only through such a buffer can a thread see another's global
- * writes; the barrier costs up to 10% on an H100 in kernels that do not need it).
+ * {@code workgroupBarrier()}; {@link Raise} put a {@code storageBarrier()} call before it where the
+ * kernel needs one.
  *
  * <p>Types WGSL lacks: 8- and 16-bit integers live in i32/u32 registers, kept wrapped to their
  * width after every operation; 64-bit integers (and doubles, whose bits only move) are
@@ -378,8 +377,6 @@ final class WgslWriter {
         /** The uniform's true grid (xyz) and its slices per row (w). */
         String grid;
         String gridDim;
-        /** Whether some binding is both written and read: only then may threads talk through storage. */
-        boolean exchangesStorage;
         boolean usesDynamicShared;
 
         KernelWriter(Function k, KernelInterface in) {
@@ -404,7 +401,6 @@ final class WgslWriter {
                     bySymbol.put(b.global(), bound);
                 }
                 boolean writable = b.written() || b.atomic();
-                exchangesStorage |= writable && (b.read() || b.atomic());
                 int param = b.source() instanceof KernelInterface.Arg a ? a.index() : -1;
                 int argOffset = b.source() instanceof KernelInterface.Arg a ? a.argOffset() : 0;
                 String symbol = b.global() != null ? b.global().name() : null;
@@ -648,12 +644,7 @@ final class WgslWriter {
                 case Stmt.Break b -> line("break;");
                 case Stmt.Continue c -> line("continue;");
                 case Stmt.Return r -> line(FLUSH + "return;");
-                case Stmt.Barrier b -> {
-                    if (exchangesStorage) {
-                        line("storageBarrier();");
-                    }
-                    line("workgroupBarrier();");
-                }
+                case Stmt.Barrier b -> line("workgroupBarrier();");
                 case Stmt.Launch l -> throw new InternalCompilerError("WGSL writer: launch in kernel " + k.name());
             }
         }
@@ -732,6 +723,10 @@ final class WgslWriter {
 
         private void call(Stmt.Call c) {
             String name = c.callee().name();
+            if (name.equals(Raise.STORAGE_BARRIER)) {
+                line("storageBarrier();");
+                return;
+            }
             if (name.startsWith("__webcu_atomic")) {
                 atomic(c);
                 return;

@@ -122,4 +122,53 @@ class RaiseTest {
                 }
                 """);
     }
+
+    /** After the device passes (which give the kernel its interface): a is written and read. */
+    @Test
+    void Barrier_KernelExchangesThroughStorage_StorageBarrierBeforeIt() {
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
+        set.file("t.cu", "__global__ void k(int *a, const int *b) { a[threadIdx.x] = b[0]; __syncthreads(); a[0] = a[1]; }", true);
+        DeviceModule dm = webcu.passes.DevicePasses.run(webcu.driver.Compiler.compile(set).module(), new Diagnostics());
+        assertEquals("""
+                kernel @k(%a.0: ptr<i32>, %b.1: ptr<i32>) -> void {
+                  local %a.offset.2: u32
+                  local %b.offset.3: u32
+                  local %blockIdx_x.4: u32
+                  %blockIdx_x.4 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
+                  if (%blockIdx_x.4 >= gridDim.x) {
+                    return
+                  }
+                  store ptradd(%a.0, (%a.offset.2 + threadIdx.x)), load(ptradd(%b.1, %b.offset.3))
+                  barrier
+                  store ptradd(%a.0, %a.offset.2), load(ptradd(%a.0, (%a.offset.2 + 1:u32)))
+                }
+                """, kernels(dm), "the IR before Raise");
+        Raise.run(dm);
+        assertEquals("""
+                kernel @k(%a.0: ptr<i32>, %b.1: ptr<i32>) -> void {
+                  local %a.offset.2: u32
+                  local %b.offset.3: u32
+                  local %blockIdx_x.4: u32
+                  %blockIdx_x.4 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
+                  if (%blockIdx_x.4 >= gridDim.x) {
+                    return
+                  }
+                  store ptradd(%a.0, (%a.offset.2 + threadIdx.x)), load(ptradd(%b.1, %b.offset.3))
+                  call @__webcu_storageBarrier()
+                  barrier
+                  store ptradd(%a.0, %a.offset.2), load(ptradd(%a.0, (%a.offset.2 + 1:u32)))
+                }
+                """, kernels(dm), "the IR after Raise");
+        assertEquals(List.of(), Validator.validate(dm.module()), "the IR after Raise is valid");
+    }
+
+    @Test
+    void Barrier_KernelOnlyReadsStorage_NoStorageBarrier() {
+        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
+        set.file("t.cu", "__global__ void k(int *a, const int *b) { __shared__ int s[4]; s[0] = b[0]; __syncthreads(); a[0] = s[1]; }", true);
+        DeviceModule dm = webcu.passes.DevicePasses.run(webcu.driver.Compiler.compile(set).module(), new Diagnostics());
+        String before = kernels(dm);
+        Raise.run(dm);
+        assertEquals(before, kernels(dm), "nothing to raise");
+    }
 }
