@@ -1,8 +1,14 @@
 package webcu.ir;
 
-/** CUDA's built-in variables; each component is a u32, as in PTX. */
+/**
+ * CUDA's built-in variables; each component is a u32, as in PTX. The last three are the WebGPU
+ * dispatch's, which {@code webcu.passes.GridFolding} computes {@code blockIdx} from: the
+ * workgroup's id, the dispatch's workgroup count, and in component x the number of dispatch
+ * slices one CUDA row of blocks is folded into. The host VM never sees them.
+ */
 public enum Builtin {
-    THREAD_IDX("threadIdx"), BLOCK_IDX("blockIdx"), BLOCK_DIM("blockDim"), GRID_DIM("gridDim");
+    THREAD_IDX("threadIdx"), BLOCK_IDX("blockIdx"), BLOCK_DIM("blockDim"), GRID_DIM("gridDim"),
+    WORKGROUP_ID("workgroupId"), NUM_WORKGROUPS("workgroupCount"), GRID_SLICES("gridSlices");
 
     public final String cudaName;
 

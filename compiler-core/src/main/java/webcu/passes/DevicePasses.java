@@ -37,6 +37,7 @@ public final class DevicePasses {
             new Uniformity(),
             new ThreadCoarsening(new java.util.HashMap<>()),
             new Watchdog(),
+            new GridFolding(),
             new CheckSupported());
 
     private DevicePasses() {

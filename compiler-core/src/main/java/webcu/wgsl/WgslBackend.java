@@ -34,8 +34,9 @@ public final class WgslBackend {
         return write(DevicePasses.run(program, diagnostics, coarsening, target));
     }
 
-    /** Writes a device module that the passes have already prepared. */
+    /** Writes a device module that the passes have already prepared: raised for WGSL, then printed. */
     public static WgslProgram write(DeviceModule prepared) {
+        Raise.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }

@@ -32,18 +32,16 @@ import webcu.passes.Layouts;
  * and keeps the CUDA names.
  *
  * <p>How CUDA maps: {@code threadIdx} is the entry point's {@code local_invocation_id};
- * {@code gridDim} comes from the uniform buffer and {@code blockIdx} from {@code workgroup_id},
- * unfolded where the grid is wider than a dispatch may be (GridFolding: 65535 workgroups per
- * dimension, so a wide x is dispatched as rows of slices, and the padding workgroups of the last
- * slice return at once); {@code blockDim} is the three {@code override} constants that also give
- * {@code @workgroup_size}, so one module serves every block size. Control flow maps one to one ({@code if}, {@code loop} with
- * {@code continuing} and {@code break if}, {@code switch}, {@code break}, {@code continue},
- * {@code return}); {@code &&} and {@code ||} short-circuit in WGSL as in C. A select whose
- * operands read memory becomes a temporary and an {@code if}, so only the chosen operand is read;
- * other selects use {@code select()}. {@code __syncthreads()} is {@code workgroupBarrier()}, with
- * {@code storageBarrier()} before it in kernels that both write and read one storage buffer (only
- * through such a buffer can a thread see another's global writes; the barrier costs up to 10% on
- * an H100 in kernels that do not need it).
+ * {@code gridDim} comes from the uniform buffer; {@code blockIdx} arrives computed by the
+ * {@code GridFolding} pass from {@code workgroup_id}, {@code num_workgroups} and the uniform's
+ * slices per row, which this writer prints; {@code blockDim} is the three {@code override}
+ * constants that also give {@code @workgroup_size}, so one module serves every block size. Control
+ * flow maps one to one ({@code if}, {@code loop} with {@code continuing} and {@code break if},
+ * {@code switch}, {@code break}, {@code continue}, {@code return}); {@code &&} and {@code ||}
+ * short-circuit in WGSL as in C. Every select is {@code select()}: {@link Raise} has already made
+ * the ones that read memory a temporary and an {@code if}. {@code __syncthreads()} is
+ * {@code workgroupBarrier()}; {@link Raise} put a {@code storageBarrier()} call before it where the
+ * kernel needs one.
  *
  * <p>Types WGSL lacks: 8- and 16-bit integers live in i32/u32 registers, kept wrapped to their
  * width after every operation; 64-bit integers (and doubles, whose bits only move) are
@@ -52,6 +50,8 @@ import webcu.passes.Layouts;
  * {@code array<u32>} read and written by byte address: a word, two words, or a byte or half-word
  * extracted with shifts and stored with {@code atomicAnd}/{@code atomicOr}, so that neighbouring
  * bytes written by other threads survive.
+ * These three are still decided here while printing (issue 14: they belong in passes, which
+ * needs a {@code vec2<u32>} type or helper calls in the IR).
  *
  * <p>Where WGSL differs from CUDA in what C leaves undefined: integer division by zero gives the
  * dividend and remainder by zero gives 0, {@code INT_MIN / -1} gives {@code INT_MIN}, and a
@@ -372,10 +372,11 @@ final class WgslWriter {
         final Set<Local> assigned = new HashSet<>();
         final String entry;
         String threadIdx;
-        String blockIdx;
+        String workgroupId;
+        String workgroupCount;
+        /** The uniform's true grid (xyz) and its slices per row (w). */
+        String grid;
         String gridDim;
-        /** Whether some binding is both written and read: only then may threads talk through storage. */
-        boolean exchangesStorage;
         boolean usesDynamicShared;
 
         KernelWriter(Function k, KernelInterface in) {
@@ -400,7 +401,6 @@ final class WgslWriter {
                     bySymbol.put(b.global(), bound);
                 }
                 boolean writable = b.written() || b.atomic();
-                exchangesStorage |= writable && (b.read() || b.atomic());
                 int param = b.source() instanceof KernelInterface.Arg a ? a.index() : -1;
                 int argOffset = b.source() instanceof KernelInterface.Arg a ? a.argOffset() : 0;
                 String symbol = b.global() != null ? b.global().name() : null;
@@ -479,10 +479,10 @@ final class WgslWriter {
         private void body(String uniformVar, Map<Local, String> fieldOf, String grid) {
             fn = moduleNames.child();
             threadIdx = fn.fresh("threadIdx");
-            String workgroup = fn.fresh("workgroupId");
-            String workgroups = fn.fresh("workgroupCount");
-            blockIdx = fn.fresh("blockIdx");
+            workgroupId = fn.fresh("workgroupId");
+            workgroupCount = fn.fresh("workgroupCount");
             gridDim = fn.fresh("gridDim");
+            this.grid = grid;
             // the entry point's own lines (its header, the prologue, the locals, the closing brace)
             // belong to the kernel's declaration: the views map them to the __global__ line
             spansUpTo(out.length());
@@ -495,17 +495,10 @@ final class WgslWriter {
                         .append(blockDim[2]).append(")\n");
             }
             out.append("fn ").append(entry).append("(@builtin(local_invocation_id) ").append(threadIdx)
-                    .append(": vec3<u32>, @builtin(workgroup_id) ").append(workgroup)
-                    .append(": vec3<u32>, @builtin(num_workgroups) ").append(workgroups).append(": vec3<u32>) {\n");
+                    .append(": vec3<u32>, @builtin(workgroup_id) ").append(workgroupId)
+                    .append(": vec3<u32>, @builtin(num_workgroups) ").append(workgroupCount).append(": vec3<u32>) {\n");
             indent = 1;
-            // GridFolding: a grid wider than the adapter's 65535 workgroups per dimension is dispatched
-            // as rows of x-slices (grid.w of them per CUDA row); the padding blocks of the last slice stop here
             line("let " + gridDim + " = " + grid + ".xyz;");
-            line("let " + blockIdx + " = vec3<u32>(" + workgroup + ".x + (" + workgroup + ".y % " + grid + ".w) * "
-                    + workgroups + ".x, " + workgroup + ".y / " + grid + ".w, " + workgroup + ".z);");
-            line("if " + blockIdx + ".x >= " + gridDim + ".x {");
-            line("  return;");
-            line("}");
             Set<Local> used = usedLocals();
             for (Local l : fieldOf.keySet()) {
                 if (!used.contains(l)) {
@@ -651,12 +644,7 @@ final class WgslWriter {
                 case Stmt.Break b -> line("break;");
                 case Stmt.Continue c -> line("continue;");
                 case Stmt.Return r -> line(FLUSH + "return;");
-                case Stmt.Barrier b -> {
-                    if (exchangesStorage) {
-                        line("storageBarrier();");
-                    }
-                    line("workgroupBarrier();");
-                }
+                case Stmt.Barrier b -> line("workgroupBarrier();");
                 case Stmt.Launch l -> throw new InternalCompilerError("WGSL writer: launch in kernel " + k.name());
             }
         }
@@ -674,7 +662,7 @@ final class WgslWriter {
                 line("}");
                 return;
             }
-            if (other.size() == 1 && other.get(0) instanceof Stmt.If nested && !needsHoist(nested.cond())) {
+            if (other.size() == 1 && other.get(0) instanceof Stmt.If nested) {
                 spansUpTo(out.length());
                 Span saved = current;
                 current = nested.span();
@@ -735,6 +723,10 @@ final class WgslWriter {
 
         private void call(Stmt.Call c) {
             String name = c.callee().name();
+            if (name.equals(Raise.STORAGE_BARRIER)) {
+                line("storageBarrier();");
+                return;
+            }
             if (name.startsWith("__webcu_atomic")) {
                 atomic(c);
                 return;
@@ -1125,8 +1117,7 @@ final class WgslWriter {
         /** An expression at the top of a statement: no outer parentheses needed. */
         private String top(Expr e) {
             Expr f = fold(e);
-            if (f instanceof Expr.Binary b && !(b.op().isLogical() && needsHoist(b.right())) && !isWide(b.left().type())
-                    && !isSubWord(b.type())) {
+            if (f instanceof Expr.Binary b && !isWide(b.left().type()) && !isSubWord(b.type())) {
                 return binaryBody(b);
             }
             return expr(f);
@@ -1149,9 +1140,6 @@ final class WgslWriter {
                 case Expr.Load l -> load(l.address(), l.type());
                 case Expr.Unary u -> unary(u);
                 case Expr.Binary b -> {
-                    if (b.op().isLogical() && needsHoist(b.right())) {
-                        yield shortCircuit(b);
-                    }
                     if (isWide(b.left().type()) || isWide(b.type())) {
                         yield wideBinary(b);
                     }
@@ -1207,8 +1195,11 @@ final class WgslWriter {
             String c = XYZ[b.component()];
             return switch (b.builtin()) {
                 case THREAD_IDX -> threadIdx + "." + c;
-                case BLOCK_IDX -> blockIdx + "." + c;
                 case GRID_DIM -> gridDim + "." + c;
+                case WORKGROUP_ID -> workgroupId + "." + c;
+                case NUM_WORKGROUPS -> workgroupCount + "." + c;
+                case GRID_SLICES -> grid + ".w";
+                case BLOCK_IDX -> throw new InternalCompilerError("WGSL writer: blockIdx reached the writer (GridFolding computes it)");
                 case BLOCK_DIM -> blockDim[b.component()];
             };
         }
@@ -1418,65 +1409,11 @@ final class WgslWriter {
         }
 
         private String select(Expr.Select s) {
-            if (!hasLoad(s.ifTrue()) && !hasLoad(s.ifFalse())) {
-                return "select(" + top(s.ifFalse()) + ", " + top(s.ifTrue()) + ", " + top(s.cond()) + ")";
+            if (Raise.hasLoad(s.ifTrue()) || Raise.hasLoad(s.ifFalse())) {
+                throw new InternalCompilerError("WGSL writer: a select that reads memory was not raised in " + k.name());
             }
-            // Only the chosen operand may read memory, as in C: a temporary and an if.
-            String cond = top(s.cond());
-            String tmp = fn.fresh("sel");
-            line("var " + tmp + ": " + type(s.type()) + ";");
-            line("if " + cond + " {");
-            indent++;
-            String a = top(s.ifTrue());
-            line(tmp + " = " + a + ";");
-            indent--;
-            line("} else {");
-            indent++;
-            String b = top(s.ifFalse());
-            line(tmp + " = " + b + ";");
-            indent--;
-            line("}");
-            return tmp;
+            return "select(" + top(s.ifFalse()) + ", " + top(s.ifTrue()) + ", " + top(s.cond()) + ")";
         }
-
-        /** {@code a && b} where evaluating {@code b} needs statements: they run only when needed. */
-        private String shortCircuit(Expr.Binary b) {
-            String l = top(b.left());
-            String tmp = fn.fresh(b.op() == BinaryOp.LAND ? "and" : "or");
-            line("var " + tmp + ": bool = " + l + ";");
-            line((b.op() == BinaryOp.LAND ? "if " : "if !") + tmp + " {");
-            indent++;
-            String r = top(b.right());
-            line(tmp + " = " + r + ";");
-            indent--;
-            line("}");
-            return tmp;
-        }
-    }
-
-    /** Whether printing {@code e} needs statements before it (a select or short circuit that reads memory). */
-    static boolean needsHoist(Expr e) {
-        if (e instanceof Expr.Select s && (hasLoad(s.ifTrue()) || hasLoad(s.ifFalse()))) {
-            return true;
-        }
-        for (Expr c : Expr.children(e)) {
-            if (needsHoist(c)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    static boolean hasLoad(Expr e) {
-        if (e instanceof Expr.Load) {
-            return true;
-        }
-        for (Expr c : Expr.children(e)) {
-            if (hasLoad(c)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Small IR helpers of the writer. */

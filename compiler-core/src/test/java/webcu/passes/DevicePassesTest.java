@@ -52,7 +52,8 @@ class DevicePassesTest {
     @Test
     void Pipeline_Order() {
         assertEquals(List.of("HostConstants", "Inline", "ScalarReplacement", "DynamicSharedMemory", "Printf", "Abort", "Warps", "Int64",
-                "StructArguments", "MemoryModel", "HeapMemory", "Atomics", "Uniformity", "ThreadCoarsening", "Watchdog", "CheckSupported"),
+                "StructArguments", "MemoryModel", "HeapMemory", "Atomics", "Uniformity", "ThreadCoarsening", "Watchdog",
+                "GridFolding", "CheckSupported"),
                 DevicePasses.PIPELINE.stream().map(DevicePass::name).toList());
     }
 

@@ -81,11 +81,11 @@ class WgslWriterTest {
     /** GridFolding: blockIdx and gridDim come from the workgroup id and the grid in the uniform buffer. */
     @Test
     void GridFolding_BlockIdx() {
-        assertContains(wgsl("vector_add_i32"),
-                "  let gridDim = addInts_params.webcu_grid.xyz;\n"
-                        + "  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % addInts_params.webcu_grid.w) * "
-                        + "workgroupCount.x, workgroupId.y / addInts_params.webcu_grid.w, workgroupId.z);\n"
-                        + "  if blockIdx.x >= gridDim.x {\n    return;\n  }\n");
+        // GridFolding's statements, at the top of the body
+        assertContains(wgsl("vector_add_i32"), "  let gridDim = addInts_params.webcu_grid.xyz;\n",
+                "  blockIdx_x = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);\n"
+                        + "  if blockIdx_x >= gridDim.x {\n",
+                "  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);\n");
     }
 
     @Test
@@ -94,7 +94,7 @@ class WgslWriterTest {
                 "@compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)",
                 "@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>,"
                         + " @builtin(num_workgroups) workgroupCount: vec3<u32>",
-                "y = i32((blockIdx.y * blockDim_y) + threadIdx.y);");
+                "blockIdx_y = workgroupId.y / scale2d_params.webcu_grid.w;", "y = i32((blockIdx_y * blockDim_y) + threadIdx.y);");
     }
 
     @Test
@@ -102,9 +102,8 @@ class WgslWriterTest {
         assertContains(wgsl("index_2d"), "if (x < width) && (y < height) {");
         // the right operand reads memory through a select: it runs only when the left is true
         assertContains(wgsl("select"), """
-                  var and: bool = i < n;
+                  and = i < n;
                   if and {
-                    var sel_1: f32;
                     if i < 4i {
                       sel_1 = a[a_offset + u32(i)];
                     } else {
@@ -118,8 +117,9 @@ class WgslWriterTest {
 
     @Test
     void Select_SafeOperandsUseSelect() {
+        // the temporaries Raise made are declared with the other locals
+        assertContains(wgsl("select"), "  var sel: f32;\n  var and: bool;\n  var sel_1: f32;\n");
         assertContains(wgsl("select"), "v = select(2.0f, 1.0f, i < n);", """
-                  var sel: f32;
                   if i < n {
                     sel = a[a_offset + u32(i)];
                   } else {

@@ -26,10 +26,6 @@ struct hist_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = hist_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % hist_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / hist_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let keys_offset = hist_params.keys_offset;
   let bins_offset = hist_params.bins_offset;
   let sum_offset = hist_params.sum_offset;
@@ -67,6 +63,11 @@ fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var atomic_limit: u32;
   var atomic_old_1: u32;
   var atomic_assumed_1: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % hist_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   i = i32(threadIdx.x);
   if i < 16i {
     atomicStore(&local[u32(i)], 0i);

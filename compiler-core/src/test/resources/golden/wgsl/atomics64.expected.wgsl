@@ -17,10 +17,6 @@ struct bits_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = bits_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % bits_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / bits_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let acc_offset = bits_params.acc_offset;
   var i: u32;
   var val: vec2<u32>;
@@ -35,7 +31,12 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var address_1: u32;
   var address_2: u32;
   var address_3: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % bits_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = (blockIdx_x * blockDim_x) + threadIdx.x;
   address = acc_offset;
   val = webcu_add64(vec2<u32>(4294967295u, 0u), vec2<u32>(u32(i), 0u));
   let word = webcu_checked_word(address, 8u, arrayLength(&acc), 0u, 3u);
@@ -82,10 +83,6 @@ struct counted_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = counted_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % counted_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / counted_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n_offset = counted_params.n_offset;
   let slot_offset = counted_params.slot_offset;
   let mx_offset = counted_params.mx_offset;
@@ -125,7 +122,12 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var atomic_lane_2: u32;
   var atomic_seen: vec2<u32>;
   var atomic_again: vec2<u32>;
-  i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % counted_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   address = n_offset;
   val = vec2<u32>(1u, 1u);
   atomic_arg = val;

@@ -18,16 +18,17 @@ struct control_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = control_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % control_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / control_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = control_params.n;
   let out_offset = control_params.out_offset;
   var i: i32;
   var acc: i32;
   var t: i32;
-  t = i32((blockIdx.x * blockDim_x) + threadIdx.x);
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % control_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  t = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   if n < 0i {
     webcu_flush_faults(); return;
   }

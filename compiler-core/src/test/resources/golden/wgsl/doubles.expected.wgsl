@@ -20,15 +20,16 @@ struct affine_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = affine_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % affine_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / affine_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let mul = affine_params.mul;
   let add = affine_params.add;
   let n = affine_params.n;
   let d_offset = affine_params.d_offset;
   var i: i32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % affine_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   i = i32(threadIdx.x);
   if (i < n) && webcu_dlt(vec2<u32>(0u, 3220176896u), d[webcu_checked(d_offset + u32(i), arrayLength(&d), 0u, 2u)]) {
     d[webcu_checked(d_offset + u32(i), arrayLength(&d), 3u, 3u)] = webcu_dsub(webcu_dfma(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 1u, 2u)], mul, webcu_ddiv(add, webcu_i32_to_f64(i32(i)))), webcu_f32_to_f64(webcu_f64_to_f32(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 2u, 2u)])));

@@ -21,15 +21,16 @@ struct carve_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn carve(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = carve_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % carve_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / carve_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = carve_params.n;
   let out_offset = carve_params.out_offset;
   var t: i32;
   var fs: u32;
   var cs: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % carve_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   fs = 0u;
   cs = fs + (u32(n) * 4u);
   t = i32(threadIdx.x);

@@ -20,10 +20,6 @@ struct walk_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = walk_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % walk_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / walk_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let nodes_offset = walk_params.nodes;
   let sums_offset = walk_params.sums;
   let heap_base = walk_params.heap_base;
@@ -33,6 +29,13 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var t0: i32;
   var p: u32;
   var address: u32;
+  var blockIdx_x: u32;
+  var sel: u32;
+  var sel_1: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % walk_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   i = i32(threadIdx.x);
   sum = 0i;
   p = nodes_offset + (u32(i) * 24u);
@@ -42,7 +45,6 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     }
     sum = sum + bitcast<i32>(atomicLoad(&heap[webcu_checked_word(p, 4u, arrayLength(&heap), 0u, 2u)]));
     continuing {
-      var sel: u32;
       if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
         sel = 2147483648u;
       } else {
@@ -53,7 +55,6 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   }
   let word = webcu_checked_word(sums_offset + (u32(i) * 4u), 4u, arrayLength(&heap), 4u, 3u);
   atomicStore(&heap[word], bitcast<u32>(sum));
-  var sel_1: u32;
   if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)]), atomicLoad(&heap[(webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
     sel_1 = 2147483648u;
   } else {

@@ -20,18 +20,21 @@ struct scale2d_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn scale2d(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = scale2d_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % scale2d_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / scale2d_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let width = scale2d_params.width;
   let height = scale2d_params.height;
   let s = scale2d_params.s;
   let m_offset = scale2d_params.m_offset;
   var x: i32;
   var y: i32;
-  x = i32((blockIdx.x * blockDim_x) + threadIdx.x);
-  y = i32((blockIdx.y * blockDim_y) + threadIdx.y);
+  var blockIdx_x: u32;
+  var blockIdx_y: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % scale2d_params.webcu_grid.w) * workgroupCount.x);
+  blockIdx_y = workgroupId.y / scale2d_params.webcu_grid.w;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  x = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  y = i32((blockIdx_y * blockDim_y) + threadIdx.y);
   if (x < width) && (y < height) {
     m[webcu_checked(m_offset + u32((y * width) + x), arrayLength(&m), 1u, 3u)] = m[webcu_checked(m_offset + u32((y * width) + x), arrayLength(&m), 0u, 2u)] * s;
   }

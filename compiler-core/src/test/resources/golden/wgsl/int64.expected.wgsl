@@ -20,16 +20,17 @@ struct wide_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = wide_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % wide_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / wide_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let out_offset = wide_params.out_offset;
   let in_offset = wide_params.in_offset;
   var i: u32;
   var v: vec2<u32>;
   var acc: vec2<u32>;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % wide_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = (blockIdx_x * blockDim_x) + threadIdx.x;
   v = in[webcu_checked(in_offset + i, arrayLength(&in), 0u, 2u)];
   acc = webcu_add64(webcu_mul64(v, vec2<u32>(3000000000u, 0u)), webcu_shr64s(v, 7u));
   acc = (acc ^ webcu_shl64(acc, 33u));

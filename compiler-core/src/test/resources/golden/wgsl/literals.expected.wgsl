@@ -19,12 +19,13 @@ struct literals_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn literals(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = literals_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % literals_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / literals_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let f_offset = literals_params.f_offset;
   let q_offset = literals_params.q_offset;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % literals_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   f[webcu_checked(f_offset, arrayLength(&f), 0u, 3u)] = f32_from_bits(0x7f800000u);
   f[webcu_checked(f_offset + 1u, arrayLength(&f), 1u, 3u)] = f32_from_bits(0x1u);
   f[webcu_checked(f_offset + 2u, arrayLength(&f), 2u, 3u)] = bitcast<f32>(0x7f7fffffu);

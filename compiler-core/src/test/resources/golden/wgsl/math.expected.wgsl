@@ -18,15 +18,16 @@ struct norms_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = norms_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % norms_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / norms_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = norms_params.n;
   let a_offset = norms_params.a_offset;
   var r: f32;
   var m: i32;
   var u: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % norms_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   r = sqrt(a[webcu_checked(a_offset, arrayLength(&a), 0u, 2u)]);
   r = webcu_fmaxf(r, 1.0f);
   m = min(n, 3i);

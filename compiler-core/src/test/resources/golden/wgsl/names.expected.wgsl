@@ -19,16 +19,17 @@ struct fn_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fn_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fn_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fn_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fn_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let select_ = fn_params.select_;
   let v__n = fn_params.v__n;
   let loop_offset = fn_params.loop_offset;
   var min_: i32;
   var loop__1: i32;
   var a_b: i32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % fn_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   min_ = select_ + v__n;
   loop__1 = min_;
   a_b = loop__1;

@@ -21,16 +21,17 @@ struct operators_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn operators(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = operators_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % operators_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / operators_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let sh = operators_params.sh;
   let flag = operators_params.flag != 0u;
   let u_offset = operators_params.u_offset;
   let fl_offset = operators_params.fl_offset;
   var x: u32;
   var b: bool;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % operators_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   x = u[webcu_checked(u_offset, arrayLength(&u), 0u, 2u)];
   u[webcu_checked(u_offset + 1u, arrayLength(&u), 1u, 3u)] = (0u - x);
   u[webcu_checked(u_offset + 2u, arrayLength(&u), 2u, 3u)] = (~x);

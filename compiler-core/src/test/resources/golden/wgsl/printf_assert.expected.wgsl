@@ -19,10 +19,6 @@ struct say_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = say_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % say_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / say_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = say_params.n;
   let x = say_params.x;
   let msg_offset = say_params.msg_offset;
@@ -32,14 +28,23 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   var printf_char: i32;
   var assert_index: u32;
   var fault_count: u32;
+  var blockIdx_x: u32;
+  var blockIdx_y: u32;
+  var blockIdx_z: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % say_params.webcu_grid.w) * workgroupCount.x);
+  blockIdx_y = workgroupId.y / say_params.webcu_grid.w;
+  blockIdx_z = workgroupId.z;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   if n > 0i {
   } else {
     assert_index = atomicAdd(&webcu_debug[10u], 1u);
     if assert_index < 32u {
       atomicStore(&webcu_debug[(assert_index * 7u) + 16u], 0u);
-      atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 1u], blockIdx.x);
-      atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 2u], blockIdx.y);
-      atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 3u], blockIdx.z);
+      atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 1u], blockIdx_x);
+      atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 2u], blockIdx_y);
+      atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 3u], blockIdx_z);
       atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 4u], threadIdx.x);
       atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 5u], threadIdx.y);
       atomicStore(&webcu_debug[((assert_index * 7u) + 16u) + 6u], threadIdx.z);
@@ -48,9 +53,9 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
     if fault_count == 0u {
       atomicStore(&webcu_debug[1u], 1u);
       atomicStore(&webcu_debug[2u], 0u);
-      atomicStore(&webcu_debug[3u], blockIdx.x);
-      atomicStore(&webcu_debug[4u], blockIdx.y);
-      atomicStore(&webcu_debug[5u], blockIdx.z);
+      atomicStore(&webcu_debug[3u], blockIdx_x);
+      atomicStore(&webcu_debug[4u], blockIdx_y);
+      atomicStore(&webcu_debug[5u], blockIdx_z);
       atomicStore(&webcu_debug[6u], threadIdx.x);
       atomicStore(&webcu_debug[7u], threadIdx.y);
       atomicStore(&webcu_debug[8u], threadIdx.z);

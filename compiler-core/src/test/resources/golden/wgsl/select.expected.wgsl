@@ -18,27 +18,29 @@ struct selects_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = selects_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / selects_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = selects_params.n;
   let a_offset = selects_params.a_offset;
   var i: i32;
   var v: f32;
   var ok: bool;
-  i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
-  v = select(2.0f, 1.0f, i < n);
+  var blockIdx_x: u32;
   var sel: f32;
+  var and: bool;
+  var sel_1: f32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  v = select(2.0f, 1.0f, i < n);
   if i < n {
     sel = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)];
   } else {
     sel = 0.0f;
   }
   v = v + sel;
-  var and: bool = i < n;
+  and = i < n;
   if and {
-    var sel_1: f32;
     if i < 4i {
       sel_1 = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 1u, 2u)];
     } else {

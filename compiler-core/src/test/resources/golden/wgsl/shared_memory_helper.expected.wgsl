@@ -22,10 +22,6 @@ struct reduce_float__Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn reduce_float_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = reduce_float__params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % reduce_float__params.webcu_grid.w) * workgroupCount.x, workgroupId.y / reduce_float__params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let in_offset = reduce_float__params.in_offset;
   let out_offset = reduce_float__params.out_offset;
   var tmp0: u32;
@@ -34,12 +30,17 @@ fn reduce_float_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
   var s: u32;
   var t0: u32;
   var sdata: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % reduce_float__params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   tmp1 = tmp0;
   t0 = 0u;
   sdata = t0;
   tid = threadIdx.x;
   let word = (sdata + (tid * 4u)) >> 2u;
-  dynamicShared[word] = bitcast<u32>(in[webcu_checked(in_offset + ((blockIdx.x * blockDim_x) + tid), arrayLength(&in), 0u, 2u)]);
+  dynamicShared[word] = bitcast<u32>(in[webcu_checked(in_offset + ((blockIdx_x * blockDim_x) + tid), arrayLength(&in), 0u, 2u)]);
   workgroupBarrier();
   s = blockDim_x / 2u;
   loop {
@@ -56,7 +57,7 @@ fn reduce_float_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
     }
   }
   if tid == 0u {
-    out[webcu_checked(out_offset + blockIdx.x, arrayLength(&out), 1u, 3u)] = bitcast<f32>(dynamicShared[(sdata) >> 2u]);
+    out[webcu_checked(out_offset + blockIdx_x, arrayLength(&out), 1u, 3u)] = bitcast<f32>(dynamicShared[(sdata) >> 2u]);
   }
   webcu_flush_faults();
 }

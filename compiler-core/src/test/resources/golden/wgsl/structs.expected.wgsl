@@ -35,10 +35,6 @@ struct step_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = step_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % step_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / step_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let p_n = step_params.p_n;
   let p_scale = step_params.p_scale;
   let b_offset = step_params.b_offset;
@@ -47,7 +43,12 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var i: i32;
   var me: Body;
   var p_addr_extra: u32;
+  var blockIdx_x: u32;
   webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0xbf800002u | (gridDim.x >> 31u))) != 0.0f;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % step_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   p_addr.n = p_n;
   p_addr.scale = p_scale;
   p_addr_extra = p_extra_offset;

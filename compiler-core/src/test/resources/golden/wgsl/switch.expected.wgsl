@@ -17,12 +17,13 @@ struct classify_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn classify(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = classify_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % classify_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / classify_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let out_offset = classify_params.out_offset;
   var c: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % classify_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   c = threadIdx.x;
   switch c {
     case 0u, 1u: {

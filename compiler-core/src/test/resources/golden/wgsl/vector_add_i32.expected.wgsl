@@ -22,16 +22,17 @@ struct addInts_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn addInts(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = addInts_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / addInts_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = addInts_params.n;
   let a_offset = addInts_params.a_offset;
   let b_offset = addInts_params.b_offset;
   let c_offset = addInts_params.c_offset;
   var i: i32;
-  i = i32((blockIdx.x * blockDim_x) + threadIdx.x);
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   if i < n {
     c[webcu_checked(c_offset + u32(i), arrayLength(&c), 2u, 3u)] = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)] + b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 2u)];
   }

@@ -23,10 +23,6 @@ struct warp_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = warp_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % warp_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / warp_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let in_offset = warp_params.in_offset;
   let out_offset = warp_params.out_offset;
   let votes_offset = warp_params.votes_offset;
@@ -59,6 +55,11 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var warp_lane_2: u32;
   var warp_base_2: u32;
   var block_count: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % warp_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   v = in[webcu_checked(in_offset + threadIdx.x, arrayLength(&in), 0u, 2u)];
   off = 16i;
   loop {

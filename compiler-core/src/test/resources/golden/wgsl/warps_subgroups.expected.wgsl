@@ -26,10 +26,6 @@ struct warpSum_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = warpSum_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % warpSum_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / warpSum_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let in_offset = warpSum_params.in_offset;
   let out_offset = warpSum_params.out_offset;
   let votes_offset = warpSum_params.votes_offset;
@@ -81,7 +77,12 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var warp_ok_1: bool;
   var warp_got_1: u32;
   var taken: bool;
-  v = in[webcu_checked(in_offset + ((blockIdx.x * blockDim_x) + threadIdx.x), arrayLength(&in), 0u, 2u)];
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % warpSum_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  v = in[webcu_checked(in_offset + ((blockIdx_x * blockDim_x) + threadIdx.x), arrayLength(&in), 0u, 2u)];
   off = 16i;
   loop {
     if (!(off > 0i)) {
@@ -108,7 +109,7 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
       off = off >> 1u;
     }
   }
-  out[webcu_checked(out_offset + ((blockIdx.x * blockDim_x) + threadIdx.x), arrayLength(&out), 1u, 3u)] = v;
+  out[webcu_checked(out_offset + ((blockIdx_x * blockDim_x) + threadIdx.x), arrayLength(&out), 1u, 3u)] = v;
   warp_tid_1 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
   warp_lane_1 = warp_tid_1 & 31u;
   warp_base_1 = warp_tid_1 - warp_lane_1;

@@ -18,15 +18,20 @@ struct spin_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn spin(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = spin_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % spin_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / spin_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let flag_offset = spin_params.flag_offset;
   var watchdog: u32;
   var watchdog_next: u32;
   var watchdog_tick: u32;
   var fault_count: u32;
+  var blockIdx_x: u32;
+  var blockIdx_y: u32;
+  var blockIdx_z: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % spin_params.webcu_grid.w) * workgroupCount.x);
+  blockIdx_y = workgroupId.y / spin_params.webcu_grid.w;
+  blockIdx_z = workgroupId.z;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   watchdog = 1073741824u;
   watchdog_next = 1073479680u;
   loop {
@@ -47,9 +52,9 @@ fn spin(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
         if fault_count == 0u {
           atomicStore(&webcu_debug[1u], 6u);
           atomicStore(&webcu_debug[2u], 0u);
-          atomicStore(&webcu_debug[3u], blockIdx.x);
-          atomicStore(&webcu_debug[4u], blockIdx.y);
-          atomicStore(&webcu_debug[5u], blockIdx.z);
+          atomicStore(&webcu_debug[3u], blockIdx_x);
+          atomicStore(&webcu_debug[4u], blockIdx_y);
+          atomicStore(&webcu_debug[5u], blockIdx_z);
           atomicStore(&webcu_debug[6u], threadIdx.x);
           atomicStore(&webcu_debug[7u], threadIdx.y);
           atomicStore(&webcu_debug[8u], threadIdx.z);
@@ -81,10 +86,6 @@ struct tiles_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = tiles_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % tiles_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / tiles_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = tiles_params.n;
   let a_offset = tiles_params.a_offset;
   let out_offset = tiles_params.out_offset;
@@ -108,6 +109,15 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var watchdog_tick: u32;
   var fault_count_1: u32;
   var fault_count_2: u32;
+  var blockIdx_x: u32;
+  var blockIdx_y: u32;
+  var blockIdx_z: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % tiles_params.webcu_grid.w) * workgroupCount.x);
+  blockIdx_y = workgroupId.y / tiles_params.webcu_grid.w;
+  blockIdx_z = workgroupId.z;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   watchdog = 1073741824u;
   watchdog_next = 1073479680u;
   watchdog_uniform = 16777216u;
@@ -119,9 +129,9 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
       if fault_count == 0u {
         atomicStore(&webcu_debug[1u], 6u);
         atomicStore(&webcu_debug[2u], 1u);
-        atomicStore(&webcu_debug[3u], blockIdx.x);
-        atomicStore(&webcu_debug[4u], blockIdx.y);
-        atomicStore(&webcu_debug[5u], blockIdx.z);
+        atomicStore(&webcu_debug[3u], blockIdx_x);
+        atomicStore(&webcu_debug[4u], blockIdx_y);
+        atomicStore(&webcu_debug[5u], blockIdx_z);
         atomicStore(&webcu_debug[6u], threadIdx.x);
         atomicStore(&webcu_debug[7u], threadIdx.y);
         atomicStore(&webcu_debug[8u], threadIdx.z);
@@ -176,9 +186,9 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
         if fault_count_2 == 0u {
           atomicStore(&webcu_debug[1u], 6u);
           atomicStore(&webcu_debug[2u], 3u);
-          atomicStore(&webcu_debug[3u], blockIdx.x);
-          atomicStore(&webcu_debug[4u], blockIdx.y);
-          atomicStore(&webcu_debug[5u], blockIdx.z);
+          atomicStore(&webcu_debug[3u], blockIdx_x);
+          atomicStore(&webcu_debug[4u], blockIdx_y);
+          atomicStore(&webcu_debug[5u], blockIdx_z);
           atomicStore(&webcu_debug[6u], threadIdx.x);
           atomicStore(&webcu_debug[7u], threadIdx.y);
           atomicStore(&webcu_debug[8u], threadIdx.z);
@@ -206,9 +216,9 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
             if fault_count_1 == 0u {
               atomicStore(&webcu_debug[1u], 6u);
               atomicStore(&webcu_debug[2u], 2u);
-              atomicStore(&webcu_debug[3u], blockIdx.x);
-              atomicStore(&webcu_debug[4u], blockIdx.y);
-              atomicStore(&webcu_debug[5u], blockIdx.z);
+              atomicStore(&webcu_debug[3u], blockIdx_x);
+              atomicStore(&webcu_debug[4u], blockIdx_y);
+              atomicStore(&webcu_debug[5u], blockIdx_z);
               atomicStore(&webcu_debug[6u], threadIdx.x);
               atomicStore(&webcu_debug[7u], threadIdx.y);
               atomicStore(&webcu_debug[8u], threadIdx.z);

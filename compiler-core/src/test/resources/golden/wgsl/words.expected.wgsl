@@ -24,10 +24,6 @@ struct bytes_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn bytes(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = bytes_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % bytes_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / bytes_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let pitch = bytes_params.pitch;
   let in_offset = bytes_params.in_offset;
   let out_offset = bytes_params.out_offset;
@@ -35,6 +31,11 @@ fn bytes(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let recs_offset = bytes_params.recs_offset;
   var i: i32;
   var row: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % bytes_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   i = i32(threadIdx.x);
   let byte = out_offset + u32(i);
   let word = webcu_checked_word(out_offset + u32(i), 1u, arrayLength(&out), 4u, 3u);

@@ -1,0 +1,49 @@
+package webcu.passes;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * GridFolding computes blockIdx from the dispatch's workgroup id and returns from the padding
+ * workgroups of a folded row, in every kernel (PassTesting validates the IR after it).
+ */
+class GridFoldingTest {
+    @Test
+    void BlockIdx_XAndY_FromWorkgroupIdAndSlices() {
+        DeviceModule dm = PassTesting.fromCuda("__global__ void k(int *o) { o[blockIdx.y * gridDim.x + blockIdx.x] = 1; }");
+        PassTesting.check(new GridFolding(), dm, """
+                kernel @k(%o.0: ptr<i32>) -> void {
+                  store ptradd(%o.0, ((blockIdx.y * gridDim.x) + blockIdx.x)), 1:i32
+                }
+                """, """
+                kernel @k(%o.0: ptr<i32>) -> void {
+                  local %blockIdx_x.1: u32
+                  local %blockIdx_y.2: u32
+                  %blockIdx_x.1 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
+                  %blockIdx_y.2 = (workgroupId.y / gridSlices.x)
+                  if (%blockIdx_x.1 >= gridDim.x) {
+                    return
+                  }
+                  store ptradd(%o.0, ((%blockIdx_y.2 * gridDim.x) + %blockIdx_x.1)), 1:i32
+                }
+                """);
+    }
+
+    @Test
+    void NoBlockIdx_StillReturnsFromPadding() {
+        DeviceModule dm = PassTesting.fromCuda("__global__ void k(int *o) { o[threadIdx.x] = 1; }");
+        PassTesting.check(new GridFolding(), dm, """
+                kernel @k(%o.0: ptr<i32>) -> void {
+                  store ptradd(%o.0, threadIdx.x), 1:i32
+                }
+                """, """
+                kernel @k(%o.0: ptr<i32>) -> void {
+                  local %blockIdx_x.1: u32
+                  %blockIdx_x.1 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
+                  if (%blockIdx_x.1 >= gridDim.x) {
+                    return
+                  }
+                  store ptradd(%o.0, threadIdx.x), 1:i32
+                }
+                """);
+    }
+}
