@@ -31,7 +31,7 @@ class PackageLayersTest {
             List.of("frontend"),
             List.of("lower"),
             List.of("passes"),
-            List.of("wgsl"),
+            List.of("wgsl", "spirv"),
             List.of("driver"),
             List.of("runtime"),
             List.of("vm", "webgpu"),
