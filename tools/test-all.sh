@@ -46,6 +46,9 @@ missing=()
 command -v mvn >/dev/null 2>&1 || missing+=(maven)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
+# the SPIR-V backend's judges: spirv-as/spirv-dis/spirv-val and Khronos' grammar files
+[ -x /usr/bin/spirv-val ] || missing+=(spirv-tools)
+[ -f /usr/include/spirv/unified1/spirv.core.grammar.json ] || missing+=(spirv-headers)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "installing ${missing[*]}"
   apt_install "${missing[@]}"

@@ -31,10 +31,10 @@ class PackageLayersTest {
             List.of("frontend"),
             List.of("lower"),
             List.of("passes"),
-            List.of("wgsl"),
+            List.of("wgsl", "spirv"),
             List.of("driver"),
             List.of("runtime"),
-            List.of("vm", "webgpu"),
+            List.of("vm", "webgpu", "vulkan"),
             List.of("app", "cli"));
 
     /**
@@ -43,7 +43,7 @@ class PackageLayersTest {
      */
     private static final Set<String> KNOWN = Set.of();
 
-    private static final List<String> MODULES = List.of("compiler-core", "vm-jit", "webgpu-jso", "app");
+    private static final List<String> MODULES = List.of("compiler-core", "vm-jit", "vulkan", "webgpu-jso", "app");
     private static final Pattern USE = Pattern.compile("\\bwebcu\\.([a-z]+)\\.");
 
     private static int layerOf(String pkg) {

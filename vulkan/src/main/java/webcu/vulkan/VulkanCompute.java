@@ -1,0 +1,382 @@
+package webcu.vulkan;
+
+import static org.lwjgl.system.MemoryStack.stackPush;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+import static org.lwjgl.vulkan.EXTDebugUtils.vkCreateDebugUtilsMessengerEXT;
+import static org.lwjgl.vulkan.EXTDebugUtils.vkDestroyDebugUtilsMessengerEXT;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK12.VK_API_VERSION_1_2;
+
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.Configuration;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkApplicationInfo;
+import org.lwjgl.vulkan.VkBufferCreateInfo;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
+import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
+import org.lwjgl.vulkan.VkCommandPoolCreateInfo;
+import org.lwjgl.vulkan.VkComputePipelineCreateInfo;
+import org.lwjgl.vulkan.VkDebugUtilsMessengerCallbackDataEXT;
+import org.lwjgl.vulkan.VkDebugUtilsMessengerCallbackEXT;
+import org.lwjgl.vulkan.VkDebugUtilsMessengerCreateInfoEXT;
+import org.lwjgl.vulkan.VkDescriptorBufferInfo;
+import org.lwjgl.vulkan.VkDescriptorPoolCreateInfo;
+import org.lwjgl.vulkan.VkDescriptorPoolSize;
+import org.lwjgl.vulkan.VkDescriptorSetAllocateInfo;
+import org.lwjgl.vulkan.VkDescriptorSetLayoutBinding;
+import org.lwjgl.vulkan.VkDescriptorSetLayoutCreateInfo;
+import org.lwjgl.vulkan.VkDevice;
+import org.lwjgl.vulkan.VkDeviceCreateInfo;
+import org.lwjgl.vulkan.VkDeviceQueueCreateInfo;
+import org.lwjgl.vulkan.VkFenceCreateInfo;
+import org.lwjgl.vulkan.VkInstance;
+import org.lwjgl.vulkan.VkInstanceCreateInfo;
+import org.lwjgl.vulkan.VkLayerProperties;
+import org.lwjgl.vulkan.VkMemoryAllocateInfo;
+import org.lwjgl.vulkan.VkMemoryBarrier;
+import org.lwjgl.vulkan.VkMemoryRequirements;
+import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
+import org.lwjgl.vulkan.VkPipelineLayoutCreateInfo;
+import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
+import org.lwjgl.vulkan.VkQueue;
+import org.lwjgl.vulkan.VkQueueFamilyProperties;
+import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
+import org.lwjgl.vulkan.VkSubmitInfo;
+import org.lwjgl.vulkan.VkWriteDescriptorSet;
+
+/**
+ * Compute on Vulkan through LWJGL: one instance, device and queue; host-visible buffers; a SPIR-V
+ * module's entry point dispatched with one descriptor set of buffers, waited for with a fence.
+ * The Vulkan device of issue 15 is built on this. With validation on (tests), the Khronos
+ * validation layer's warnings and errors are collected and {@link #validationMessages()} returns
+ * them, so a test fails on any.
+ *
+ * <p>The loader: the system's {@code libvulkan.so.1}, or the file the system property
+ * {@code webcu.vulkan.loader} names (Debian's chromium ships one in /usr/lib/chromium, beside
+ * SwiftShader's Vulkan driver, on machines that have no other).
+ */
+public final class VulkanCompute implements AutoCloseable {
+    /** A buffer's kind in a dispatch's descriptor set. */
+    public enum Kind { STORAGE, UNIFORM }
+
+    /** A buffer in host-visible, host-coherent memory, mapped for its whole life. */
+    public final class Buffer implements AutoCloseable {
+        final long handle;
+        final long memory;
+        public final long size;
+        private final ByteBuffer mapped;
+
+        private Buffer(long handle, long memory, long size, ByteBuffer mapped) {
+            this.handle = handle;
+            this.memory = memory;
+            this.size = size;
+            this.mapped = mapped;
+        }
+
+        /** The buffer's bytes, little-endian as the GPU sees them. */
+        public ByteBuffer contents() {
+            return mapped.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        }
+
+        @Override
+        public void close() {
+            vkUnmapMemory(device, memory);
+            vkDestroyBuffer(device, handle, null);
+            vkFreeMemory(device, memory, null);
+        }
+    }
+
+    /** One binding of a dispatch: binding {@code index} of set 0 is {@code buffer}. */
+    public record Binding(int index, Buffer buffer, Kind kind) {
+    }
+
+    private final VkInstance instance;
+    private final VkPhysicalDevice physical;
+    private final VkDevice device;
+    private final VkQueue queue;
+    private final int queueFamily;
+    private final long commandPool;
+    private final long messenger;
+    private final VkDebugUtilsMessengerCallbackEXT callback;
+    private final List<String> messages = new ArrayList<>();
+    private final String deviceName;
+    private final int apiVersion;
+
+    private VulkanCompute(boolean validation) {
+        String loader = System.getProperty("webcu.vulkan.loader");
+        if (loader != null && !loader.isEmpty()) {
+            Configuration.VULKAN_LIBRARY_NAME.set(loader);
+        }
+        try (MemoryStack stack = stackPush()) {
+            boolean layer = validation && hasLayer("VK_LAYER_KHRONOS_validation");
+            if (validation && !layer) {
+                throw new IllegalStateException("the Khronos validation layer is not available (VK_LAYER_PATH)");
+            }
+            VkApplicationInfo app = VkApplicationInfo.calloc(stack).sType$Default()
+                    .pApplicationName(stack.UTF8("webcu")).pEngineName(stack.UTF8("webcu")).apiVersion(VK_API_VERSION_1_2);
+            VkInstanceCreateInfo ci = VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app);
+            if (layer) {
+                ci.ppEnabledLayerNames(stack.pointers(stack.UTF8("VK_LAYER_KHRONOS_validation")));
+                ci.ppEnabledExtensionNames(stack.pointers(stack.UTF8(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)));
+            }
+            PointerBuffer pp = stack.mallocPointer(1);
+            check(vkCreateInstance(ci, null, pp), "vkCreateInstance");
+            instance = new VkInstance(pp.get(0), ci);
+            if (layer) {
+                callback = VkDebugUtilsMessengerCallbackEXT.create((severity, types, data, user) -> {
+                    VkDebugUtilsMessengerCallbackDataEXT d = VkDebugUtilsMessengerCallbackDataEXT.create(data);
+                    synchronized (messages) {
+                        messages.add(d.pMessageString());
+                    }
+                    return VK_FALSE;
+                });
+                VkDebugUtilsMessengerCreateInfoEXT mi = VkDebugUtilsMessengerCreateInfoEXT.calloc(stack).sType$Default()
+                        .messageSeverity(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+                        .messageType(VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT
+                                | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT)
+                        .pfnUserCallback(callback);
+                LongBuffer lp = stack.mallocLong(1);
+                check(vkCreateDebugUtilsMessengerEXT(instance, mi, null, lp), "vkCreateDebugUtilsMessengerEXT");
+                messenger = lp.get(0);
+            } else {
+                callback = null;
+                messenger = VK_NULL_HANDLE;
+            }
+
+            IntBuffer count = stack.mallocInt(1);
+            check(vkEnumeratePhysicalDevices(instance, count, null), "vkEnumeratePhysicalDevices");
+            if (count.get(0) == 0) {
+                throw new IllegalStateException("Vulkan found no device");
+            }
+            PointerBuffer devices = stack.mallocPointer(count.get(0));
+            check(vkEnumeratePhysicalDevices(instance, count, devices), "vkEnumeratePhysicalDevices");
+            physical = new VkPhysicalDevice(devices.get(0), instance);
+            VkPhysicalDeviceProperties props = VkPhysicalDeviceProperties.malloc(stack);
+            vkGetPhysicalDeviceProperties(physical, props);
+            deviceName = props.deviceNameString();
+            apiVersion = props.apiVersion();
+
+            vkGetPhysicalDeviceQueueFamilyProperties(physical, count, null);
+            VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
+            vkGetPhysicalDeviceQueueFamilyProperties(physical, count, families);
+            int family = -1;
+            for (int i = 0; i < families.capacity() && family < 0; i++) {
+                if ((families.get(i).queueFlags() & VK_QUEUE_COMPUTE_BIT) != 0) {
+                    family = i;
+                }
+            }
+            if (family < 0) {
+                throw new IllegalStateException(deviceName + " has no compute queue");
+            }
+            queueFamily = family;
+            VkDeviceQueueCreateInfo.Buffer qci = VkDeviceQueueCreateInfo.calloc(1, stack);
+            qci.get(0).sType$Default().queueFamilyIndex(family).pQueuePriorities(stack.floats(1f));
+            VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci);
+            check(vkCreateDevice(physical, dci, null, pp), "vkCreateDevice");
+            device = new VkDevice(pp.get(0), physical, dci);
+            vkGetDeviceQueue(device, family, 0, pp);
+            queue = new VkQueue(pp.get(0), device);
+            LongBuffer lp = stack.mallocLong(1);
+            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().queueFamilyIndex(family), null, lp),
+                    "vkCreateCommandPool");
+            commandPool = lp.get(0);
+        }
+    }
+
+    /** Opens the first Vulkan device; with {@code validation}, through the Khronos validation layer. */
+    public static VulkanCompute open(boolean validation) {
+        return new VulkanCompute(validation);
+    }
+
+    public String deviceName() {
+        return deviceName;
+    }
+
+    /** The device's Vulkan version as "major.minor.patch". */
+    public String apiVersion() {
+        return VK_API_VERSION_MAJOR(apiVersion) + "." + VK_API_VERSION_MINOR(apiVersion) + "." + VK_API_VERSION_PATCH(apiVersion);
+    }
+
+    /** The validation layer's warnings and errors so far. */
+    public List<String> validationMessages() {
+        synchronized (messages) {
+            return List.copyOf(messages);
+        }
+    }
+
+    private static boolean hasLayer(String name) {
+        try (MemoryStack stack = stackPush()) {
+            IntBuffer count = stack.mallocInt(1);
+            check(vkEnumerateInstanceLayerProperties(count, null), "vkEnumerateInstanceLayerProperties");
+            VkLayerProperties.Buffer layers = VkLayerProperties.malloc(count.get(0), stack);
+            check(vkEnumerateInstanceLayerProperties(count, layers), "vkEnumerateInstanceLayerProperties");
+            for (VkLayerProperties l : layers) {
+                if (l.layerNameString().equals(name)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** A buffer of {@code size} bytes in host-visible, coherent memory, zero-filled. */
+    public Buffer buffer(long size) {
+        try (MemoryStack stack = stackPush()) {
+            VkBufferCreateInfo bci = VkBufferCreateInfo.calloc(stack).sType$Default().size(size)
+                    .usage(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
+                            | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+                    .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
+            LongBuffer lp = stack.mallocLong(1);
+            check(vkCreateBuffer(device, bci, null, lp), "vkCreateBuffer");
+            long buffer = lp.get(0);
+            VkMemoryRequirements req = VkMemoryRequirements.malloc(stack);
+            vkGetBufferMemoryRequirements(device, buffer, req);
+            int type = memoryType(req.memoryTypeBits(), VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+            VkMemoryAllocateInfo mai = VkMemoryAllocateInfo.calloc(stack).sType$Default().allocationSize(req.size()).memoryTypeIndex(type);
+            check(vkAllocateMemory(device, mai, null, lp), "vkAllocateMemory");
+            long memory = lp.get(0);
+            check(vkBindBufferMemory(device, buffer, memory, 0), "vkBindBufferMemory");
+            PointerBuffer pp = stack.mallocPointer(1);
+            check(vkMapMemory(device, memory, 0, size, 0, pp), "vkMapMemory");
+            ByteBuffer mapped = MemoryUtil.memByteBuffer(pp.get(0), (int) size);
+            MemoryUtil.memSet(mapped, 0);
+            return new Buffer(buffer, memory, size, mapped);
+        }
+    }
+
+    private int memoryType(int allowed, int flags) {
+        try (MemoryStack stack = stackPush()) {
+            VkPhysicalDeviceMemoryProperties mp = VkPhysicalDeviceMemoryProperties.malloc(stack);
+            vkGetPhysicalDeviceMemoryProperties(physical, mp);
+            for (int i = 0; i < mp.memoryTypeCount(); i++) {
+                if ((allowed & (1 << i)) != 0 && (mp.memoryTypes(i).propertyFlags() & flags) == flags) {
+                    return i;
+                }
+            }
+        }
+        throw new IllegalStateException(deviceName + " has no host-visible coherent memory for this buffer");
+    }
+
+    /**
+     * Runs entry point {@code entry} of the SPIR-V module {@code spirv} on {@code groups} workgroups
+     * with {@code bindings} in descriptor set 0, and waits until it is done and its writes are
+     * visible to the host.
+     */
+    public void dispatch(int[] spirv, String entry, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+        try (MemoryStack stack = stackPush()) {
+            LongBuffer lp = stack.mallocLong(1);
+            ByteBuffer code = stack.malloc(spirv.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            code.asIntBuffer().put(spirv);
+            check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, lp),
+                    "vkCreateShaderModule");
+            long module = lp.get(0);
+
+            VkDescriptorSetLayoutBinding.Buffer lb = VkDescriptorSetLayoutBinding.calloc(bindings.size(), stack);
+            int storage = 0;
+            int uniform = 0;
+            for (int i = 0; i < bindings.size(); i++) {
+                Binding b = bindings.get(i);
+                lb.get(i).binding(b.index()).descriptorType(type(b.kind())).descriptorCount(1).stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
+                if (b.kind() == Kind.STORAGE) {
+                    storage++;
+                } else {
+                    uniform++;
+                }
+            }
+            check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(lb), null, lp),
+                    "vkCreateDescriptorSetLayout");
+            long setLayout = lp.get(0);
+            check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(stack.longs(setLayout)),
+                    null, lp), "vkCreatePipelineLayout");
+            long pipelineLayout = lp.get(0);
+            VkComputePipelineCreateInfo.Buffer cpi = VkComputePipelineCreateInfo.calloc(1, stack);
+            cpi.get(0).sType$Default().layout(pipelineLayout).stage(VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()
+                    .stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8(entry)));
+            check(vkCreateComputePipelines(device, VK_NULL_HANDLE, cpi, null, lp), "vkCreateComputePipelines");
+            long pipeline = lp.get(0);
+
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
+            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, storage));
+            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, uniform));
+            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1).pPoolSizes(sizes),
+                    null, lp), "vkCreateDescriptorPool");
+            long pool = lp.get(0);
+            check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
+                    .pSetLayouts(stack.longs(setLayout)), lp), "vkAllocateDescriptorSets");
+            long set = lp.get(0);
+            VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
+            for (int i = 0; i < bindings.size(); i++) {
+                Binding b = bindings.get(i);
+                VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
+                info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
+                writes.get(i).sType$Default().dstSet(set).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
+                        .pBufferInfo(info);
+            }
+            vkUpdateDescriptorSets(device, writes, null);
+
+            PointerBuffer pp = stack.mallocPointer(1);
+            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
+                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
+            VkCommandBuffer cb = new VkCommandBuffer(pp.get(0), device);
+            check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
+            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, stack.longs(set), null);
+            vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
+            // the kernel's writes must be visible to the host's reads of the mapped memory
+            VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
+            toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT);
+            vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, toHost, null, null);
+            check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
+            long fence = lp.get(0);
+            check(vkQueueSubmit(queue, VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(cb)), fence),
+                    "vkQueueSubmit");
+            check(vkWaitForFences(device, stack.longs(fence), true, Long.MAX_VALUE), "vkWaitForFences");
+
+            vkDestroyFence(device, fence, null);
+            vkFreeCommandBuffers(device, commandPool, cb);
+            vkDestroyDescriptorPool(device, pool, null);
+            vkDestroyPipeline(device, pipeline, null);
+            vkDestroyPipelineLayout(device, pipelineLayout, null);
+            vkDestroyDescriptorSetLayout(device, setLayout, null);
+            vkDestroyShaderModule(device, module, null);
+        }
+    }
+
+    private static int type(Kind kind) {
+        return kind == Kind.STORAGE ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    }
+
+    private static void check(int result, String call) {
+        if (result != VK_SUCCESS) {
+            throw new IllegalStateException(call + " failed: VkResult " + result);
+        }
+    }
+
+    @Override
+    public void close() {
+        vkDeviceWaitIdle(device);
+        vkDestroyCommandPool(device, commandPool, null);
+        vkDestroyDevice(device, null);
+        if (messenger != VK_NULL_HANDLE) {
+            vkDestroyDebugUtilsMessengerEXT(instance, messenger, null);
+            callback.free();
+        }
+        vkDestroyInstance(instance, null);
+    }
+}
