@@ -3,6 +3,8 @@ package webcu.app;
 import java.util.List;
 import webcu.diag.Severity;
 import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.driver.DeviceCode;
 import webcu.driver.GeneratedCode;
 import webcu.passes.DeviceTarget;
 
@@ -27,6 +29,14 @@ final class CodeViews {
      * emit} writes it).
      */
     static String json(CompileResult compiled, DeviceTarget target, String adapter) {
+        return compiled.ok() ? json(compiled, Compiler.compileDevice(compiled, target), adapter) : json(compiled, (DeviceCode) null, adapter);
+    }
+
+    /**
+     * The views of {@code compiled} with the WGSL of {@code code}, the device code the run's device
+     * was given (null only after a failed compile); {@code adapter} as above.
+     */
+    static String json(CompileResult compiled, DeviceCode code, String adapter) {
         if (!compiled.ok()) {
             long errors = compiled.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).count();
             return "{\"ok\":false,\"errors\":" + errors + "}";
@@ -35,7 +45,7 @@ final class CodeViews {
         Progress.quote(adapter == null ? "a GPU with IEEE floats (no WebGPU device in this run)"
                 : "WebGPU: " + adapter, sb);
         sb.append(",\"wgsl\":");
-        view(GeneratedCode.wgsl(compiled, target), sb);
+        view(GeneratedCode.wgsl(code), sb);
         sb.append(",\"ir\":");
         view(GeneratedCode.ir(compiled), sb);
         return sb.append('}').toString();

@@ -2,14 +2,18 @@ package webcu.app;
 
 import java.util.List;
 import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.driver.DeviceCode;
 import webcu.vm.ProgramRun;
 import webcu.frontend.SourceSet;
 import webcu.runtime.Device;
 import webcu.runtime.MemoryFileSystem;
+import webcu.runtime.TargetDevice;
 
 /**
- * One press of Run: compile, show the diagnostics, open the chosen device, run the program to
- * its exit. Exit statuses: the program's own, 1 when it did not compile or the device could not
+ * One press of Run: compile, show the diagnostics, open the chosen device, compile the device
+ * code for it (once: the device, the views and the editor's marks share the result), run the
+ * program to its exit. Exit statuses: the program's own, 1 when it did not compile or the device could not
  * be opened (as the command line reports them), {@link RunLoop#INTERNAL_ERROR_STATUS} for a bug in webcu.
  */
 final class Session {
@@ -57,19 +61,26 @@ final class Session {
             console.err(diagnostics);
         }
         if (!result.ok()) {
-            views(result);
+            views(result, null);
             fail("", 1);
             return;
         }
         try {
             toolchain.openDevice(backend, console,
                     device -> {
-                        views(result);
-                        deviceDiagnostics(result);
+                        DeviceCode code;
+                        try {
+                            code = compileDevice(result);
+                        } catch (RuntimeException | Error e) {
+                            fail(RunLoop.internalErrorMessage("device code generation", e), RunLoop.INTERNAL_ERROR_STATUS);
+                            return;
+                        }
+                        views(result, code);
+                        deviceDiagnostics(result, code);
                         run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources, stdin);
                     },
                     message -> {
-                        views(result);
+                        views(result, null);
                         fail("webcu: cannot use the " + backend + " backend: " + message + "\n", 1);
                     });
         } catch (RuntimeException | Error e) {
@@ -78,13 +89,27 @@ final class Session {
     }
 
     /**
+     * The device code of {@code result} for the device just opened, loaded into it; null when the
+     * device compiles nothing ahead. The device passes run here, once per run.
+     */
+    private DeviceCode compileDevice(CompileResult result) {
+        TargetDevice device = toolchain.targetDevice();
+        if (device == null) {
+            return null;
+        }
+        DeviceCode code = Compiler.compileDevice(result, device.target());
+        device.load(code);
+        return code;
+    }
+
+    /**
      * The generated code for the page's views, once the device is known (its WGSL depends on the
      * GPU). A failure here is webcu's, but the program may still run: the views say so instead.
      */
-    private void views(CompileResult result) {
+    private void views(CompileResult result, DeviceCode code) {
         String json;
         try {
-            json = toolchain.views(result);
+            json = toolchain.views(result, code);
         } catch (RuntimeException | Error e) {
             json = CodeViews.internalError(e);
         }
@@ -94,20 +119,14 @@ final class Session {
     }
 
     /**
-     * The device's own diagnostics (kernels WebGPU cannot run yet), added to the compile's for the
-     * editor's marks before the program starts; the output gets them at the first launch, as the
-     * command line prints them.
+     * The device code's diagnostics (kernels WebGPU cannot run yet), added to the compile's for the
+     * editor's marks before the program starts; the output gets them at the first launch of such
+     * a kernel, as the command line prints them.
      */
-    private void deviceDiagnostics(CompileResult result) {
-        List<webcu.diag.Diagnostic> extra;
-        try {
-            extra = toolchain.deviceDiagnostics(result);
-        } catch (RuntimeException | Error e) {
-            return; // the launch reports the same problem, or the views say what broke
-        }
-        if (!extra.isEmpty()) {
+    private void deviceDiagnostics(CompileResult result, DeviceCode code) {
+        if (code != null && !code.diagnostics().isEmpty()) {
             List<webcu.diag.Diagnostic> all = new java.util.ArrayList<>(result.diagnostics());
-            all.addAll(extra);
+            all.addAll(code.diagnostics());
             progress.diagnostics(Progress.toJson(all));
         }
     }

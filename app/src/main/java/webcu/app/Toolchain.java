@@ -3,11 +3,13 @@ package webcu.app;
 import java.util.List;
 import java.util.function.Consumer;
 import webcu.driver.CompileResult;
+import webcu.driver.DeviceCode;
 import webcu.frontend.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
 import webcu.runtime.FileSystem;
+import webcu.runtime.TargetDevice;
 
 /** What the app needs from the compiler, the devices and the VM; tests substitute a fake. */
 interface Toolchain {
@@ -16,22 +18,24 @@ interface Toolchain {
     /** Opens the device named by {@code backend} ("webgpu" or "cpu"); exactly one callback is called, maybe later. */
     void openDevice(String backend, Console console, Consumer<Device> ok, Consumer<String> failed);
 
-    /** Starts the program's host code on the VM; its fopen, stat … reach {@code files}. */
     /**
-     * The generated code of {@code compiled} as JSON for the page's views ({@link CodeViews}), for
-     * the device opened last; null where the host shows no views.
+     * The device opened last when the driver compiles its kernels ahead ({@link
+     * webcu.driver.Compiler#compileDevice}, loaded before the program starts); null where the
+     * device runs the IR itself (the CPU emulator) or none is open.
      */
-    default String views(CompileResult compiled) {
+    default TargetDevice targetDevice() {
         return null;
     }
 
     /**
-     * What the device opened last reports about {@code compiled}'s kernels before any launch (a
-     * feature it cannot run yet, at its line); empty where the device compiles nothing ahead.
+     * The generated code of {@code compiled} as JSON for the page's views ({@link CodeViews}):
+     * the WGSL of {@code code}, the device code the run's device was given, or for a GPU with
+     * IEEE floats when {@code code} is null; null where the host shows no views.
      */
-    default List<webcu.diag.Diagnostic> deviceDiagnostics(CompileResult compiled) {
-        return List.of();
+    default String views(CompileResult compiled, DeviceCode code) {
+        return null;
     }
 
+    /** Starts the program's host code on the VM; its fopen, stat … reach {@code files}. */
     RunLoop.Program start(Module module, Device device, Console console, List<String> args, FileSystem files);
 }

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
+import webcu.driver.DeviceCode;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
 import webcu.frontend.SourceSet;
@@ -12,6 +13,7 @@ import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
 import webcu.runtime.FileSystem;
+import webcu.runtime.TargetDevice;
 import webcu.vm.CLibrary;
 import webcu.vm.CpuDevice;
 import webcu.webgpu.WebGpuDevice;
@@ -24,7 +26,7 @@ final class WebcuToolchain implements Toolchain {
     private WebGpuDevice timed;
     /** The CPU emulator's reporter of the running kernel, when this run uses the emulator. */
     private CpuStage cpuStage;
-    /** The WebGPU device this run opened, whose WGSL the views show; null before or on the CPU. */
+    /** The WebGPU device this run opened, which gets the driver's device code; null before or on the CPU. */
     private WebGpuDevice gpu;
     /** The launches panel's record of this run (once a device is open), and who hears the device panel. */
     private LaunchLog launches;
@@ -127,23 +129,14 @@ final class WebcuToolchain implements Toolchain {
     }
 
     @Override
-    public List<webcu.diag.Diagnostic> deviceDiagnostics(CompileResult compiled) {
-        if (gpu == null) {
-            return List.of();
-        }
-        webcu.diag.Diagnostics d = new webcu.diag.Diagnostics();
-        try {
-            webcu.passes.DevicePasses.run(compiled.module(), d, new java.util.HashMap<>(), gpu.target());
-        } catch (webcu.diag.CompileError e) {
-            // reported through d
-        }
-        return d.all();
+    public TargetDevice targetDevice() {
+        return gpu;
     }
 
     @Override
-    public String views(CompileResult compiled) {
-        return gpu == null ? CodeViews.json(compiled, webcu.passes.DeviceTarget.IEEE, null)
-                : CodeViews.json(compiled, gpu.target(), gpu.adapterDescription());
+    public String views(CompileResult compiled, DeviceCode code) {
+        return code == null ? CodeViews.json(compiled, webcu.passes.DeviceTarget.IEEE, null)
+                : CodeViews.json(compiled, code, gpu.adapterDescription());
     }
 
     @Override

@@ -14,12 +14,17 @@ import webcu.diag.Diagnostic;
 import webcu.diag.Severity;
 import webcu.diag.Span;
 import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.driver.DeviceCode;
 import webcu.vm.RunState;
 import webcu.frontend.SourceSet;
 import webcu.ir.Module;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
 import webcu.runtime.FileSystem;
+import webcu.runtime.TargetDevice;
+import webcu.passes.DevicePasses;
+import webcu.passes.DeviceTarget;
 
 /** One press of Run, with a fake compiler, device and VM. */
 class SessionTest {
@@ -35,16 +40,16 @@ class SessionTest {
         String seenBackend;
         /** What views() answers; null: no views, as a host without them. */
         String views;
-        /** What the device reports ahead of any launch. */
-        List<webcu.diag.Diagnostic> deviceDiagnostics = List.of();
+        /** The opened device when it gets its kernels from the driver (a GPU with IEEE floats); null: it runs the IR. */
+        FakeGpu gpu;
 
         @Override
-        public List<webcu.diag.Diagnostic> deviceDiagnostics(CompileResult compiled) {
-            return deviceDiagnostics;
+        public TargetDevice targetDevice() {
+            return gpu;
         }
 
         @Override
-        public String views(CompileResult compiled) {
+        public String views(CompileResult compiled, DeviceCode code) {
             return views == null ? null : views + (compiled.ok() ? " ok" : " failed");
         }
 
@@ -70,6 +75,21 @@ class SessionTest {
                 c.out("hello\n");
                 return new RunState.Exited(0);
             };
+        }
+    }
+
+    /** A GPU that records the device code it was given, and launches from nothing else. */
+    private static final class FakeGpu implements TargetDevice {
+        final List<DeviceCode> loaded = new ArrayList<>();
+
+        @Override
+        public DeviceTarget target() {
+            return DeviceTarget.IEEE;
+        }
+
+        @Override
+        public void load(DeviceCode code) {
+            loaded.add(code);
         }
     }
 
@@ -142,14 +162,60 @@ class SessionTest {
     @Test
     void theDevicesDiagnosticsJoinTheCompilesBeforeTheRun() {
         Fake fake = new Fake();
-        fake.result = ok();
-        fake.deviceDiagnostics = List.of(new webcu.diag.Diagnostic(webcu.diag.Severity.ERROR, new webcu.diag.Span("main.cu", 4, 9, 3),
-                webcu.diag.DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "not supported on WebGPU yet: recursion ('f')", List.of()));
+        fake.result = Compiler.compile(SourceSet.single("main.cu", RECURSIVE_KERNEL));
+        fake.gpu = new FakeGpu();
         run(fake, "webgpu");
         assertEquals("diagnostics []", events.get(1));
-        assertTrue(events.get(2).startsWith("diagnostics [{\"file\":\"main.cu\",\"line\":4,\"column\":9,\"length\":3,\"severity\":\"error\""),
-                events.get(2));
+        assertTrue(events.get(2).startsWith("diagnostics [{\"file\":\"main.cu\",\"line\":2,\"column\":"), events.get(2));
+        assertTrue(events.get(2).contains("not supported on WebGPU yet: recursion"), events.get(2));
         assertEquals(List.of("stage host", "out:hello\n", "exit 0"), events.subList(3, events.size()));
+    }
+
+    private static final String RECURSIVE_KERNEL = """
+            __device__ int f(int n) {
+                return n < 2 ? n : f(n - 1) + f(n - 2);
+            }
+            __global__ void k(int *out) { *out = f(10); }
+            __global__ void add(float *a) { a[threadIdx.x] += 1.0f; }
+            int main() { return 0; }
+            """;
+
+    /**
+     * A WebGPU run compiles the device code once: the device, the WGSL view and the editor's
+     * marks all get that one result (they used to run the device passes three times).
+     */
+    @Test
+    void aWebGpuRunRunsTheDevicePassesOnce() {
+        Fake fake = new Fake() {
+            @Override
+            public String views(CompileResult compiled, DeviceCode code) {
+                return CodeViews.json(compiled, code, "a fake GPU");
+            }
+        };
+        fake.result = Compiler.compile(SourceSet.single("main.cu", RECURSIVE_KERNEL));
+        fake.gpu = new FakeGpu();
+        long before = DevicePasses.runs();
+        run(fake, "webgpu");
+        assertEquals(1, DevicePasses.runs() - before);
+        assertEquals(1, fake.gpu.loaded.size());
+        DeviceCode code = fake.gpu.loaded.get(0);
+        assertTrue(code.module() == fake.result.module(), "the device gets the code of the module the program runs");
+        assertTrue(code.program().kernel("add") != null, "add is compiled");
+        assertTrue(code.program().rejected().containsKey("k"), "k is rejected: " + code.program().rejected());
+        String views = events.stream().filter(e -> e.startsWith("views ")).findFirst().orElseThrow();
+        assertTrue(views.contains("WebGPU: a fake GPU") && views.contains("fn add"), views);
+        assertTrue(views.contains("not supported on WebGPU yet: recursion"), views);
+    }
+
+    /** On the CPU emulator nothing is compiled for a device: only the views' WGSL runs the passes. */
+    @Test
+    void aCpuRunGivesNoDeviceCode() {
+        Fake fake = new Fake();
+        fake.result = Compiler.compile(SourceSet.single("main.cu", RECURSIVE_KERNEL));
+        long before = DevicePasses.runs();
+        run(fake, "cpu");
+        assertEquals(0, DevicePasses.runs() - before);
+        assertEquals(List.of("stage compiling", "diagnostics []", "stage host", "out:hello\n", "exit 0"), events);
     }
 
     /** The views come once per compile, after its diagnostics, before the program starts. */
@@ -182,7 +248,7 @@ class SessionTest {
     void aCrashInTheViewsLeavesTheRunAlone() {
         Fake fake = new Fake() {
             @Override
-            public String views(CompileResult compiled) {
+            public String views(CompileResult compiled, DeviceCode code) {
                 throw new IllegalStateException("boom");
             }
         };

@@ -12,7 +12,6 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import webcu.diag.Diagnostics;
 import webcu.diag.InternalCompilerError;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
@@ -23,7 +22,6 @@ import webcu.ir.IrPrinter;
 import webcu.runtime.Console;
 import webcu.vm.CLibrary;
 import webcu.vm.LoopCompiler;
-import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 
 /**
@@ -106,6 +104,18 @@ public final class Main implements Callable<Integer> {
             }
             ERR.print(r.render(raw));
             return r.ok() ? r : null;
+        }
+
+        /** The device code of {@code r} for {@code target}, its diagnostics printed; null after a bug in webcu. */
+        webcu.driver.DeviceCode compileDevice(CompileResult r, webcu.passes.DeviceTarget target) {
+            webcu.driver.DeviceCode code = Compiler.compileDevice(r, target);
+            if (code.failure() != null) {
+                ERR.println("webcu: internal compiler error: " + code.failure().getMessage());
+                ERR.println("please report this with the program that caused it");
+                return null;
+            }
+            ERR.print(code.render(raw));
+            return code;
         }
     }
 
@@ -197,16 +207,10 @@ public final class Main implements Callable<Integer> {
                 return 1;
             }
             if (target.equals("webgpu")) {
-                // the kernels' device code as the WebGPU device would compile it, minus what only
-                // the adapter knows (fast math, subgroups, its binding limits)
-                Diagnostics diags = new Diagnostics();
-                try {
-                    webcu.passes.DevicePasses.run(r.module(), diags, new java.util.HashMap<>(), webcu.passes.DeviceTarget.IEEE);
-                } catch (webcu.diag.CompileError e) {
-                    // reported through diags
-                }
-                ERR.print(new CompileResult(null, diags.all(), r.sourceText()).render(in.raw));
-                return diags.hasErrors() ? 1 : 0;
+                // the kernels' device code as the page compiles it for a WebGPU device, minus what
+                // only the adapter knows (fast math, subgroups, its binding limits)
+                webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.IEEE);
+                return code == null || code.hasErrors() ? 1 : 0;
             }
             return 0;
         }
@@ -237,19 +241,11 @@ public final class Main implements Callable<Integer> {
                             : printed.text();
                 }
                 case "wgsl" -> {
-                    Diagnostics diags = new Diagnostics();
-                    WgslProgram w;
-                    try {
-                        w = WgslBackend.compile(r.module(), diags, new java.util.HashMap<>(),
-                                webcu.passes.DeviceTarget.IEEE.withSubgroupSize(subgroups ? 32 : 0));
-                    } catch (webcu.diag.CompileError e) {
-                        w = null;
-                    }
-                    CompileResult shown = new CompileResult(null, diags.all(), r.sourceText());
-                    ERR.print(shown.render(in.raw));
-                    if (w == null || diags.hasErrors()) {
+                    webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.IEEE.withSubgroupSize(subgroups ? 32 : 0));
+                    if (code == null || code.hasErrors()) {
                         return 1;
                     }
+                    WgslProgram w = code.program();
                     text = lineMap ? webcu.driver.GeneratedCode.lineMapText(webcu.driver.GeneratedCode.lineMap(w.lineSpans()))
                             : w.code();
                 }

@@ -18,8 +18,9 @@ import webcu.lower.Lower;
 import webcu.frontend.SourceSet;
 
 /**
- * The front half of the pipeline: preprocess, parse and analyse every translation unit, then
- * lower the whole program to one IR module. Device passes and backends start from that module.
+ * The compiler's pipeline: {@link #compile} preprocesses, parses and analyses every translation
+ * unit, then lowers the whole program to one IR module; {@link #compileDevice} runs the device
+ * passes and the target writer on that module's kernels, once per device target.
  */
 public final class Compiler {
     private Compiler() {}
@@ -85,6 +86,15 @@ public final class Compiler {
             String t = texts.get(path);
             return t != null ? t : sources.text(path);
         });
+    }
+
+    /**
+     * The device code of {@code compiled} for {@code target}: its kernels through the device passes
+     * and the WGSL writer, with the diagnostics of what the target cannot run yet. Devices launch
+     * from this result and never compile themselves. {@code compiled} must be {@link CompileResult#ok()}.
+     */
+    public static DeviceCode compileDevice(CompileResult compiled, webcu.passes.DeviceTarget target) {
+        return DeviceCode.compile(compiled.module(), target, new HashMap<>(), compiled.sourceText());
     }
 
     /**

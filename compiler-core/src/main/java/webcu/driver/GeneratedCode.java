@@ -1,17 +1,13 @@
 package webcu.driver;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import webcu.diag.CompileError;
-import webcu.diag.Diagnostics;
 import webcu.diag.Span;
 import webcu.ir.Function;
 import webcu.ir.IrPrinter;
 import webcu.ir.Module;
 import webcu.passes.DeviceTarget;
 import webcu.wgsl.KernelLayout;
-import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 
 /**
@@ -20,9 +16,10 @@ import webcu.wgsl.WgslProgram;
  * source. The maps come from the spans the printers keep per line ({@link IrPrinter.Printed},
  * {@link WgslProgram#lineSpans}), never from reading the text back.
  *
- * <p>The WGSL is what the WebGPU device compiles at a kernel's first launch ({@link WgslBackend}
- * with no coarsening): block sizes are WGSL overrides set at launch, so this one module serves
- * every launch whose block fits the adapter's workgroups; a larger block runs a coarsened variant.
+ * <p>The WGSL view shows the {@link DeviceCode} the WebGPU device launches from, compiled once by
+ * {@link Compiler#compileDevice} before the program starts: block sizes are WGSL overrides set at
+ * launch, so this one module serves every launch whose block fits the adapter's workgroups; a
+ * larger block runs a coarsened variant ({@link DeviceCode#coarsened}).
  */
 public final class GeneratedCode {
     private GeneratedCode() {
@@ -81,20 +78,25 @@ public final class GeneratedCode {
      * left out and their diagnostics rendered; when nothing could be written the text is empty.
      */
     public static View wgsl(CompileResult compiled, DeviceTarget target) {
-        Diagnostics diagnostics = new Diagnostics();
-        WgslProgram w;
-        try {
-            w = WgslBackend.compile(compiled.module(), diagnostics, new HashMap<>(), target);
-        } catch (CompileError e) {
-            w = WgslProgram.empty();
+        return wgsl(Compiler.compileDevice(compiled, target));
+    }
+
+    /**
+     * The WGSL of device code the driver compiled (the very program the WebGPU device runs), with
+     * its diagnostics rendered. A bug in webcu that stopped the compile is thrown again here, so
+     * that the views report it as one.
+     */
+    public static View wgsl(DeviceCode code) {
+        if (code.failure() != null) {
+            throw code.failure();
         }
-        String rendered = new CompileResult(null, diagnostics.all(), compiled.sourceText()).render(false);
+        WgslProgram w = code.program();
         String[] text = w.code().split("\n", -1);
         List<Kernel> kernels = new ArrayList<>();
         for (KernelLayout k : w.kernels()) {
             kernels.add(new Kernel(Function.sourceName(k.kernel()), k.entryPoint(), startLine(text, "fn " + k.entryPoint() + "(")));
         }
-        return new View(w.code(), lineMap(w.lineSpans()), kernels, rendered);
+        return new View(w.code(), lineMap(w.lineSpans()), kernels, code.render(false));
     }
 
     /** The 1-based line that starts with {@code prefix}, or 0. */

@@ -43,6 +43,14 @@ public final class DevicePasses {
     private DevicePasses() {
     }
 
+    /** How many times the pipeline ran in this process: tests check that a run compiles its device code once. */
+    private static long runs;
+
+    /** The pipeline's runs so far (see {@link #runs}). */
+    public static long runs() {
+        return runs;
+    }
+
     /**
      * Runs the pipeline on a copy of the program's device code. Unsupported constructs are
      * reported to {@code diagnostics} and their kernels left out of the result.
@@ -62,6 +70,7 @@ public final class DevicePasses {
     /** Runs the pipeline for the GPU {@code target} describes. */
     public static DeviceModule run(Module program, Diagnostics diagnostics, java.util.Map<String, Integer> coarsening,
                                    DeviceTarget target) {
+        runs++;
         DeviceModule m = DeviceModule.copyOf(program, diagnostics);
         m.target(target);
         for (DevicePass p : PIPELINE) {

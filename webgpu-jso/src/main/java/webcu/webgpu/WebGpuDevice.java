@@ -8,19 +8,12 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.teavm.jso.JSObject;
 import org.teavm.jso.core.JSArray;
-import org.teavm.jso.core.JSArrayReader;
 import org.teavm.jso.core.JSPromise;
 import org.teavm.jso.typedarrays.ArrayBuffer;
 import org.teavm.jso.typedarrays.Int32Array;
 import org.teavm.jso.typedarrays.Int8Array;
-import webcu.diag.CompileError;
-import webcu.diag.Diagnostic;
-import webcu.diag.DiagnosticPrinter;
-import webcu.diag.Diagnostics;
-import webcu.diag.InternalCompilerError;
-import webcu.diag.Severity;
 import webcu.diag.Span;
-import webcu.ir.Module;
+import webcu.driver.DeviceCode;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
 import webcu.runtime.AddressedDevice;
@@ -28,17 +21,19 @@ import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.TargetDevice;
 import webcu.wgsl.KernelLayout;
-import webcu.wgsl.WgslBackend;
-import webcu.wgsl.WgslProgram;
 
 /**
  * The {@link Device} that runs kernels on the GPU through WebGPU: one GPUBuffer per CUDA
- * allocation, kernels compiled to one WGSL shader module per program, launches dispatched in
- * issue order on the device's queue.
+ * allocation, the program's kernels in one WGSL shader module, launches dispatched in issue order
+ * on the device's queue.
  *
  * <p>Use: {@link #create} asynchronously (it needs an adapter and a device from the browser),
- * then hand the device to the runtime. Reads complete when their staging buffer is mapped;
+ * compile the program's device code for its {@link #target()} ({@code Compiler.compileDevice}),
+ * {@link #load} it, then hand the device to the runtime. The device never runs the device passes:
+ * what only a launch tells (block sizes, dynamic shared memory, aliasing, coarsening) it
+ * specializes from the loaded code ({@link Programs}). Reads complete when their staging buffer is mapped;
  * {@link #synchronize()} when the queue has drained. Errors are sticky, as CUDA's are: a launch
  * that cannot run (a kernel with an unsupported feature, a block larger than the adapter allows,
  * a shader the browser rejects, a lost device) is reported once on the console's stderr, later
@@ -49,7 +44,7 @@ import webcu.wgsl.WgslProgram;
  * {@code cudaMemcpy}/{@code cudaMemset} ranges go through the small kernels of
  * {@link MemoryShaders}; a copy within one buffer goes through a temporary buffer.
  */
-public final class WebGpuDevice implements AddressedDevice {
+public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     private final Console console;
     private final GPUDevice device;
     private final GPUQueue queue;
@@ -66,8 +61,7 @@ public final class WebGpuDevice implements AddressedDevice {
     private final Map<Integer, GPUBuffer> buffers = new HashMap<>();
     private final Map<Integer, Long> sizes = new HashMap<>();
     /** Where the runtime placed each buffer, and each device variable, in the device address space. */
-    private final Map<Integer, Long> bases = new HashMap<>();
-    private final Map<String, Long> symbols = new HashMap<>();
+    private final AddressMap memoryMap = new AddressMap(sizes);
     /** The host copies of managed buffers, and whether the device's copies are the newer ones. */
     private final Map<Integer, byte[]> managed = new HashMap<>();
     private boolean managedOnDevice;
@@ -78,20 +72,19 @@ public final class WebGpuDevice implements AddressedDevice {
     private final GPUBindGroup debugGroup;
     /** Whether a kernel ran since the debug buffer was last read back, and whose tables its records follow. */
     private boolean debugDirty;
-    private Compiled debugProgram;
-    private Compiled compiled;
+    private Programs.Compiled debugProgram;
+    /** The device code the driver compiled for this device, as shader modules and pipelines. */
+    private final Programs programs;
     private MemoryOps memoryOps;
     private String fault;
     private boolean timing;
     /** What the float probe measured: kernels that classify NaN and infinities are refused where it failed. */
     private final DeviceTarget target;
-    private final List<KernelTime> kernelTimes = new ArrayList<>();
+    private final LaunchTimes times;
     /** Hears the time of the next launch only (the page's launches panel); null: nobody asked. */
     private LaunchTimer nextTimer;
     /** The timer of the launch being issued, until its time is on the way. */
     private LaunchTimer launchTimer;
-    /** Without timestamps: when the queue last finished a timed launch (System.nanoTime), so the next one's time starts there. */
-    private long lastTimedDone;
     private final Facts facts;
     /** When each kernel (by name) was last submitted, in milliseconds: a watchdog report says how long it ran. */
     private final Map<String, Double> launchedAt = new HashMap<>();
@@ -124,45 +117,6 @@ public final class WebGpuDevice implements AddressedDevice {
                         int maxStorageBuffersPerShaderStage, List<String> adapterFeatures, List<String> deviceFeatures) {
     }
 
-    /** The shader module of one program, with its pipelines. */
-    private static final class Compiled {
-        final Module module;
-        final WgslProgram program;
-        final List<Diagnostic> diagnostics;
-        final GPUShaderModule shader;
-        final Map<String, GPUBindGroupLayout> layouts = new HashMap<>();
-        final Map<String, GPUComputePipeline> pipelines = new HashMap<>();
-        /** The same module compiled with a kernel coarsened, by "kernel/factor". */
-        final Map<String, Compiled> variants = new HashMap<>();
-        boolean diagnosticsShown;
-        private boolean infoDone;
-        private final List<Runnable> afterInfo = new ArrayList<>();
-
-        /** Runs {@code r} once the browser's compilation messages are in (they explain later failures best). */
-        void whenInfo(Runnable r) {
-            if (infoDone) {
-                r.run();
-            } else {
-                afterInfo.add(r);
-            }
-        }
-
-        void infoArrived() {
-            infoDone = true;
-            for (Runnable r : afterInfo) {
-                r.run();
-            }
-            afterInfo.clear();
-        }
-
-        Compiled(Module module, WgslProgram program, List<Diagnostic> diagnostics, GPUShaderModule shader) {
-            this.module = module;
-            this.program = program;
-            this.diagnostics = diagnostics;
-            this.shader = shader;
-        }
-    }
-
     private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups,
                          DeviceTarget.Fma fma) {
         this.console = console;
@@ -172,6 +126,8 @@ public final class WebGpuDevice implements AddressedDevice {
                 warpSubgroups ? 32 : 0,
                 budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? DeviceTarget.SOFTWARE_WATCHDOG : DeviceTarget.DEFAULT_WATCHDOG, fma);
         this.device = device;
+        this.programs = new Programs(this, device);
+        this.times = new LaunchTimes(this, device);
         this.queue = device.getQueue();
         this.description = WebGpu.describe(adapter);
         GPUSupportedLimits l = device.getLimits();
@@ -325,8 +281,15 @@ public final class WebGpuDevice implements AddressedDevice {
     // ---- what the app may show
 
     /** What the device passes know of this GPU: the WGSL its kernels get depends on it (the playground's WGSL view). */
+    @Override
     public DeviceTarget target() {
         return target;
+    }
+
+    /** The device code the driver compiled for {@link #target()}; the browser compiles its WGSL at the first launch. */
+    @Override
+    public void load(DeviceCode code) {
+        programs.load(code);
     }
 
     /** The adapter as the browser describes it (vendor, architecture …). */
@@ -352,11 +315,6 @@ public final class WebGpuDevice implements AddressedDevice {
     /** The adapter's subgroup sizes {min, max}, {0, 0} where the browser does not say. */
     public int[] subgroupSizes() {
         return new int[] {subgroupMin, subgroupMax};
-    }
-
-    /** The WGSL this device runs for {@code program}'s kernels (compiled once per module). */
-    public WgslProgram wgsl(Module program) {
-        return compile(program).program;
     }
 
     /**
@@ -391,7 +349,7 @@ public final class WebGpuDevice implements AddressedDevice {
 
     /** The timed launches so far, in launch order. */
     public List<KernelTime> kernelTimes() {
-        return List.copyOf(kernelTimes);
+        return times.kernelTimes();
     }
 
     /** The sticky error that stopped the device, or null. */
@@ -422,18 +380,18 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public void mapBuffer(int id, long base, String label, Span site) {
-        bases.put(id, base);
+        memoryMap.bases.put(id, base);
     }
 
     @Override
     public void mapGlobal(webcu.ir.Global g, long address) {
-        symbols.put(g.name(), address);
+        memoryMap.symbols.put(g.name(), address);
     }
 
     @Override
     public void reset() {
         fault = null;
-        symbols.clear();
+        memoryMap.symbols.clear();
     }
 
     /**
@@ -499,7 +457,7 @@ public final class WebGpuDevice implements AddressedDevice {
     public void destroyBuffer(int id) {
         GPUBuffer b = buffers.remove(id);
         sizes.remove(id);
-        bases.remove(id);
+        memoryMap.bases.remove(id);
         managed.remove(id);
         if (b != null) {
             b.destroy();
@@ -588,7 +546,7 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public Completion read(int buffer, long offset, byte[] dst, int dstOffset, int length) {
-        readTimes();
+        times.read();
         readDebug();
         if (managed.containsKey(buffer)) {
             uploadManaged();
@@ -647,25 +605,25 @@ public final class WebGpuDevice implements AddressedDevice {
         if (fault != null) {
             return;
         }
-        Compiled cp = compile(launch.module());
-        if (fault != null) {
+        Programs.Compiled cp = programs.of(launch.module());
+        if (cp == null || fault != null) {
             return;
         }
         KernelLayout layout = cp.program.kernel(launch.kernel().name());
         if (layout == null) {
-            rejected(cp, launch);
+            programs.rejected(cp, launch);
             return;
         }
         int coarse = LaunchPlan.coarsening(launch.block(), limits);
         if (coarse > 1) {
             // a block larger than the adapter's workgroups: a variant whose invocations run several threads
-            cp = variant(cp, launch.kernel().name(), coarse);
+            cp = programs.variant(cp, launch.kernel().name(), coarse);
             if (fault != null) {
                 return;
             }
             layout = cp.program.kernel(launch.kernel().name());
             if (layout == null) {
-                rejected(cp, launch);
+                programs.rejected(cp, launch);
                 return;
             }
         }
@@ -685,7 +643,7 @@ public final class WebGpuDevice implements AddressedDevice {
         }
         debugDirty = true;
         debugProgram = cp;
-        GPUBindGroupLayout bgl = bindGroupLayout(cp, layout);
+        GPUBindGroupLayout bgl = programs.bindGroupLayout(cp, layout);
         GPUComputePipeline pipeline = cp.pipelines.get(plan.pipelineKey);
         if (pipeline == null) {
             JSObject constants = WebGpu.constants();
@@ -732,12 +690,7 @@ public final class WebGpuDevice implements AddressedDevice {
         }
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
-        if (timed && timeBatch == null) {
-            timeBatch = new TimeBatch();
-        }
-        int slot = timed ? timeBatch.slots() : 0;
-        GPUComputePassEncoder pass = e.beginComputePass(
-                WebGpu.computePassDescriptor(timed ? timeBatch.queries : null, 2 * slot, 2 * slot + 1));
+        GPUComputePassEncoder pass = e.beginComputePass(times.passDescriptor(timed));
         pass.setPipeline(pipeline);
         pass.setBindGroup(0, group);
         pass.setBindGroup(1, debugGroup);
@@ -757,12 +710,9 @@ public final class WebGpuDevice implements AddressedDevice {
         check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
         launchTimer = null;
         if (timed) {
-            timeBatch.add(layout.kernel(), timing, timer);
-            if (timeBatch.slots() == TimeBatch.LAUNCHES) {
-                readTimes();
-            }
+            times.submitted(layout.kernel(), timing, timer);
         } else if (timer != null) {
-            wallTime(timer);
+            times.wallTime(timer);
         }
         if (uniform != null) {
             uniform.destroy();
@@ -771,7 +721,7 @@ public final class WebGpuDevice implements AddressedDevice {
 
     @Override
     public Completion synchronize() {
-        readTimes();
+        times.read();
         readDebug();
         downloadManaged();
         if (drained == submitted && pendingChecks == 0) {
@@ -807,7 +757,7 @@ public final class WebGpuDevice implements AddressedDevice {
             return;
         }
         debugDirty = false;
-        Compiled cp = debugProgram;
+        Programs.Compiled cp = debugProgram;
         pendingChecks++;
         int first = 65536;
         readWords(0, first, head -> {
@@ -850,7 +800,7 @@ public final class WebGpuDevice implements AddressedDevice {
         });
     }
 
-    private void decodeDebug(Compiled cp, int[] w, int end) {
+    private void decodeDebug(Programs.Compiled cp, int[] w, int end) {
         double now = System.currentTimeMillis();
         DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end, kernel -> {
             Double at = launchedAt.get(kernel);
@@ -869,147 +819,6 @@ public final class WebGpuDevice implements AddressedDevice {
         }
         checkDone();
     }
-
-    /**
-     * The timestamps of the timed launches since the last read-back: one query set for up to
-     * {@link #LAUNCHES} launches, resolved and read back together when the host waits for the GPU
-     * or the set is full. A query set and a read-back per launch cost more than the launch itself
-     * (about 100 µs each on SwiftShader and on an H100).
-     */
-    private final class TimeBatch {
-        static final int LAUNCHES = 256;
-        final GPUQuerySet queries = device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2 * LAUNCHES));
-        final List<String> kernels = new ArrayList<>();
-        final List<Integer> kept = new ArrayList<>();
-        final List<LaunchTimer> timers = new ArrayList<>();
-
-        int slots() {
-            return kernels.size();
-        }
-
-        /** The launch in the next slot: its time goes to {@link #kernelTimes} when {@code keep}, and to {@code timer}. */
-        void add(String kernel, boolean keep, LaunchTimer timer) {
-            kernels.add(kernel);
-            kept.add(keep ? kernelTimes.size() : -1);
-            if (keep) {
-                kernelTimes.add(new KernelTime(kernel, Double.NaN));
-            }
-            timers.add(timer);
-        }
-    }
-
-    private TimeBatch timeBatch;
-
-    /** Reads the current batch's timestamps back; the times arrive before the next synchronization completes. */
-    private void readTimes() {
-        TimeBatch b = timeBatch;
-        timeBatch = null;
-        if (b == null) {
-            return;
-        }
-        int n = b.slots();
-        if (n == 0) {
-            b.queries.destroy();
-            return;
-        }
-        double bytes = 16.0 * n;
-        GPUBuffer resolved = raw(bytes, WebGpu.BUFFER_QUERY_RESOLVE | WebGpu.BUFFER_COPY_SRC, "webcu timestamps");
-        GPUBuffer times = raw(bytes, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu timestamps read");
-        GPUCommandEncoder e = device.createCommandEncoder();
-        e.resolveQuerySet(b.queries, 0, 2 * n, resolved, 0);
-        e.copyBufferToBuffer(resolved, 0, times, 0, bytes);
-        submit(e);
-        pendingChecks++;
-        times.mapAsync(WebGpu.MAP_READ, 0, bytes).then(x -> {
-            Int32Array words = new Int32Array(times.getMappedRange(0, bytes));
-            for (int i = 0; i < n; i++) {
-                long begin = (words.get(4 * i) & 0xFFFFFFFFL) | (long) words.get(4 * i + 1) << 32;
-                long end = (words.get(4 * i + 2) & 0xFFFFFFFFL) | (long) words.get(4 * i + 3) << 32;
-                double ns = end >= begin ? (double) (end - begin) : 0;
-                if (b.kept.get(i) >= 0) {
-                    kernelTimes.set(b.kept.get(i), new KernelTime(b.kernels.get(i), ns));
-                }
-                if (b.timers.get(i) != null) {
-                    b.timers.get(i).measured((double) begin, ns);
-                }
-            }
-            times.unmap();
-            times.destroy();
-            resolved.destroy();
-            b.queries.destroy();
-            checkDone();
-            return null;
-        }, reason -> {
-            times.destroy();
-            resolved.destroy();
-            b.queries.destroy();
-            for (LaunchTimer t : b.timers) {
-                if (t != null) {
-                    t.notRun();
-                }
-            }
-            checkDone();
-            return null;
-        });
-    }
-
-    /** Times a launch without timestamp queries: from its submission (or the last timed launch's end) until the queue is done. */
-    private void wallTime(LaunchTimer timer) {
-        long issued = System.nanoTime();
-        pendingChecks++;
-        queue.onSubmittedWorkDone().then(x -> {
-            long done = System.nanoTime();
-            long begin = Math.max(issued, lastTimedDone);
-            lastTimedDone = done;
-            timer.measured((double) begin, (double) Math.max(0, done - begin));
-            checkDone();
-            return null;
-        }, reason -> {
-            timer.notRun();
-            checkDone();
-            return null;
-        });
-    }
-
-    /** What launch plans look up: buffer sizes, the buffer behind an address, device variables' buffers. */
-    private final LaunchPlan.Memory memoryMap = new LaunchPlan.Memory() {
-        @Override
-        public long size(int id) {
-            return sizes.getOrDefault(id, 0L);
-        }
-
-        @Override
-        public long[] locate(long address) {
-            for (Map.Entry<Integer, Long> e : bases.entrySet()) {
-                long off = address - e.getValue();
-                if (off >= 0 && off < sizes.getOrDefault(e.getKey(), 0L)) {
-                    return new long[] {e.getKey(), off};
-                }
-            }
-            return null;
-        }
-
-        @Override
-        public int symbol(String symbol) {
-            Long address = symbols.get(symbol);
-            long[] at = address == null ? null : locate(address);
-            return at == null ? -1 : (int) at[0];
-        }
-
-        @Override
-        public long symbolAddress(String symbol) {
-            return symbols.getOrDefault(symbol, 0L);
-        }
-
-        @Override
-        public List<LaunchPlan.Allocation> allocations() {
-            List<LaunchPlan.Allocation> all = new ArrayList<>();
-            for (Map.Entry<Integer, Long> e : bases.entrySet()) {
-                all.add(new LaunchPlan.Allocation(e.getKey(), e.getValue(), sizes.getOrDefault(e.getKey(), 0L)));
-            }
-            return all;
-        }
-    };
 
     /**
      * The heap buffer of heap-mode kernels (MemoryModel), kept between launches and grown when a
@@ -1031,139 +840,14 @@ public final class WebGpuDevice implements AddressedDevice {
         return heapBuffer;
     }
 
-    // ---- kernels
-
-    /** The program of {@code cp}'s module with {@code kernel} coarsened by {@code factor}, compiled once. */
-    private Compiled variant(Compiled cp, String kernel, int factor) {
-        String key = kernel + "/" + factor;
-        Compiled v = cp.variants.get(key);
-        if (v == null) {
-            java.util.Map<String, Integer> coarsening = new HashMap<>();
-            coarsening.put(kernel, factor);
-            v = build(cp.module, coarsening);
-            cp.variants.put(key, v);
-        }
-        return v;
-    }
-
-    private Compiled compile(Module m) {
-        if (compiled != null && compiled.module == m) {
-            return compiled;
-        }
-        compiled = build(m, new HashMap<>());
-        return compiled;
-    }
-
-    private Compiled build(Module m, java.util.Map<String, Integer> coarsening) {
-        Diagnostics d = new Diagnostics();
-        WgslProgram p;
-        try {
-            p = WgslBackend.compile(m, d, coarsening, target);
-        } catch (CompileError e) {
-            p = WgslProgram.empty();
-        } catch (InternalCompilerError e) {
-            p = WgslProgram.empty();
-            fail("internal compiler error in the WGSL backend: " + e.getMessage()
-                    + "\nplease report this bug with the program that caused it");
-        }
-        // the scope keeps Tint's error from surfacing as an uncaptured error; getCompilationInfo explains it
-        device.pushErrorScope("validation");
-        GPUShaderModule shader = device.createShaderModule(WebGpu.shaderModuleDescriptor(p.code(), "webcu kernels"));
-        JSPromise<GPUError> shaderScope = device.popErrorScope();
-        WgslProgram program = p;
-        pendingChecks++;
-        Compiled cp = new Compiled(m, p, d.all(), shader);
-        check(shaderScope, "the generated WGSL", cp);
-        shader.getCompilationInfo().then(ci -> {
-            String problem = compilationProblem(program, ci);
-            if (problem != null) {
-                fail(problem);
-            }
-            cp.infoArrived();
-            checkDone();
-            return null;
-        }, reason -> {
-            cp.infoArrived();
-            checkDone();
-            return null;
-        });
-        return cp;
-    }
-
-    /**
-     * What is wrong with the compiled WGSL, or null. A barrier outside uniform control flow is the
-     * user's program (a {@code __syncthreads()} that some threads skip, e.g. after an early
-     * {@code return}), reported at its CUDA line; anything else is a bug in webcu.
-     */
-    private static String compilationProblem(WgslProgram program, GPUCompilationInfo ci) {
-        JSArrayReader<GPUCompilationMessage> messages = ci.getMessages();
-        StringBuilder internal = new StringBuilder();
-        for (int i = 0; i < messages.getLength(); i++) {
-            GPUCompilationMessage msg = messages.get(i);
-            if (!"error".equals(msg.getType())) {
-                continue;
-            }
-            if (msg.getMessage().contains("uniform control flow")) {
-                StringBuilder sb = new StringBuilder(at(program.sourceSpan(msg.getLineNum())))
-                        .append("not supported on WebGPU yet: __syncthreads() that some threads of the block may skip"
-                                + " (WGSL allows barriers only in uniform control flow)");
-                for (int j = i + 1; j < messages.getLength() && "info".equals(messages.get(j).getType()); j++) {
-                    Span s = program.sourceSpan(messages.get(j).getLineNum());
-                    if (s.isKnown()) {
-                        sb.append('\n').append(s).append(": note: ").append(messages.get(j).getMessage());
-                    }
-                }
-                return sb.toString();
-            }
-            internal.append("\nwgsl:").append(msg.getLineNum()).append(':').append(msg.getLinePos()).append(": ")
-                    .append(msg.getMessage()).append("\n    ").append(program.line(msg.getLineNum()));
-        }
-        return internal.length() == 0 ? null : "internal compiler error: the browser rejected the generated WGSL:"
-                + internal + "\nplease report this bug with the program that caused it";
-    }
-
-    /** A kernel the passes rejected: its diagnostics go to stderr, and the device stops. */
-    private void rejected(Compiled cp, KernelLaunch launch) {
-        String name = launch.kernel().name();
-        Span first = cp.program.rejected().get(name);
-        DiagnosticPrinter printer = new DiagnosticPrinter(file -> null, false);
-        String reason = "kernel '" + name + "' cannot run on WebGPU";
-        for (Diagnostic d : cp.diagnostics) {
-            if (!cp.diagnosticsShown) {
-                console.err(printer.render(d));
-            }
-            if (d.severity() == Severity.ERROR && d.span().equals(first)) {
-                reason = reason + ": " + d.message();
-            }
-        }
-        cp.diagnosticsShown = true;
-        fault = fault != null ? fault : at(launch.site()) + reason;
-    }
-
-    private GPUBindGroupLayout bindGroupLayout(Compiled cp, KernelLayout layout) {
-        GPUBindGroupLayout bgl = cp.layouts.get(layout.entryPoint());
-        if (bgl == null) {
-            JSArray<JSObject> entries = WebGpu.array();
-            for (KernelLayout.Buffer b : layout.buffers()) {
-                entries.push(WebGpu.bufferLayoutEntry(b.binding(), b.readOnly() ? "read-only-storage" : "storage"));
-            }
-            if (layout.uniform() != null) {
-                entries.push(WebGpu.bufferLayoutEntry(layout.uniform().binding(), "uniform"));
-            }
-            bgl = device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(entries, layout.kernel()));
-            cp.layouts.put(layout.entryPoint(), bgl);
-        }
-        return bgl;
-    }
-
     // ---- errors
 
-    private static String at(Span site) {
+    static String at(Span site) {
         return site != null && site.isKnown() ? site + ": error: " : "webcu: error: ";
     }
 
     /** Records the first fault and shows it; later operations are skipped and completions fail. */
-    private void fail(String message) {
+    void fail(String message) {
         if (fault == null) {
             fault = message;
             console.err(message + "\n");
@@ -1178,12 +862,24 @@ public final class WebGpuDevice implements AddressedDevice {
         }
     }
 
-    /** Waits for an error scope; {@code what} names the operation in the message. */
-    private void check(JSPromise<GPUError> scope, String what) {
-        check(scope, what, compiled);
+    /** Records the first fault without showing it (what explains it was shown already). */
+    void stop(String message) {
+        if (fault == null) {
+            fault = message;
+        }
     }
 
-    private void check(JSPromise<GPUError> scope, String what, Compiled cp) {
+    Console console() {
+        return console;
+    }
+
+    /** Waits for an error scope; {@code what} names the operation in the message. */
+    void check(JSPromise<GPUError> scope, String what) {
+        check(scope, what, programs.current());
+    }
+
+    /** Waits for an error scope whose error, if any, is reported after {@code cp}'s compilation messages. */
+    void check(JSPromise<GPUError> scope, String what, Programs.Compiled cp) {
         pendingChecks++;
         scope.then(error -> {
             if (error == null) {
@@ -1210,7 +906,12 @@ public final class WebGpuDevice implements AddressedDevice {
                 : "internal error: WebGPU rejected " + what + ": " + error.getMessage());
     }
 
-    private void checkDone() {
+    /** A check of the GPU's work began: completions wait until {@link #checkDone()}. */
+    void checkStarted() {
+        pendingChecks++;
+    }
+
+    void checkDone() {
         pendingChecks--;
         if (pendingChecks == 0 && !checkWaiters.isEmpty()) {
             List<Runnable> ws = new ArrayList<>(checkWaiters);
@@ -1231,89 +932,33 @@ public final class WebGpuDevice implements AddressedDevice {
 
     // ---- buffers
 
-    private void submit(GPUCommandEncoder e) {
+    void submit(GPUCommandEncoder e) {
         submitted++;
         queue.submit(WebGpu.commands(e.finish()));
     }
 
-    private void writeBuffer(GPUBuffer dst, double offset, Int8Array data, int dataOffset, int size) {
+    void writeBuffer(GPUBuffer dst, double offset, Int8Array data, int dataOffset, int size) {
         submitted++;
         queue.writeBuffer(dst, offset, data, dataOffset, size);
     }
 
-    private GPUBuffer raw(double size, int usage, String label) {
+    GPUBuffer raw(double size, int usage, String label) {
         return device.createBuffer(WebGpu.bufferDescriptor(size, usage, label));
+    }
+
+    /** The GPU buffer of allocation {@code id}, and its size in bytes (0 when there is none). */
+    GPUBuffer buffer(int id) {
+        return buffers.get(id);
+    }
+
+    long size(int id) {
+        return sizes.getOrDefault(id, 0L);
     }
 
     private MemoryOps memory() {
         if (memoryOps == null) {
-            memoryOps = new MemoryOps();
+            memoryOps = new MemoryOps(this, device, limits.maxStorageBufferBindingSize());
         }
         return memoryOps;
-    }
-
-    /** The pipelines of {@link MemoryShaders}, created on first use. */
-    private final class MemoryOps {
-        final GPUShaderModule module = device.createShaderModule(
-                WebGpu.shaderModuleDescriptor(MemoryShaders.WGSL, "webcu memory operations"));
-        final GPUBindGroupLayout fillLayout = layout(false);
-        final GPUBindGroupLayout copyLayout = layout(true);
-        final GPUComputePipeline fill = pipeline(fillLayout, "fill");
-        final GPUComputePipeline copy = pipeline(copyLayout, "copyBytes");
-
-        private GPUBindGroupLayout layout(boolean withSource) {
-            JSArray<JSObject> entries = WebGpu.array();
-            entries.push(WebGpu.bufferLayoutEntry(0, "storage"));
-            if (withSource) {
-                entries.push(WebGpu.bufferLayoutEntry(1, "read-only-storage"));
-            }
-            entries.push(WebGpu.bufferLayoutEntry(2, "uniform"));
-            return device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(entries, "webcu memory operation"));
-        }
-
-        private GPUComputePipeline pipeline(GPUBindGroupLayout l, String entry) {
-            return device.createComputePipeline(WebGpu.computePipelineDescriptor(
-                    device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(l)), module, entry, WebGpu.constants(),
-                    "webcu " + entry));
-        }
-
-        void fill(int buffer, long start, long end, int pattern) {
-            run(fill, fillLayout, buffer, null, start, end, pattern);
-        }
-
-        void copyBytes(int dstBuffer, long start, long end, GPUBuffer src, long srcStart) {
-            run(copy, copyLayout, dstBuffer, src, start, end, (int) srcStart);
-        }
-
-        private void run(GPUComputePipeline p, GPUBindGroupLayout l, int buffer, GPUBuffer src, long start, long end,
-                         int value) {
-            long size = sizes.getOrDefault(buffer, 0L);
-            if (end > 0xFFFFFFF0L || size > limits.maxStorageBufferBindingSize()) {
-                fail("webcu: error: not supported on WebGPU yet: unaligned copies or fills in an allocation of "
-                        + size + " bytes");
-                return;
-            }
-            byte[] params = MemoryShaders.params(start, end, value);
-            GPUBuffer ub = raw(params.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "webcu memory operation");
-            writeBuffer(ub, 0, Int8Array.copyFromJavaArray(params), 0, params.length);
-            JSArray<JSObject> entries = WebGpu.array();
-            entries.push(WebGpu.bufferBindingEntry(0, buffers.get(buffer)));
-            if (src != null) {
-                entries.push(WebGpu.bufferBindingEntry(1, src));
-            }
-            entries.push(WebGpu.bufferBindingEntry(2, ub));
-            int[] groups = MemoryShaders.dispatch(MemoryShaders.words(start, end));
-            device.pushErrorScope("validation");
-            GPUBindGroup group = device.createBindGroup(WebGpu.bindGroupDescriptor(l, entries));
-            GPUCommandEncoder e = device.createCommandEncoder();
-            GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(null, 0, 0));
-            pass.setPipeline(p);
-            pass.setBindGroup(0, group);
-            pass.dispatchWorkgroups(groups[0], groups[1], 1);
-            pass.end();
-            submit(e);
-            check(device.popErrorScope(), "a memory operation");
-            ub.destroy();
-        }
     }
 }

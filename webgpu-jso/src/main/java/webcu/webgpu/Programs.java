@@ -1,0 +1,209 @@
+package webcu.webgpu;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.teavm.jso.JSObject;
+import org.teavm.jso.core.JSArray;
+import org.teavm.jso.core.JSArrayReader;
+import org.teavm.jso.core.JSPromise;
+import webcu.diag.Diagnostic;
+import webcu.diag.DiagnosticPrinter;
+import webcu.diag.Severity;
+import webcu.diag.Span;
+import webcu.driver.DeviceCode;
+import webcu.ir.Module;
+import webcu.runtime.KernelLaunch;
+import webcu.wgsl.KernelLayout;
+import webcu.wgsl.WgslProgram;
+
+/**
+ * The shader modules of the device code loaded into a {@link WebGpuDevice}. The driver compiled
+ * the WGSL before the program started; the browser compiles it into a shader module at the first
+ * launch, and each kernel gets its bind group layout and its pipelines (one per set of override
+ * values and aliasing pattern, {@link LaunchPlan#pipelineKey}) when a launch first needs them. A
+ * block larger than the adapter's workgroups runs a coarsened program, which the driver compiles
+ * ({@link DeviceCode#coarsened}) and which gets a shader module of its own.
+ */
+final class Programs {
+    /** The shader module of one program, with its pipelines. */
+    static final class Compiled {
+        final DeviceCode code;
+        final WgslProgram program;
+        final GPUShaderModule shader;
+        final Map<String, GPUBindGroupLayout> layouts = new HashMap<>();
+        final Map<String, GPUComputePipeline> pipelines = new HashMap<>();
+        /** The shader modules of the coarsened programs, by "kernel/factor". */
+        final Map<String, Compiled> variants = new HashMap<>();
+        boolean diagnosticsShown;
+        private boolean infoDone;
+        private final List<Runnable> afterInfo = new ArrayList<>();
+
+        Compiled(DeviceCode code, GPUShaderModule shader) {
+            this.code = code;
+            this.program = code.program();
+            this.shader = shader;
+        }
+
+        /** Runs {@code r} once the browser's compilation messages are in (they explain later failures best). */
+        void whenInfo(Runnable r) {
+            if (infoDone) {
+                r.run();
+            } else {
+                afterInfo.add(r);
+            }
+        }
+
+        void infoArrived() {
+            infoDone = true;
+            for (Runnable r : afterInfo) {
+                r.run();
+            }
+            afterInfo.clear();
+        }
+    }
+
+    private final WebGpuDevice owner;
+    private final GPUDevice device;
+    private DeviceCode loaded;
+    private Compiled compiled;
+
+    Programs(WebGpuDevice owner, GPUDevice device) {
+        this.owner = owner;
+        this.device = device;
+    }
+
+    void load(DeviceCode code) {
+        loaded = code;
+        compiled = null;
+    }
+
+    /** The program launched last, or null (errors of its pipelines wait for its compilation messages). */
+    Compiled current() {
+        return compiled;
+    }
+
+    /** The program of {@code m}'s kernels, or null after failing the device when none was loaded for it. */
+    Compiled of(Module m) {
+        if (compiled != null && compiled.code.module() == m) {
+            return compiled;
+        }
+        if (loaded == null || loaded.module() != m) {
+            owner.fail("internal error: a kernel was launched before its program's device code was loaded"
+                    + "\nplease report this bug with the program that caused it");
+            return null;
+        }
+        compiled = build(loaded);
+        return compiled;
+    }
+
+    /** The program of {@code cp} with {@code kernel} coarsened by {@code factor}, its shader module created once. */
+    Compiled variant(Compiled cp, String kernel, int factor) {
+        String key = kernel + "/" + factor;
+        Compiled v = cp.variants.get(key);
+        if (v == null) {
+            v = build(cp.code.coarsened(kernel, factor));
+            cp.variants.put(key, v);
+        }
+        return v;
+    }
+
+    private Compiled build(DeviceCode code) {
+        if (code.failure() != null) {
+            owner.fail("internal compiler error in the WGSL backend: " + code.failure().getMessage()
+                    + "\nplease report this bug with the program that caused it");
+        }
+        WgslProgram program = code.program();
+        // the scope keeps Tint's error from surfacing as an uncaptured error; getCompilationInfo explains it
+        device.pushErrorScope("validation");
+        GPUShaderModule shader = device.createShaderModule(WebGpu.shaderModuleDescriptor(program.code(), "webcu kernels"));
+        JSPromise<GPUError> shaderScope = device.popErrorScope();
+        owner.checkStarted();
+        Compiled cp = new Compiled(code, shader);
+        owner.check(shaderScope, "the generated WGSL", cp);
+        shader.getCompilationInfo().then(ci -> {
+            String problem = compilationProblem(program, ci);
+            if (problem != null) {
+                owner.fail(problem);
+            }
+            cp.infoArrived();
+            owner.checkDone();
+            return null;
+        }, reason -> {
+            cp.infoArrived();
+            owner.checkDone();
+            return null;
+        });
+        return cp;
+    }
+
+    /**
+     * What is wrong with the compiled WGSL, or null. A barrier outside uniform control flow is the
+     * user's program (a {@code __syncthreads()} that some threads skip, e.g. after an early
+     * {@code return}), reported at its CUDA line; anything else is a bug in webcu.
+     */
+    private static String compilationProblem(WgslProgram program, GPUCompilationInfo ci) {
+        JSArrayReader<GPUCompilationMessage> messages = ci.getMessages();
+        StringBuilder internal = new StringBuilder();
+        for (int i = 0; i < messages.getLength(); i++) {
+            GPUCompilationMessage msg = messages.get(i);
+            if (!"error".equals(msg.getType())) {
+                continue;
+            }
+            if (msg.getMessage().contains("uniform control flow")) {
+                StringBuilder sb = new StringBuilder(WebGpuDevice.at(program.sourceSpan(msg.getLineNum())))
+                        .append("not supported on WebGPU yet: __syncthreads() that some threads of the block may skip"
+                                + " (WGSL allows barriers only in uniform control flow)");
+                for (int j = i + 1; j < messages.getLength() && "info".equals(messages.get(j).getType()); j++) {
+                    Span s = program.sourceSpan(messages.get(j).getLineNum());
+                    if (s.isKnown()) {
+                        sb.append('\n').append(s).append(": note: ").append(messages.get(j).getMessage());
+                    }
+                }
+                return sb.toString();
+            }
+            internal.append("\nwgsl:").append(msg.getLineNum()).append(':').append(msg.getLinePos()).append(": ")
+                    .append(msg.getMessage()).append("\n    ").append(program.line(msg.getLineNum()));
+        }
+        return internal.length() == 0 ? null : "internal compiler error: the browser rejected the generated WGSL:"
+                + internal + "\nplease report this bug with the program that caused it";
+    }
+
+    /**
+     * A launch of a kernel the device passes rejected: the program's device diagnostics go to
+     * stderr (once), and the device stops with the reason at the launch's line.
+     */
+    void rejected(Compiled cp, KernelLaunch launch) {
+        String name = launch.kernel().name();
+        Span first = cp.program.rejected().get(name);
+        DiagnosticPrinter printer = new DiagnosticPrinter(file -> null, false);
+        String reason = "kernel '" + name + "' cannot run on WebGPU";
+        for (Diagnostic d : cp.code.diagnostics()) {
+            if (!cp.diagnosticsShown) {
+                owner.console().err(printer.render(d));
+            }
+            if (d.severity() == Severity.ERROR && d.span().equals(first)) {
+                reason = reason + ": " + d.message();
+            }
+        }
+        cp.diagnosticsShown = true;
+        owner.stop(WebGpuDevice.at(launch.site()) + reason);
+    }
+
+    GPUBindGroupLayout bindGroupLayout(Compiled cp, KernelLayout layout) {
+        GPUBindGroupLayout bgl = cp.layouts.get(layout.entryPoint());
+        if (bgl == null) {
+            JSArray<JSObject> entries = WebGpu.array();
+            for (KernelLayout.Buffer b : layout.buffers()) {
+                entries.push(WebGpu.bufferLayoutEntry(b.binding(), b.readOnly() ? "read-only-storage" : "storage"));
+            }
+            if (layout.uniform() != null) {
+                entries.push(WebGpu.bufferLayoutEntry(layout.uniform().binding(), "uniform"));
+            }
+            bgl = device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(entries, layout.kernel()));
+            cp.layouts.put(layout.entryPoint(), bgl);
+        }
+        return bgl;
+    }
+}
