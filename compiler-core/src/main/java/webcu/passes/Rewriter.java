@@ -10,9 +10,9 @@ import webcu.ir.Stmt;
  * Rebuilds statement trees, the shared skeleton of the device passes: a pass overrides the hooks
  * for what it changes (an expression root, an assigned local, a whole statement) and inherits the
  * walk over every statement kind. IR nodes are immutable records, so a rewrite builds new trees
- * and leaves the input untouched.
+ * and leaves the input untouched. Public for the target writers' own IR steps ({@code wgsl.SubWord}).
  */
-abstract class Rewriter {
+public abstract class Rewriter {
     /** Maps one expression root (the whole tree hangs below it); the default keeps it. */
     protected Expr expr(Expr e) {
         return e;
@@ -31,7 +31,7 @@ abstract class Rewriter {
         return List.of(rebuild(s));
     }
 
-    Stmt.Block block(Stmt.Block b) {
+    public Stmt.Block block(Stmt.Block b) {
         List<Stmt> out = new ArrayList<>(b.stmts().size());
         for (Stmt s : b.stmts()) {
             out.addAll(stmt(s));

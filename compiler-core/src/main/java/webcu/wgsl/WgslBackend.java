@@ -34,9 +34,10 @@ public final class WgslBackend {
         return write(DevicePasses.run(program, diagnostics, coarsening, target));
     }
 
-    /** Writes a device module that the passes have already prepared: raised for WGSL, then printed. */
+    /** Writes a device module that the passes have already prepared: raised for WGSL, narrow integers made 32-bit, then printed. */
     public static WgslProgram write(DeviceModule prepared) {
         Raise.run(prepared);
+        SubWord.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }

@@ -43,14 +43,15 @@ import webcu.passes.Layouts;
  * {@code workgroupBarrier()}; {@link Raise} put a {@code storageBarrier()} call before it where the
  * kernel needs one.
  *
- * <p>Types WGSL lacks: 8- and 16-bit integers live in i32/u32 registers, kept wrapped to their
- * width after every operation; 64-bit integers (and doubles, whose bits only move) are
+ * <p>Types WGSL lacks: 8- and 16-bit integers live in i32/u32 registers; {@link SubWord} has made
+ * their arithmetic 32-bit with explicit wraps, so a conversion between one and its register type
+ * prints as its operand. 64-bit integers (and doubles, whose bits only move) are
  * {@code vec2<u32>}, low word first, with {@link WgslLibrary}'s exact helpers for arithmetic,
  * comparisons and conversions. Word bindings ({@code MemoryModel}'s {@code WORDS} view) are
  * {@code array<u32>} read and written by byte address: a word, two words, or a byte or half-word
  * extracted with shifts and stored with {@code atomicAnd}/{@code atomicOr}, so that neighbouring
  * bytes written by other threads survive.
- * These three are still decided here while printing (issue 14: they belong in passes, which
+ * These two are still decided here while printing (issue 14: they belong in IR steps, which
  * needs a {@code vec2<u32>} type or helper calls in the IR).
  *
  * <p>Where WGSL differs from CUDA in what C leaves undefined: integer division by zero gives the
@@ -328,10 +329,6 @@ final class WgslWriter {
 
     private static boolean isWide(Type t) {
         return Layouts.isWide(t);
-    }
-
-    private static boolean isSubWord(Type t) {
-        return t instanceof Type.Int i && i.bits() < 32;
     }
 
     private static boolean signed(Type t) {
@@ -1117,7 +1114,7 @@ final class WgslWriter {
         /** An expression at the top of a statement: no outer parentheses needed. */
         private String top(Expr e) {
             Expr f = fold(e);
-            if (f instanceof Expr.Binary b && !isWide(b.left().type()) && !isSubWord(b.type())) {
+            if (f instanceof Expr.Binary b && !isWide(b.left().type())) {
                 return binaryBody(b);
             }
             return expr(f);
@@ -1130,7 +1127,7 @@ final class WgslWriter {
         /** A folded expression, parenthesized unless atomic, so it embeds anywhere. */
         private String expr(Expr e) {
             return switch (e) {
-                case Expr.IntConst c -> isSubWord(c.type()) ? intLiteral(c.type().signed() ? Type.I32 : Type.U32, c.value())
+                case Expr.IntConst c -> SubWord.isSubWord(c.type()) ? intLiteral(c.type().signed() ? Type.I32 : Type.U32, c.value())
                         : intLiteral(c.type(), c.value());
                 case Expr.FloatConst c -> c.type().bits() == 64 ? intLiteral(Type.U64, Double.doubleToRawLongBits(c.value()))
                         : floatLiteral((float) c.value());
@@ -1138,13 +1135,12 @@ final class WgslWriter {
                 case Expr.LocalGet g -> local(g.local());
                 case Expr.BuiltinGet b -> builtin(b);
                 case Expr.Load l -> load(l.address(), l.type());
+                case Expr.Unary u when SubWord.isSubWord(u.type()) -> throw narrow(u);
+                case Expr.Binary b when SubWord.isSubWord(b.type()) -> throw narrow(b);
                 case Expr.Unary u -> unary(u);
                 case Expr.Binary b -> {
                     if (isWide(b.left().type()) || isWide(b.type())) {
                         yield wideBinary(b);
-                    }
-                    if (isSubWord(b.type())) {
-                        yield wrap("(" + binaryBody(b) + ")", b.type());
                     }
                     if (b.op() == BinaryOp.MUL && b.type().equals(Type.F32) && gridDim != null) {
                         // Contract fused every product nvcc fuses; the driver must not fuse the others
@@ -1204,16 +1200,9 @@ final class WgslWriter {
             };
         }
 
-        /** Wraps an i32/u32 result to an 8- or 16-bit type's range, as the narrower type would hold it. */
-        private String wrap(String x, Type t) {
-            if (!isSubWord(t)) {
-                return x;
-            }
-            int bits = ((Type.Int) t).bits();
-            if (signed(t)) {
-                return "((" + x + " << " + (32 - bits) + "u) >> " + (32 - bits) + "u)";
-            }
-            return "(" + x + " & " + (bits == 8 ? "0xffu" : "0xffffu") + ")";
+        private InternalCompilerError narrow(Expr e) {
+            return new InternalCompilerError("WGSL writer: 8- or 16-bit operation " + webcu.ir.IrPrinter.expr(e)
+                    + " reached the writer (SubWord makes it 32-bit)");
         }
 
         private String unary(Expr.Unary u) {
@@ -1226,13 +1215,12 @@ final class WgslWriter {
                     case LNOT -> "(!" + x + ")";
                 };
             }
-            String r = switch (u.op()) {
+            return switch (u.op()) {
                 // WGSL has no unary minus on u32; 0u - x is the same modulo 2^32
                 case NEG -> !signed(u.type()) && u.type() instanceof Type.Int ? "(0u - " + x + ")" : "(-" + x + ")";
                 case NOT -> "(~" + x + ")";
                 case LNOT -> "(!" + x + ")";
             };
-            return wrap(r, u.type());
         }
 
         private String binaryBody(Expr.Binary b) {
@@ -1337,7 +1325,9 @@ final class WgslWriter {
         private String convert(Expr.Convert c) {
             Type from = c.value().type();
             Type to = c.type();
-            if (from.equals(to)) {
+            if (from.equals(to) || from instanceof Type.Int && to instanceof Type.Int && !isWide(from) && !isWide(to)
+                    && type(from).equals(type(to))) {
+                // one register type: SubWord has wrapped what could leave the narrower type's range
                 return expr(c.value());
             }
             String x = top(c.value());
@@ -1369,8 +1359,7 @@ final class WgslWriter {
                     return lib.use("webcu_f64_to_f32") + "(" + x + ")";
                 }
                 if (!isWide(to)) {
-                    return wrap(signed(to) ? lib.use("webcu_f64_to_i32") + "(" + x + ")"
-                            : lib.use("webcu_f64_to_u32") + "(" + x + ")", to);
+                    return signed(to) ? lib.use("webcu_f64_to_i32") + "(" + x + ")" : lib.use("webcu_f64_to_u32") + "(" + x + ")";
                 }
                 return signed(to) ? lib.use("webcu_f64_to_i64") + "(" + x + ", false)" : lib.use("webcu_f64_to_u64") + "(" + x + ")";
             }
@@ -1388,24 +1377,18 @@ final class WgslWriter {
                 if (to instanceof Type.Float) {
                     return lib.use(signed(from) ? "webcu_i64_to_f32" : "webcu_u64_to_f32") + "(" + v + ")";
                 }
-                String low = signed(to) ? "bitcast<i32>(" + v + ".x)" : v + ".x";
-                return wrap(low, to);
+                return signed(to) ? "bitcast<i32>(" + v + ".x)" : v + ".x";
             }
             if (from instanceof Type.Float && to instanceof Type.Int) {
                 // PTX's cvt.rzi saturates to the integer's range and turns NaN into 0; WGSL's clamps
                 // to the nearest float inside the range and leaves NaN to the implementation
-                return wrap(lib.use(signed(to) ? "webcu_f32_to_i32" : "webcu_f32_to_u32") + "(" + x + ")", to);
+                return lib.use(signed(to) ? "webcu_f32_to_i32" : "webcu_f32_to_u32") + "(" + x + ")";
             }
             if (to instanceof Type.Float || from instanceof Type.Float) {
-                return wrap(type(to) + "(" + x + ")", to);
+                return type(to) + "(" + x + ")";
             }
-            // integers of at most 32 bits: C wraps to the target's width
-            String w = type(to).equals(type(from)) ? expr(c.value()) : type(to) + "(" + x + ")";
-            if (isSubWord(to) && (!isSubWord(from) || ((Type.Int) from).bits() > ((Type.Int) to).bits()
-                    || signed(from) != signed(to))) {
-                return wrap(w, to);
-            }
-            return w;
+            // integers of at most 32 bits (or a pointer's offset): the bits stay
+            return type(to).equals(type(from)) ? expr(c.value()) : type(to) + "(" + x + ")";
         }
 
         private String select(Expr.Select s) {

@@ -38,19 +38,19 @@ fn bytes(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   }
   i = i32(threadIdx.x);
   let byte = out_offset + u32(i);
-  let word = webcu_checked_word(out_offset + u32(i), 1u, arrayLength(&out), 4u, 3u);
+  let word = webcu_checked_word(out_offset + u32(i), 1u, arrayLength(&out), 1u, 3u);
   let shift = (byte & 3u) << 3u;
   atomicAnd(&out[word], ~(0xffu << shift));
-  atomicOr(&out[word], (bitcast<u32>(((((bitcast<i32>((in[webcu_checked_word(in_offset + u32(i), 1u, arrayLength(&in), 3u, 2u)] >> (((in_offset + u32(i)) & 3u) << 3u)) << 24u) >> 24u) - 32i) << 24u) >> 24u)) & 0xffu) << shift);
+  atomicOr(&out[word], (bitcast<u32>(((((bitcast<i32>((in[webcu_checked_word(in_offset + u32(i), 1u, arrayLength(&in), 0u, 2u)] >> (((in_offset + u32(i)) & 3u) << 3u)) << 24u) >> 24u) - 32i) << 24u) >> 24u)) & 0xffu) << shift);
   row = rows_offset + u32(i * pitch);
-  let word_1 = webcu_checked_word(row + 4u, 4u, arrayLength(&rows), 6u, 3u);
-  rows[word_1] = bitcast<u32>(bitcast<f32>(rows[webcu_checked_word(row, 4u, arrayLength(&rows), 5u, 2u)]) * 2.0f);
-  if (((atomicLoad(&recs[webcu_checked_word((recs_offset + (u32(i) * 8u)) + 1u, 1u, arrayLength(&recs), 7u, 2u)]) >> ((((recs_offset + (u32(i) * 8u)) + 1u) & 3u) << 3u)) & 0xffu) != 0u) {
+  let word_1 = webcu_checked_word(row + 4u, 4u, arrayLength(&rows), 3u, 3u);
+  rows[word_1] = bitcast<u32>(bitcast<f32>(rows[webcu_checked_word(row, 4u, arrayLength(&rows), 2u, 2u)]) * 2.0f);
+  if (((atomicLoad(&recs[webcu_checked_word((recs_offset + (u32(i) * 8u)) + 1u, 1u, arrayLength(&recs), 4u, 2u)]) >> ((((recs_offset + (u32(i) * 8u)) + 1u) & 3u) << 3u)) & 0xffu) != 0u) {
     let byte_1 = (recs_offset + (u32(i) * 8u)) + 2u;
-    let word_2 = webcu_checked_word((recs_offset + (u32(i) * 8u)) + 2u, 2u, arrayLength(&recs), 14u, 3u);
+    let word_2 = webcu_checked_word((recs_offset + (u32(i) * 8u)) + 2u, 2u, arrayLength(&recs), 7u, 3u);
     let shift_1 = (byte_1 & 3u) << 3u;
     atomicAnd(&recs[word_2], ~(0xffffu << shift_1));
-    atomicOr(&recs[word_2], (bitcast<u32>(((((bitcast<i32>((atomicLoad(&recs[webcu_checked_word(recs_offset + (u32(i) * 8u), 1u, arrayLength(&recs), 12u, 2u)]) >> (((recs_offset + (u32(i) * 8u)) & 3u) << 3u)) << 24u) >> 24u) + bitcast<i32>(atomicLoad(&recs[webcu_checked_word((recs_offset + (u32(i) * 8u)) + 4u, 4u, arrayLength(&recs), 13u, 2u)]))) << 16u) >> 16u)) & 0xffffu) << shift_1);
+    atomicOr(&recs[word_2], (bitcast<u32>(((((bitcast<i32>((atomicLoad(&recs[webcu_checked_word(recs_offset + (u32(i) * 8u), 1u, arrayLength(&recs), 5u, 2u)]) >> (((recs_offset + (u32(i) * 8u)) & 3u) << 3u)) << 24u) >> 24u) + bitcast<i32>(atomicLoad(&recs[webcu_checked_word((recs_offset + (u32(i) * 8u)) + 4u, 4u, arrayLength(&recs), 6u, 2u)]))) << 16u) >> 16u)) & 0xffffu) << shift_1);
   }
   webcu_flush_faults();
 }
