@@ -1,14 +1,7 @@
 package webcu.wgsl;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
-import webcu.diag.Diagnostics;
-import webcu.ir.Function;
-import webcu.ir.IrPrinter;
-import webcu.ir.Validator;
-import webcu.passes.DeviceModule;
 
 /**
  * RotateLoops moves a loop's leading {@code if (!c) break;} to a {@code break if} at its end, behind
@@ -16,31 +9,8 @@ import webcu.passes.DeviceModule;
  * already at the end) and a loop that starts with something else stay; the IR is valid after it.
  */
 class RotateLoopsTest {
-    private static DeviceModule lower(String source) {
-        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
-        set.file("t.cu", source, true);
-        webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
-        if (!r.ok()) {
-            throw new AssertionError("the test program does not compile:\n" + r.render(false));
-        }
-        return DeviceModule.copyOf(r.module(), new Diagnostics());
-    }
-
-    private static String kernels(DeviceModule dm) {
-        StringBuilder sb = new StringBuilder();
-        for (Function f : dm.kernels()) {
-            sb.append(IrPrinter.print(f));
-        }
-        return sb.toString();
-    }
-
     private static void check(String source, String before, String after) {
-        DeviceModule dm = lower(source);
-        assertEquals(before, kernels(dm), "the IR before RotateLoops");
-        assertEquals(List.of(), Validator.validate(dm.module()), "the IR before RotateLoops is valid");
-        RotateLoops.run(dm);
-        assertEquals(after, kernels(dm), "the IR after RotateLoops");
-        assertEquals(List.of(), Validator.validate(dm.module()), "the IR after RotateLoops is valid");
+        IrSteps.check("RotateLoops", RotateLoops::run, source, before, after);
     }
 
     @Test
