@@ -1,6 +1,5 @@
 package webcu.wgsl;
 
-
 import org.junit.jupiter.api.Test;
 
 /**
@@ -75,45 +74,27 @@ class RotateLoopsTest {
 
     @Test
     void DoWhileAndLoopsThatStartOtherwise_Stay() {
+        String unchanged = """
+                kernel @k(%o.0: ptr<i32>, %n.1: i32) -> void {
+                  local %i.2: i32
+                  %i.2 = 0:i32
+                  loop {
+                    %i.2 = (%i.2 + 1:i32)
+                  } continuing {
+                  } break_if (!(%i.2 < %n.1))
+                  loop {
+                    if (!true) {
+                      break
+                    }
+                    %i.2 = (%i.2 + -1:i32)
+                    if (%i.2 < 0:i32) {
+                      break
+                    }
+                  }
+                  store ptradd(%o.0, 0:i32), %i.2
+                }
+                """;
         check("__global__ void k(int *o, int n) { int i = 0; do { i++; } while (i < n);"
-                + " while (true) { i--; if (i < 0) break; } o[0] = i; }", """
-                kernel @k(%o.0: ptr<i32>, %n.1: i32) -> void {
-                  local %i.2: i32
-                  %i.2 = 0:i32
-                  loop {
-                    %i.2 = (%i.2 + 1:i32)
-                  } continuing {
-                  } break_if (!(%i.2 < %n.1))
-                  loop {
-                    if (!true) {
-                      break
-                    }
-                    %i.2 = (%i.2 + -1:i32)
-                    if (%i.2 < 0:i32) {
-                      break
-                    }
-                  }
-                  store ptradd(%o.0, 0:i32), %i.2
-                }
-                """, """
-                kernel @k(%o.0: ptr<i32>, %n.1: i32) -> void {
-                  local %i.2: i32
-                  %i.2 = 0:i32
-                  loop {
-                    %i.2 = (%i.2 + 1:i32)
-                  } continuing {
-                  } break_if (!(%i.2 < %n.1))
-                  loop {
-                    if (!true) {
-                      break
-                    }
-                    %i.2 = (%i.2 + -1:i32)
-                    if (%i.2 < 0:i32) {
-                      break
-                    }
-                  }
-                  store ptradd(%o.0, 0:i32), %i.2
-                }
-                """);
+                + " while (true) { i--; if (i < 0) break; } o[0] = i; }", unchanged, unchanged);
     }
 }
