@@ -14,7 +14,8 @@ import webcu.passes.DeviceTarget;
 /**
  * Prints a kernel's expressions, folded first ({@link ConstFold}: Tint rejects constant
  * expressions that overflow) and parenthesized unless atomic so that they embed anywhere. Loads go
- * to {@link MemoryWriter}; 64-bit integers and doubles to {@link WideWriter}.
+ * to {@link MemoryWriter}. No operation on 64-bit integers or doubles reaches it: {@link WideCalls}
+ * has made each a call.
  *
  * <p>Still decided here (issue 14): which fma the device gets, and the NaN test around float
  * comparisons.
@@ -22,12 +23,10 @@ import webcu.passes.DeviceTarget;
 final class ExprWriter {
     private final KernelWriter kw;
     private final WgslWriter w;
-    private final WideWriter wide;
 
     ExprWriter(KernelWriter kw) {
         this.kw = kw;
         this.w = kw.w;
-        this.wide = new WideWriter(this, kw.w.lib);
     }
 
     /** An expression at the top of a statement: no outer parentheses needed. */
@@ -56,11 +55,12 @@ final class ExprWriter {
             case Expr.Load l -> kw.memory.load(l.address(), l.type());
             case Expr.Unary u when SubWord.isSubWord(u.type()) -> throw narrow(u);
             case Expr.Binary b when SubWord.isSubWord(b.type()) -> throw narrow(b);
+            case Expr.Unary u when WideCalls.isWideOp(u) -> throw wide(u);
+            case Expr.Binary b when WideCalls.isWideOp(b) -> throw wide(b);
+            case Expr.Convert c when WideCalls.isWideOp(c) -> throw wide(c);
+            case Expr.Fma f when WideCalls.isWideOp(f) -> throw wide(f);
             case Expr.Unary u -> unary(u);
             case Expr.Binary b -> {
-                if (isWide(b.left().type()) || isWide(b.type())) {
-                    yield wide.binary(b);
-                }
                 if (b.op() == BinaryOp.MUL && b.type().equals(Type.F32) && kw.gridDim != null) {
                     // Contract fused every product nvcc fuses; the driver must not fuse the others
                     yield w.lib.use("webcu_rn") + "(" + binaryBody(b) + ", " + kw.opaqueZero() + ")";
@@ -90,9 +90,6 @@ final class ExprWriter {
         String a = expr(f.a());
         String b = expr(f.b());
         String c = expr(f.c());
-        if (isWide(f.type())) {
-            return wide.fma(a, b, c);
-        }
         String helper = fmaHelper();
         return (helper.equals("fma") ? helper : w.lib.use(helper)) + "(" + a + ", " + b + ", " + c + ")";
     }
@@ -119,6 +116,11 @@ final class ExprWriter {
         };
     }
 
+    private InternalCompilerError wide(Expr e) {
+        return new InternalCompilerError("WGSL writer: 64-bit operation " + webcu.ir.IrPrinter.expr(e)
+                + " reached the writer (WideCalls makes it a call)");
+    }
+
     private InternalCompilerError narrow(Expr e) {
         return new InternalCompilerError("WGSL writer: 8- or 16-bit operation " + webcu.ir.IrPrinter.expr(e)
                 + " reached the writer (SubWord makes it 32-bit)");
@@ -126,9 +128,6 @@ final class ExprWriter {
 
     private String unary(Expr.Unary u) {
         String x = expr(u.operand());
-        if (isWide(u.type())) {
-            return wide.unary(u, x);
-        }
         return switch (u.op()) {
             // WGSL has no unary minus on u32; 0u - x is the same modulo 2^32
             case NEG -> !signed(u.type()) && u.type() instanceof Type.Int ? "(0u - " + x + ")" : "(-" + x + ")";
@@ -187,15 +186,12 @@ final class ExprWriter {
     private String convert(Expr.Convert c) {
         Type from = c.value().type();
         Type to = c.type();
-        if (from.equals(to) || from instanceof Type.Int && to instanceof Type.Int && !isWide(from) && !isWide(to)
+        if (WideCalls.sharesRegister(from, to) || from instanceof Type.Int && to instanceof Type.Int && !isWide(from) && !isWide(to)
                 && w.type(from).equals(w.type(to))) {
-            // one register type: SubWord has wrapped what could leave the narrower type's range
+            // one register type: SubWord has wrapped what could leave the narrower type's range; i64 and u64 are one vec2<u32>
             return expr(c.value());
         }
         String x = top(c.value());
-        if (isWide(from) || isWide(to)) {
-            return wide.convert(c, x);
-        }
         if (to instanceof Type.Bool) {
             return "bool(" + x + ")";
         }

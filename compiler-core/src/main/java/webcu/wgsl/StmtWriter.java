@@ -14,7 +14,8 @@ import webcu.passes.Intrinsics;
 
 /**
  * Prints a kernel's statements, one IR statement as one WGSL statement (control flow maps one to
- * one), and its calls: the intrinsics through their {@link Intrinsics#wgsl} templates, warps'
+ * one), and its calls: the intrinsics through their {@link Intrinsics#wgsl} templates and the
+ * 64-bit operations through {@link WideCalls#template}, warps'
  * subgroup operations, {@link Raise}'s storage barrier; atomics go to {@link MemoryWriter}. Each
  * line it finishes takes the CUDA span of the statement being written.
  */
@@ -192,6 +193,9 @@ final class StmtWriter {
             return;
         }
         String template = Intrinsics.wgsl(c.callee());
+        if (template == null) {
+            template = WideCalls.template(c.callee());
+        }
         if (template == null) {
             throw new InternalCompilerError("WGSL writer: call of '" + name + "' reached the writer");
         }

@@ -21,13 +21,14 @@ import webcu.passes.Layouts;
 
 /**
  * Writes the device module that {@code DevicePasses} prepared, and {@link WgslBackend}'s steps
- * ({@link Raise}, {@link SubWord}, {@link RotateLoops}) lowered, as one WGSL shader module. Like
+ * ({@link Raise}, {@link SubWord}, {@link RotateLoops}, {@link WideCalls}) lowered, as one WGSL
+ * shader module. Like
  * naga's {@code back/wgsl} it walks module, function, statement and expression, one printer per
  * level, and keeps the CUDA names: this class prints the module (the workgroup-size overrides, the
  * structs the kernels use, the static {@code __shared__} arrays as {@code var<workgroup>}, the
  * library's helpers) and owns the text, the names and each line's CUDA span; {@link KernelWriter}
  * prints a kernel's bindings, uniform block and entry point, {@link StmtWriter} its statements and
- * calls, {@link ExprWriter} its expressions ({@link WideWriter} those on 64-bit values), and
+ * calls, {@link ExprWriter} its expressions, and
  * {@link MemoryWriter} its memory accesses and atomics.
  *
  * <p>How CUDA maps: {@code threadIdx} is the entry point's {@code local_invocation_id};
@@ -37,10 +38,10 @@ import webcu.passes.Layouts;
  * {@code @workgroup_size}, so one module serves every block size.
  *
  * <p>Types WGSL lacks: 8- and 16-bit integers live in i32/u32 registers ({@link SubWord});
- * 64-bit integers and doubles are {@code vec2<u32>}, low word first ({@link WideWriter}); word
- * bindings are {@code array<u32>} addressed by byte ({@link MemoryWriter}). The last two are still
- * decided while printing (issue 14): an IR step for them needs a {@code vec2<u32>} type or calls
- * inside expressions in the IR, which the SPIR-V writer reads too.
+ * 64-bit integers and doubles are {@code vec2<u32>}, low word first, and their operations calls
+ * of the helpers ({@link WideCalls}); word bindings are {@code array<u32>} addressed by byte
+ * ({@link MemoryWriter}), which is still decided while printing (issue 14): an IR step for it
+ * needs a word-access form in the IR, which the SPIR-V writer reads too.
  *
  * <p>Where WGSL differs from CUDA in what C leaves undefined: integer division by zero gives the
  * dividend and remainder by zero gives 0, {@code INT_MIN / -1} gives {@code INT_MIN}, and a
