@@ -19,10 +19,21 @@ package webcu.passes;
  * @param watchdog the loop iterations each invocation may run before {@link Watchdog} ends it
  *     ({@link #DEFAULT_WATCHDOG} unless a test or benchmark lowers it; 0: no watchdog)
  * @param fma how a contracted multiply-add rounds once on this device (docs/fp-contract.md)
+ * @param spirv whether the kernels go to SPIR-V for Vulkan ({@code webcu.spirv}) rather than to WGSL:
+ *     the passes then name Vulkan in what they reject. The passes still lower for WGSL's limits
+ *     (64-bit integers narrowed, word views for mixed accesses, doubles rejected), which is correct on
+ *     Vulkan too; lifting them where SPIR-V has Int64 and Float64 is the next step (docs/spirv.md)
  */
-public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
+public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma, boolean spirv) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
     public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
+
+    /**
+     * A Vulkan device through SPIR-V, as {@code webcu emit --target spirv} assumes: IEEE floats, no
+     * binding limit known, no subgroups (warp functions emulated), the default watchdog, its fma
+     * unmeasured (the watchdog is {@link #DEFAULT_WATCHDOG}, spelled out: it is declared below). What Vulkan devices report (limits, subgroup size) is for the Vulkan device to fill in.
+     */
+    public static final DeviceTarget VULKAN = new DeviceTarget(true, 0, 0, 1L << 30, Fma.PROBE, true);
 
     /**
      * The default watchdog budget, units per invocation: 2^30, so 2^30 iterations of loops that only
@@ -54,6 +65,11 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
         SOFTWARE
     }
 
+    /** A WGSL device. */
+    public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
+        this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, false);
+    }
+
     /** A device whose fma nobody measured. */
     public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog) {
         this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, Fma.PROBE);
@@ -71,16 +87,16 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
 
     /** The same device with {@code subgroupSize}. */
     public DeviceTarget withSubgroupSize(int subgroupSize) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirv);
     }
 
     /** The same device with a watchdog budget of {@code iterations} per invocation (0: none). */
     public DeviceTarget withWatchdog(long iterations) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma, spirv);
     }
 
     /** The same device with its fma measured (or not). */
     public DeviceTarget withFma(Fma fma) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirv);
     }
 }

@@ -1,0 +1,157 @@
+package webcu.spirv;
+
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Set;
+import webcu.ir.Type;
+
+/**
+ * The SPIR-V types of IR types, in two flavours: "plain" for function and workgroup memory and
+ * for values, "laid out" (ArrayStride and member Offset decorations, the C layout the IR carries)
+ * for storage and uniform buffers, which Vulkan reads with an explicit layout. Capabilities follow
+ * the widths used: Int8/Int16/Int64/Float64 for values, StorageBuffer8/16BitAccess for narrow
+ * integers in buffers.
+ */
+final class SpirvTypes {
+    private final SpirvModule m;
+    private final Map<Type.Struct, Integer> plainStructs = new IdentityHashMap<>();
+    private final Map<Type.Struct, Integer> laidOutStructs = new IdentityHashMap<>();
+    private final Map<String, Integer> laidOutArrays = new java.util.HashMap<>();
+    private final Set<Integer> strided = new HashSet<>();
+    /** Struct names for OpName, unique in the module. */
+    private final Set<String> structNames = new HashSet<>();
+
+    SpirvTypes(SpirvModule m) {
+        this.m = m;
+    }
+
+    int voidType() {
+        return m.typeVoid();
+    }
+
+    int bool() {
+        return m.typeBool();
+    }
+
+    int u32() {
+        return m.typeInt(32, false);
+    }
+
+    int i32() {
+        return m.typeInt(32, true);
+    }
+
+    int v3u32() {
+        return m.typeVector(u32(), 3);
+    }
+
+    int v4u32() {
+        return m.typeVector(u32(), 4);
+    }
+
+    /** The type of values and of function or workgroup memory. */
+    int plain(Type t) {
+        return of(t, false);
+    }
+
+    /** The type of buffer memory: explicitly laid out. */
+    int laidOut(Type t) {
+        return of(t, true);
+    }
+
+    int of(Type t, boolean laidOut) {
+        return switch (t) {
+            case Type.Void v -> m.typeVoid();
+            case Type.Bool b -> {
+                if (laidOut) {
+                    throw new Unsupported("'bool' in global memory");
+                }
+                yield m.typeBool();
+            }
+            case Type.Int i -> integer(i.bits(), i.signed(), laidOut);
+            case Type.Float f -> {
+                if (f.bits() == 64) {
+                    m.capability("Float64");
+                } else if (f.bits() != 32) {
+                    throw new Unsupported("'" + f + "' floating point");
+                }
+                yield m.typeFloat(f.bits());
+            }
+            case Type.Array a -> {
+                int element = of(a.element(), laidOut);
+                int length = m.constantU32((int) a.count());
+                if (!laidOut) {
+                    yield m.typeArray(element, length);
+                }
+                String key = element + "[" + a.count() + "]";
+                Integer known = laidOutArrays.get(key);
+                if (known == null) {
+                    known = m.typeArrayDistinct(element, length);
+                    m.decorate(known, "ArrayStride", a.element().size());
+                    laidOutArrays.put(key, known);
+                }
+                yield known;
+            }
+            case Type.Struct s -> struct(s, laidOut);
+            case Type.Ptr p -> throw new Unsupported("pointers held in variables or memory");
+        };
+    }
+
+    int integer(int bits, boolean signed, boolean laidOut) {
+        switch (bits) {
+            case 8 -> m.capability(laidOut ? "StorageBuffer8BitAccess" : "Int8");
+            case 16 -> m.capability(laidOut ? "StorageBuffer16BitAccess" : "Int16");
+            case 64 -> m.capability("Int64");
+            default -> {
+            }
+        }
+        if (bits < 32 && laidOut) {
+            // narrow integers in buffers are loaded and stored as such, computed on in their own width
+            m.capability(bits == 8 ? "Int8" : "Int16");
+        }
+        return m.typeInt(bits, signed);
+    }
+
+    private int struct(Type.Struct s, boolean laidOut) {
+        Map<Type.Struct, Integer> cache = laidOut ? laidOutStructs : plainStructs;
+        Integer known = cache.get(s);
+        if (known != null) {
+            return known;
+        }
+        int[] members = new int[s.fields().size()];
+        for (int i = 0; i < members.length; i++) {
+            members[i] = of(s.fields().get(i).type(), laidOut);
+        }
+        int id = m.typeStruct(members);
+        cache.put(s, id);
+        String name = s.name();
+        for (int n = 2; !structNames.add(name); n++) {
+            name = s.name() + "_" + n;
+        }
+        m.name(id, name);
+        for (int i = 0; i < members.length; i++) {
+            m.memberName(id, i, s.fields().get(i).name());
+            if (laidOut) {
+                m.memberDecorate(id, i, "Offset", s.fields().get(i).offset());
+            }
+        }
+        return id;
+    }
+
+    /** A runtime array of {@code element} (laid out), strided by {@code stride} bytes. */
+    int runtimeArray(int element, int stride) {
+        int id = m.typeRuntimeArray(element);
+        if (strided.add(id)) {
+            m.decorate(id, "ArrayStride", stride);
+        }
+        return id;
+    }
+
+    /** An IR feature this writer cannot express yet: becomes a diagnostic at the statement's line. */
+    static final class Unsupported extends RuntimeException {
+        Unsupported(String feature) {
+            super(feature, null, false, false);
+        }
+    }
+}
