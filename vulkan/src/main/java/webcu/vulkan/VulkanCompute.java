@@ -55,6 +55,8 @@ import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
+import org.lwjgl.vulkan.VkSpecializationInfo;
+import org.lwjgl.vulkan.VkSpecializationMapEntry;
 import org.lwjgl.vulkan.VkSubmitInfo;
 import org.lwjgl.vulkan.VkWriteDescriptorSet;
 
@@ -277,6 +279,16 @@ public final class VulkanCompute implements AutoCloseable {
      * visible to the host.
      */
     public void dispatch(int[] spirv, String entry, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+        dispatch(spirv, entry, bindings, new int[0], groupsX, groupsY, groupsZ);
+    }
+
+    /**
+     * {@link #dispatch(int[], String, List, int, int, int)} with the 32-bit specialization constants
+     * {@code specialization[i]} for SpecId {@code i} (webcu's SPIR-V: blockDim.x, y, z, then the
+     * dynamic shared memory's words).
+     */
+    public void dispatch(int[] spirv, String entry, List<Binding> bindings, int[] specialization, int groupsX, int groupsY,
+                         int groupsZ) {
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
             ByteBuffer code = stack.malloc(spirv.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -304,8 +316,18 @@ public final class VulkanCompute implements AutoCloseable {
                     null, lp), "vkCreatePipelineLayout");
             long pipelineLayout = lp.get(0);
             VkComputePipelineCreateInfo.Buffer cpi = VkComputePipelineCreateInfo.calloc(1, stack);
-            cpi.get(0).sType$Default().layout(pipelineLayout).stage(VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()
-                    .stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8(entry)));
+            VkPipelineShaderStageCreateInfo stage = VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()
+                    .stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8(entry));
+            if (specialization.length > 0) {
+                VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(specialization.length, stack);
+                ByteBuffer data = stack.malloc(4 * specialization.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                for (int i = 0; i < specialization.length; i++) {
+                    entries.get(i).constantID(i).offset(4 * i).size(4);
+                    data.putInt(4 * i, specialization[i]);
+                }
+                stage.pSpecializationInfo(VkSpecializationInfo.calloc(stack).pMapEntries(entries).pData(data));
+            }
+            cpi.get(0).sType$Default().layout(pipelineLayout).stage(stage);
             check(vkCreateComputePipelines(device, VK_NULL_HANDLE, cpi, null, lp), "vkCreateComputePipelines");
             long pipeline = lp.get(0);
 
