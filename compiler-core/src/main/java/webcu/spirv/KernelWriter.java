@@ -72,7 +72,7 @@ final class KernelWriter {
                 throw new Unsupported("pointers read from memory (the heap mode of a kernel)");
             }
             boolean words = b.view() == KernelInterface.View.WORDS;
-            Type element = words ? Type.U32 : b.element();
+            Type element = words ? Type.U32 : b.atomic() ? SpirvWriter.atomicView(b.element()) : b.element();
             if (b.atomic() && !words && !(element instanceof Type.Int i && i.bits() == 32)) {
                 throw new Unsupported("atomics on '" + element + "' in global memory");
             }

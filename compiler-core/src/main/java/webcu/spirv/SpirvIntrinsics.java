@@ -41,6 +41,10 @@ final class SpirvIntrinsics {
         }
     }
 
+    /** The GLSL.std.450 instructions that take 64-bit floats too (the others are 16- and 32-bit only). */
+    private static final java.util.Set<String> ANY_WIDTH = java.util.Set.of("Sqrt", "InverseSqrt", "FAbs", "Floor", "Ceil",
+            "Trunc", "RoundEven", "NMin", "NMax", "Fma");
+
     /** The result id of the intrinsic call {@code c}; throws {@link Unsupported} for one not done here. */
     static int call(SpirvValues v, Stmt.Call c) {
         String name = c.callee().name();
@@ -62,33 +66,40 @@ final class SpirvIntrinsics {
             return -1;
         }
         String glsl = GLSL_F32.get(name);
-        if (glsl != null && result.equals(Type.F32) && allOf(args, Type.F32)) {
+        if (glsl != null && result instanceof Type.Float && allOf(args, result)
+                && (result.equals(Type.F32) || ANY_WIDTH.contains(glsl))) {
             int[] ops = new int[args.size()];
             for (int i = 0; i < ops.length; i++) {
                 ops[i] = v.value(args.get(i));
             }
-            return f.ext(types.plain(Type.F32), glsl, ops);
+            return f.ext(types.plain(result), glsl, ops);
+        }
+        int more = SpirvMath.call(v, name, args, result);
+        if (more != SpirvMath.NONE) {
+            return more;
         }
         int rt = result instanceof Type.Void ? -1 : types.plain(result);
         return switch (name) {
-            case "__fadd_rn", "__fsub_rn", "__fmul_rn" -> {
-                String op = name.equals("__fadd_rn") ? "OpFAdd" : name.equals("__fsub_rn") ? "OpFSub" : "OpFMul";
+            case "__fadd_rn", "__fsub_rn", "__fmul_rn", "__dadd_rn", "__dsub_rn", "__dmul_rn" -> {
+                // Vulkan rounds these correctly; NoContraction keeps the driver from fusing them
+                String op = name.endsWith("add_rn") ? "OpFAdd" : name.endsWith("sub_rn") ? "OpFSub" : "OpFMul";
                 int r = f.value(op, rt, v.value(args.get(0)), v.value(args.get(1)));
                 m.decorate(r, "NoContraction");
                 yield r;
             }
-            case "__fdividef", "__fdiv_rn" -> f.value("OpFDiv", rt, v.value(args.get(0)), v.value(args.get(1)));
+            case "__fdividef" -> f.value("OpFDiv", rt, v.value(args.get(0)), v.value(args.get(1)));
             case "__saturatef" -> f.ext(rt, "NClamp", v.value(args.get(0)), m.constantF32(0), m.constantF32(1));
             case "__float_as_int", "__int_as_float", "__float_as_uint", "__uint_as_float", "__double_as_longlong",
                     "__longlong_as_double" -> f.value("OpBitcast", rt, v.value(args.get(0)));
-            case "__int2float_rn", "__uint2float_rn" -> v.convert(v.value(args.get(0)), args.get(0).type(), Type.F32);
-            case "__float2int_rz", "__float2uint_rz" -> v.convert(v.value(args.get(0)), Type.F32, result);
+            case "__int2float_rn", "__uint2float_rn", "__ll2float_rn", "__int2double_rn", "__double2float_rn",
+                    "__float2int_rz", "__float2uint_rz", "__float2ll_rz", "__double2int_rz" ->
+                    v.convert(v.value(args.get(0)), args.get(0).type(), result); // Vulkan rounds these conversions correctly
             case "min", "max", "umin", "umax" -> {
                 boolean signed = result instanceof Type.Int ti && ti.signed();
                 String op = (name.endsWith("min") ? "Min" : "Max");
                 yield f.ext(rt, (signed ? "S" : "U") + op, v.value(args.get(0)), v.value(args.get(1)));
             }
-            case "abs" -> {
+            case "abs", "llabs" -> {
                 if (!(result instanceof Type.Int)) {
                     throw new Unsupported("'abs' on '" + result + "'");
                 }

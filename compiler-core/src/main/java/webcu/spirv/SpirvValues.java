@@ -239,7 +239,7 @@ final class SpirvValues {
             };
             case Type.Int ti -> switch (from) {
                 case Type.Bool b -> f().value("OpSelect", rt, v, intConst(ti, 1), intConst(ti, 0));
-                case Type.Float x -> f().value(ti.signed() ? "OpConvertFToS" : "OpConvertFToU", rt, v);
+                case Type.Float x -> floatToInt(v, x, ti);
                 case Type.Int fi -> intToInt(v, fi, ti);
                 default -> throw new Unsupported("conversion of pointers to integers");
             };
@@ -253,7 +253,32 @@ final class SpirvValues {
         };
     }
 
+    /**
+     * Float to integer as CUDA's {@code cvt.rzi} does it: toward zero, saturating at the integer's
+     * range, NaN to 0 (SPIR-V leaves an out-of-range conversion's value undefined). 8- and 16-bit
+     * results are the 32-bit result's low bits.
+     */
+    private int floatToInt(int v, Type.Float from, Type.Int to) {
+        Type.Int wide = to.bits() == 64 ? (to.signed() ? Type.I64 : Type.U64) : (to.signed() ? Type.I32 : Type.U32);
+        int bits = wide.bits();
+        double limit = to.signed() ? Math.scalb(1.0, bits - 1) : Math.scalb(1.0, bits); // the first value out of range
+        double below = from.bits() == 32 ? Math.nextDown((float) limit) : Math.nextDown(limit);
+        double low = to.signed() ? -limit : 0;
+        int ft = types.plain(from);
+        int clamped = f().ext(ft, "FClamp", v, value(new Expr.FloatConst(from, low)), value(new Expr.FloatConst(from, below)));
+        int wt = types.plain(wide);
+        int r = f().value(wide.signed() ? "OpConvertFToS" : "OpConvertFToU", wt, clamped);
+        long max = to.signed() ? (bits == 64 ? Long.MAX_VALUE : Integer.MAX_VALUE) : (bits == 64 ? -1L : 0xFFFFFFFFL);
+        int high = f().value("OpFOrdGreaterThanEqual", types.bool(), v, value(new Expr.FloatConst(from, limit)));
+        r = f().value("OpSelect", wt, high, intConst(wide, max), r);
+        r = f().value("OpSelect", wt, f().value("OpIsNan", types.bool(), v), intConst(wide, 0), r);
+        return intToInt(r, wide, to);
+    }
+
     private int intToInt(int v, Type.Int from, Type.Int to) {
+        if (from.equals(to)) {
+            return v;
+        }
         if (from.bits() == to.bits()) {
             return f().value("OpBitcast", types.plain(to), v);
         }
@@ -354,7 +379,7 @@ final class SpirvValues {
         if (SpirvWriter.isSharedStatic(g)) {
             int var = kw.w.shared(g);
             kw.used.add(var);
-            return new Place(var, List.of(), g.type(), "Workgroup", false, kw.w.deviceModule().isAtomic(g));
+            return new Place(var, List.of(), kw.w.sharedType(g), "Workgroup", false, kw.w.deviceModule().isAtomic(g));
         }
         throw new Unsupported("the address of '" + g.name() + "' as a value");
     }

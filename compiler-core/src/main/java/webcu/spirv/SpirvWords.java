@@ -120,15 +120,64 @@ final class SpirvWords {
         }
     }
 
+    /**
+     * A 64-bit add, sub, and, or or xor on a word view as two 32-bit atomics, the carry or borrow of
+     * the low word's carried into the high word's, as the WGSL target does: each word is atomic, the
+     * pair is not (a reader between the two may see the low word changed alone).
+     */
+    private static void atomicHalves(SpirvValues v, Stmt.Call c, String op, SpirvValues.WordPlace wp, Type t) {
+        SpirvModule m = v.module();
+        SpirvModule.Function f = v.function();
+        int u32 = v.types().u32();
+        int bool = v.types().bool();
+        int v2 = m.typeVector(u32, 2);
+        int pair = f.value("OpBitcast", v2, v.value(c.args().get(1)));
+        int vlo = f.value("OpCompositeExtract", u32, pair, 0);
+        int vhi = f.value("OpCompositeExtract", u32, pair, 1);
+        int loPtr = wordPointer(v, wp, wordIndex(v, wp, 0));
+        int hiPtr = wordPointer(v, wp, wordIndex(v, wp, 1));
+        int scope = v.scope(wp.storageClass());
+        int relaxed = m.constantU32(0);
+        int one = m.constantU32(1);
+        int zero = m.constantU32(0);
+        int lo;
+        int hi;
+        switch (op) {
+            case "Add" -> {
+                lo = f.value("OpAtomicIAdd", u32, loPtr, scope, relaxed, vlo);
+                int carry = f.value("OpSelect", u32, f.value("OpULessThan", bool, f.value("OpIAdd", u32, lo, vlo), lo), one, zero);
+                hi = f.value("OpAtomicIAdd", u32, hiPtr, scope, relaxed, f.value("OpIAdd", u32, vhi, carry));
+            }
+            case "Sub" -> {
+                lo = f.value("OpAtomicISub", u32, loPtr, scope, relaxed, vlo);
+                int borrow = f.value("OpSelect", u32, f.value("OpULessThan", bool, lo, vlo), one, zero);
+                hi = f.value("OpAtomicISub", u32, hiPtr, scope, relaxed, f.value("OpIAdd", u32, vhi, borrow));
+            }
+            default -> {
+                String name = "OpAtomic" + op;
+                lo = f.value(name, u32, loPtr, scope, relaxed, vlo);
+                hi = f.value(name, u32, hiPtr, scope, relaxed, vhi);
+            }
+        }
+        if (c.result() != null) {
+            int old = f.value("OpBitcast", v.types().plain(t), f.value("OpCompositeConstruct", v2, lo, hi));
+            f.op("OpStore", v.kwVar(c.result()), old);
+        }
+    }
+
     /** {@code __webcu_atomic<Op>_<type>(address, operands…)}: one SPIR-V atomic on a 32-bit place. */
     static void atomic(SpirvValues v, Stmt.Call c) {
         String name = c.callee().name();
         String op = name.substring("__webcu_atomic".length(), name.lastIndexOf('_'));
         Type t = c.callee().returnType();
+        Object target = v.resolve(c.args().get(0));
+        if (t.size() == 8 && target instanceof SpirvValues.WordPlace wp && List.of("Add", "Sub", "And", "Or", "Xor").contains(op)) {
+            atomicHalves(v, c, op, wp, t);
+            return;
+        }
         if (t.size() != 4) {
             throw new Unsupported("64-bit atomic" + op);
         }
-        Object target = v.resolve(c.args().get(0));
         SpirvModule m = v.module();
         SpirvModule.Function f = v.function();
         int ptr;

@@ -137,11 +137,28 @@ final class SpirvWriter {
         };
     }
 
+    /**
+     * The type atomics see for memory of type {@code t}: a float as its bits (u32), since SPIR-V's
+     * atomics are on integers and the Atomics pass made float atomics compare-and-swap loops on the bits.
+     */
+    static Type atomicView(Type t) {
+        return switch (t) {
+            case Type.Float f when f.bits() == 32 -> Type.U32;
+            case Type.Array a -> new Type.Array(atomicView(a.element()), a.count());
+            default -> t;
+        };
+    }
+
+    /** The type a static {@code __shared__} variable has in SPIR-V: its atomic view where atomics touch it. */
+    Type sharedType(Global g) {
+        return dm.isAtomic(g) ? atomicView(g.type()) : g.type();
+    }
+
     /** The Workgroup variable of a static {@code __shared__} variable. */
     int shared(Global g) {
         Integer v = shared.get(g);
         if (v == null) {
-            v = m.variable(m.typePointer("Workgroup", types.plain(g.type())), "Workgroup");
+            v = m.variable(m.typePointer("Workgroup", types.plain(sharedType(g))), "Workgroup");
             m.name(v, g.name());
             shared.put(g, v);
         }
