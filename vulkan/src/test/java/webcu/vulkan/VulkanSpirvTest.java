@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
-import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
@@ -16,67 +17,205 @@ import webcu.spirv.SpirvProgram;
 
 /**
  * CUDA compiled by webcu to SPIR-V ({@code spirv.SpirvBackend}) runs on Vulkan (SwiftShader in
- * tests, under the Khronos validation layer): the launch is made by hand from the program's layout
- * (buffers at their bindings, the uniform block's grid and arguments at their offsets, blockDim
- * as specialization constants), as the Vulkan device of the CUDA runtime will make it.
+ * tests, under the Khronos validation layer) and computes what CUDA computes. Each launch is made
+ * by hand from the program's layout (arrays at their bindings, the uniform block's grid and
+ * scalars at their offsets, blockDim and the dynamic shared size as specialization constants), as
+ * the Vulkan device of the CUDA runtime will make it. The watchdog is off: these kernels end, and
+ * the debug buffer (set 1) it would count in is not bound here.
  */
 class VulkanSpirvTest {
-    static final String VECTOR_ADD = """
-            __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
-              int i = blockIdx.x * blockDim.x + threadIdx.x;
-              if (i < n) c[i] = a[i] + b[i];
-            }
-            int main() { return 0; }
-            """;
-
-    @Test
-    void cudaVectorAdd_runsOnVulkan() {
-        CompileResult r = Compiler.compile(SourceSet.single("vector_add.cu", VECTOR_ADD));
+    /** One kernel launch's result: the arrays after it, by argument index. */
+    private static Map<Integer, ByteBuffer> launch(String source, String kernel, List<Object> args, int grid, int block) {
+        CompileResult r = Compiler.compile(SourceSet.single("kernel.cu", source));
         assertTrue(r.ok(), r.render(true));
-        DeviceCode code = Compiler.compileDevice(r, DeviceTarget.VULKAN);
+        DeviceCode code = Compiler.compileDevice(r, DeviceTarget.VULKAN.withWatchdog(0));
         assertEquals(List.of(), code.diagnostics());
         SpirvProgram p = code.spirv();
-        SpirvProgram.Kernel k = p.kernels().get(0);
-        int n = 1000;
-        int block = 64;
-        int grid = (n + block - 1) / block;
+        SpirvProgram.Kernel k = p.kernels().stream().filter(x -> x.entryPoint().equals(kernel)).findFirst().orElseThrow();
+        assertTrue(!k.debug(), "the kernel uses the debug buffer");
+        Map<Integer, ByteBuffer> out = new HashMap<>();
         try (VulkanCompute vk = VulkanCompute.open(true)) {
-            List<VulkanCompute.Buffer> arrays = new ArrayList<>();
-            List<VulkanCompute.Binding> bindings = new ArrayList<>();
+            List<VulkanCompute.Buffer> owned = new java.util.ArrayList<>();
+            List<VulkanCompute.Binding> bindings = new java.util.ArrayList<>();
             for (SpirvProgram.Buffer b : k.buffers()) {
+                Object a = args.get(b.param());
+                int n = a instanceof float[] f ? f.length : ((int[]) a).length;
                 VulkanCompute.Buffer buf = vk.buffer(4L * n);
                 ByteBuffer data = buf.contents();
                 for (int i = 0; i < n; i++) {
-                    data.putFloat(4 * i, b.param() == 0 ? i : b.param() == 1 ? 0.5f * i : -1f);
+                    if (a instanceof float[] f) {
+                        data.putFloat(4 * i, f[i]);
+                    } else {
+                        data.putInt(4 * i, ((int[]) a)[i]);
+                    }
                 }
-                arrays.add(buf);
+                owned.add(buf);
                 bindings.add(new VulkanCompute.Binding(b.binding(), buf, VulkanCompute.Kind.STORAGE));
             }
             VulkanCompute.Buffer uniform = vk.buffer(k.uniformSize());
+            owned.add(uniform);
             ByteBuffer u = uniform.contents();
             for (int i = 0; i < k.uniformSize(); i += 4) {
-                u.putInt(i, 0);
+                u.putInt(i, 0); // hidden offsets: every array from its start
             }
             // gridDim x, y, z, then one dispatch slice per CUDA row (GridFolding)
             u.putInt(0, grid).putInt(4, 1).putInt(8, 1).putInt(12, 1);
             for (SpirvProgram.UniformField f : k.fields()) {
-                if (f.buffer() < 0 && f.param() == 3) {
-                    u.putInt(f.offset(), n);
+                if (f.buffer() < 0) {
+                    Object a = args.get(f.param());
+                    if (a instanceof Float x) {
+                        u.putFloat(f.offset(), x);
+                    } else {
+                        u.putInt(f.offset(), (Integer) a);
+                    }
                 }
             }
             bindings.add(new VulkanCompute.Binding(k.uniformBinding(), uniform, VulkanCompute.Kind.UNIFORM));
             vk.dispatch(p.words(), k.entryPoint(), bindings, new int[] {block, 1, 1}, grid, 1, 1);
             assertTrue(vk.validationMessages().isEmpty(), "validation: " + vk.validationMessages());
-            ByteBuffer c = arrays.get(2).contents();
-            assertEquals(2, k.buffers().get(2).param());
-            for (int i = 0; i < n; i++) {
-                assertEquals(1.5f * i, c.getFloat(4 * i), "c[" + i + "]");
+            for (int i = 0; i < k.buffers().size(); i++) {
+                ByteBuffer c = owned.get(i).contents();
+                ByteBuffer copy = ByteBuffer.allocate(c.capacity()).order(c.order());
+                copy.put(0, c, 0, c.capacity());
+                out.put(k.buffers().get(i).param(), copy);
             }
-            for (VulkanCompute.Buffer b : arrays) {
+            for (VulkanCompute.Buffer b : owned) {
                 b.close();
             }
-            uniform.close();
             assertTrue(vk.validationMessages().isEmpty(), "validation: " + vk.validationMessages());
+        }
+        return out;
+    }
+
+    @Test
+    void vectorAdd() {
+        String source = """
+                __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
+                  int i = blockIdx.x * blockDim.x + threadIdx.x;
+                  if (i < n) c[i] = a[i] + b[i];
+                }
+                int main() { return 0; }
+                """;
+        int n = 1000;
+        float[] a = new float[n];
+        float[] b = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = i;
+            b[i] = 0.5f * i;
+        }
+        ByteBuffer c = launch(source, "vectorAdd", List.of(a, b, new float[n], n), (n + 63) / 64, 64).get(2);
+        for (int i = 0; i < n; i++) {
+            assertEquals(1.5f * i, c.getFloat(4 * i), "c[" + i + "]");
+        }
+    }
+
+    /** Shared memory, __syncthreads and a loop: each block's sum (small integers, so exact in float). */
+    @Test
+    void blockSum() {
+        String source = """
+                __global__ void blockSum(const float* in, float* out, int n) {
+                  __shared__ float s[256];
+                  unsigned t = threadIdx.x;
+                  unsigned i = blockIdx.x * blockDim.x + t;
+                  s[t] = i < n ? in[i] : 0.0f;
+                  __syncthreads();
+                  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+                    if (t < k) s[t] += s[t + k];
+                    __syncthreads();
+                  }
+                  if (t == 0) out[blockIdx.x] = s[0];
+                }
+                int main() { return 0; }
+                """;
+        int n = 1000;
+        int blocks = 4;
+        float[] in = new float[n];
+        float[] expected = new float[blocks];
+        for (int i = 0; i < n; i++) {
+            in[i] = i % 7;
+            expected[i / 256] += i % 7;
+        }
+        ByteBuffer out = launch(source, "blockSum", List.of(in, new float[blocks], n), blocks, 256).get(1);
+        for (int b = 0; b < blocks; b++) {
+            assertEquals(expected[b], out.getFloat(4 * b), "block " + b);
+        }
+    }
+
+    /** C's float-to-integer conversions as CUDA does them: toward zero, saturating, NaN to 0. */
+    @Test
+    void floatToIntegerConversionsSaturate() {
+        String source = """
+                __global__ void convert(const float* x, int* s, unsigned* u, int n) {
+                  int i = threadIdx.x;
+                  if (i < n) {
+                    s[i] = (int) x[i];
+                    u[i] = (unsigned) x[i];
+                  }
+                }
+                int main() { return 0; }
+                """;
+        float[] x = {Float.NaN, 1e10f, -1e10f, 3.7f, -3.7f, 2147483520f, -2147483648f, 4294967040f};
+        int[] signed = {0, Integer.MAX_VALUE, Integer.MIN_VALUE, 3, -3, 2147483520, Integer.MIN_VALUE, Integer.MAX_VALUE};
+        int[] unsigned = {0, -1, 0, 3, 0, (int) 2147483520L, 0, (int) 4294967040L};
+        Map<Integer, ByteBuffer> r = launch(source, "convert", List.of(x, new int[x.length], new int[x.length], x.length), 1, 32);
+        for (int i = 0; i < x.length; i++) {
+            assertEquals(signed[i], r.get(1).getInt(4 * i), "(int) " + x[i]);
+            assertEquals(unsigned[i], r.get(2).getInt(4 * i), "(unsigned) " + x[i]);
+        }
+    }
+
+    /** if / else if / break in a while loop, and a switch with a shared case and a default. */
+    @Test
+    void branchesLoopsAndSwitch() {
+        String source = """
+                __global__ void collatz(const unsigned* start, int* steps, int n) {
+                  int i = blockIdx.x * blockDim.x + threadIdx.x;
+                  if (i >= n) return;
+                  unsigned x = start[i];
+                  int count = 0;
+                  while (x != 1 && count < 1000) {
+                    if (x % 2 == 0) {
+                      x /= 2;
+                    } else if (x > 0x55555554u) {
+                      break;
+                    } else {
+                      x = 3 * x + 1;
+                    }
+                    count++;
+                  }
+                  switch (count & 3) {
+                    case 0: steps[i] = count; break;
+                    case 1: case 2: steps[i] = -count; break;
+                    default: steps[i] = 0;
+                  }
+                }
+                int main() { return 0; }
+                """;
+        int n = 300;
+        int[] start = new int[n];
+        for (int i = 0; i < n; i++) {
+            start[i] = i == 0 ? 0x7fffffff : i;
+        }
+        ByteBuffer steps = launch(source, "collatz", List.of(start, new int[n], n), (n + 127) / 128, 128).get(1);
+        for (int i = 0; i < n; i++) {
+            long x = start[i] & 0xFFFFFFFFL;
+            int count = 0;
+            while (x != 1 && count < 1000) {
+                if (x % 2 == 0) {
+                    x /= 2;
+                } else if (x > 0x55555554L) {
+                    break;
+                } else {
+                    x = (3 * x + 1) & 0xFFFFFFFFL;
+                }
+                count++;
+            }
+            int expected = switch (count & 3) {
+                case 0 -> count;
+                case 1, 2 -> -count;
+                default -> 0;
+            };
+            assertEquals(expected, steps.getInt(4 * i), "start " + start[i]);
         }
     }
 }
