@@ -102,8 +102,12 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
-    /** One binding of a dispatch: binding {@code index} of set 0 is {@code buffer}. */
-    public record Binding(int index, Buffer buffer, Kind kind) {
+    /** One binding of a dispatch: binding {@code index} of descriptor set {@code set} is {@code buffer}. */
+    public record Binding(int set, int index, Buffer buffer, Kind kind) {
+        /** A binding of set 0. */
+        public Binding(int index, Buffer buffer, Kind kind) {
+            this(0, index, buffer, kind);
+        }
     }
 
     private final VkInstance instance;
@@ -275,7 +279,7 @@ public final class VulkanCompute implements AutoCloseable {
 
     /**
      * Runs entry point {@code entry} of the SPIR-V module {@code spirv} on {@code groups} workgroups
-     * with {@code bindings} in descriptor set 0, and waits until it is done and its writes are
+     * with {@code bindings} in their descriptor sets, and waits until it is done and its writes are
      * visible to the host.
      */
     public void dispatch(int[] spirv, String entry, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
@@ -297,22 +301,31 @@ public final class VulkanCompute implements AutoCloseable {
                     "vkCreateShaderModule");
             long module = lp.get(0);
 
-            VkDescriptorSetLayoutBinding.Buffer lb = VkDescriptorSetLayoutBinding.calloc(bindings.size(), stack);
+            int sets = 1;
             int storage = 0;
             int uniform = 0;
-            for (int i = 0; i < bindings.size(); i++) {
-                Binding b = bindings.get(i);
-                lb.get(i).binding(b.index()).descriptorType(type(b.kind())).descriptorCount(1).stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
+            for (Binding b : bindings) {
+                sets = Math.max(sets, b.set() + 1);
                 if (b.kind() == Kind.STORAGE) {
                     storage++;
                 } else {
                     uniform++;
                 }
             }
-            check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(lb), null, lp),
-                    "vkCreateDescriptorSetLayout");
-            long setLayout = lp.get(0);
-            check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(stack.longs(setLayout)),
+            LongBuffer setLayouts = stack.mallocLong(sets);
+            for (int s = 0; s < sets; s++) {
+                int set = s;
+                List<Binding> of = bindings.stream().filter(b -> b.set() == set).toList();
+                VkDescriptorSetLayoutBinding.Buffer lb = VkDescriptorSetLayoutBinding.calloc(of.size(), stack);
+                for (int i = 0; i < of.size(); i++) {
+                    lb.get(i).binding(of.get(i).index()).descriptorType(type(of.get(i).kind())).descriptorCount(1)
+                            .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
+                }
+                check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(lb),
+                        null, lp), "vkCreateDescriptorSetLayout");
+                setLayouts.put(s, lp.get(0));
+            }
+            check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(setLayouts),
                     null, lp), "vkCreatePipelineLayout");
             long pipelineLayout = lp.get(0);
             VkComputePipelineCreateInfo.Buffer cpi = VkComputePipelineCreateInfo.calloc(1, stack);
@@ -334,18 +347,18 @@ public final class VulkanCompute implements AutoCloseable {
             VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
             sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, storage));
             sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, uniform));
-            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1).pPoolSizes(sizes),
-                    null, lp), "vkCreateDescriptorPool");
+            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
+                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
             long pool = lp.get(0);
+            LongBuffer set = stack.mallocLong(sets);
             check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
-                    .pSetLayouts(stack.longs(setLayout)), lp), "vkAllocateDescriptorSets");
-            long set = lp.get(0);
+                    .pSetLayouts(setLayouts), set), "vkAllocateDescriptorSets");
             VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
             for (int i = 0; i < bindings.size(); i++) {
                 Binding b = bindings.get(i);
                 VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
                 info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
-                writes.get(i).sType$Default().dstSet(set).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
+                writes.get(i).sType$Default().dstSet(set.get(b.set())).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
                         .pBufferInfo(info);
             }
             vkUpdateDescriptorSets(device, writes, null);
@@ -357,7 +370,7 @@ public final class VulkanCompute implements AutoCloseable {
             check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
             vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, stack.longs(set), null);
+            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, set, null);
             vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
             // the kernel's writes must be visible to the host's reads of the mapped memory
             VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
@@ -375,7 +388,9 @@ public final class VulkanCompute implements AutoCloseable {
             vkDestroyDescriptorPool(device, pool, null);
             vkDestroyPipeline(device, pipeline, null);
             vkDestroyPipelineLayout(device, pipelineLayout, null);
-            vkDestroyDescriptorSetLayout(device, setLayout, null);
+            for (int s = 0; s < sets; s++) {
+                vkDestroyDescriptorSetLayout(device, setLayouts.get(s), null);
+            }
             vkDestroyShaderModule(device, module, null);
         }
     }
