@@ -40,6 +40,12 @@ final class KernelWriter {
     final Map<Local, Buffer> roots = new HashMap<>();
     final Map<Global, Buffer> symbols = new HashMap<>();
     int uniformVar;
+    /**
+     * The invocation's first bad access, {@code site << 3 | kind}, 0 for none: noted by the checks,
+     * reported to the debug buffer when the invocation returns (as the WGSL target's webcu_oob);
+     * -1 when the kernel has no buffers to check.
+     */
+    int oob = -1;
     private int currentLabel;
     /** Whether the current block still needs its terminator. */
     boolean open;
@@ -164,6 +170,11 @@ final class KernelWriter {
                 vars.put(l, var);
             }
         }
+        if (!in.bindings().isEmpty()) {
+            oob = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"),
+                    m.constantU32(0));
+            m.name(oob, "webcu_oob");
+        }
         line(k.span());
         for (Map.Entry<Local, Integer> e : memberOf.entrySet()) {
             Local l = e.getKey();
@@ -180,7 +191,7 @@ final class KernelWriter {
             stmt(s);
         }
         if (open) {
-            f.op("OpReturn");
+            returnFromKernel();
         }
         f.end();
         m.entryPoint("GLCompute", f.id(), entry, used.stream().mapToInt(Integer::intValue).toArray());
@@ -232,6 +243,26 @@ final class KernelWriter {
         }
     }
 
+    /** Reports the invocation's first bad access, if any, then returns. */
+    private void returnFromKernel() {
+        if (oob >= 0) {
+            int u32 = types.u32();
+            int bad = f.value("OpLoad", u32, oob);
+            int any = f.value("OpINotEqual", types.bool(), bad, m.constantU32(0));
+            int report = m.id();
+            int merge = m.id();
+            f.op("OpSelectionMerge", merge, SpirvModule.enumValue("SelectionControl", "None"));
+            f.op("OpBranchConditional", any, report, merge);
+            label(report);
+            values.fault(f.value("OpBitwiseAnd", u32, bad, m.constantU32(7)),
+                    f.value("OpShiftRightLogical", u32, bad, m.constantU32(3)));
+            branch(merge);
+            label(merge);
+        }
+        f.op("OpReturn");
+        open = false;
+    }
+
     // ---------------------------------------------------------------- statements
 
     private void block(Stmt.Block b) {
@@ -274,10 +305,7 @@ final class KernelWriter {
                     }
                 }
             }
-            case Stmt.Return r -> {
-                f.op("OpReturn");
-                open = false;
-            }
+            case Stmt.Return r -> returnFromKernel();
             case Stmt.Barrier b -> {
                 int workgroup = m.constantU32(SpirvModule.enumValue("Scope", "Workgroup"));
                 f.op("OpControlBarrier", workgroup, workgroup, m.constantU32(SpirvValues.BARRIER_SEMANTICS));

@@ -26,8 +26,10 @@ import webcu.passes.DebugBuffer;
  * @param kernels the launch layout of each translated kernel, in program order
  * @param rejected the kernels left out, by CUDA name, with the place of their first problem
  * @param debug the printf formats and assertion sites of the debug buffer's records
+ * @param checkSites the bounds-checked accesses, which a fault record names by index (as WGSL's)
  */
-public record SpirvProgram(int[] words, List<Kernel> kernels, Map<String, Span> rejected, DebugBuffer debug) {
+public record SpirvProgram(int[] words, List<Kernel> kernels, Map<String, Span> rejected, DebugBuffer debug,
+                           List<CheckSite> checkSites) {
     /** The SpecId of blockDim.x (y and z follow). */
     public static final int SPEC_BLOCK_DIM = 0;
     /** The SpecId of the dynamic shared memory's size in u32 words. */
@@ -36,6 +38,15 @@ public record SpirvProgram(int[] words, List<Kernel> kernels, Map<String, Span> 
     public SpirvProgram {
         kernels = List.copyOf(kernels);
         rejected = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rejected));
+        checkSites = List.copyOf(checkSites);
+    }
+
+    /**
+     * A memory access the kernel checks: an out-of-bounds or misaligned one records its index here
+     * and its kind ({@link DebugBuffer#OOB_READ}, {@link DebugBuffer#OOB_WRITE},
+     * {@link DebugBuffer#MISALIGNED}) in the debug buffer's fault words when the invocation returns.
+     */
+    public record CheckSite(Span span, int kind) {
     }
 
     /**
@@ -78,7 +89,7 @@ public record SpirvProgram(int[] words, List<Kernel> kernels, Map<String, Span> 
 
     /** A program without kernels. */
     public static SpirvProgram empty() {
-        return new SpirvProgram(new int[0], List.of(), new java.util.HashMap<>(), new DebugBuffer());
+        return new SpirvProgram(new int[0], List.of(), new java.util.HashMap<>(), new DebugBuffer(), List.of());
     }
 
     /** The binary as bytes, little-endian: the content of a {@code .spv} file. */

@@ -8,6 +8,7 @@ import webcu.ir.Expr;
 import webcu.ir.Global;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
 import webcu.passes.Intrinsics;
 import webcu.spirv.SpirvTypes.Unsupported;
 
@@ -46,8 +47,13 @@ final class SpirvValues {
         }
     }
 
-    /** A {@code type} at byte {@code byteIndex} (a u32 id) of the u32 array reached by {@code prefix} from {@code base}. */
-    record WordPlace(int base, List<Integer> prefix, int byteIndex, Type type, String storageClass, boolean atomic) {
+    /**
+     * A {@code type} at byte {@code byteIndex} (a u32 id) of the u32 array reached by {@code prefix}
+     * from {@code base}; {@code checkedWord} is its word index after the bounds and alignment check,
+     * or -1 where nothing is checked (the dynamic shared memory).
+     */
+    record WordPlace(int base, List<Integer> prefix, int byteIndex, Type type, String storageClass, boolean atomic,
+                     int checkedWord) {
     }
 
     // ---------------------------------------------------------------- expressions
@@ -66,7 +72,7 @@ final class SpirvValues {
                 }
                 yield f().value("OpLoad", types.plain(g.local().type()), var);
             }
-            case Expr.Load l -> load(resolve(l.address()), l.type());
+            case Expr.Load l -> load(resolve(l.address(), false), l.type());
             case Expr.Unary u -> unary(u);
             case Expr.Binary b -> binary(b);
             case Expr.Convert c -> convert(value(c.value()), c.value().type(), c.type());
@@ -316,20 +322,29 @@ final class SpirvValues {
 
     // ---------------------------------------------------------------- memory
 
-    Object resolve(Expr a) {
+    /**
+     * The place {@code a} addresses; {@code write} says which kind of fault a bounds check reports
+     * (an out-of-bounds index reads or writes element 0 instead, as on the WGSL target).
+     */
+    Object resolve(Expr a, boolean write) {
+        int kind = write ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ;
         return switch (a) {
             case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
                     && bytes.type() instanceof Type.Ptr bp && bp.pointee().equals(Type.U8) && buffer(bytes.value()) != null
                     && buffer(bytes.value()).words() -> {
                 KernelWriter.Buffer b = buffer(bytes.value());
-                yield new WordPlace(b.var(), b.prefixed() ? List.of(m.constantU32(0)) : List.of(), u32(pa.index()),
-                        ((Type.Ptr) c.type()).pointee(), b.storageClass(), b.atomic());
+                Type t = ((Type.Ptr) c.type()).pointee();
+                int byteIndex = u32(pa.index());
+                int checked = b.prefixed() ? checkedWord(b.var(), byteIndex, t instanceof Type.Bool ? 1 : t.size(), kind) : -1;
+                yield new WordPlace(b.var(), b.prefixed() ? List.of(m.constantU32(0)) : List.of(), byteIndex, t, b.storageClass(),
+                        b.atomic(), checked);
             }
             case Expr.Convert c -> {
-                Object inner = resolve(c.value());
+                Object inner = resolve(c.value(), write);
                 Type outer = ((Type.Ptr) c.type()).pointee();
                 if (inner instanceof WordPlace wp && Type.isScalar(outer) && outer.size() == wp.type().size()) {
-                    yield new WordPlace(wp.base(), wp.prefix(), wp.byteIndex(), outer, wp.storageClass(), wp.atomic());
+                    yield new WordPlace(wp.base(), wp.prefix(), wp.byteIndex(), outer, wp.storageClass(), wp.atomic(),
+                            wp.checkedWord());
                 }
                 yield inner; // a reinterpreted place: loads and stores bitcast between the two types
             }
@@ -338,8 +353,8 @@ final class SpirvValues {
                 if (b == null || b.words()) {
                     throw new Unsupported("pointer arithmetic outside a buffer");
                 }
-                yield new Place(b.var(), List.of(m.constantU32(0), index32(pa.index())), b.element(), "StorageBuffer", true,
-                        b.atomic());
+                int index = checked(u32(pa.index()), f().value("OpArrayLength", types.u32(), b.var(), 0), kind);
+                yield new Place(b.var(), List.of(m.constantU32(0), index), b.element(), "StorageBuffer", true, b.atomic());
             }
             case Expr.LocalAddr l -> {
                 Integer var = kw.vars.get(l.local());
@@ -350,16 +365,74 @@ final class SpirvValues {
             }
             case Expr.GlobalAddr g -> global(g.global());
             case Expr.ElementAddr e -> {
-                Place p = place(resolve(e.base()));
+                Place p = place(resolve(e.base(), write));
                 yield p.index(index32(e.index()), ((Type.Array) p.held()).element());
             }
             case Expr.FieldAddr fa -> {
-                Place p = place(resolve(fa.base()));
+                Place p = place(resolve(fa.base(), write));
                 Type.Struct s = (Type.Struct) p.held();
                 yield p.index(m.constantU32(fa.field()), s.fields().get(fa.field()).type());
             }
             default -> throw new Unsupported("this kind of pointer expression");
         };
+    }
+
+    /** Notes the invocation's first bad access ({@code site << 3 | kind}) unless one is noted already. */
+    private void note(int bad, int code) {
+        int u32 = types.u32();
+        int bool = types.bool();
+        int old = f().value("OpLoad", u32, kw.oob);
+        int first = f().value("OpLogicalAnd", bool, bad, f().value("OpIEqual", bool, old, m.constantU32(0)));
+        f().op("OpStore", kw.oob, f().value("OpSelect", u32, first, code, old));
+    }
+
+    /** Element index {@code i} of an array of {@code n}: checked, element 0 when out of bounds. */
+    private int checked(int i, int n, int kind) {
+        int bad = f().value("OpUGreaterThanEqual", types.bool(), i, n);
+        note(bad, m.constantU32(kw.w.site(kind) << 3 | kind));
+        return f().value("OpSelect", types.u32(), bad, m.constantU32(0), i);
+    }
+
+    /**
+     * The word index of a {@code size}-byte access at {@code byteIndex} of the u32 runtime array of
+     * {@code var}: checked for bounds and alignment (a misaligned access reports
+     * {@link DebugBuffer#MISALIGNED}); word 0 when bad.
+     */
+    private int checkedWord(int var, int byteIndex, int size, int kind) {
+        int u32 = types.u32();
+        int bool = types.bool();
+        int n = f().value("OpArrayLength", u32, var, 0);
+        int misaligned = f().value("OpINotEqual", bool, f().value("OpBitwiseAnd", u32, byteIndex,
+                m.constantU32(Math.min(size, 4) - 1)), m.constantU32(0));
+        int word = f().value("OpShiftRightLogical", u32, byteIndex, m.constantU32(2));
+        int last = size > 4 ? f().value("OpIAdd", u32, word, m.constantU32(1)) : word;
+        int outside = f().value("OpUGreaterThanEqual", bool, last, n);
+        int site = kw.w.site(kind);
+        int code = f().value("OpSelect", u32, misaligned, m.constantU32(site << 3 | DebugBuffer.MISALIGNED),
+                m.constantU32(site << 3 | kind));
+        int bad = f().value("OpLogicalOr", bool, misaligned, outside);
+        note(bad, code);
+        return f().value("OpSelect", u32, bad, m.constantU32(0), word);
+    }
+
+    /** Records fault {@code kind} at {@code site} (u32 ids) in the debug buffer, if it is the launch's first. */
+    void fault(int kind, int site) {
+        int u32 = types.u32();
+        Place debug = debugPlace();
+        int device = scope("StorageBuffer");
+        int relaxed = m.constantU32(0);
+        int old = f().value("OpAtomicIAdd", u32, pointer(debug.index(m.constantU32(DebugBuffer.FAULTS), Type.U32)), device,
+                relaxed, m.constantU32(1));
+        int first = f().value("OpIEqual", types.bool(), old, m.constantU32(0));
+        int record = m.id();
+        int merge = m.id();
+        f().op("OpSelectionMerge", merge, SpirvModule.enumValue("SelectionControl", "None"));
+        f().op("OpBranchConditional", first, record, merge);
+        kw.label(record);
+        f().op("OpAtomicStore", pointer(debug.index(m.constantU32(DebugBuffer.FAULT_KIND), Type.U32)), device, relaxed, kind);
+        f().op("OpAtomicStore", pointer(debug.index(m.constantU32(DebugBuffer.FAULT_SITE), Type.U32)), device, relaxed, site);
+        kw.branch(merge);
+        kw.label(merge);
     }
 
     private static Place place(Object o) {
@@ -371,10 +444,7 @@ final class SpirvValues {
 
     private Place global(Global g) {
         if (SpirvWriter.isDebug(g)) {
-            usesDebug = true;
-            int var = kw.w.debugBuffer();
-            kw.used.add(var);
-            return new Place(var, List.of(m.constantU32(0)), g.type(), "StorageBuffer", true, true);
+            return debugPlace();
         }
         if (SpirvWriter.isSharedStatic(g)) {
             int var = kw.w.shared(g);
@@ -382,6 +452,14 @@ final class SpirvValues {
             return new Place(var, List.of(), kw.w.sharedType(g), "Workgroup", false, kw.w.deviceModule().isAtomic(g));
         }
         throw new Unsupported("the address of '" + g.name() + "' as a value");
+    }
+
+    /** The debug buffer's words (set 1, binding 0), always accessed atomically. */
+    private Place debugPlace() {
+        usesDebug = true;
+        int var = kw.w.debugBuffer();
+        kw.used.add(var);
+        return new Place(var, List.of(m.constantU32(0)), new Type.Array(Type.U32, DebugBuffer.WORDS), "StorageBuffer", true, true);
     }
 
     /** The buffer a pointer root ({@code %p}, {@code convert(%p)}, {@code &g}) addresses, or null. */
@@ -436,7 +514,7 @@ final class SpirvValues {
     }
 
     void store(Expr address, Expr value) {
-        Object target = resolve(address);
+        Object target = resolve(address, true);
         storeValue(target, value.type(), value(value));
     }
 
@@ -470,8 +548,8 @@ final class SpirvValues {
         if (Intrinsics.isOutParam(c.callee())) {
             int x = value(c.args().get(0));
             int f32 = types.plain(Type.F32);
-            storeValue(resolve(c.args().get(1)), Type.F32, f().ext(f32, "Sin", x));
-            storeValue(resolve(c.args().get(2)), Type.F32, f().ext(f32, "Cos", x));
+            storeValue(resolve(c.args().get(1), true), Type.F32, f().ext(f32, "Sin", x));
+            storeValue(resolve(c.args().get(2), true), Type.F32, f().ext(f32, "Cos", x));
             return;
         }
         int result = SpirvIntrinsics.call(this, c);

@@ -31,7 +31,8 @@ final class SpirvWords {
     private static int wordIndex(SpirvValues v, SpirvValues.WordPlace wp, int plus) {
         SpirvModule.Function f = v.function();
         int u32 = v.types().u32();
-        int wi = f.value("OpShiftRightLogical", u32, wp.byteIndex(), v.module().constantU32(2));
+        int wi = wp.checkedWord() >= 0 ? wp.checkedWord()
+                : f.value("OpShiftRightLogical", u32, wp.byteIndex(), v.module().constantU32(2));
         return plus == 0 ? wi : f.value("OpIAdd", u32, wi, v.module().constantU32(plus));
     }
 
@@ -170,7 +171,7 @@ final class SpirvWords {
         String name = c.callee().name();
         String op = name.substring("__webcu_atomic".length(), name.lastIndexOf('_'));
         Type t = c.callee().returnType();
-        Object target = v.resolve(c.args().get(0));
+        Object target = v.resolve(c.args().get(0), true);
         if (t.size() == 8 && target instanceof SpirvValues.WordPlace wp && List.of("Add", "Sub", "And", "Or", "Xor").contains(op)) {
             atomicHalves(v, c, op, wp, t);
             return;

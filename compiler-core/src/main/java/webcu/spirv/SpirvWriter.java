@@ -62,6 +62,7 @@ final class SpirvWriter {
     private final int[] blockDim = new int[3];
     private int dynamicShared = -1;
     private int debugBuffer = -1;
+    private final List<SpirvProgram.CheckSite> checkSites = new ArrayList<>();
     /** The kernel being written, for {@link SpirvBackend}'s diagnostic when it throws. */
     Function current;
     /** The statement being written. */
@@ -92,7 +93,13 @@ final class SpirvWriter {
             kernels.add(new KernelWriter(this, k, dm.interfaceOf(k)).write());
         }
         current = null;
-        return new SpirvProgram(m.words(), kernels, dm.rejected(), dm.debug());
+        return new SpirvProgram(m.words(), kernels, dm.rejected(), dm.debug(), checkSites);
+    }
+
+    /** A check site for the statement being written; a fault names it by its index. */
+    int site(int kind) {
+        checkSites.add(new SpirvProgram.CheckSite(currentSpan, kind));
+        return checkSites.size() - 1;
     }
 
     DeviceModule deviceModule() {

@@ -12,6 +12,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.driver.DeviceCode;
 import webcu.frontend.SourceSet;
+import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
 import webcu.spirv.SpirvProgram;
 
@@ -20,19 +21,24 @@ import webcu.spirv.SpirvProgram;
  * tests, under the Khronos validation layer) and computes what CUDA computes. Each launch is made
  * by hand from the program's layout (arrays at their bindings, the uniform block's grid and
  * scalars at their offsets, blockDim and the dynamic shared size as specialization constants), as
- * the Vulkan device of the CUDA runtime will make it. The watchdog is off: these kernels end, and
- * the debug buffer (set 1) it would count in is not bound here.
+ * the Vulkan device of the CUDA runtime will make it; the debug buffer (set 1: faults, printf
+ * records, the watchdog's ticks) comes back under the key {@link #DEBUG}.
  */
 class VulkanSpirvTest {
-    /** One kernel launch's result: the arrays after it, by argument index. */
-    private static Map<Integer, ByteBuffer> launch(String source, String kernel, List<Object> args, int grid, int block) {
+    /** The key of the debug buffer's words in {@link #launch}'s result. */
+    static final int DEBUG = -1;
+    /** The program the last {@link #launch} ran (its printf formats and check sites). */
+    private SpirvProgram program;
+
+    /** One kernel launch's result: the arrays after it, by argument index, and the debug buffer. */
+    private Map<Integer, ByteBuffer> launch(String source, String kernel, List<Object> args, int grid, int block) {
         CompileResult r = Compiler.compile(SourceSet.single("kernel.cu", source));
         assertTrue(r.ok(), r.render(true));
-        DeviceCode code = Compiler.compileDevice(r, DeviceTarget.VULKAN.withWatchdog(0));
+        DeviceCode code = Compiler.compileDevice(r, DeviceTarget.VULKAN);
         assertEquals(List.of(), code.diagnostics());
         SpirvProgram p = code.spirv();
+        program = p;
         SpirvProgram.Kernel k = p.kernels().stream().filter(x -> x.entryPoint().equals(kernel)).findFirst().orElseThrow();
-        assertTrue(!k.debug(), "the kernel uses the debug buffer");
         Map<Integer, ByteBuffer> out = new HashMap<>();
         try (VulkanCompute vk = VulkanCompute.open(true)) {
             List<VulkanCompute.Buffer> owned = new java.util.ArrayList<>();
@@ -71,6 +77,14 @@ class VulkanSpirvTest {
                 }
             }
             bindings.add(new VulkanCompute.Binding(k.uniformBinding(), uniform, VulkanCompute.Kind.UNIFORM));
+            VulkanCompute.Buffer debug = vk.buffer(4L * DebugBuffer.WORDS);
+            ByteBuffer d = debug.contents();
+            for (int i = 0; i < DebugBuffer.WORDS; i++) {
+                d.putInt(4 * i, 0);
+            }
+            if (k.debug()) {
+                bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
+            }
             vk.dispatch(p.words(), k.entryPoint(), bindings, new int[] {block, 1, 1}, grid, 1, 1);
             assertTrue(vk.validationMessages().isEmpty(), "validation: " + vk.validationMessages());
             for (int i = 0; i < k.buffers().size(); i++) {
@@ -79,6 +93,10 @@ class VulkanSpirvTest {
                 copy.put(0, c, 0, c.capacity());
                 out.put(k.buffers().get(i).param(), copy);
             }
+            ByteBuffer words = ByteBuffer.allocate(d.capacity()).order(d.order());
+            words.put(0, d, 0, d.capacity());
+            out.put(DEBUG, words);
+            debug.close();
             for (VulkanCompute.Buffer b : owned) {
                 b.close();
             }
@@ -217,5 +235,58 @@ class VulkanSpirvTest {
             };
             assertEquals(expected, steps.getInt(4 * i), "start " + start[i]);
         }
+    }
+
+    /** An out-of-bounds read is reported in the debug buffer with its kind and its line, as on WebGPU. */
+    @Test
+    void outOfBoundsReadIsReportedAtItsLine() {
+        String source = """
+                __global__ void shift(const int* a, int* b, int n) {
+                  int i = threadIdx.x;
+                  if (i < n)
+                    b[i] = a[i + 1];
+                }
+                int main() { return 0; }
+                """;
+        int n = 8;
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = 10 + i;
+        }
+        Map<Integer, ByteBuffer> r = launch(source, "shift", List.of(a, new int[n], n), 1, n);
+        ByteBuffer debug = r.get(DEBUG);
+        assertEquals(1, debug.getInt(4 * DebugBuffer.FAULTS), "one invocation read out of bounds");
+        assertEquals(DebugBuffer.OOB_READ, debug.getInt(4 * DebugBuffer.FAULT_KIND));
+        int site = debug.getInt(4 * DebugBuffer.FAULT_SITE);
+        assertEquals(4, program.checkSites().get(site).span().line(), "the read's line");
+        for (int i = 0; i < n - 1; i++) {
+            assertEquals(11 + i, r.get(1).getInt(4 * i));
+        }
+        assertEquals(10, r.get(1).getInt(4 * (n - 1)), "the bad read reads element 0, as on WebGPU");
+    }
+
+    /** Device printf: each call leaves a record (format id + 1, length, arguments) in the debug buffer. */
+    @Test
+    void printfLeavesRecords() {
+        String source = """
+                #include <cstdio>
+                __global__ void hello(int* unused) {
+                  printf("thread %d of %u\\n", (int) threadIdx.x, blockDim.x);
+                }
+                int main() { return 0; }
+                """;
+        ByteBuffer debug = launch(source, "hello", List.of(new int[1]), 1, 4).get(DEBUG);
+        java.util.Set<Integer> threads = new java.util.TreeSet<>();
+        int pos = DebugBuffer.PRINTF_BASE;
+        for (int record = 0; record < 4; record++) {
+            int id = debug.getInt(4 * pos) - 1;
+            int len = debug.getInt(4 * (pos + 1));
+            assertEquals("thread %d of %u\n", new String(program.debug().formats().get(id).text(), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(4, len);
+            threads.add(debug.getInt(4 * (pos + 2)));
+            assertEquals(4, debug.getInt(4 * (pos + 3)), "blockDim.x");
+            pos += len;
+        }
+        assertEquals(java.util.Set.of(0, 1, 2, 3), threads);
     }
 }
