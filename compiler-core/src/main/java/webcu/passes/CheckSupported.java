@@ -117,13 +117,8 @@ public final class CheckSupported implements DevicePass {
             }
         }
 
-        /**
-         * Whether the target's writer has {@code f}: the WGSL writer has {@link Intrinsics} and the
-         * atomics; the SPIR-V writer judges the external math functions itself and reports, at
-         * the call's line, the ones it does not have (its list differs: doubles' sqrt, say).
-         */
         private boolean supported(Function f) {
-            return Analysis.isSupported(f) || m.target().spirv() && f.isExternal() && !f.variadic() && !Analysis.isAtomic(f);
+            return Analysis.isSupported(f, m.target());
         }
 
         private boolean atomicPlace(Expr a) {

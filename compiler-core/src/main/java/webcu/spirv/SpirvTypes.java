@@ -11,7 +11,8 @@ import webcu.ir.Type;
  * for values, "laid out" (ArrayStride and member Offset decorations, the C layout the IR carries)
  * for storage and uniform buffers, which Vulkan reads with an explicit layout. Capabilities follow
  * the widths used: Int8/Int16/Int64/Float64 for values, StorageBuffer8/16BitAccess for narrow
- * integers in buffers.
+ * integers in buffers. A pointer inside a struct or array is its 8 bytes as two u32: after
+ * MemoryModel, kernels only move such fields with their struct.
  */
 final class SpirvTypes {
     private final SpirvModule m;
@@ -94,7 +95,9 @@ final class SpirvTypes {
                 yield known;
             }
             case Type.Struct s -> struct(s, laidOut);
-            case Type.Ptr p -> throw new Unsupported("pointers held in variables or memory");
+            // a pointer field of a struct the kernel copies whole (a struct argument's copy): its 8 bytes as
+            // two words, moved with the struct; using it as a pointer is reported where it happens
+            case Type.Ptr p -> m.typeVector(m.typeInt(32, false), 2);
         };
     }
 
