@@ -17,6 +17,15 @@ final class SpirvMath {
     private SpirvMath() {
     }
 
+    /**
+     * A float widened to double for a classification ({@code isnan(x)} on a float calls the double
+     * helper): the float itself, since widening keeps NaN, infinities and the sign, and a device
+     * without Float64 can then classify floats.
+     */
+    private static Expr narrowest(Expr e) {
+        return e instanceof Expr.Convert c && c.type().equals(Type.F64) && c.value().type().equals(Type.F32) ? c.value() : e;
+    }
+
     static int call(SpirvValues v, String name, List<Expr> args, Type result) {
         SpirvModule.Function f = v.function();
         SpirvModule m = v.module();
@@ -32,7 +41,7 @@ final class SpirvMath {
                 return m.constant(types.plain(Type.F32), 0x7fc00000);
             }
             case "__webcu_isnan", "__webcu_isinf", "__webcu_isfinite" -> {
-                int x = v.value(args.get(0));
+                int x = v.value(narrowest(args.get(0)));
                 int yes = switch (name) {
                     case "__webcu_isnan" -> f.value("OpIsNan", bool, x);
                     case "__webcu_isinf" -> f.value("OpIsInf", bool, x);
@@ -42,8 +51,9 @@ final class SpirvMath {
                 return f.value("OpSelect", i32, yes, m.constantI32(1), m.constantI32(0));
             }
             case "__webcu_signbit" -> {
-                int pair = f.value("OpBitcast", m.typeVector(u32, 2), v.value(args.get(0)));
-                int high = f.value("OpCompositeExtract", u32, pair, 1);
+                Expr x = narrowest(args.get(0));
+                int high = x.type().equals(Type.F32) ? f.value("OpBitcast", u32, v.value(x))
+                        : f.value("OpCompositeExtract", u32, f.value("OpBitcast", m.typeVector(u32, 2), v.value(x)), 1);
                 return f.value("OpBitcast", i32, f.value("OpShiftRightLogical", u32, high, m.constantU32(31)));
             }
             case "__float2int_rn", "__float2int_ru", "__float2int_rd", "__float2uint_rn", "__float2ll_rn", "__float2ull_rn",

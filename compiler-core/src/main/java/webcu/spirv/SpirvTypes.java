@@ -23,8 +23,20 @@ final class SpirvTypes {
     /** Struct names for OpName, unique in the module. */
     private final Set<String> structNames = new HashSet<>();
 
-    SpirvTypes(SpirvModule m) {
+    /** The optional capabilities the device has (DeviceTarget.spirvCapabilities). */
+    private final Set<String> available;
+
+    SpirvTypes(SpirvModule m, Set<String> available) {
         this.m = m;
+        this.available = available;
+    }
+
+    /** Declares {@code capability}, or reports {@code feature} when the device lacks it. */
+    private void need(String capability, String feature) {
+        if (!available.contains(capability)) {
+            throw new Unsupported(feature + " on a Vulkan device without " + capability);
+        }
+        m.capability(capability);
     }
 
     int voidType() {
@@ -73,7 +85,7 @@ final class SpirvTypes {
             case Type.Int i -> integer(i.bits(), i.signed(), laidOut);
             case Type.Float f -> {
                 if (f.bits() == 64) {
-                    m.capability("Float64");
+                    need("Float64", "'double'");
                 } else if (f.bits() != 32) {
                     throw new Unsupported("'" + f + "' floating point");
                 }
@@ -102,16 +114,21 @@ final class SpirvTypes {
     }
 
     int integer(int bits, boolean signed, boolean laidOut) {
+        String name = "'" + (signed ? "" : "unsigned ") + switch (bits) {
+            case 8 -> "char";
+            case 16 -> "short";
+            default -> "long long";
+        } + "'";
         switch (bits) {
-            case 8 -> m.capability(laidOut ? "StorageBuffer8BitAccess" : "Int8");
-            case 16 -> m.capability(laidOut ? "StorageBuffer16BitAccess" : "Int16");
-            case 64 -> m.capability("Int64");
+            case 8 -> need("Int8", name);
+            case 16 -> need("Int16", name);
+            case 64 -> need("Int64", name);
             default -> {
             }
         }
         if (bits < 32 && laidOut) {
             // narrow integers in buffers are loaded and stored as such, computed on in their own width
-            m.capability(bits == 8 ? "Int8" : "Int16");
+            need(bits == 8 ? "StorageBuffer8BitAccess" : "StorageBuffer16BitAccess", name + " in global memory");
         }
         return m.typeInt(bits, signed);
     }

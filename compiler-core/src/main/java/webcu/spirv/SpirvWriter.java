@@ -52,7 +52,7 @@ import webcu.spirv.SpirvTypes.Unsupported;
 final class SpirvWriter {
     private final DeviceModule dm;
     final SpirvModule m = new SpirvModule();
-    final SpirvTypes types = new SpirvTypes(m);
+    final SpirvTypes types;
     private final Map<String, Integer> files = new HashMap<>();
     private final Set<String> entryNames = new java.util.HashSet<>();
     private final Map<Global, Integer> shared = new IdentityHashMap<>();
@@ -70,6 +70,8 @@ final class SpirvWriter {
 
     SpirvWriter(DeviceModule dm) {
         this.dm = dm;
+        this.types = new SpirvTypes(m, dm.target().spirv() ? dm.target().spirvCapabilities()
+                : webcu.passes.DeviceTarget.VULKAN.spirvCapabilities());
     }
 
     SpirvProgram write() {

@@ -223,4 +223,42 @@ class SpirvWriterTest {
             assertEquals(wl.uniform().fields().get(i).param(), k.fields().get(i).param());
         }
     }
+
+    static final String WIDE = """
+            __global__ void bits(const unsigned long long* w, int* out) {
+              int i = threadIdx.x;
+              unsigned long long x = w[i];
+              out[4 * i] = __popcll(x);
+              out[4 * i + 1] = __clzll(x);
+              out[4 * i + 2] = __ffsll(x);
+              out[4 * i + 3] = (int) (__brevll(x) >> 7);
+            }
+            __global__ void narrow(int* out) { out[threadIdx.x] = __popc(threadIdx.x); }
+            int main() { return 0; }
+            """;
+
+    /**
+     * A device without Int64 (SwiftShader has none of the optional capabilities): the kernel that needs
+     * it is reported at its declaration (its 64-bit parameter's buffer comes first) and left out, the module declares no Int64
+     * and stays valid; with every capability both kernels compile and validate.
+     */
+    @Test
+    void aMissingCapabilityIsADiagnostic() throws IOException {
+        CompileResult r = compile("wide.cu", WIDE);
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN.withSpirvCapabilities(java.util.Set.of()));
+        assertEquals(1, d.all().size(), d.all().toString());
+        assertEquals(1, d.all().get(0).span().line());
+        assertEquals("not supported on Vulkan (SPIR-V) yet: 'unsigned long long' on a Vulkan device without Int64",
+                d.all().get(0).message());
+        assertEquals(List.of("narrow"), p.kernels().stream().map(SpirvProgram.Kernel::entryPoint).toList());
+        assertTrue(!p.disassembly().contains("Int64"), p.disassembly());
+        assertEquals("", validate(p));
+        Diagnostics all = new Diagnostics();
+        SpirvProgram full = spirv(r, all);
+        assertEquals(List.of(), all.all());
+        assertEquals(2, full.kernels().size());
+        assertTrue(full.disassembly().contains("OpCapability Int64"));
+        assertEquals("", validate(full));
+    }
 }

@@ -10,6 +10,7 @@ import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.EXTDebugUtils.vkCreateDebugUtilsMessengerEXT;
 import static org.lwjgl.vulkan.EXTDebugUtils.vkDestroyDebugUtilsMessengerEXT;
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK12.VK_API_VERSION_1_2;
 
 import java.nio.ByteBuffer;
@@ -51,6 +52,10 @@ import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkPipelineLayoutCreateInfo;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
+import org.lwjgl.vulkan.VkPhysicalDeviceVulkan11Features;
+import org.lwjgl.vulkan.VkPhysicalDeviceVulkan12Features;
 import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
@@ -121,6 +126,7 @@ public final class VulkanCompute implements AutoCloseable {
     private final List<String> messages = new ArrayList<>();
     private final String deviceName;
     private final int apiVersion;
+    private final java.util.Set<String> capabilities;
 
     private VulkanCompute(boolean validation) {
         String loader = System.getProperty("webcu.vulkan.loader");
@@ -191,7 +197,43 @@ public final class VulkanCompute implements AutoCloseable {
             queueFamily = family;
             VkDeviceQueueCreateInfo.Buffer qci = VkDeviceQueueCreateInfo.calloc(1, stack);
             qci.get(0).sType$Default().queueFamilyIndex(family).pQueuePriorities(stack.floats(1f));
-            VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci);
+            // the shader features webcu's SPIR-V may declare, enabled where the device has them
+            VkPhysicalDeviceVulkan11Features v11 = VkPhysicalDeviceVulkan11Features.calloc(stack).sType$Default();
+            VkPhysicalDeviceVulkan12Features v12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
+            VkPhysicalDeviceFeatures2 all = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(v11).pNext(v12);
+            vkGetPhysicalDeviceFeatures2(physical, all);
+            VkPhysicalDeviceFeatures core = all.features();
+            java.util.Set<String> caps = new java.util.TreeSet<>();
+            VkPhysicalDeviceFeatures enable = VkPhysicalDeviceFeatures.calloc(stack);
+            VkPhysicalDeviceVulkan11Features e11 = VkPhysicalDeviceVulkan11Features.calloc(stack).sType$Default();
+            VkPhysicalDeviceVulkan12Features e12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
+            if (core.shaderInt64()) {
+                enable.shaderInt64(true);
+                caps.add("Int64");
+            }
+            if (core.shaderFloat64()) {
+                enable.shaderFloat64(true);
+                caps.add("Float64");
+            }
+            if (core.shaderInt16()) {
+                enable.shaderInt16(true);
+                caps.add("Int16");
+            }
+            if (v12.shaderInt8()) {
+                e12.shaderInt8(true);
+                caps.add("Int8");
+            }
+            if (v12.storageBuffer8BitAccess()) {
+                e12.storageBuffer8BitAccess(true);
+                caps.add("StorageBuffer8BitAccess");
+            }
+            if (v11.storageBuffer16BitAccess()) {
+                e11.storageBuffer16BitAccess(true);
+                caps.add("StorageBuffer16BitAccess");
+            }
+            capabilities = java.util.Collections.unmodifiableSet(caps);
+            VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci).pEnabledFeatures(enable)
+                    .pNext(e11).pNext(e12);
             check(vkCreateDevice(physical, dci, null, pp), "vkCreateDevice");
             device = new VkDevice(pp.get(0), physical, dci);
             vkGetDeviceQueue(device, family, 0, pp);
@@ -206,6 +248,15 @@ public final class VulkanCompute implements AutoCloseable {
     /** Opens the first Vulkan device; with {@code validation}, through the Khronos validation layer. */
     public static VulkanCompute open(boolean validation) {
         return new VulkanCompute(validation);
+    }
+
+    /**
+     * The SPIR-V capabilities beyond Shader that webcu may use on this device, enabled at its
+     * creation: Int64, Float64, Int16, Int8, StorageBuffer8BitAccess, StorageBuffer16BitAccess, as
+     * far as the device has the features behind them.
+     */
+    public java.util.Set<String> spirvCapabilities() {
+        return capabilities;
     }
 
     public String deviceName() {
