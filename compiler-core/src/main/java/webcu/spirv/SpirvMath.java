@@ -150,6 +150,42 @@ final class SpirvMath {
                 return up ? f.value("OpISub", t, f.value("OpBitwiseOr", t, a, b), half)
                         : f.value("OpIAdd", t, f.value("OpBitwiseAnd", t, a, b), half);
             }
+            case "__byte_perm" -> {
+                // result byte i is byte ((s >> 4i) & 7) of the eight bytes y:x
+                int x = v.value(args.get(0));
+                int y = v.value(args.get(1));
+                int sel = v.value(args.get(2));
+                int r = m.constantU32(0);
+                for (int i = 0; i < 4; i++) {
+                    int pick = f.value("OpBitwiseAnd", u32, f.value("OpShiftRightLogical", u32, sel, m.constantU32(4 * i)),
+                            m.constantU32(7));
+                    int src = f.value("OpSelect", u32, f.value("OpULessThan", bool, pick, m.constantU32(4)), x, y);
+                    int shift = f.value("OpShiftLeftLogical", u32, f.value("OpBitwiseAnd", u32, pick, m.constantU32(3)),
+                            m.constantU32(3));
+                    int b = f.value("OpBitFieldUExtract", u32, src, shift, m.constantU32(8));
+                    r = f.value("OpBitwiseOr", u32, r, f.value("OpShiftLeftLogical", u32, b, m.constantU32(8 * i)));
+                }
+                return r;
+            }
+            case "__funnelshift_l", "__funnelshift_lc", "__funnelshift_r", "__funnelshift_rc" -> {
+                // hi:lo shifted by n (n & 31, or min(n, 32) for the clamping forms): the high word for a left shift,
+                // the low word for a right one; a shift by 32 - 0 is undefined in SPIR-V, so n = 0 and 32 are selected
+                int lo = v.value(args.get(0));
+                int hi = v.value(args.get(1));
+                int s = v.value(args.get(2));
+                boolean clamp = name.endsWith("c");
+                boolean left = name.startsWith("__funnelshift_l");
+                int n = clamp ? f.ext(u32, "UMin", s, m.constantU32(32)) : f.value("OpBitwiseAnd", u32, s, m.constantU32(31));
+                int k = f.value("OpBitwiseAnd", u32, n, m.constantU32(31));
+                int back = f.value("OpISub", u32, m.constantU32(32), k);
+                int mixed = left
+                        ? f.value("OpBitwiseOr", u32, f.value("OpShiftLeftLogical", u32, hi, k), f.value("OpShiftRightLogical", u32, lo, back))
+                        : f.value("OpBitwiseOr", u32, f.value("OpShiftRightLogical", u32, lo, k), f.value("OpShiftLeftLogical", u32, hi, back));
+                int zero = f.value("OpIEqual", bool, n, m.constantU32(0));
+                int whole = f.value("OpIEqual", bool, n, m.constantU32(32));
+                int r = f.value("OpSelect", u32, zero, left ? hi : lo, mixed);
+                return f.value("OpSelect", u32, whole, left ? lo : hi, r);
+            }
             case "__sad", "__usad" -> {
                 // |a - b| + c, the difference taken in unsigned arithmetic so that it cannot overflow
                 int a = f.value("OpBitcast", u32, v.value(args.get(0)));

@@ -304,7 +304,7 @@ class VulkanSpirvTest {
                   if (i >= n) return;
                   int x = a[i], y = b[i];
                   unsigned ux = x, uy = y;
-                  int* o = out + 12 * i;
+                  int* o = out + 17 * i;
                   o[0] = __umulhi(ux, uy);
                   o[1] = __mulhi(x, y);
                   o[2] = __popc(ux);
@@ -317,13 +317,18 @@ class VulkanSpirvTest {
                   o[9] = __mul24(x, y);
                   o[10] = __clz(x);
                   o[11] = __ffs(x);
+                  o[12] = __byte_perm(ux, uy, (unsigned) (i * 0x1357 + 0x3210));
+                  o[13] = __funnelshift_l(ux, uy, i * 5u);
+                  o[14] = __funnelshift_r(ux, uy, i * 5u);
+                  o[15] = __funnelshift_lc(ux, uy, i * 5u);
+                  o[16] = __funnelshift_rc(ux, uy, i * 5u);
                 }
                 int main() { return 0; }
                 """;
         int[] a = {0, 1, -1, 7, Integer.MIN_VALUE, Integer.MAX_VALUE, 0x12345678, -98765, 0x00800001, 1 << 20};
         int[] b = {0, -1, -1, 3, -1, Integer.MAX_VALUE, 0x0fedcba9, 4321, -0x00800001, 0};
         int n = a.length;
-        ByteBuffer out = launch(source, "ints", List.of(a, b, new int[12 * n], n), 1, 32).get(2);
+        ByteBuffer out = launch(source, "ints", List.of(a, b, new int[17 * n], n), 1, 32).get(2);
         for (int i = 0; i < n; i++) {
             int x = a[i];
             int y = b[i];
@@ -342,9 +347,14 @@ class VulkanSpirvTest {
                 (x << 8 >> 8) * (y << 8 >> 8),
                 Integer.numberOfLeadingZeros(x),
                 x == 0 ? 0 : Integer.numberOfTrailingZeros(x) + 1,
+                bytePerm(x, y, i * 0x1357 + 0x3210),
+                (int) ((((uy << 32) | ux) << ((i * 5) & 31)) >>> 32),
+                (int) ((((uy << 32) | ux) >>> ((i * 5) & 31))),
+                (int) ((((uy << 32) | ux) << Math.min(i * 5, 32)) >>> 32),
+                (int) ((((uy << 32) | ux) >>> Math.min(i * 5, 32))),
             };
             for (int k = 0; k < expected.length; k++) {
-                assertEquals(expected[k], out.getInt(4 * (12 * i + k)), "result " + k + " of a = " + x + ", b = " + y);
+                assertEquals(expected[k], out.getInt(4 * (17 * i + k)), "result " + k + " of a = " + x + ", b = " + y);
             }
         }
     }
@@ -388,6 +398,17 @@ class VulkanSpirvTest {
                 assertEquals(expected[k], out.getInt(4 * (8 * i + k)), "result " + k + " of " + x);
             }
         }
+    }
+
+    /** CUDA's __byte_perm: result byte i is byte ((s >> 4i) & 7) of y:x. */
+    private static int bytePerm(int x, int y, int s) {
+        long bytes = (Integer.toUnsignedLong(y) << 32) | Integer.toUnsignedLong(x);
+        int r = 0;
+        for (int i = 0; i < 4; i++) {
+            int pick = (s >>> (4 * i)) & 7;
+            r |= (int) ((bytes >>> (8 * pick)) & 0xff) << (8 * i);
+        }
+        return r;
     }
 
     /** CUDA's float-to-int: saturating, NaN to 0. */
