@@ -22,7 +22,7 @@ public final class SpirvBackend {
     private SpirvBackend() {
     }
 
-    /** The SPIR-V of every kernel of {@code program} for {@code target} (its {@code spirv} set); the module is not changed. */
+    /** The SPIR-V of every kernel of {@code program} for {@code target} (a SPIR-V target: {@code spirvCapabilities} set); the module is not changed. */
     public static SpirvProgram compile(Module program, Diagnostics diagnostics, Map<String, Integer> coarsening,
                                        DeviceTarget target) {
         if (!target.spirv()) {
