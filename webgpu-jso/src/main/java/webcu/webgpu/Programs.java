@@ -15,7 +15,6 @@ import webcu.diag.Severity;
 import webcu.diag.Span;
 import webcu.driver.DeviceCode;
 import webcu.ir.Module;
-import webcu.passes.DebugBuffer;
 import webcu.runtime.KernelLaunch;
 import webcu.wgsl.KernelLayout;
 import webcu.wgsl.WgslProgram;
@@ -51,8 +50,9 @@ final class Programs {
             this.code = code;
             this.program = code.program();
             this.shader = shader;
-            // any access to the word counts (a false positive only costs a reset)
-            this.watchdogTicks = program.code().contains("webcu_debug[" + DebugBuffer.WATCHDOG_TICKS);
+            // a program whose loops carry the watchdog's check (the loops a watchdog fault can name);
+            // those in loops with barriers never tick, so this may reset a word no one wrote
+            this.watchdogTicks = !program.debug().loops().isEmpty();
         }
 
         /** Runs {@code r} once the browser's compilation messages are in (they explain later failures best). */
