@@ -77,6 +77,13 @@ final class Session {
                         }
                         views(result, code);
                         deviceDiagnostics(result, code);
+                        if (code != null && code.hasErrors()) {
+                            // as nvcc does with a kernel it cannot compile: no program, and the
+                            // reasons where the compile's own errors go
+                            console.err(code.render(false));
+                            fail("", 1);
+                            return;
+                        }
                         run(result, device, ProgramRun.argv(sources.mainFiles().get(0), args), sources, stdin);
                     },
                     message -> {
@@ -120,8 +127,7 @@ final class Session {
 
     /**
      * The device code's diagnostics (kernels WebGPU cannot run yet), added to the compile's for the
-     * editor's marks before the program starts; the output gets them at the first launch of such
-     * a kernel, as the command line prints them.
+     * editor's marks; with an error among them the program does not start.
      */
     private void deviceDiagnostics(CompileResult result, DeviceCode code) {
         if (code != null && !code.diagnostics().isEmpty()) {

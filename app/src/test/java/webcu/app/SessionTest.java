@@ -158,9 +158,12 @@ class SessionTest {
                 events);
     }
 
-    /** What the device cannot run reaches the editor's marks before the program starts, beside the compile's own. */
+    /**
+     * What the device cannot run reaches the editor's marks beside the compile's own, and the
+     * program does not start: an error in device code is a compile error, as with nvcc.
+     */
     @Test
-    void theDevicesDiagnosticsJoinTheCompilesBeforeTheRun() {
+    void theDevicesDiagnosticsJoinTheCompilesAndStopTheRun() {
         Fake fake = new Fake();
         fake.result = Compiler.compile(SourceSet.single("main.cu", RECURSIVE_KERNEL));
         fake.gpu = new FakeGpu();
@@ -168,7 +171,10 @@ class SessionTest {
         assertEquals("diagnostics []", events.get(1));
         assertTrue(events.get(2).startsWith("diagnostics [{\"file\":\"main.cu\",\"line\":2,\"column\":"), events.get(2));
         assertTrue(events.get(2).contains("not supported on WebGPU yet: recursion"), events.get(2));
-        assertEquals(List.of("stage host", "out:hello\n", "exit 0"), events.subList(3, events.size()));
+        assertEquals(5, events.size(), events.toString());
+        assertTrue(events.get(3).startsWith("err:main.cu:2:") && events.get(3).contains("error: not supported on WebGPU yet: recursion ('f')"),
+                events.get(3));
+        assertEquals("exit 1", events.get(4));
     }
 
     private static final String RECURSIVE_KERNEL = """

@@ -34,10 +34,14 @@ public final class WgslBackend {
         return write(DevicePasses.run(program, diagnostics, coarsening, target));
     }
 
-    /** Writes a device module that the passes have already prepared: raised for WGSL, narrow integers made 32-bit, then printed. */
+    /**
+     * Writes a device module that the passes have already prepared: raised for WGSL, narrow
+     * integers made 32-bit, loops' exit tests moved to their end, then printed.
+     */
     public static WgslProgram write(DeviceModule prepared) {
         Raise.run(prepared);
         SubWord.run(prepared);
+        RotateLoops.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }

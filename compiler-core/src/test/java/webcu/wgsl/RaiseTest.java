@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
-import webcu.ir.Function;
-import webcu.ir.IrPrinter;
 import webcu.ir.Validator;
 import webcu.passes.DeviceModule;
 
@@ -16,31 +14,8 @@ import webcu.passes.DeviceModule;
  * valid after it, and other selects stay.
  */
 class RaiseTest {
-    private static DeviceModule lower(String source) {
-        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
-        set.file("t.cu", source, true);
-        webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
-        if (!r.ok()) {
-            throw new AssertionError("the test program does not compile:\n" + r.render(false));
-        }
-        return DeviceModule.copyOf(r.module(), new Diagnostics());
-    }
-
-    private static String kernels(DeviceModule dm) {
-        StringBuilder sb = new StringBuilder();
-        for (Function f : dm.kernels()) {
-            sb.append(IrPrinter.print(f));
-        }
-        return sb.toString();
-    }
-
     private static void check(String source, String before, String after) {
-        DeviceModule dm = lower(source);
-        assertEquals(before, kernels(dm), "the IR before Raise");
-        assertEquals(List.of(), Validator.validate(dm.module()), "the IR before Raise is valid");
-        Raise.run(dm);
-        assertEquals(after, kernels(dm), "the IR after Raise");
-        assertEquals(List.of(), Validator.validate(dm.module()), "the IR after Raise is valid");
+        IrSteps.check("Raise", Raise::run, source, before, after);
     }
 
     @Test
@@ -142,7 +117,7 @@ class RaiseTest {
                   barrier
                   store ptradd(%a.0, %a.offset.2), load(ptradd(%a.0, (%a.offset.2 + 1:u32)))
                 }
-                """, kernels(dm), "the IR before Raise");
+                """, IrSteps.kernels(dm), "the IR before Raise");
         Raise.run(dm);
         assertEquals("""
                 kernel @k(%a.0: ptr<i32>, %b.1: ptr<i32>) -> void {
@@ -158,7 +133,7 @@ class RaiseTest {
                   barrier
                   store ptradd(%a.0, %a.offset.2), load(ptradd(%a.0, (%a.offset.2 + 1:u32)))
                 }
-                """, kernels(dm), "the IR after Raise");
+                """, IrSteps.kernels(dm), "the IR after Raise");
         assertEquals(List.of(), Validator.validate(dm.module()), "the IR after Raise is valid");
     }
 
@@ -167,8 +142,8 @@ class RaiseTest {
         webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
         set.file("t.cu", "__global__ void k(int *a, const int *b) { __shared__ int s[4]; s[0] = b[0]; __syncthreads(); a[0] = s[1]; }", true);
         DeviceModule dm = webcu.passes.DevicePasses.run(webcu.driver.Compiler.compile(set).module(), new Diagnostics());
-        String before = kernels(dm);
+        String before = IrSteps.kernels(dm);
         Raise.run(dm);
-        assertEquals(before, kernels(dm), "nothing to raise");
+        assertEquals(before, IrSteps.kernels(dm), "nothing to raise");
     }
 }

@@ -6,7 +6,6 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
 import webcu.ir.Function;
-import webcu.ir.IrPrinter;
 import webcu.ir.Validator;
 import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
@@ -22,31 +21,8 @@ import webcu.passes.TestIr;
  * cannot (a bool, a narrower integer of the same signedness) stays; the IR is valid after it.
  */
 class SubWordTest {
-    private static DeviceModule lower(String source) {
-        webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
-        set.file("t.cu", source, true);
-        webcu.driver.CompileResult r = webcu.driver.Compiler.compile(set);
-        if (!r.ok()) {
-            throw new AssertionError("the test program does not compile:\n" + r.render(false));
-        }
-        return DeviceModule.copyOf(r.module(), new Diagnostics());
-    }
-
-    private static String kernels(DeviceModule dm) {
-        StringBuilder sb = new StringBuilder();
-        for (Function f : dm.kernels()) {
-            sb.append(IrPrinter.print(f));
-        }
-        return sb.toString();
-    }
-
     private static void check(String source, String before, String after) {
-        DeviceModule dm = lower(source);
-        assertEquals(before, kernels(dm), "the IR before SubWord");
-        assertEquals(List.of(), Validator.validate(dm.module()), "the IR before SubWord is valid");
-        SubWord.run(dm);
-        assertEquals(after, kernels(dm), "the IR after SubWord");
-        assertEquals(List.of(), Validator.validate(dm.module()), "the IR after SubWord is valid");
+        IrSteps.check("SubWord", SubWord::run, source, before, after);
     }
 
     @Test
@@ -102,7 +78,7 @@ class SubWordTest {
                   %b.1 = convert<u16>(((~convert<u32>(%b.1)) & 65535:u32))
                   %b.1 = convert<u16>(((convert<u32>(%b.1) << %a.0) & 65535:u32))
                 }
-                """, kernels(dm), "the IR after SubWord");
+                """, IrSteps.kernels(dm), "the IR after SubWord");
         assertEquals(List.of(), Validator.validate(dm.module()), "the IR after SubWord is valid");
     }
 }

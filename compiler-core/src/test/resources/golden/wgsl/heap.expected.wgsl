@@ -39,18 +39,18 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   i = i32(threadIdx.x);
   sum = 0i;
   p = nodes_offset + (u32(i) * 24u);
-  loop {
-    if (!(p != 2147483648u)) {
-      break;
-    }
-    sum = sum + bitcast<i32>(atomicLoad(&heap[webcu_checked_word(p, 4u, arrayLength(&heap), 0u, 2u)]));
-    continuing {
-      if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
-        sel = 2147483648u;
-      } else {
-        sel = vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 3u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 3u, 2u)) + 1u])).x - heap_base.x;
+  if p != 2147483648u {
+    loop {
+      sum = sum + bitcast<i32>(atomicLoad(&heap[webcu_checked_word(p, 4u, arrayLength(&heap), 0u, 2u)]));
+      continuing {
+        if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
+          sel = 2147483648u;
+        } else {
+          sel = vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 3u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 3u, 2u)) + 1u])).x - heap_base.x;
+        }
+        p = sel;
+        break if (!(p != 2147483648u));
       }
-      p = sel;
     }
   }
   let word = webcu_checked_word(sums_offset + (u32(i) * 4u), 4u, arrayLength(&heap), 4u, 3u);

@@ -43,17 +43,17 @@ fn reduce_float_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
   dynamicShared[word] = bitcast<u32>(in[webcu_checked(in_offset + ((blockIdx_x * blockDim_x) + tid), arrayLength(&in), 0u, 2u)]);
   workgroupBarrier();
   s = blockDim_x / 2u;
-  loop {
-    if (!(s > 0u)) {
-      break;
-    }
-    if tid < s {
-      let word_1 = (sdata + (tid * 4u)) >> 2u;
-      dynamicShared[word_1] = bitcast<u32>(bitcast<f32>(dynamicShared[(sdata + (tid * 4u)) >> 2u]) + bitcast<f32>(dynamicShared[(sdata + ((tid + s) * 4u)) >> 2u]));
-    }
-    workgroupBarrier();
-    continuing {
-      s = s >> 1u;
+  if s > 0u {
+    loop {
+      if tid < s {
+        let word_1 = (sdata + (tid * 4u)) >> 2u;
+        dynamicShared[word_1] = bitcast<u32>(bitcast<f32>(dynamicShared[(sdata + (tid * 4u)) >> 2u]) + bitcast<f32>(dynamicShared[(sdata + ((tid + s) * 4u)) >> 2u]));
+      }
+      workgroupBarrier();
+      continuing {
+        s = s >> 1u;
+        break if (!(s > 0u));
+      }
     }
   }
   if tid == 0u {

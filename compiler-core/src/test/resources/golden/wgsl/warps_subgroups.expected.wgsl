@@ -84,29 +84,29 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   }
   v = in[webcu_checked(in_offset + ((blockIdx_x * blockDim_x) + threadIdx.x), arrayLength(&in), 0u, 2u)];
   off = 16i;
-  loop {
-    if (!(off > 0i)) {
-      break;
-    }
-    mask = 4294967295u;
-    var_ = v;
-    laneMask = off;
-    width = 32i;
-    warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-    warp_lane = warp_tid & 31u;
-    warp_base = warp_tid - warp_lane;
-    warp_bits = bitcast<u32>(var_);
-    warp_own = warp_bits;
-    warp_width = u32(width);
-    warp_src = warp_lane ^ u32(laneMask);
-    warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
-    warp_shuffled = subgroupShuffle(warp_own, (warp_src & 31u));
-    warp_got = select(warp_own, warp_shuffled, warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)));
-    t0_1 = bitcast<f32>(warp_got);
-    t0 = t0_1;
-    v = v + t0;
-    continuing {
-      off = off >> 1u;
+  if off > 0i {
+    loop {
+      mask = 4294967295u;
+      var_ = v;
+      laneMask = off;
+      width = 32i;
+      warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+      warp_lane = warp_tid & 31u;
+      warp_base = warp_tid - warp_lane;
+      warp_bits = bitcast<u32>(var_);
+      warp_own = warp_bits;
+      warp_width = u32(width);
+      warp_src = warp_lane ^ u32(laneMask);
+      warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+      warp_shuffled = subgroupShuffle(warp_own, (warp_src & 31u));
+      warp_got = select(warp_own, warp_shuffled, warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)));
+      t0_1 = bitcast<f32>(warp_got);
+      t0 = t0_1;
+      v = v + t0;
+      continuing {
+        off = off >> 1u;
+        break if (!(off > 0i));
+      }
     }
   }
   out[webcu_checked(out_offset + ((blockIdx_x * blockDim_x) + threadIdx.x), arrayLength(&out), 1u, 3u)] = v;

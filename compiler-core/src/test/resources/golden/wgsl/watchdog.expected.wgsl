@@ -146,13 +146,13 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
     storageBarrier();
     workgroupBarrier();
     j = 0i;
-    loop {
-      if (!(j < 64i)) {
-        break;
-      }
-      s = s + t[u32(j)];
-      continuing {
-        j = j + 1i;
+    if j < 64i {
+      loop {
+        s = s + t[u32(j)];
+        continuing {
+          j = j + 1i;
+          break if (!(j < 64i));
+        }
       }
     }
     storageBarrier();
