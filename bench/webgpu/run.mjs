@@ -231,8 +231,11 @@ async function ablate(name, wgslFile, entry, block, dispatches) {
   for (const [v, transform] of Object.entries(VARIANTS)) {
     const module = device.createShaderModule({ code: transform(text) });
     const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2] } } });
-    const usesDebug = v === 'emitted';
-    const dbg = usesDebug ? device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] }) : null;
+    // the debug buffer where the entry point still uses it (the watchdog stays when the checks go):
+    // an automatic layout's group 1 is empty otherwise, and binding the buffer to it fails
+    device.pushErrorScope('validation');
+    const debugGroup = device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] });
+    const dbg = (await device.popErrorScope()) === null ? debugGroup : null;
     const plan = dispatches.map((d) => {
       const [gx, gy, gz] = d.grid;
       const fold = gx <= maxDim ? 1 : Math.ceil(gx / maxDim), slice = Math.ceil(gx / fold); // LaunchPlan's GridFolding
