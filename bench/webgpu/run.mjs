@@ -7,10 +7,11 @@
 // per launch with timestamp writes), and prints hand ms, webcu ms and hand/webcu (the goal is
 // >= 0.95). Both are medians of GPU time over `reps` repetitions after >= `warm` ms of warm-up.
 // Launch overhead: wall time of 1000 launches of a one-thread kernel plus one wait, for webcu
-// (launch.cu: the VM, the runtime, WebGPU encoding and one submit per launch) and by hand.
+// (launch.cu: the VM, the runtime, WebGPU encoding, launches batched until the wait) and by hand.
+// Heat: heat.cu's 1000-step stencil (one launch per step) against its hand-written twin (handHeat).
 //
 // Usage: node bench/webgpu/run.mjs [--n 67108864] [--mm 2048] [--reps 20] [--launch 1000]
-//          [--warm 300] [--only saxpy,reduce,sgemm,launch] [--dist dist] [--json out.json] [--verbose 1]
+//          [--warm 300] [--only saxpy,reduce,sgemm,launch,heat] [--heat 256] [--dist dist] [--json out.json] [--verbose 1]
 //          [--watchdog N]  (the kernels' watchdog budget, docs/watchdog.md; 0: without the watchdog)
 // Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
 //        DAWN_OPTS="opt1;opt2" strings for create(), e.g. disable-dawn-features=timestamp_quantization
@@ -30,7 +31,7 @@ const MM = Number(args.mm ?? 2048);
 const REPS = Number(args.reps ?? 20);
 const NLAUNCH = Number(args.launch ?? 1000);
 const WARM_MS = Number(args.warm ?? 300);
-const ONLY = (args.only ?? 'saxpy,reduce,sgemm,launch').split(',');
+const ONLY = (args.only ?? 'saxpy,reduce,sgemm,launch,heat').split(',');
 const DIST = path.resolve(args.dist ?? path.join(root, 'dist'));
 const VERBOSE = args.verbose === '1';
 const ABLATE = (args.ablate ?? '1') === '1';
@@ -230,8 +231,11 @@ async function ablate(name, wgslFile, entry, block, dispatches) {
   for (const [v, transform] of Object.entries(VARIANTS)) {
     const module = device.createShaderModule({ code: transform(text) });
     const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2] } } });
-    const usesDebug = v === 'emitted';
-    const dbg = usesDebug ? device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] }) : null;
+    // the debug buffer where the entry point still uses it (the watchdog stays when the checks go):
+    // an automatic layout's group 1 is empty otherwise, and binding the buffer to it fails
+    device.pushErrorScope('validation');
+    const debugGroup = device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] });
+    const dbg = (await device.popErrorScope()) === null ? debugGroup : null;
     const plan = dispatches.map((d) => {
       const [gx, gy, gz] = d.grid;
       const fold = gx <= maxDim ? 1 : Math.ceil(gx / maxDim), slice = Math.ceil(gx / fold); // LaunchPlan's GridFolding
@@ -394,6 +398,46 @@ async function handLaunch(L, R) {
   return r;
 }
 
+/**
+ * The twin of heat.cu: the same stencil in WGSL, 20 warm-up steps then R rounds of S steps with all
+ * steps in one pass and one submit (the state checked against webcu's), and R rounds of S steps with
+ * one submit per step (on other buffers); wall ms medians.
+ */
+async function handHeat(n, S, R) {
+  const p = pipe(`struct P { n: u32, k: f32 }
+@group(0) @binding(0) var<storage, read> src: array<f32>;
+@group(0) @binding(1) var<storage, read_write> dst: array<f32>;
+@group(0) @binding(2) var<uniform> p: P;
+@compute @workgroup_size(16, 16) fn main(@builtin(global_invocation_id) g: vec3<u32>) {
+  let n = p.n;
+  if (g.x >= n || g.y >= n) { return; }
+  let i = g.y * n + g.x;
+  if (g.x == 0u || g.y == 0u || g.x == n - 1u || g.y == n - 1u) { dst[i] = src[i]; return; }
+  let lap = src[i - 1u] + src[i + 1u] + src[i - n] + src[i + n] - 4.0 * src[i];
+  dst[i] = src[i] + p.k * lap;
+}`);
+  const init = new Float32Array(n * n);
+  for (let y = 0; y < n; y++) for (let x = 0; x < n; x++) { const dx = x - (n >> 1), dy = y - (n >> 1); init[y * n + x] = dx * dx + dy * dy < (n >> 3) * (n >> 3) ? 100 : 0; }
+  const U = uniform([['u', n], ['f', 0.2]]);
+  const g = Math.ceil(n / 16);
+  const pair = () => { const a = buf(4 * n * n, SU | CD | CS), b = buf(4 * n * n, SU | CD | CS); device.queue.writeBuffer(a, 0, init); return [a, b, bindGroup(p, [a, b, U]), bindGroup(p, [b, a, U])]; };
+  const [A, B, ab, ba] = pair();
+  let parity = 0; // 0: the state is in A
+  const onePass = async (steps) => { const t0 = performance.now(); const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); pass.setPipeline(p); for (let s = 0; s < steps; s++) { pass.setBindGroup(0, parity ? ba : ab); pass.dispatchWorkgroups(g, g); parity ^= 1; } pass.end(); device.queue.submit([enc.finish()]); await device.queue.onSubmittedWorkDone(); return performance.now() - t0; };
+  await onePass(20);
+  const wp = []; for (let r = 0; r < R; r++) wp.push(await onePass(S));
+  const h = await readF32(parity ? B : A, 4 * n * n);
+  let sum = 0; for (let i = 0; i < n * n; i++) sum += h[i];
+  const centre = h[(n >> 1) * n + (n >> 1)];
+  const [C, D, cd, dc] = pair();
+  let q = 0;
+  const submits = async (steps) => { const t0 = performance.now(); for (let s = 0; s < steps; s++) { const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); pass.setPipeline(p); pass.setBindGroup(0, q ? dc : cd); pass.dispatchWorkgroups(g, g); pass.end(); device.queue.submit([enc.finish()]); q ^= 1; } await device.queue.onSubmittedWorkDone(); return performance.now() - t0; };
+  await submits(20);
+  const ws = []; for (let r = 0; r < R; r++) ws.push(await submits(S));
+  for (const x of [A, B, C, D, U]) x.destroy();
+  return { one_pass_wall_ms: med(wp), submits_wall_ms: med(ws), sum, centre };
+}
+
 // ---------------------------------------------------------------- run both, print the table
 function row(name, size, h, w) {
   const ratio = h?.gpu_ms_median && w?.gpu_ms_median ? h.gpu_ms_median / w.gpu_ms_median : null;
@@ -433,6 +477,21 @@ if (ONLY.includes('launch')) {
   };
 }
 
+if (ONLY.includes('heat')) {
+  const R = 5, n = Number(args.heat ?? 256);
+  const h = await handHeat(n, NLAUNCH, R);
+  const r = await runWebcu('heat.cu', [n, NLAUNCH, R], false);
+  const b = benchLines(r.stdout).find((x) => x.name === 'heat');
+  if (!b) log(`  webcu heat.cu: exit ${r.status} ${r.stderr}`);
+  const rel = (x, y) => Math.abs(x - y) / Math.max(Math.abs(y), 1e-30);
+  const correct = !!b && rel(Number(b.sum), h.sum) < 1e-4 && rel(Number(b.centre), h.centre) < 1e-4;
+  log(`  heat: webcu sum ${b?.sum} centre ${b?.centre}; hand sum ${h.sum.toExponential(9)} centre ${h.centre.toExponential(9)}: ${correct ? 'PASS' : 'FAIL'}`);
+  out.heat = {
+    n, steps: NLAUNCH, rounds: R, correct, webcu_wall_ms: b ? Number(b.wall_ms) : null,
+    hand_one_pass_wall_ms: h.one_pass_wall_ms, hand_submits_wall_ms: h.submits_wall_ms,
+  };
+}
+
 log('');
 log(`adapter: ${[out.adapter.vendor, out.adapter.architecture, out.adapter.description].filter(Boolean).join(' / ')}; reps ${REPS}, warm-up ${WARM_MS} ms, GPU time ${hasTs ? 'from timestamps' : 'WALL (no timestamps)'}`);
 log('| kernel | size | hand-written WGSL ms | webcu ms | hand/webcu | correct (hand, webcu) |');
@@ -454,10 +513,18 @@ if (out.launch.n) {
   const l = out.launch;
   log('');
   log(`launch overhead, ${l.n} launches of a one-thread kernel + one wait, wall µs per launch (median of ${l.rounds}; webcu correct: ${l.correct}):`);
-  log('| kernel | webcu (VM + runtime, 1 submit/launch) | hand: 1 submit/launch | hand: 1 pass, 1 submit |');
+  log('| kernel | webcu (VM + runtime) | hand: 1 submit/launch | hand: 1 pass, 1 submit |');
   log('|---|---:|---:|---:|');
   log(`| b[0]++ | ${fmt(l.webcu_inc_us, 1)} | ${fmt(l.hand_inc_submits_us, 1)} | ${fmt(l.hand_inc_one_pass_us, 1)} |`);
   log(`| empty | ${fmt(l.webcu_empty_us, 1)} | ${fmt(l.hand_empty_submits_us, 1)} | ${fmt(l.hand_empty_one_pass_us, 1)} |`);
+}
+if (out.heat) {
+  const t = out.heat;
+  log('');
+  log(`heat stencil ${t.n}x${t.n}, ${t.steps} steps (one launch each) + one wait, wall ms (median of ${t.rounds}; webcu agrees with the twin: ${t.correct}):`);
+  log('| webcu | hand: 1 pass, 1 submit | hand: 1 submit/step | webcu / hand (1 pass) |');
+  log('|---:|---:|---:|---:|');
+  log(`| ${fmt(t.webcu_wall_ms, 2)} | ${fmt(t.hand_one_pass_wall_ms, 2)} | ${fmt(t.hand_submits_wall_ms, 2)} | ${fmt(t.webcu_wall_ms / t.hand_one_pass_wall_ms, 2)} |`);
 }
 if (args.json) writeFileSync(args.json, JSON.stringify(out, null, 1));
 device.destroy();

@@ -18,6 +18,8 @@ final class StageDevice implements AddressedDevice {
     private final AddressedDevice device;
     private final Progress progress;
     private String stage = Progress.HOST;
+    /** The kernel whose stage the page was told last, or null: a launch of it builds no string. */
+    private Object stageKernel;
 
     StageDevice(AddressedDevice device, Progress progress) {
         this.device = device;
@@ -25,6 +27,7 @@ final class StageDevice implements AddressedDevice {
     }
 
     private void enter(String s) {
+        stageKernel = null;
         if (!s.equals(stage)) {
             stage = s;
             progress.stage(s);
@@ -38,7 +41,10 @@ final class StageDevice implements AddressedDevice {
 
     @Override
     public void launch(KernelLaunch launch) {
-        enter(Progress.KERNEL_PREFIX + launch.kernel().name());
+        if (launch.kernel() != stageKernel) {
+            enter(Progress.KERNEL_PREFIX + launch.kernel().name());
+            stageKernel = launch.kernel();
+        }
         device.launch(launch);
     }
 

@@ -188,18 +188,19 @@ public final class Main implements Callable<Integer> {
         }
     }
 
-    @Command(name = "check", description = "compile without running: the front end, and with --target webgpu the device passes too")
+    @Command(name = "check", description = "compile without running: the front end, and with --target webgpu or spirv the device passes too")
     static final class Check implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
         @Option(names = "--target", description = "cpu (the default: what the CPU emulator runs, the front end's diagnostics)"
-                + " or webgpu (also what the device passes report for a GPU with IEEE floats: features WebGPU cannot run yet)")
+                + " or webgpu (also what the device passes report for a GPU with IEEE floats: features WebGPU cannot run yet)"
+                + " or spirv (the same for SPIR-V on Vulkan: features the SPIR-V writer cannot express yet)")
         String target = "cpu";
         @Parameters(arity = "1..*", description = "source files") List<String> files;
 
         @Override
         public Integer call() throws IOException {
-            if (!target.equals("cpu") && !target.equals("webgpu")) {
-                ERR.println("webcu: error: unknown target '" + target + "' (use cpu or webgpu)");
+            if (!target.equals("cpu") && !target.equals("webgpu") && !target.equals("spirv")) {
+                ERR.println("webcu: error: unknown target '" + target + "' (use cpu, webgpu or spirv)");
                 return 2;
             }
             CompileResult r = in.compile(files);
@@ -212,6 +213,10 @@ public final class Main implements Callable<Integer> {
                 webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.IEEE);
                 return code == null || code.hasErrors() ? 1 : 0;
             }
+            if (target.equals("spirv")) {
+                webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.VULKAN);
+                return code == null || code.hasErrors() ? 1 : 0;
+            }
             return 0;
         }
     }
@@ -219,7 +224,10 @@ public final class Main implements Callable<Integer> {
     @Command(name = "emit", description = "print generated code")
     static final class Emit implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
-        @Option(names = "--target", required = true, description = "ir or wgsl") String target;
+        @Option(names = "--target", required = true, description = "ir, wgsl or spirv (a binary module: to -o, else to"
+                + " FILE's name with .spv, in the current folder)") String target;
+        @Option(names = "-S", description = "with --target spirv: print the module's disassembly (spirv-dis --raw-id's text)"
+                + " instead of writing the binary") boolean assembly;
         @Option(names = "-o", description = "write to this file instead of stdout") Path output;
         @Option(names = "--subgroups", description = "WGSL for a GPU with 32-lane subgroups (NVIDIA): warp functions"
                 + " the whole block reaches become subgroup operations") boolean subgroups;
@@ -249,8 +257,21 @@ public final class Main implements Callable<Integer> {
                     text = lineMap ? webcu.driver.GeneratedCode.lineMapText(webcu.driver.GeneratedCode.lineMap(w.lineSpans()))
                             : w.code();
                 }
+                case "spirv" -> {
+                    webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.VULKAN);
+                    if (code == null || code.hasErrors()) {
+                        return 1;
+                    }
+                    if (!assembly) {
+                        Path out = output != null ? output
+                                : Path.of(Path.of(files.get(0)).getFileName().toString().replaceFirst("\\.[^.]*$", "") + ".spv");
+                        Files.write(out, code.spirv().bytes());
+                        return 0;
+                    }
+                    text = code.spirv().disassembly();
+                }
                 default -> {
-                    ERR.println("webcu: error: unknown target '" + target + "' (use ir or wgsl)");
+                    ERR.println("webcu: error: unknown target '" + target + "' (use ir, wgsl or spirv)");
                     return 2;
                 }
             }

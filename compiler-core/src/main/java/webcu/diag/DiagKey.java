@@ -98,6 +98,7 @@ public enum DiagKey {
     NOTE_CANDIDATES_OMITTED("note.candidates.omitted", "remaining {0} candidate{1} omitted; pass -fshow-overloads=all to show them"), // count, "s" or ""
     // ---- lowering, passes and backends
     ERR_NOT_SUPPORTED_WEBGPU("err.not.supported.webgpu", "not supported on WebGPU yet: {0}"), // feature
+    ERR_NOT_SUPPORTED_VULKAN("err.not.supported.vulkan", "not supported on Vulkan (SPIR-V) yet: {0}"), // feature
     ERR_NOT_SUPPORTED("err.not.supported", "not supported yet: {0}"), // feature
     ERR_UNDEFINED_REFERENCE("err.undefined.reference", "undefined reference to ''{0}''"), // name
     ERR_NO_MAIN("err.no.main", "no ''main'' function in the program");

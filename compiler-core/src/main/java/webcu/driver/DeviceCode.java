@@ -10,12 +10,14 @@ import webcu.diag.InternalCompilerError;
 import webcu.diag.Severity;
 import webcu.ir.Module;
 import webcu.passes.DeviceTarget;
+import webcu.spirv.SpirvBackend;
+import webcu.spirv.SpirvProgram;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 
 /**
  * The device code of a compiled program for one device target ({@link Compiler#compileDevice}):
- * the device passes and the WGSL writer run once, before the program starts, and every consumer
+ * the device passes and the target's writer (WGSL, or SPIR-V where {@link DeviceTarget#spirv}) run once, before the program starts, and every consumer
  * (the device's launches, the page's views and editor marks, {@code webcu check} and
  * {@code webcu emit}) reads this one result.
  *
@@ -28,16 +30,18 @@ public final class DeviceCode {
     private final Module module;
     private final DeviceTarget target;
     private final WgslProgram program;
+    private final SpirvProgram spirv;
     private final List<Diagnostic> diagnostics;
     private final InternalCompilerError failure;
     private final java.util.function.Function<String, String> sourceText;
     private final Map<String, DeviceCode> variants = new HashMap<>();
 
-    private DeviceCode(Module module, DeviceTarget target, WgslProgram program, List<Diagnostic> diagnostics,
+    private DeviceCode(Module module, DeviceTarget target, WgslProgram program, SpirvProgram spirv, List<Diagnostic> diagnostics,
                        InternalCompilerError failure, java.util.function.Function<String, String> sourceText) {
         this.module = module;
         this.target = target;
         this.program = program;
+        this.spirv = spirv;
         this.diagnostics = List.copyOf(diagnostics);
         this.failure = failure;
         this.sourceText = sourceText;
@@ -47,18 +51,22 @@ public final class DeviceCode {
     static DeviceCode compile(Module module, DeviceTarget target, Map<String, Integer> coarsening,
                               java.util.function.Function<String, String> sourceText) {
         Diagnostics d = new Diagnostics();
-        WgslProgram p;
+        WgslProgram p = WgslProgram.empty();
+        SpirvProgram s = SpirvProgram.empty();
         InternalCompilerError failure = null;
         try {
-            p = WgslBackend.compile(module, d, coarsening, target);
+            if (target.spirv()) {
+                s = SpirvBackend.compile(module, d, coarsening, target);
+            } else {
+                p = WgslBackend.compile(module, d, coarsening, target);
+            }
         } catch (CompileError e) {
-            p = WgslProgram.empty(); // reported through d
+            // reported through d
         } catch (InternalCompilerError e) {
             // a bug in webcu: kept, so that the device reports it at the launch and the views show it
-            p = WgslProgram.empty();
             failure = e;
         }
-        return new DeviceCode(module, target, p, d.all(), failure, sourceText);
+        return new DeviceCode(module, target, p, s, d.all(), failure, sourceText);
     }
 
     /** The IR module this code was compiled from: a launch's module must be this one. */
@@ -70,9 +78,17 @@ public final class DeviceCode {
         return target;
     }
 
-    /** The WGSL of every kernel the target can run; the rejected ones are named in {@link WgslProgram#rejected()}. */
+    /**
+     * The WGSL of every kernel the target can run; the rejected ones are named in {@link WgslProgram#rejected()}.
+     * Empty for a SPIR-V target.
+     */
     public WgslProgram program() {
         return program;
+    }
+
+    /** The SPIR-V of every kernel a SPIR-V target can run ({@link DeviceTarget#spirv}); empty for a WGSL target. */
+    public SpirvProgram spirv() {
+        return spirv;
     }
 
     /** What the device passes reported (features the target cannot run yet, at their lines). */

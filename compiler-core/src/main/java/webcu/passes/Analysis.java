@@ -86,6 +86,15 @@ public final class Analysis {
         };
     }
 
+    /**
+     * Whether the writer of {@code target} can print a call of {@code f}: for WGSL, {@link #isSupported(Function)};
+     * the SPIR-V writer judges the external math functions itself (its list differs: doubles' sqrt,
+     * say) and reports, at the call's line, the ones it does not have.
+     */
+    static boolean isSupported(Function f, DeviceTarget target) {
+        return isSupported(f) || target.spirv() && f.isExternal() && !f.variadic() && !isAtomic(f);
+    }
+
     /** Whether the writer can print a call of {@code f}: WGSL built-ins, 32-bit atomics and the 64-bit ones done per word. */
     static boolean isSupported(Function f) {
         if (Intrinsics.isSupported(f) || isSubgroupOp(f)) {

@@ -80,7 +80,7 @@ public final class CheckSupported implements DevicePass {
             Rewriter.forEachExpr(k.body(), (s, e) -> {
                 // the arguments of a call already rejected (a printf's format string, its promoted
                 // varargs) would only repeat the same problem
-                if (!(s instanceof Stmt.Call c && !Analysis.isSupported(c.callee()))) {
+                if (!(s instanceof Stmt.Call c && !supported(c.callee()))) {
                     at = s.span();
                     expr(e);
                 }
@@ -94,7 +94,7 @@ public final class CheckSupported implements DevicePass {
             at = s.span();
             switch (s) {
                 case Stmt.Call c -> {
-                    if (!Analysis.isSupported(c.callee())) {
+                    if (!supported(c.callee())) {
                         reject("'" + Analysis.cudaName(c.callee().name()) + "' in device code");
                     } else if (!m.target().ieeeFloat() && classifiesFloats(c.callee())) {
                         reject("'" + Analysis.cudaName(c.callee().name()) + "' on this adapter (it does not keep IEEE infinities,"
@@ -115,6 +115,10 @@ public final class CheckSupported implements DevicePass {
                 }
                 default -> { }
             }
+        }
+
+        private boolean supported(Function f) {
+            return Analysis.isSupported(f, m.target());
         }
 
         private boolean atomicPlace(Expr a) {

@@ -181,11 +181,15 @@ public final class DeviceModule {
     }
 
     /**
-     * Reports that {@code kernel} cannot run on WebGPU because of the construct at {@code span},
+     * Reports that {@code kernel} cannot run on the target because of the construct at {@code span},
      * and marks it for removal. The same message at the same place is reported once, even when
      * a device function inlined into several kernels causes it.
      */
     public void reject(Function kernel, Span span, DiagKey key, Object... args) {
+        if (key == DiagKey.ERR_NOT_SUPPORTED_WEBGPU && target.spirv()) {
+            // the passes name WebGPU; for a SPIR-V target the same limit is Vulkan's until a pass lifts it there
+            key = DiagKey.ERR_NOT_SUPPORTED_VULKAN;
+        }
         if (reported.add(span + " " + key.format(args))) {
             diagnostics.error(span, key, args);
         }

@@ -19,10 +19,27 @@ package webcu.passes;
  * @param watchdog the loop iterations each invocation may run before {@link Watchdog} ends it
  *     ({@link #DEFAULT_WATCHDOG} unless a test or benchmark lowers it; 0: no watchdog)
  * @param fma how a contracted multiply-add rounds once on this device (docs/fp-contract.md)
+ * @param spirvCapabilities null when the kernels go to WGSL; for SPIR-V on Vulkan ({@code webcu.spirv}),
+ *     the SPIR-V capabilities beyond Shader the device has enabled ("Int64", "Float64", "Int16",
+ *     "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess"): a kernel that needs another is
+ *     reported, never written, since a module declaring a capability the device lacks is invalid there.
+ *     The passes name Vulkan in what they reject for such a target, and still lower for WGSL's limits
+ *     (64-bit integers narrowed, word views for mixed accesses), which is correct on Vulkan too
+ *     (docs/spirv.md)
  */
-public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
+public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma,
+                           java.util.Set<String> spirvCapabilities) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
     public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
+
+    /**
+     * A Vulkan device through SPIR-V, as {@code webcu emit --target spirv} assumes: IEEE floats, no
+     * binding limit known, no subgroups (warp functions emulated), the default watchdog (spelled out:
+     * {@link #DEFAULT_WATCHDOG} is declared below), its fma unmeasured, and every optional capability
+     * webcu uses. A Vulkan device gives its own with {@link #withSpirvCapabilities}.
+     */
+    public static final DeviceTarget VULKAN = new DeviceTarget(true, 0, 0, 1L << 30, Fma.PROBE, java.util.Set.of("Int64",
+            "Float64", "Int16", "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess"));
 
     /**
      * The default watchdog budget, units per invocation: 2^30, so 2^30 iterations of loops that only
@@ -54,6 +71,11 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
         SOFTWARE
     }
 
+    /** A WGSL device. */
+    public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
+        this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, null);
+    }
+
     /** A device whose fma nobody measured. */
     public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog) {
         this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, Fma.PROBE);
@@ -71,16 +93,26 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
 
     /** The same device with {@code subgroupSize}. */
     public DeviceTarget withSubgroupSize(int subgroupSize) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities);
     }
 
     /** The same device with a watchdog budget of {@code iterations} per invocation (0: none). */
     public DeviceTarget withWatchdog(long iterations) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma, spirvCapabilities);
+    }
+
+    /** Whether the kernels go to SPIR-V (see {@link #spirvCapabilities}). */
+    public boolean spirv() {
+        return spirvCapabilities != null;
+    }
+
+    /** The same SPIR-V device with these optional capabilities (see {@link #spirvCapabilities}). */
+    public DeviceTarget withSpirvCapabilities(java.util.Set<String> capabilities) {
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, java.util.Set.copyOf(capabilities));
     }
 
     /** The same device with its fma measured (or not). */
     public DeviceTarget withFma(Fma fma) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities);
     }
 }

@@ -866,7 +866,7 @@ final class Provenance {
                         Expr address = access(st.address(), true, false);
                         return List.of(new Stmt.Store(address, value(st.value()), st.span()));
                     }
-                    case Stmt.Call c when !Analysis.isSupported(c.callee()) && !Analysis.isAtomic(c.callee()) -> {
+                    case Stmt.Call c when !Analysis.isSupported(c.callee(), m.target()) && !Analysis.isAtomic(c.callee()) -> {
                         return List.of(s); // a later pass lowers it, or CheckSupported names it
                     }
                     case Stmt.Call c -> {

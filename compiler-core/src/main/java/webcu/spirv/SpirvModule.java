@@ -125,6 +125,16 @@ public final class SpirvModule {
         return uniqueGlobal("OpTypeArray", element, lengthConstant);
     }
 
+    /**
+     * An array type of its own, never shared: one laid out in a buffer carries an ArrayStride that the
+     * same array in workgroup or function memory must not have.
+     */
+    public int typeArrayDistinct(int element, int lengthConstant) {
+        int id = id();
+        globals.add(inst("OpTypeArray", id, element, lengthConstant));
+        return id;
+    }
+
     public int typeRuntimeArray(int element) {
         return uniqueGlobal("OpTypeRuntimeArray", element);
     }
@@ -178,6 +188,13 @@ public final class SpirvModule {
     public int specConstant(int type, int defaultValue) {
         int id = id();
         globals.add(inst("OpSpecConstant", type, id, defaultValue));
+        return id;
+    }
+
+    /** A composite of specialization constants (the WorkgroupSize built-in). */
+    public int specConstantComposite(int type, int... constituents) {
+        int id = id();
+        globals.add(inst("OpSpecConstantComposite", type, id, constituents));
         return id;
     }
 

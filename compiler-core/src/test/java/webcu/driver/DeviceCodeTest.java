@@ -56,4 +56,29 @@ class DeviceCodeTest {
         assertEquals(2, other.program().kernel("add").coarsening());
         assertEquals(2, DevicePasses.runs() - before);
     }
+
+    /** A SPIR-V target gets SPIR-V (and no WGSL), the passes' rejections naming Vulkan; a WGSL target the reverse. */
+    @Test
+    void aSpirvTargetHoldsSpirv() {
+        CompileResult compiled = Compiler.compile(SourceSet.single("main.cu", PROGRAM));
+        DeviceCode spirv = Compiler.compileDevice(compiled, DeviceTarget.VULKAN);
+        assertNull(spirv.failure());
+        assertNotNull(spirv.spirv().kernel("add"));
+        assertTrue(spirv.spirv().rejected().containsKey("fib"), spirv.spirv().rejected().toString());
+        assertTrue(spirv.program().kernels().isEmpty());
+        assertTrue(spirv.render(false).contains("main.cu:2:25: error: not supported on Vulkan (SPIR-V) yet: recursion"),
+                spirv.render(false));
+        DeviceCode wgsl = Compiler.compileDevice(compiled, DeviceTarget.IEEE);
+        assertEquals(0, wgsl.spirv().words().length);
+        assertNotNull(wgsl.program().kernel("add"));
+    }
+
+    /** Coarsening is not done for SPIR-V yet: the kernel is reported, not miscompiled. */
+    @Test
+    void aCoarsenedSpirvVariantIsReported() {
+        CompileResult compiled = Compiler.compile(SourceSet.single("main.cu", PROGRAM));
+        DeviceCode v = Compiler.compileDevice(compiled, DeviceTarget.VULKAN).coarsened("add", 4);
+        assertNull(v.spirv().kernel("add"));
+        assertTrue(v.render(false).contains("not supported on Vulkan (SPIR-V) yet: blocks larger than"), v.render(false));
+    }
 }

@@ -11,20 +11,33 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code ./webcu check --target webgpu}: what WebGPU cannot run is reported at compile time, at its
- * line, as the first launch would report it; the default target stays the front end alone.
+ * {@code ./webcu check --target webgpu|spirv}: what the target cannot run is reported at compile time,
+ * at its line, as the first launch would report it; the default target stays the front end alone.
+ * {@code ./webcu emit --target spirv} writes a module spirv-val accepts, and {@code -S} its text.
  */
 class CheckTargetIT {
     private record Result(int status, String stderr) {
     }
 
     private static Result check(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Repo.root().resolve("webcu").toString(), "check"));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).directory(Repo.root().toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "./webcu check did not end");
-        return new Result(p.exitValue(), err);
+        List<String> all = new ArrayList<>(List.of("check"));
+        all.addAll(List.of(args));
+        return webcu(all).result;
+    }
+
+    private record Output(Result result, String stdout) {
+    }
+
+    private static Output webcu(List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Repo.root().resolve("webcu").toString()));
+        command.addAll(args);
+        java.nio.file.Path err = java.nio.file.Files.createTempFile("webcu", ".err");
+        Process p = new ProcessBuilder(command).directory(Repo.root().toFile()).redirectError(err.toFile()).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(300, TimeUnit.SECONDS), "./webcu " + args + " did not end");
+        String errText = java.nio.file.Files.readString(err);
+        java.nio.file.Files.delete(err);
+        return new Output(new Result(p.exitValue(), errText), out);
     }
 
     @Test
@@ -45,6 +58,35 @@ class CheckTargetIT {
         assertEquals(0, ok.status(), ok.stderr());
         Result bad = check("--target", "vulkan", vectorAdd);
         assertEquals(2, bad.status());
-        assertTrue(bad.stderr().contains("unknown target 'vulkan' (use cpu or webgpu)"), bad.stderr());
+        assertTrue(bad.stderr().contains("unknown target 'vulkan' (use cpu, webgpu or spirv)"), bad.stderr());
+    }
+
+    @Test
+    void spirvTarget_reportsWhatItCannotExpressAtItsLine() throws Exception {
+        String recursion = Repo.suite().resolve("cases/functions/recursion.cu").toString();
+        Result spirv = check("--target", "spirv", recursion);
+        assertEquals(1, spirv.status(), spirv.stderr());
+        assertTrue(spirv.stderr().contains("recursion.cu:4:65: error: not supported on Vulkan (SPIR-V) yet: recursion ('gcdRec')"),
+                spirv.stderr());
+        Result ok = check("--target", "spirv", Repo.suite().resolve("cases/indexing/vector_add_1d.cu").toString());
+        assertEquals(0, ok.status(), ok.stderr());
+    }
+
+    @Test
+    void emitSpirv_writesAValidModuleAndSPrintsItsText() throws Exception {
+        String vectorAdd = Repo.suite().resolve("cases/indexing/vector_add_1d.cu").toString();
+        java.nio.file.Path spv = java.nio.file.Files.createTempFile("webcu", ".spv");
+        Output emit = webcu(List.of("emit", "--target", "spirv", vectorAdd, "-o", spv.toString()));
+        assertEquals(0, emit.result().status(), emit.result().stderr());
+        Process val = new ProcessBuilder("spirv-val", "--target-env", "vulkan1.2", spv.toString()).redirectErrorStream(true).start();
+        String verdict = new String(val.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, val.waitFor(), verdict);
+        Process dis = new ProcessBuilder("spirv-dis", "--raw-id", spv.toString()).start();
+        String expected = new String(dis.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, dis.waitFor());
+        Output text = webcu(List.of("emit", "--target", "spirv", "-S", vectorAdd));
+        assertEquals(0, text.result().status(), text.result().stderr());
+        assertEquals(expected, text.stdout());
+        java.nio.file.Files.delete(spv);
     }
 }

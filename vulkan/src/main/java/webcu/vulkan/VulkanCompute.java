@@ -10,6 +10,7 @@ import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.EXTDebugUtils.vkCreateDebugUtilsMessengerEXT;
 import static org.lwjgl.vulkan.EXTDebugUtils.vkDestroyDebugUtilsMessengerEXT;
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK12.VK_API_VERSION_1_2;
 
 import java.nio.ByteBuffer;
@@ -51,10 +52,16 @@ import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkPipelineLayoutCreateInfo;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
+import org.lwjgl.vulkan.VkPhysicalDeviceVulkan11Features;
+import org.lwjgl.vulkan.VkPhysicalDeviceVulkan12Features;
 import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
+import org.lwjgl.vulkan.VkSpecializationInfo;
+import org.lwjgl.vulkan.VkSpecializationMapEntry;
 import org.lwjgl.vulkan.VkSubmitInfo;
 import org.lwjgl.vulkan.VkWriteDescriptorSet;
 
@@ -100,8 +107,12 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
-    /** One binding of a dispatch: binding {@code index} of set 0 is {@code buffer}. */
-    public record Binding(int index, Buffer buffer, Kind kind) {
+    /** One binding of a dispatch: binding {@code index} of descriptor set {@code set} is {@code buffer}. */
+    public record Binding(int set, int index, Buffer buffer, Kind kind) {
+        /** A binding of set 0. */
+        public Binding(int index, Buffer buffer, Kind kind) {
+            this(0, index, buffer, kind);
+        }
     }
 
     private final VkInstance instance;
@@ -115,6 +126,7 @@ public final class VulkanCompute implements AutoCloseable {
     private final List<String> messages = new ArrayList<>();
     private final String deviceName;
     private final int apiVersion;
+    private final java.util.Set<String> capabilities;
 
     private VulkanCompute(boolean validation) {
         String loader = System.getProperty("webcu.vulkan.loader");
@@ -185,7 +197,43 @@ public final class VulkanCompute implements AutoCloseable {
             queueFamily = family;
             VkDeviceQueueCreateInfo.Buffer qci = VkDeviceQueueCreateInfo.calloc(1, stack);
             qci.get(0).sType$Default().queueFamilyIndex(family).pQueuePriorities(stack.floats(1f));
-            VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci);
+            // the shader features webcu's SPIR-V may declare, enabled where the device has them
+            VkPhysicalDeviceVulkan11Features v11 = VkPhysicalDeviceVulkan11Features.calloc(stack).sType$Default();
+            VkPhysicalDeviceVulkan12Features v12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
+            VkPhysicalDeviceFeatures2 all = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(v11).pNext(v12);
+            vkGetPhysicalDeviceFeatures2(physical, all);
+            VkPhysicalDeviceFeatures core = all.features();
+            java.util.Set<String> caps = new java.util.TreeSet<>();
+            VkPhysicalDeviceFeatures enable = VkPhysicalDeviceFeatures.calloc(stack);
+            VkPhysicalDeviceVulkan11Features e11 = VkPhysicalDeviceVulkan11Features.calloc(stack).sType$Default();
+            VkPhysicalDeviceVulkan12Features e12 = VkPhysicalDeviceVulkan12Features.calloc(stack).sType$Default();
+            if (core.shaderInt64()) {
+                enable.shaderInt64(true);
+                caps.add("Int64");
+            }
+            if (core.shaderFloat64()) {
+                enable.shaderFloat64(true);
+                caps.add("Float64");
+            }
+            if (core.shaderInt16()) {
+                enable.shaderInt16(true);
+                caps.add("Int16");
+            }
+            if (v12.shaderInt8()) {
+                e12.shaderInt8(true);
+                caps.add("Int8");
+            }
+            if (v12.storageBuffer8BitAccess()) {
+                e12.storageBuffer8BitAccess(true);
+                caps.add("StorageBuffer8BitAccess");
+            }
+            if (v11.storageBuffer16BitAccess()) {
+                e11.storageBuffer16BitAccess(true);
+                caps.add("StorageBuffer16BitAccess");
+            }
+            capabilities = java.util.Collections.unmodifiableSet(caps);
+            VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci).pEnabledFeatures(enable)
+                    .pNext(e11).pNext(e12);
             check(vkCreateDevice(physical, dci, null, pp), "vkCreateDevice");
             device = new VkDevice(pp.get(0), physical, dci);
             vkGetDeviceQueue(device, family, 0, pp);
@@ -200,6 +248,15 @@ public final class VulkanCompute implements AutoCloseable {
     /** Opens the first Vulkan device; with {@code validation}, through the Khronos validation layer. */
     public static VulkanCompute open(boolean validation) {
         return new VulkanCompute(validation);
+    }
+
+    /**
+     * The SPIR-V capabilities beyond Shader that webcu may use on this device, enabled at its
+     * creation: Int64, Float64, Int16, Int8, StorageBuffer8BitAccess, StorageBuffer16BitAccess, as
+     * far as the device has the features behind them.
+     */
+    public java.util.Set<String> spirvCapabilities() {
+        return capabilities;
     }
 
     public String deviceName() {
@@ -273,10 +330,20 @@ public final class VulkanCompute implements AutoCloseable {
 
     /**
      * Runs entry point {@code entry} of the SPIR-V module {@code spirv} on {@code groups} workgroups
-     * with {@code bindings} in descriptor set 0, and waits until it is done and its writes are
+     * with {@code bindings} in their descriptor sets, and waits until it is done and its writes are
      * visible to the host.
      */
     public void dispatch(int[] spirv, String entry, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+        dispatch(spirv, entry, bindings, new int[0], groupsX, groupsY, groupsZ);
+    }
+
+    /**
+     * {@link #dispatch(int[], String, List, int, int, int)} with the 32-bit specialization constants
+     * {@code specialization[i]} for SpecId {@code i} (webcu's SPIR-V: blockDim.x, y, z, then the
+     * dynamic shared memory's words).
+     */
+    public void dispatch(int[] spirv, String entry, List<Binding> bindings, int[] specialization, int groupsX, int groupsY,
+                         int groupsZ) {
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
             ByteBuffer code = stack.malloc(spirv.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
@@ -285,45 +352,64 @@ public final class VulkanCompute implements AutoCloseable {
                     "vkCreateShaderModule");
             long module = lp.get(0);
 
-            VkDescriptorSetLayoutBinding.Buffer lb = VkDescriptorSetLayoutBinding.calloc(bindings.size(), stack);
+            int sets = 1;
             int storage = 0;
             int uniform = 0;
-            for (int i = 0; i < bindings.size(); i++) {
-                Binding b = bindings.get(i);
-                lb.get(i).binding(b.index()).descriptorType(type(b.kind())).descriptorCount(1).stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
+            for (Binding b : bindings) {
+                sets = Math.max(sets, b.set() + 1);
                 if (b.kind() == Kind.STORAGE) {
                     storage++;
                 } else {
                     uniform++;
                 }
             }
-            check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(lb), null, lp),
-                    "vkCreateDescriptorSetLayout");
-            long setLayout = lp.get(0);
-            check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(stack.longs(setLayout)),
+            LongBuffer setLayouts = stack.mallocLong(sets);
+            for (int s = 0; s < sets; s++) {
+                int set = s;
+                List<Binding> of = bindings.stream().filter(b -> b.set() == set).toList();
+                VkDescriptorSetLayoutBinding.Buffer lb = VkDescriptorSetLayoutBinding.calloc(of.size(), stack);
+                for (int i = 0; i < of.size(); i++) {
+                    lb.get(i).binding(of.get(i).index()).descriptorType(type(of.get(i).kind())).descriptorCount(1)
+                            .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
+                }
+                check(vkCreateDescriptorSetLayout(device, VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(lb),
+                        null, lp), "vkCreateDescriptorSetLayout");
+                setLayouts.put(s, lp.get(0));
+            }
+            check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(setLayouts),
                     null, lp), "vkCreatePipelineLayout");
             long pipelineLayout = lp.get(0);
             VkComputePipelineCreateInfo.Buffer cpi = VkComputePipelineCreateInfo.calloc(1, stack);
-            cpi.get(0).sType$Default().layout(pipelineLayout).stage(VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()
-                    .stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8(entry)));
+            VkPipelineShaderStageCreateInfo stage = VkPipelineShaderStageCreateInfo.calloc(stack).sType$Default()
+                    .stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8(entry));
+            if (specialization.length > 0) {
+                VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(specialization.length, stack);
+                ByteBuffer data = stack.malloc(4 * specialization.length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                for (int i = 0; i < specialization.length; i++) {
+                    entries.get(i).constantID(i).offset(4 * i).size(4);
+                    data.putInt(4 * i, specialization[i]);
+                }
+                stage.pSpecializationInfo(VkSpecializationInfo.calloc(stack).pMapEntries(entries).pData(data));
+            }
+            cpi.get(0).sType$Default().layout(pipelineLayout).stage(stage);
             check(vkCreateComputePipelines(device, VK_NULL_HANDLE, cpi, null, lp), "vkCreateComputePipelines");
             long pipeline = lp.get(0);
 
             VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
             sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, storage));
             sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, uniform));
-            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1).pPoolSizes(sizes),
-                    null, lp), "vkCreateDescriptorPool");
+            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
+                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
             long pool = lp.get(0);
+            LongBuffer set = stack.mallocLong(sets);
             check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
-                    .pSetLayouts(stack.longs(setLayout)), lp), "vkAllocateDescriptorSets");
-            long set = lp.get(0);
+                    .pSetLayouts(setLayouts), set), "vkAllocateDescriptorSets");
             VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
             for (int i = 0; i < bindings.size(); i++) {
                 Binding b = bindings.get(i);
                 VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
                 info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
-                writes.get(i).sType$Default().dstSet(set).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
+                writes.get(i).sType$Default().dstSet(set.get(b.set())).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
                         .pBufferInfo(info);
             }
             vkUpdateDescriptorSets(device, writes, null);
@@ -335,7 +421,7 @@ public final class VulkanCompute implements AutoCloseable {
             check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
             vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, stack.longs(set), null);
+            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, set, null);
             vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
             // the kernel's writes must be visible to the host's reads of the mapped memory
             VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
@@ -353,7 +439,9 @@ public final class VulkanCompute implements AutoCloseable {
             vkDestroyDescriptorPool(device, pool, null);
             vkDestroyPipeline(device, pipeline, null);
             vkDestroyPipelineLayout(device, pipelineLayout, null);
-            vkDestroyDescriptorSetLayout(device, setLayout, null);
+            for (int s = 0; s < sets; s++) {
+                vkDestroyDescriptorSetLayout(device, setLayouts.get(s), null);
+            }
             vkDestroyShaderModule(device, module, null);
         }
     }

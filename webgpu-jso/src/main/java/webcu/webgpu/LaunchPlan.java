@@ -203,9 +203,19 @@ final class LaunchPlan {
         long[] hiddenOffset = new long[layout.buffers().size()];
         StringBuilder pattern = new StringBuilder();
         Heap heap = null;
-        boolean heapValues = layout.uniform() != null
-                && layout.uniform().fields().stream().anyMatch(f -> f.heapBase() || f.heapOffset());
-        KernelLayout.Buffer heapBuffer = layout.buffers().stream().filter(KernelLayout.Buffer::heap).findFirst().orElse(null);
+        // loops, not streams: this runs at every launch, and streams cost microseconds each in the page
+        boolean heapValues = false;
+        if (layout.uniform() != null) {
+            for (KernelLayout.UniformField f : layout.uniform().fields()) {
+                heapValues |= f.heapBase() || f.heapOffset();
+            }
+        }
+        KernelLayout.Buffer heapBuffer = null;
+        for (KernelLayout.Buffer buf : layout.buffers()) {
+            if (buf.heap() && heapBuffer == null) {
+                heapBuffer = buf;
+            }
+        }
         if (heapBuffer != null || heapValues) {
             Object h = heap(layout, memory, limits, heapBuffer == null || heapBuffer.readOnly());
             if (h instanceof String message) {

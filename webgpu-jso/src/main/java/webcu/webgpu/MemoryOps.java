@@ -63,7 +63,8 @@ final class MemoryOps {
         }
         byte[] params = MemoryShaders.params(start, end, value);
         GPUBuffer ub = owner.raw(params.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "webcu memory operation");
-        owner.writeBuffer(ub, 0, Int8Array.copyFromJavaArray(params), 0, params.length);
+        // a new buffer: its write may go ahead of the recorded work it joins
+        owner.writeFresh(ub, 0, Int8Array.copyFromJavaArray(params), 0, params.length);
         JSArray<JSObject> entries = WebGpu.array();
         entries.push(WebGpu.bufferBindingEntry(0, owner.buffer(buffer)));
         if (src != null) {
@@ -73,14 +74,13 @@ final class MemoryOps {
         int[] groups = MemoryShaders.dispatch(MemoryShaders.words(start, end));
         device.pushErrorScope("validation");
         GPUBindGroup group = device.createBindGroup(WebGpu.bindGroupDescriptor(l, entries));
-        GPUCommandEncoder e = device.createCommandEncoder();
-        GPUComputePassEncoder pass = e.beginComputePass(WebGpu.computePassDescriptor(null, 0, 0));
+        owner.check(device.popErrorScope(), "a memory operation");
+        CommandBatch batch = owner.batch();
+        GPUComputePassEncoder pass = batch.encoder().beginComputePass(WebGpu.computePassDescriptor(null, 0, 0));
         pass.setPipeline(p);
         pass.setBindGroup(0, group);
         pass.dispatchWorkgroups(groups[0], groups[1], 1);
         pass.end();
-        owner.submit(e);
-        owner.check(device.popErrorScope(), "a memory operation");
-        ub.destroy();
+        batch.destroyAfterSubmit(ub);
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.teavm.jso.JSObject;
 import org.teavm.jso.core.JSArray;
 import org.teavm.jso.core.JSArrayReader;
@@ -34,6 +35,11 @@ final class Programs {
         final GPUShaderModule shader;
         final Map<String, GPUBindGroupLayout> layouts = new HashMap<>();
         final Map<String, GPUComputePipeline> pipelines = new HashMap<>();
+        /** Bind groups by entry point and buffers, made for {@link #groupsGeneration} of the device's buffers. */
+        final Map<String, GPUBindGroup> groups = new HashMap<>();
+        int groupsGeneration;
+        /** Whether a kernel counts watchdog ticks in the debug buffer (the host zeroes them before its launches). */
+        final boolean watchdogTicks;
         /** The shader modules of the coarsened programs, by "kernel/factor". */
         final Map<String, Compiled> variants = new HashMap<>();
         boolean diagnosticsShown;
@@ -44,6 +50,9 @@ final class Programs {
             this.code = code;
             this.program = code.program();
             this.shader = shader;
+            // a program whose loops carry the watchdog's check (the loops a watchdog fault can name);
+            // those in loops with barriers never tick, so this may reset a word no one wrote
+            this.watchdogTicks = !program.debug().loops().isEmpty();
         }
 
         /** Runs {@code r} once the browser's compilation messages are in (they explain later failures best). */
@@ -199,11 +208,52 @@ final class Programs {
                 entries.push(WebGpu.bufferLayoutEntry(b.binding(), b.readOnly() ? "read-only-storage" : "storage"));
             }
             if (layout.uniform() != null) {
-                entries.push(WebGpu.bufferLayoutEntry(layout.uniform().binding(), "uniform"));
+                entries.push(WebGpu.dynamicUniformLayoutEntry(layout.uniform().binding()));
             }
             bgl = device.createBindGroupLayout(WebGpu.bindGroupLayoutDescriptor(entries, layout.kernel()));
             cp.layouts.put(layout.entryPoint(), bgl);
         }
         return bgl;
+    }
+
+    /**
+     * The bind group of a launch's buffers ({@code buffer} maps a {@link LaunchPlan.Binding}'s
+     * buffer to its GPUBuffer; {@code args}: the batch's arguments buffer, bound at a dynamic
+     * offset), made once per kernel and set of buffers for {@code generation} of the device's
+     * buffers, under an error scope of its own so that a rejection names the launch; a launch
+     * that finds its group pushes no error scope.
+     */
+    GPUBindGroup bindGroup(Compiled cp, KernelLayout layout, GPUBindGroupLayout bgl, LaunchPlan plan, int generation,
+                           IntFunction<GPUBuffer> buffer, GPUBuffer args) {
+        if (cp.groupsGeneration != generation) {
+            cp.groups.clear();
+            cp.groupsGeneration = generation;
+        }
+        StringBuilder key = new StringBuilder(layout.entryPoint());
+        for (LaunchPlan.Binding b : plan.bindings) {
+            key.append(',').append(b.buffer());
+        }
+        if (plan.heap != null) {
+            key.append('/').append(plan.heap.size());
+        }
+        String k = key.toString();
+        GPUBindGroup group = cp.groups.get(k);
+        if (group != null) {
+            return group;
+        }
+        JSArray<JSObject> entries = WebGpu.array();
+        for (LaunchPlan.Binding b : plan.bindings) {
+            entries.push(b.buffer() == LaunchPlan.HEAP
+                    ? WebGpu.bufferBindingEntry(b.binding(), buffer.apply(b.buffer()), 0, plan.heap.size())
+                    : WebGpu.bufferBindingEntry(b.binding(), buffer.apply(b.buffer())));
+        }
+        if (layout.uniform() != null) {
+            entries.push(WebGpu.bufferBindingEntry(layout.uniform().binding(), args, 0, layout.uniform().size()));
+        }
+        device.pushErrorScope("validation");
+        group = device.createBindGroup(WebGpu.bindGroupDescriptor(bgl, entries));
+        owner.check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
+        cp.groups.put(k, group);
+        return group;
     }
 }

@@ -149,6 +149,13 @@ public final class WebGpu {
     @JSBody(params = {"binding", "type"}, script = "return { binding: binding, visibility: 4, buffer: { type: type } };")
     public static native JSObject bufferLayoutEntry(int binding, String type);
 
+    /**
+     * A compute-stage uniform entry whose offset each {@code setBindGroup} gives: the kernels'
+     * arguments are slices of one buffer per submit ({@link CommandBatch}).
+     */
+    @JSBody(params = "binding", script = "return { binding: binding, visibility: 4, buffer: { type: 'uniform', hasDynamicOffset: true } };")
+    public static native JSObject dynamicUniformLayoutEntry(int binding);
+
     @JSBody(params = {"entries", "label"}, script = "return { entries: entries, label: label };")
     public static native JSObject bindGroupLayoutDescriptor(JSArrayReader<JSObject> entries, String label);
 
@@ -191,6 +198,16 @@ public final class WebGpu {
         JSArray<GPUCommandBuffer> a = JSArray.create();
         a.push(buffer);
         return a;
+    }
+
+    /** Runs {@code task} once the current task and its microtasks are done (setTimeout 0). */
+    @JSBody(params = "task", script = "setTimeout(task, 0);")
+    public static native void soon(Task task);
+
+    /** A Java callback run once from JavaScript. */
+    @JSFunctor
+    public interface Task extends JSObject {
+        void run();
     }
 
     /** Receives a message from JavaScript. */

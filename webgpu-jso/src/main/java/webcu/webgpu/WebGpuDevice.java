@@ -27,7 +27,11 @@ import webcu.wgsl.KernelLayout;
 /**
  * The {@link Device} that runs kernels on the GPU through WebGPU: one GPUBuffer per CUDA
  * allocation, the program's kernels in one WGSL shader module, launches dispatched in issue order
- * on the device's queue.
+ * on the device's queue. Launches, copies and fills are recorded into one command encoder
+ * ({@link CommandBatch}) and submitted when the host needs the GPU's results (a read, a
+ * synchronization, printf and faults, timestamps), before a queue write to a buffer they may
+ * use, when the batch is full, or when the host yields to the event loop; a validation error
+ * of the batch is reported at its submit.
  *
  * <p>Use: {@link #create} asynchronously (it needs an adapter and a device from the browser),
  * compile the program's device code for its {@link #target()} ({@code Compiler.compileDevice}),
@@ -76,6 +80,12 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     /** The device code the driver compiled for this device, as shader modules and pipelines. */
     private final Programs programs;
     private MemoryOps memoryOps;
+    /** The commands recorded since the last submit. */
+    private final CommandBatch batch;
+    /** Bumped when a buffer that bind groups may hold goes (cudaFree, a grown heap): cached groups are stale. */
+    private int bindingGeneration;
+    /** Whether a launch since the last reset may have counted watchdog ticks. */
+    private boolean ticksDirty;
     private String fault;
     private boolean timing;
     /** What the float probe measured: kernels that classify NaN and infinities are refused where it failed. */
@@ -171,6 +181,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         JSArray<JSObject> group = WebGpu.array();
         group.push(WebGpu.bufferBindingEntry(0, debugBuffer));
         this.debugGroup = device.createBindGroup(WebGpu.bindGroupDescriptor(debugLayout, group));
+        this.batch = new CommandBatch(this, device, debugGroup, (int) l.getMinUniformBufferOffsetAlignment());
     }
 
     /**
@@ -269,6 +280,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
      * it, so that the next run may use it too.
      */
     private boolean release() {
+        flush();
+        batch.release();
         for (GPUBuffer b : buffers.values()) {
             b.destroy();
         }
@@ -435,6 +448,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
             GPUBuffer staging = raw(size, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu managed read");
             GPUCommandEncoder enc = device.createCommandEncoder();
             enc.copyBufferToBuffer(buffers.get(e.getKey()), 0, staging, 0, size);
+            flush();
             queue.submit(WebGpu.commands(enc.finish()));
             pendingChecks++;
             staging.mapAsync(WebGpu.MAP_READ, 0, size).then(x -> {
@@ -460,7 +474,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         memoryMap.bases.remove(id);
         managed.remove(id);
         if (b != null) {
-            b.destroy();
+            batch.destroyAfterSubmit(b);
+            bindingGeneration++;
         }
     }
 
@@ -484,9 +499,9 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         byte[] bytes = new byte[padded];
         System.arraycopy(src, srcOffset, bytes, 0, length);
         GPUBuffer staging = raw(padded, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_DST, "webcu unaligned write");
-        writeBuffer(staging, 0, Int8Array.copyFromJavaArray(bytes), 0, padded);
+        writeFresh(staging, 0, Int8Array.copyFromJavaArray(bytes), 0, padded);
         memory().copyBytes(buffer, offset, offset + length, staging, 0);
-        staging.destroy();
+        batch.destroyAfterSubmit(staging);
     }
 
     @Override
@@ -504,9 +519,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         }
         GPUBuffer src = buffers.get(srcBuffer);
         if (dstBuffer != srcBuffer && ((dstOffset | srcOffset | length) & 3) == 0) {
-            GPUCommandEncoder e = device.createCommandEncoder();
-            e.copyBufferToBuffer(src, srcOffset, buffers.get(dstBuffer), dstOffset, length);
-            submit(e);
+            batch.encoder().copyBufferToBuffer(src, srcOffset, buffers.get(dstBuffer), dstOffset, length);
             return;
         }
         if (dstBuffer != srcBuffer) {
@@ -518,11 +531,9 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         long a0 = srcOffset & ~3L;
         long a1 = (srcOffset + length + 3) & ~3L;
         GPUBuffer tmp = raw(a1 - a0, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_DST, "webcu copy within a buffer");
-        GPUCommandEncoder e = device.createCommandEncoder();
-        e.copyBufferToBuffer(src, a0, tmp, 0, a1 - a0);
-        submit(e);
+        batch.encoder().copyBufferToBuffer(src, a0, tmp, 0, a1 - a0);
         memory().copyBytes(dstBuffer, dstOffset, dstOffset + length, tmp, srcOffset - a0);
-        tmp.destroy();
+        batch.destroyAfterSubmit(tmp);
     }
 
     @Override
@@ -536,9 +547,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         }
         int b = byteValue & 0xFF;
         if (b == 0 && ((offset | length) & 3) == 0) {
-            GPUCommandEncoder e = device.createCommandEncoder();
-            e.clearBuffer(buffers.get(buffer), offset, length);
-            submit(e);
+            batch.encoder().clearBuffer(buffers.get(buffer), offset, length);
             return;
         }
         memory().fill(buffer, offset, offset + length, b * 0x01010101);
@@ -561,9 +570,9 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         long a1 = (offset + length + 3) & ~3L;
         double size = a1 - a0;
         GPUBuffer staging = raw(size, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu read");
-        GPUCommandEncoder e = device.createCommandEncoder();
-        e.copyBufferToBuffer(buffers.get(buffer), a0, staging, 0, size);
-        submit(e);
+        // the copy joins the recorded work, and the host needs it now
+        batch.encoder().copyBufferToBuffer(buffers.get(buffer), a0, staging, 0, size);
+        flush();
         int skip = (int) (offset - a0);
         long upTo = submitted;
         staging.mapAsync(WebGpu.MAP_READ, 0, size).then(x -> {
@@ -664,58 +673,51 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
             check(device.popErrorScope(), "the pipeline of kernel '" + layout.kernel() + "'");
             cp.pipelines.put(plan.pipelineKey, pipeline);
         }
-        JSArray<JSObject> entries = WebGpu.array();
+        int at = batch.reserve(plan.uniform != null ? plan.uniform.length : 0);
         GPUBuffer heap = plan.heap != null ? heapBuffer(plan.heap.size()) : null;
-        for (LaunchPlan.Binding b : plan.bindings) {
-            if (b.buffer() == LaunchPlan.HEAP) {
-                entries.push(WebGpu.bufferBindingEntry(b.binding(), heap, 0, plan.heap.size()));
-                continue;
-            }
-            entries.push(WebGpu.bufferBindingEntry(b.binding(), b.buffer() >= 0 ? buffers.get(b.buffer()) : nullBuffer));
-        }
-        GPUBuffer uniform = null;
-        if (plan.uniform != null) {
-            uniform = raw(plan.uniform.length, WebGpu.BUFFER_UNIFORM | WebGpu.BUFFER_COPY_DST, "kernel arguments");
-            writeBuffer(uniform, 0, Int8Array.copyFromJavaArray(plan.uniform), 0, plan.uniform.length);
-            entries.push(WebGpu.bufferBindingEntry(layout.uniform().binding(), uniform));
-        }
-        device.pushErrorScope("validation");
-        GPUBindGroup group = device.createBindGroup(WebGpu.bindGroupDescriptor(bgl, entries));
-        GPUCommandEncoder e = device.createCommandEncoder();
+        GPUBindGroup group = programs.bindGroup(cp, layout, bgl, plan, bindingGeneration + batch.argsGeneration(),
+                id -> id == LaunchPlan.HEAP ? heap : id >= 0 ? buffers.get(id) : nullBuffer, batch.argsBuffer());
         if (plan.heap != null) {
             // the heap mirrors device addresses: each allocation goes to its address minus the heap's base
+            GPUCommandEncoder e = batch.encoder();
             for (LaunchPlan.Allocation a : plan.heap.allocations()) {
                 e.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
             }
         }
+        if (ticksDirty && cp.watchdogTicks) {
+            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
+            batch.encoder().clearBuffer(debugBuffer, DebugBuffer.WATCHDOG_TICKS * 4, 4);
+        }
+        ticksDirty |= cp.watchdogTicks;
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
-        GPUComputePassEncoder pass = e.beginComputePass(times.passDescriptor(timed));
-        pass.setPipeline(pipeline);
-        pass.setBindGroup(0, group);
-        pass.setBindGroup(1, debugGroup);
-        pass.dispatchWorkgroups(plan.dispatch[0], plan.dispatch[1], plan.dispatch[2]);
-        pass.end();
+        batch.dispatch(layout.kernel(), pipeline, group, plan.uniform, at, timed ? times.passDescriptor(true) : null,
+                plan.dispatch);
         if (plan.heap != null && !plan.heap.readOnly()) {
+            GPUCommandEncoder e = batch.encoder();
             for (LaunchPlan.Allocation a : plan.heap.allocations()) {
                 e.copyBufferToBuffer(heap, plan.heap.offsetOf(a), buffers.get(a.buffer()), 0, sizes.get(a.buffer()));
             }
         }
-        if (target.watchdog() != 0) {
-            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
-            queue.writeBuffer(debugBuffer, DebugBuffer.WATCHDOG_TICKS * 4, Int8Array.create(4), 0, 4);
-        }
         launchedAt.put(layout.kernel(), (double) System.currentTimeMillis());
-        submit(e);
-        check(device.popErrorScope(), "the launch of kernel '" + layout.kernel() + "'");
         launchTimer = null;
         if (timed) {
             times.submitted(layout.kernel(), timing, timer);
         } else if (timer != null) {
+            // timed from its submission to the queue's end: it cannot wait in the batch
+            flush();
             times.wallTime(timer);
         }
-        if (uniform != null) {
-            uniform.destroy();
+    }
+
+    /**
+     * Submits what the batch recorded: the host needs the GPU's results (a read, a wait, a
+     * timestamp read-back), or work outside the batch must come after it.
+     */
+    void flush() {
+        if (!batch.isEmpty()) {
+            submitted++;
+            batch.submit();
         }
     }
 
@@ -724,6 +726,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         times.read();
         readDebug();
         downloadManaged();
+        flush();
         if (drained == submitted && pendingChecks == 0) {
             // nothing issued since the queue last drained: done now, as cudaStreamQuery expects
             Completion c = new Completion();
@@ -781,6 +784,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         GPUCommandEncoder e = device.createCommandEncoder();
         e.copyBufferToBuffer(debugBuffer, offset, staging, 0, bytes);
         // webcu's own bookkeeping: not work the program issued, so it leaves cudaStreamQuery's answer alone
+        // (but the kernels whose records it reads go first)
+        flush();
         queue.submit(WebGpu.commands(e.finish()));
         staging.mapAsync(WebGpu.MAP_READ, 0, bytes).then(x -> {
             Int32Array mapped = new Int32Array(staging.getMappedRange(0, bytes));
@@ -830,7 +835,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     private GPUBuffer heapBuffer(double size) {
         if (heapBuffer == null || heapCapacity < size) {
             if (heapBuffer != null) {
-                heapBuffer.destroy();
+                batch.destroyAfterSubmit(heapBuffer);
+                bindingGeneration++;
             }
             heapCapacity = size;
             device.pushErrorScope("out-of-memory");
@@ -932,14 +938,28 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     // ---- buffers
 
+    /** Submits {@code e} after the recorded work. */
     void submit(GPUCommandEncoder e) {
+        flush();
         submitted++;
         queue.submit(WebGpu.commands(e.finish()));
     }
 
+    /** Writes {@code dst} after the recorded work (a queue write happens before commands submitted later). */
     void writeBuffer(GPUBuffer dst, double offset, Int8Array data, int dataOffset, int size) {
+        flush();
+        writeFresh(dst, offset, data, dataOffset, size);
+    }
+
+    /** Writes a buffer that no recorded command uses yet, so that it may go ahead of them. */
+    void writeFresh(GPUBuffer dst, double offset, Int8Array data, int dataOffset, int size) {
         submitted++;
         queue.writeBuffer(dst, offset, data, dataOffset, size);
+    }
+
+    /** The commands recorded since the last submit (copies and fills of {@link MemoryOps} join them). */
+    CommandBatch batch() {
+        return batch;
     }
 
     GPUBuffer raw(double size, int usage, String label) {

@@ -1,0 +1,264 @@
+package webcu.spirv;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import webcu.diag.DiagKey;
+import webcu.diag.Diagnostic;
+import webcu.diag.Diagnostics;
+import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.frontend.SourceSet;
+import webcu.passes.DeviceTarget;
+import webcu.testing.Golden;
+
+/**
+ * What {@link SpirvBackend} writes from CUDA: every conformance kernel it compiles passes
+ * {@code spirv-val --target-env vulkan1.2} and is disassembled by {@link SpirvDisassembler} exactly as
+ * {@code spirv-dis --raw-id} does; what it cannot express is a diagnostic at the CUDA line and the
+ * kernel is left out, never an invalid module; three small kernels are golden snapshots.
+ */
+class SpirvWriterTest {
+    private static final Path GOLDEN = Path.of("src/test/resources/spirv/golden");
+
+    static final String VECTOR_ADD = """
+            __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
+              int i = blockIdx.x * blockDim.x + threadIdx.x;
+              if (i < n) c[i] = a[i] + b[i];
+            }
+            int main() { return 0; }
+            """;
+
+    static final String REDUCE = """
+            __global__ void blockSum(const float* in, float* out, int n) {
+              __shared__ float s[256];
+              unsigned t = threadIdx.x;
+              unsigned i = blockIdx.x * blockDim.x + t;
+              s[t] = i < n ? in[i] : 0.0f;
+              __syncthreads();
+              for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+                if (t < k) s[t] += s[t + k];
+                __syncthreads();
+              }
+              if (t == 0) out[blockIdx.x] = s[0];
+            }
+            int main() { return 0; }
+            """;
+
+    static final String IF_LOOP = """
+            __global__ void collatz(const unsigned* start, int* steps, int n) {
+              int i = blockIdx.x * blockDim.x + threadIdx.x;
+              if (i >= n) return;
+              unsigned x = start[i];
+              int count = 0;
+              while (x != 1 && count < 1000) {
+                if (x % 2 == 0) {
+                  x /= 2;
+                } else if (x > 0x55555554u) {
+                  break;
+                } else {
+                  x = 3 * x + 1;
+                }
+                count++;
+              }
+              switch (count & 3) {
+                case 0: steps[i] = count; break;
+                case 1: case 2: steps[i] = -count; break;
+                default: steps[i] = 0;
+              }
+            }
+            int main() { return 0; }
+            """;
+
+    static CompileResult compile(String name, String source) {
+        CompileResult r = Compiler.compile(SourceSet.single(name, source));
+        assertTrue(r.ok(), r.render(true));
+        return r;
+    }
+
+    static SpirvProgram spirv(CompileResult r, Diagnostics d) {
+        return SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN);
+    }
+
+    /** spirv-val's verdict on {@code p} (empty when valid), and our disassembly checked against spirv-dis. */
+    static String validate(SpirvProgram p) throws IOException {
+        Path spv = SpirvTools.write(p.words());
+        try {
+            SpirvTools.Result val = SpirvTools.run("spirv-val", "--target-env", "vulkan1.2", spv.toString());
+            SpirvTools.Result dis = SpirvTools.run("spirv-dis", "--raw-id", spv.toString());
+            assertEquals(dis.output(), p.disassembly(), "our disassembly differs from spirv-dis --raw-id");
+            return val.status() == 0 ? "" : val.output();
+        } finally {
+            Files.delete(spv);
+        }
+    }
+
+    @Test
+    void conformanceKernels_validateOrReportUnsupported() throws IOException {
+        Path cases = Path.of("../tests/conformance/cases");
+        List<Path> sources;
+        try (var s = Files.walk(cases)) {
+            sources = s.filter(f -> f.toString().endsWith(".cu")).sorted().toList();
+        }
+        int valid = 0;
+        int withUnsupported = 0;
+        int kernels = 0;
+        List<String> invalid = new ArrayList<>();
+        for (Path source : sources) {
+            SourceSet set = new SourceSet();
+            set.file(source.getFileName().toString(), Files.readString(source, StandardCharsets.UTF_8), true);
+            CompileResult r = Compiler.compile(set);
+            assertTrue(r.ok(), source + ":\n" + r.render(true));
+            Diagnostics d = new Diagnostics();
+            SpirvProgram p = spirv(r, d);
+            for (Diagnostic x : d.all()) {
+                assertEquals(DiagKey.ERR_NOT_SUPPORTED_VULKAN, x.key(), source + ": " + x.message());
+                assertTrue(x.span().isKnown() && x.span().line() > 0, source + ": no line for " + x.message());
+            }
+            if (!d.all().isEmpty()) {
+                withUnsupported++;
+            }
+            if (p.kernels().isEmpty()) {
+                continue;
+            }
+            kernels += p.kernels().size();
+            String verdict = validate(p);
+            if (verdict.isEmpty()) {
+                valid++;
+            } else {
+                invalid.add(source + ":\n" + verdict);
+            }
+        }
+        System.out.println("SPIR-V of the conformance cases: " + sources.size() + " cases, " + valid + " modules valid ("
+                + kernels + " kernels), " + withUnsupported + " cases with unsupported kernels, " + invalid.size() + " invalid");
+        assertEquals(List.of(), invalid, "spirv-val rejected modules");
+        assertTrue(valid >= 90, "only " + valid + " conformance modules compiled to SPIR-V");
+    }
+
+    @Test
+    void goldenKernels() throws IOException {
+        String[][] samples = {{"vector_add.cu", VECTOR_ADD, "cuda_vector_add.spvasm"},
+            {"block_sum.cu", REDUCE, "cuda_block_sum.spvasm"}, {"collatz.cu", IF_LOOP, "cuda_collatz.spvasm"}};
+        for (String[] s : samples) {
+            Diagnostics d = new Diagnostics();
+            SpirvProgram p = spirv(compile(s[0], s[1]), d);
+            assertEquals(List.of(), d.all(), s[0]);
+            assertEquals("", validate(p), s[0]);
+            Golden.check(GOLDEN.resolve(s[2]), p.disassembly());
+        }
+    }
+
+    @Test
+    void reduce_hasWorkgroupMemoryBarriersAndStructuredLoop() {
+        String text = spirv(compile("block_sum.cu", REDUCE), new Diagnostics()).disassembly();
+        assertTrue(text.contains("OpControlBarrier"), text);
+        assertTrue(text.contains("OpLoopMerge"), text);
+        assertTrue(text.contains("Workgroup"), text);
+        assertTrue(text.contains("OpDecorate %6 BuiltIn WorkgroupSize"), text);
+        assertTrue(text.contains("OpLine"), text);
+    }
+
+    /** A kernel the writer cannot express is reported at its line and left out; the other kernel still compiles. */
+    @Test
+    void unsupportedKernel_isDiagnosedAndLeftOut() throws IOException {
+        String source = """
+                __global__ void root(float* out, float x) {
+                  out[0] = cbrtf(x);
+                }
+                __global__ void ok(int* out) { out[threadIdx.x] = threadIdx.x; }
+                int main() { return 0; }
+                """;
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = spirv(compile("mixed.cu", source), d);
+        assertEquals(1, d.all().size(), d.all().toString());
+        Diagnostic x = d.all().get(0);
+        assertEquals(DiagKey.ERR_NOT_SUPPORTED_VULKAN, x.key());
+        assertEquals(2, x.span().line());
+        assertTrue(x.message().contains("cbrtf"), x.message());
+        assertEquals(List.of("ok"), p.kernels().stream().map(SpirvProgram.Kernel::entryPoint).toList());
+        assertNotNull(p.rejected().keySet().stream().filter(n -> n.contains("root")).findFirst().orElse(null));
+        assertEquals("", validate(p));
+    }
+
+    /** What the passes reject for every target names Vulkan when the target is SPIR-V. */
+    @Test
+    void passRejection_namesVulkan() {
+        String source = """
+                __device__ int f(int n) { return n <= 1 ? 1 : n * f(n - 1); }
+                __global__ void k(int* out) { out[0] = f(5); }
+                int main() { return 0; }
+                """;
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = spirv(compile("rec.cu", source), d);
+        assertTrue(p.kernels().isEmpty());
+        assertEquals(DiagKey.ERR_NOT_SUPPORTED_VULKAN, d.all().get(0).key());
+        assertTrue(d.all().get(0).message().startsWith("not supported on Vulkan (SPIR-V) yet: recursion"), d.all().get(0).message());
+    }
+
+    /** The layout is the WGSL target's: buffers 0..n-1, the uniform block at n, the scalar after the 16-byte grid. */
+    @Test
+    void layout_matchesWgslNumbers() {
+        SpirvProgram p = spirv(compile("vector_add.cu", VECTOR_ADD), new Diagnostics());
+        SpirvProgram.Kernel k = p.kernels().get(0);
+        assertEquals("vectorAdd", k.entryPoint());
+        assertEquals(3, k.buffers().size());
+        assertEquals(3, k.uniformBinding());
+        assertEquals(16, k.fields().get(0).offset(), "n follows the grid");
+        assertEquals(List.of(true, true, false), k.buffers().stream().map(SpirvProgram.Buffer::readOnly).toList());
+        webcu.wgsl.WgslProgram w = webcu.wgsl.WgslBackend.compile(compile("vector_add.cu", VECTOR_ADD).module(), new Diagnostics());
+        webcu.wgsl.KernelLayout wl = w.kernels().get(0);
+        assertEquals(wl.uniform().binding(), k.uniformBinding());
+        assertEquals(wl.uniform().size(), k.uniformSize());
+        for (int i = 0; i < wl.uniform().fields().size(); i++) {
+            assertEquals(wl.uniform().fields().get(i).offset(), k.fields().get(i).offset());
+            assertEquals(wl.uniform().fields().get(i).param(), k.fields().get(i).param());
+        }
+    }
+
+    static final String WIDE = """
+            __global__ void bits(const unsigned long long* w, int* out) {
+              int i = threadIdx.x;
+              unsigned long long x = w[i];
+              out[4 * i] = __popcll(x);
+              out[4 * i + 1] = __clzll(x);
+              out[4 * i + 2] = __ffsll(x);
+              out[4 * i + 3] = (int) (__brevll(x) >> 7);
+            }
+            __global__ void narrow(int* out) { out[threadIdx.x] = __popc(threadIdx.x); }
+            int main() { return 0; }
+            """;
+
+    /**
+     * A device without Int64 (SwiftShader has none of the optional capabilities): the kernel that needs
+     * it is reported at its declaration (its 64-bit parameter's buffer comes first) and left out, the module declares no Int64
+     * and stays valid; with every capability both kernels compile and validate.
+     */
+    @Test
+    void aMissingCapabilityIsADiagnostic() throws IOException {
+        CompileResult r = compile("wide.cu", WIDE);
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN.withSpirvCapabilities(java.util.Set.of()));
+        assertEquals(1, d.all().size(), d.all().toString());
+        assertEquals(1, d.all().get(0).span().line());
+        assertEquals("not supported on Vulkan (SPIR-V) yet: 'unsigned long long' on a Vulkan device without Int64",
+                d.all().get(0).message());
+        assertEquals(List.of("narrow"), p.kernels().stream().map(SpirvProgram.Kernel::entryPoint).toList());
+        assertTrue(!p.disassembly().contains("Int64"), p.disassembly());
+        assertEquals("", validate(p));
+        Diagnostics all = new Diagnostics();
+        SpirvProgram full = spirv(r, all);
+        assertEquals(List.of(), all.all());
+        assertEquals(2, full.kernels().size());
+        assertTrue(full.disassembly().contains("OpCapability Int64"));
+        assertEquals("", validate(full));
+    }
+}
