@@ -86,6 +86,11 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   var samples_1: u32;
   var n_1: u32;
   var blockIdx_x: u32;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: vec2<u32>;
   blockIdx_x = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
@@ -95,7 +100,12 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
     s_1 = s;
     samples_1 = samples;
     n_1 = n;
-    t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
+    wide = vec2<u32>(u32((n_1 - 1u)), 0u);
+    wide_1 = vec2<u32>(u32(s_1), 0u);
+    wide_2 = webcu_mul64(wide, wide_1);
+    wide_3 = vec2<u32>(u32((samples_1 - 1u)), 0u);
+    wide_4 = webcu_udivmod64(wide_2, wide_3).q;
+    t0 = wide_4.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
   webcu_flush_faults();

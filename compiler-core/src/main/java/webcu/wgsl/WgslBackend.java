@@ -36,12 +36,14 @@ public final class WgslBackend {
 
     /**
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
-     * integers made 32-bit, loops' exit tests moved to their end, then printed.
+     * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
+     * then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
         Raise.run(prepared);
         SubWord.run(prepared);
         RotateLoops.run(prepared);
+        WideCalls.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }

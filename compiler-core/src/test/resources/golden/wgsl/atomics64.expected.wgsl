@@ -32,34 +32,52 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var address_2: u32;
   var address_3: u32;
   var blockIdx_x: u32;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: u32;
+  var wide_4: vec2<u32>;
+  var wide_5: vec2<u32>;
+  var wide_6: u32;
+  var wide_7: vec2<u32>;
+  var wide_8: vec2<u32>;
   blockIdx_x = workgroupId.x + ((workgroupId.y % bits_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   i = (blockIdx_x * blockDim_x) + threadIdx.x;
   address = acc_offset;
-  val = webcu_add64(vec2<u32>(4294967295u, 0u), vec2<u32>(u32(i), 0u));
+  wide = vec2<u32>(u32(i), 0u);
+  val = webcu_add64(vec2<u32>(4294967295u, 0u), wide);
   let word = webcu_checked_word(address, 8u, arrayLength(&acc), 0u, 3u);
   let v = val;
   let lo = atomicAdd(&acc[word], v.x);
   let hi = atomicAdd(&acc[word + 1u], v.y + select(0u, 1u, lo + v.x < lo));
   t0 = vec2<u32>(lo, hi);
   address_1 = acc_offset + 8u;
-  val_1 = webcu_shl64(vec2<u32>(1u, 0u), webcu_udivmod64(vec2<u32>(u32(i), 0u), vec2<u32>(61u, 0u)).r.x);
+  wide_1 = vec2<u32>(u32(i), 0u);
+  wide_2 = webcu_udivmod64(wide_1, vec2<u32>(61u, 0u)).r;
+  wide_3 = wide_2.x;
+  val_1 = webcu_shl64(vec2<u32>(1u, 0u), wide_3);
   let word_1 = webcu_checked_word(address_1, 8u, arrayLength(&acc), 1u, 3u);
   let v_1 = val_1;
   let lo_1 = atomicOr(&acc[word_1], v_1.x);
   let hi_1 = atomicOr(&acc[word_1 + 1u], v_1.y);
   t0_1 = vec2<u32>(lo_1, hi_1);
   address_2 = acc_offset + 16u;
-  val_2 = (~webcu_shl64(vec2<u32>(1u, 0u), webcu_udivmod64(vec2<u32>(u32(i), 0u), vec2<u32>(64u, 0u)).r.x));
+  wide_4 = vec2<u32>(u32(i), 0u);
+  wide_5 = webcu_udivmod64(wide_4, vec2<u32>(64u, 0u)).r;
+  wide_6 = wide_5.x;
+  wide_7 = webcu_shl64(vec2<u32>(1u, 0u), wide_6);
+  val_2 = (~wide_7);
   let word_2 = webcu_checked_word(address_2, 8u, arrayLength(&acc), 2u, 3u);
   let v_2 = val_2;
   let lo_2 = atomicAnd(&acc[word_2], v_2.x);
   let hi_2 = atomicAnd(&acc[word_2 + 1u], v_2.y);
   t0_2 = vec2<u32>(lo_2, hi_2);
   address_3 = acc_offset + 24u;
-  val_3 = webcu_mul64(vec2<u32>(u32(i), 0u), vec2<u32>(65537u, 65537u));
+  wide_8 = vec2<u32>(u32(i), 0u);
+  val_3 = webcu_mul64(wide_8, vec2<u32>(65537u, 65537u));
   let word_3 = webcu_checked_word(address_3, 8u, arrayLength(&acc), 3u, 3u);
   let v_3 = val_3;
   let lo_3 = atomicXor(&acc[word_3], v_3.x);
@@ -123,6 +141,13 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var atomic_seen: vec2<u32>;
   var atomic_again: vec2<u32>;
   var blockIdx_x: u32;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: bool;
+  var wide_3: bool;
+  var wide_4: bool;
+  var wide_5: bool;
+  var wide_6: bool;
   blockIdx_x = workgroupId.x + ((workgroupId.y % counted_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
@@ -150,7 +175,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
         atomic_lock = old_1;
         if atomic_lock == 0u {
           atomic_old = vec2<u32>(atomicLoad(&n[webcu_checked_word(address, 8u, arrayLength(&n), 4u, 2u)]), atomicLoad(&n[(webcu_checked_word(address, 8u, arrayLength(&n), 4u, 2u)) + 1u]));
-          let value = webcu_add64(atomic_old, atomic_arg);
+          wide = webcu_add64(atomic_old, atomic_arg);
+          let value = wide;
           let word = webcu_checked_word(address, 8u, arrayLength(&n), 5u, 3u);
           atomicStore(&n[word], value.x);
           atomicStore(&n[word + 1u], value.y);
@@ -168,7 +194,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   t0 = t0_1;
   slot[webcu_checked(slot_offset + u32(i), arrayLength(&slot), 6u, 3u)] = t0;
   address_1 = mx_offset;
-  val_1 = webcu_sub64(webcu_i64(i32(i)), vec2<u32>(100u, 0u));
+  wide_1 = webcu_i64(i32(i));
+  val_1 = webcu_sub64(wide_1, vec2<u32>(100u, 0u));
   atomic_arg_1 = val_1;
   atomic_stripe_1 = (((address_1 >> 3u) + 87u) & 255u) + 256u;
   atomic_lane_1 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
@@ -189,7 +216,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
         atomic_lock_1 = old_2;
         if atomic_lock_1 == 0u {
           atomic_old_1 = vec2<u32>(atomicLoad(&mx[webcu_checked_word(address_1, 8u, arrayLength(&mx), 7u, 2u)]), atomicLoad(&mx[(webcu_checked_word(address_1, 8u, arrayLength(&mx), 7u, 2u)) + 1u]));
-          let value_1 = select(atomic_old_1, atomic_arg_1, webcu_lts64(atomic_old_1, atomic_arg_1));
+          wide_2 = webcu_lts64(atomic_old_1, atomic_arg_1);
+          let value_1 = select(atomic_old_1, atomic_arg_1, wide_2);
           let word_1 = webcu_checked_word(address_1, 8u, arrayLength(&mx), 8u, 3u);
           atomicStore(&mx[word_1], value_1.x);
           atomicStore(&mx[word_1 + 1u], value_1.y);
@@ -215,7 +243,9 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
     atomic_stripe_2 = (((address_2 >> 3u) + 8u) & 255u) + 256u;
     atomic_seen = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 10u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 10u, 2u)) + 1u]));
     atomic_again = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 11u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 11u, 2u)) + 1u]));
-    if all(atomic_seen == atomic_again) && any(atomic_seen != atomic_arg_2) {
+    wide_3 = all(atomic_seen == atomic_again);
+    wide_4 = any(atomic_seen != atomic_arg_2);
+    if wide_3 && wide_4 {
       atomic_old_2 = atomic_seen;
     } else {
       atomic_lane_2 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
@@ -236,7 +266,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
             atomic_lock_2 = old_3;
             if atomic_lock_2 == 0u {
               atomic_old_2 = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 12u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 12u, 2u)) + 1u]));
-              let value_2 = select(atomic_old_2, atomic_arg_3, all(atomic_old_2 == atomic_arg_2));
+              wide_5 = all(atomic_old_2 == atomic_arg_2);
+              let value_2 = select(atomic_old_2, atomic_arg_3, wide_5);
               let word_2 = webcu_checked_word(address_2, 8u, arrayLength(&n), 13u, 3u);
               atomicStore(&n[word_2], value_2.x);
               atomicStore(&n[word_2 + 1u], value_2.y);
@@ -255,7 +286,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
     t1 = t0_3;
     old = t1;
     continuing {
-      break if (!any(old != assumed));
+      wide_6 = any(old != assumed);
+      break if (!wide_6);
     }
   }
   webcu_flush_faults();

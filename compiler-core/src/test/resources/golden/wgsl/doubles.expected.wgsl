@@ -26,13 +26,32 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   let d_offset = affine_params.d_offset;
   var i: i32;
   var blockIdx_x: u32;
+  var and: bool;
+  var wide: bool;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: f32;
+  var wide_5: vec2<u32>;
+  var wide_6: vec2<u32>;
   blockIdx_x = workgroupId.x + ((workgroupId.y % affine_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   i = i32(threadIdx.x);
-  if (i < n) && webcu_dlt(vec2<u32>(0u, 3220176896u), d[webcu_checked(d_offset + u32(i), arrayLength(&d), 0u, 2u)]) {
-    d[webcu_checked(d_offset + u32(i), arrayLength(&d), 3u, 3u)] = webcu_dsub(webcu_dfma(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 1u, 2u)], mul, webcu_ddiv(add, webcu_i32_to_f64(i32(i)))), webcu_f32_to_f64(webcu_f64_to_f32(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 2u, 2u)])));
+  and = i < n;
+  if and {
+    wide = webcu_dlt(vec2<u32>(0u, 3220176896u), d[webcu_checked(d_offset + u32(i), arrayLength(&d), 0u, 2u)]);
+    and = wide;
+  }
+  if and {
+    wide_1 = webcu_i32_to_f64(i32(i));
+    wide_2 = webcu_ddiv(add, wide_1);
+    wide_3 = webcu_dfma(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 1u, 2u)], mul, wide_2);
+    wide_4 = webcu_f64_to_f32(d[webcu_checked(d_offset + u32(i), arrayLength(&d), 2u, 2u)]);
+    wide_5 = webcu_f32_to_f64(wide_4);
+    wide_6 = webcu_dsub(wide_3, wide_5);
+    d[webcu_checked(d_offset + u32(i), arrayLength(&d), 3u, 3u)] = wide_6;
   }
   webcu_flush_faults();
 }

@@ -32,6 +32,14 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var blockIdx_x: u32;
   var sel: u32;
   var sel_1: u32;
+  var wide: bool;
+  var wide_1: u32;
+  var wide_2: u32;
+  var wide_3: bool;
+  var wide_4: u32;
+  var wide_5: u32;
+  var wide_6: vec2<u32>;
+  var wide_7: vec2<u32>;
   blockIdx_x = workgroupId.x + ((workgroupId.y % walk_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
@@ -43,29 +51,37 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     loop {
       sum = sum + bitcast<i32>(atomicLoad(&heap[webcu_checked_word(p, 4u, arrayLength(&heap), 0u, 2u)]));
       continuing {
-        if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
+        wide = all(vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 1u, 2u)) + 1u])) == vec2<u32>(0u, 0u));
+        if wide {
           sel = 2147483648u;
         } else {
-          sel = vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 3u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 3u, 2u)) + 1u])).x - heap_base.x;
+          wide_1 = vec2<u32>(atomicLoad(&heap[webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 2u, 2u)]), atomicLoad(&heap[(webcu_checked_word(p + 8u, 8u, arrayLength(&heap), 2u, 2u)) + 1u])).x;
+          wide_2 = heap_base.x;
+          sel = wide_1 - wide_2;
         }
         p = sel;
         break if (!(p != 2147483648u));
       }
     }
   }
-  let word = webcu_checked_word(sums_offset + (u32(i) * 4u), 4u, arrayLength(&heap), 4u, 3u);
+  let word = webcu_checked_word(sums_offset + (u32(i) * 4u), 4u, arrayLength(&heap), 3u, 3u);
   atomicStore(&heap[word], bitcast<u32>(sum));
-  if all(vec2<u32>(atomicLoad(&heap[webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)]), atomicLoad(&heap[(webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)) + 1u])) == vec2<u32>(0u, 0u)) {
+  wide_3 = all(vec2<u32>(atomicLoad(&heap[webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 4u, 2u)]), atomicLoad(&heap[(webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 4u, 2u)) + 1u])) == vec2<u32>(0u, 0u));
+  if wide_3 {
     sel_1 = 2147483648u;
   } else {
-    sel_1 = vec2<u32>(atomicLoad(&heap[webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 7u, 2u)]), atomicLoad(&heap[(webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 7u, 2u)) + 1u])).x - heap_base.x;
+    wide_4 = vec2<u32>(atomicLoad(&heap[webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)]), atomicLoad(&heap[(webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 16u, 8u, arrayLength(&heap), 5u, 2u)) + 1u])).x;
+    wide_5 = heap_base.x;
+    sel_1 = wide_4 - wide_5;
   }
   address = sel_1;
   val = 1i;
-  let word_1 = webcu_checked_word(address, 4u, arrayLength(&heap), 8u, 3u);
+  let word_1 = webcu_checked_word(address, 4u, arrayLength(&heap), 6u, 3u);
   t0 = bitcast<i32>(atomicAdd(&heap[word_1], bitcast<u32>(val)));
-  let value = select(webcu_add64(vec2<u32>(u32(select(2147483648u, nodes_offset + (u32(i - 1i) * 24u), i > 0i)), 0u), heap_base), vec2<u32>(0u, 0u), select(2147483648u, nodes_offset + (u32(i - 1i) * 24u), i > 0i) == 2147483648u);
-  let word_2 = webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 8u, 8u, arrayLength(&heap), 9u, 3u);
+  wide_6 = vec2<u32>(u32(select(2147483648u, nodes_offset + (u32(i - 1i) * 24u), i > 0i)), 0u);
+  wide_7 = webcu_add64(wide_6, heap_base);
+  let value = select(wide_7, vec2<u32>(0u, 0u), select(2147483648u, nodes_offset + (u32(i - 1i) * 24u), i > 0i) == 2147483648u);
+  let word_2 = webcu_checked_word((nodes_offset + (u32(i) * 24u)) + 8u, 8u, arrayLength(&heap), 7u, 3u);
   atomicStore(&heap[word_2], value.x);
   atomicStore(&heap[word_2 + 1u], value.y);
   webcu_flush_faults();

@@ -26,18 +26,36 @@ fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var v: vec2<u32>;
   var acc: vec2<u32>;
   var blockIdx_x: u32;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: bool;
+  var wide_5: vec2<u32>;
+  var wide_6: bool;
+  var wide_7: f32;
+  var wide_8: vec2<u32>;
+  var wide_9: vec2<u32>;
   blockIdx_x = workgroupId.x + ((workgroupId.y % wide_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   i = (blockIdx_x * blockDim_x) + threadIdx.x;
   v = in[webcu_checked(in_offset + i, arrayLength(&in), 0u, 2u)];
-  acc = webcu_add64(webcu_mul64(v, vec2<u32>(3000000000u, 0u)), webcu_shr64s(v, 7u));
-  acc = (acc ^ webcu_shl64(acc, 33u));
-  if webcu_lts64(v, vec2<u32>(4294967291u, 4294967295u)) || webcu_ltu64(vec2<u32>(100u, 0u), webcu_udivmod64(v, vec2<u32>(7u, 0u)).q) {
-    acc = webcu_add64(acc, webcu_f32_to_u64(webcu_i64_to_f32(v)));
+  wide_1 = webcu_mul64(v, vec2<u32>(3000000000u, 0u));
+  wide_2 = webcu_shr64s(v, 7u);
+  acc = webcu_add64(wide_1, wide_2);
+  wide_3 = webcu_shl64(acc, 33u);
+  acc = (acc ^ wide_3);
+  wide_4 = webcu_lts64(v, vec2<u32>(4294967291u, 4294967295u));
+  wide_5 = webcu_udivmod64(v, vec2<u32>(7u, 0u)).q;
+  wide_6 = webcu_ltu64(vec2<u32>(100u, 0u), wide_5);
+  if wide_4 || wide_6 {
+    wide_7 = webcu_i64_to_f32(v);
+    wide_8 = webcu_f32_to_u64(wide_7);
+    acc = webcu_add64(acc, wide_8);
   }
-  out[webcu_checked(out_offset + i, arrayLength(&out), 1u, 3u)] = webcu_udivmod64(acc, vec2<u32>(1000003u, 0u)).r;
+  wide_9 = webcu_udivmod64(acc, vec2<u32>(1000003u, 0u)).r;
+  out[webcu_checked(out_offset + i, arrayLength(&out), 1u, 3u)] = wide_9;
   webcu_flush_faults();
 }
 

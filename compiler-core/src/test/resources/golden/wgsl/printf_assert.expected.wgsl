@@ -31,6 +31,9 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   var blockIdx_x: u32;
   var blockIdx_y: u32;
   var blockIdx_z: u32;
+  var wide: u32;
+  var wide_1: vec2<u32>;
+  var wide_2: u32;
   blockIdx_x = workgroupId.x + ((workgroupId.y % say_params.webcu_grid.w) * workgroupCount.x);
   blockIdx_y = workgroupId.y / say_params.webcu_grid.w;
   blockIdx_z = workgroupId.z;
@@ -68,8 +71,11 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
     atomicStore(&webcu_debug[(printf_offset + 512u) + 2u], u32(n + i32(threadIdx.x)));
     atomicStore(&webcu_debug[(printf_offset + 512u) + 3u], select(1u, 0u, bool(threadIdx.x % 2u)));
     printf_bits = x;
-    atomicStore(&webcu_debug[(printf_offset + 512u) + 4u], printf_bits.x);
-    atomicStore(&webcu_debug[(printf_offset + 512u) + 5u], webcu_shr64s(printf_bits, 32u).x);
+    wide = printf_bits.x;
+    atomicStore(&webcu_debug[(printf_offset + 512u) + 4u], wide);
+    wide_1 = webcu_shr64s(printf_bits, 32u);
+    wide_2 = wide_1.x;
+    atomicStore(&webcu_debug[(printf_offset + 512u) + 5u], wide_2);
     printf_i = 0i;
     loop {
       if printf_i >= 127i {

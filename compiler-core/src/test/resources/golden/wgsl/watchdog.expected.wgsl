@@ -112,6 +112,7 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var blockIdx_x: u32;
   var blockIdx_y: u32;
   var blockIdx_z: u32;
+  var wide: bool;
   blockIdx_x = workgroupId.x + ((workgroupId.y % tiles_params.webcu_grid.w) * workgroupCount.x);
   blockIdx_y = workgroupId.y / tiles_params.webcu_grid.w;
   blockIdx_z = workgroupId.z;
@@ -240,7 +241,8 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
         atomic_lock = old;
         if atomic_lock == 0u {
           atomic_old = vec2<u32>(atomicLoad(&total[webcu_checked_word(address, 8u, arrayLength(&total), 3u, 2u)]), atomicLoad(&total[(webcu_checked_word(address, 8u, arrayLength(&total), 3u, 2u)) + 1u]));
-          let value = select(atomic_old, atomic_arg, webcu_ltu64(atomic_old, atomic_arg));
+          wide = webcu_ltu64(atomic_old, atomic_arg);
+          let value = select(atomic_old, atomic_arg, wide);
           let word = webcu_checked_word(address, 8u, arrayLength(&total), 4u, 3u);
           atomicStore(&total[word], value.x);
           atomicStore(&total[word + 1u], value.y);

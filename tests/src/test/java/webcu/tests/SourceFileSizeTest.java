@@ -29,14 +29,6 @@ class SourceFileSizeTest {
             "compiler-core/src/main/java/webcu/frontend/Parser.java",
             "compiler-core/src/main/java/webcu/frontend/Sema.java");
 
-    /**
-     * TEMPORARY (issue 14): still over the limit, to be split. A ratchet: an entry whose file is
-     * back under the limit (or gone) fails {@link #everyTemporaryFileIsStillOverTheLimit}, so the
-     * list only shrinks.
-     */
-    private static final Set<String> TEMPORARY = Set.of(
-            "compiler-core/src/main/java/webcu/wgsl/WgslWriter.java");
-
     /** Lines of every main source file, by path from the repository root. */
     private static Map<String, Integer> lineCounts() throws IOException {
         Path root = Repo.root();
@@ -59,7 +51,7 @@ class SourceFileSizeTest {
     static Map<String, Integer> tooLong(Map<String, Integer> lines) {
         Map<String, Integer> out = new TreeMap<>();
         lines.forEach((file, n) -> {
-            if (n > MAX_LINES && !ALLOWED.contains(file) && !TEMPORARY.contains(file)) {
+            if (n > MAX_LINES && !ALLOWED.contains(file)) {
                 out.put(file, n);
             }
         });
@@ -80,15 +72,6 @@ class SourceFileSizeTest {
         Map<String, Integer> lines = lineCounts();
         for (String f : ALLOWED) {
             assertTrue(lines.containsKey(f), "ALLOWED names a file that is not there: " + f);
-        }
-    }
-
-    @Test
-    void everyTemporaryFileIsStillOverTheLimit() throws IOException {
-        Map<String, Integer> lines = lineCounts();
-        for (String f : TEMPORARY) {
-            assertTrue(lines.getOrDefault(f, 0) > MAX_LINES, "TEMPORARY names " + f
-                    + ", which is no longer over " + MAX_LINES + " lines: take it off the list");
         }
     }
 

@@ -1,0 +1,380 @@
+package webcu.wgsl;
+
+import static webcu.wgsl.WgslWriter.atomicScalar;
+import static webcu.wgsl.WgslWriter.isWide;
+import static webcu.wgsl.WgslWriter.signed;
+
+import java.util.ArrayList;
+import java.util.List;
+import webcu.diag.InternalCompilerError;
+import webcu.ir.Expr;
+import webcu.ir.Local;
+import webcu.ir.Stmt;
+import webcu.ir.Type;
+
+/**
+ * Prints a kernel's memory accesses from {@code MemoryModel}'s canonical addresses: references into
+ * typed arrays (storage bindings with their bounds check, workgroup variables, locals, fields and
+ * elements), byte-addressed accesses to word bindings, and atomics.
+ *
+ * <p>Word bindings ({@code MemoryModel}'s {@code WORDS} view) are {@code array<u32>} read and
+ * written by byte address: a word, two words, or a byte or half-word extracted with shifts and
+ * stored with {@code atomicAnd}/{@code atomicOr}, so that neighbouring bytes written by other
+ * threads survive. Issue 14: this is still decided while printing; an IR step needs a word-access
+ * form in the IR.
+ */
+final class MemoryWriter {
+    private final KernelWriter kw;
+    private final WgslWriter mod;
+
+    MemoryWriter(KernelWriter kw) {
+        this.kw = kw;
+        this.mod = kw.w;
+    }
+
+    /**
+     * An array the kernel addresses through pointers: a storage binding, or the dynamic shared
+     * memory (words, addressed by byte). {@code element} is the WGSL element's IR type (u8 for words).
+     */
+    record Bound(String name, boolean words, boolean atomic, Type element, boolean checked) {
+    }
+
+    /**
+     * A WGSL reference: its text ({@code a[i].x}), the IR type held there, and whether it is
+     * {@code atomic<…>}.
+     */
+    record Ref(String text, Type held, boolean atomic) {
+    }
+
+    /**
+     * A byte-addressed access to a word array: the byte index (a WGSL expression), the type
+     * accessed, and the index of its first word (checked against the array's end and the
+     * access's alignment, for bindings).
+     */
+    record WordRef(Bound bound, String byteIndex, Type type, String wordIndex) {
+    }
+    private void line(String s) {
+        kw.line(s);
+    }
+
+    private String local(Local l) {
+        return kw.local(l);
+    }
+
+    private String top(Expr e) {
+        return kw.exprs.top(e);
+    }
+
+    private String expr(Expr e) {
+        return kw.exprs.expr(e);
+    }
+
+    private static Expr fold(Expr e) {
+        return ConstFold.fold(e);
+    }
+
+    private static Type pointee(Type t) {
+        return ((Type.Ptr) t).pointee();
+    }
+
+    /** Resolves a canonical address into a reference or a word access. */
+    Object resolve(Expr a) {
+        return resolve(a, false);
+    }
+
+    private Object resolve(Expr a, boolean write) {
+        int kind = write ? webcu.passes.DebugBuffer.OOB_WRITE : webcu.passes.DebugBuffer.OOB_READ;
+        switch (a) {
+            case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
+                    && pointee(bytes.type()).equals(Type.U8) && bound(bytes.value()) != null
+                    && bound(bytes.value()).words() -> {
+                Bound b = bound(bytes.value());
+                Type t = pointee(c.type());
+                String bi = top(pa.index());
+                if (b.checked()) {
+                    int size = t instanceof Type.Bool ? 1 : t.size();
+                    return new WordRef(b, bi, t, mod.lib.use("webcu_checked_word") + "(" + bi + ", " + size + "u, arrayLength(&"
+                            + b.name() + "), " + kw.site(kind) + "u, " + kind + "u)");
+                }
+                return new WordRef(b, bi, t, "(" + bi + ") >> 2u");
+            }
+            case Expr.Convert c -> {
+                Object inner = resolve(c.value(), write);
+                if (inner instanceof Ref r) {
+                    return new Ref(r.text(), r.held(), r.atomic());
+                }
+                Type outer = pointee(c.type());
+                if (inner instanceof WordRef w && outer.size() == w.type().size() && !(outer instanceof Type.Struct)
+                        && !(outer instanceof Type.Array)) {
+                    // a word reinterpreted (an i32 read as u32 by an atomic's CAS loop): the outer type is read
+                    return new WordRef(w.bound(), w.byteIndex(), outer, w.wordIndex());
+                }
+                return inner;
+            }
+            case Expr.PtrAdd pa -> {
+                Bound b = bound(pa.base());
+                if (b == null || b.words()) {
+                    throw new InternalCompilerError("WGSL writer: address " + webcu.ir.IrPrinter.expr(a)
+                            + " is not in MemoryModel's canonical form");
+                }
+                String i = mod.lib.use("webcu_checked") + "(" + index(pa.index()) + ", arrayLength(&" + b.name() + "), "
+                        + kw.site(kind) + "u, " + kind + "u)";
+                return new Ref(b.name() + "[" + i + "]", b.element(), b.atomic());
+            }
+            case Expr.LocalAddr l -> {
+                return new Ref(local(l.local()), l.local().type(), false);
+            }
+            case Expr.GlobalAddr g -> {
+                String n = mod.globalNames.get(g.global());
+                if (n == null) {
+                    throw new InternalCompilerError("WGSL writer: global " + g.global() + " has no WGSL variable");
+                }
+                return new Ref(n, g.global().type(), mod.dm.isAtomic(g.global()) || n.equals(WgslWriter.DEBUG));
+            }
+            case Expr.ElementAddr e -> {
+                Ref b = (Ref) resolve(e.base(), write);
+                return new Ref(b.text() + "[" + index(e.index()) + "]", ((Type.Array) b.held()).element(), b.atomic());
+            }
+            case Expr.FieldAddr f -> {
+                Ref b = (Ref) resolve(f.base(), write);
+                Type.Struct s = (Type.Struct) b.held();
+                return new Ref(b.text() + "." + mod.memberNames.get(s)[f.field()], s.fields().get(f.field()).type(), b.atomic());
+            }
+            default -> throw new InternalCompilerError("WGSL writer: address " + webcu.ir.IrPrinter.expr(a)
+                    + " is not in MemoryModel's canonical form");
+        }
+    }
+
+    /** An array index: a 64-bit index uses its low word (indices into WGSL arrays fit in 32 bits). */
+    private String index(Expr i) {
+        return isWide(i.type()) ? expr(i) + ".x" : top(i);
+    }
+
+    /** The binding a pointer root expression ({@code %p}, {@code convert(%p)}, {@code &g}) names, or null. */
+    private Bound bound(Expr root) {
+        return switch (root) {
+            case Expr.LocalGet g -> kw.byRoot.get(g.local());
+            case Expr.Convert c -> bound(c.value());
+            case Expr.GlobalAddr g when g.global().dynamicShared() -> {
+                kw.usesDynamicShared = true;
+                yield new Bound(mod.dynamicShared, true, mod.dm.isAtomic(g.global()), Type.U8, false);
+            }
+            case Expr.GlobalAddr g -> kw.bySymbol.get(g.global());
+            default -> null;
+        };
+    }
+
+    /** Reads the {@code t} at address {@code a}. */
+    String load(Expr a, Type t) {
+        Object target = resolve(a);
+        if (target instanceof WordRef w) {
+            return loadWords(w);
+        }
+        Ref r = (Ref) target;
+        if (r.atomic()) {
+            return castScalar("atomicLoad(&" + r.text() + ")", atomicScalar(r.held()), mod.type(t));
+        }
+        return sameRepresentation(r.held(), t) ? r.text() : "bitcast<" + mod.type(t) + ">(" + r.text() + ")";
+    }
+
+    private boolean sameRepresentation(Type a, Type b) {
+        return a.equals(b) || isWide(a) && isWide(b);
+    }
+
+    private String word(Bound b, String wordIndex) {
+        String w = b.name() + "[" + wordIndex + "]";
+        return b.atomic() ? "atomicLoad(&" + w + ")" : w;
+    }
+
+    private String loadWords(WordRef w) {
+        String bi = w.byteIndex();
+        String wi = w.wordIndex();
+        Type t = w.type();
+        int size = t instanceof Type.Bool ? 1 : t.size();
+        return switch (size) {
+            case 8 -> "vec2<u32>(" + word(w.bound(), wi) + ", " + word(w.bound(), "(" + wi + ") + 1u") + ")";
+            case 4 -> castScalar(word(w.bound(), wi), "u32", mod.type(t));
+            default -> {
+                String shifted = "(" + word(w.bound(), wi) + " >> (((" + bi + ") & 3u) << 3u))";
+                int bits = size * 8;
+                if (t instanceof Type.Bool) {
+                    yield "((" + shifted + " & 0xffu) != 0u)";
+                }
+                if (signed(t)) {
+                    yield "(bitcast<i32>(" + shifted + " << " + (32 - bits) + "u) >> " + (32 - bits) + "u)";
+                }
+                yield "(" + shifted + " & " + (bits == 8 ? "0xffu" : "0xffffu") + ")";
+            }
+        };
+    }
+
+    void store(Stmt.Store st) {
+        String v = top(st.value());
+        storeValue(st.address(), st.value().type(), v);
+    }
+
+    /** Writes the WGSL value {@code v} of IR type {@code t} to the canonical address {@code address}. */
+    void storeValue(Expr address, Type t, String v) {
+        Expr a = fold(address);
+        Object target = resolve(a, true);
+        if (target instanceof WordRef w) {
+            storeWords(w, v);
+            return;
+        }
+        Ref r = (Ref) target;
+        if (r.atomic()) {
+            line("atomicStore(&" + r.text() + ", " + castScalar(v, mod.type(t), atomicScalar(r.held())) + ");");
+            return;
+        }
+        String value = sameRepresentation(r.held(), t) ? v : "bitcast<" + mod.type(r.held()) + ">(" + v + ")";
+        line(r.text() + " = " + value + ";");
+    }
+
+    private void storeWords(WordRef w, String v) {
+        Type t = w.type();
+        int size = t instanceof Type.Bool ? 1 : t.size();
+        String name = w.bound().name();
+        boolean atomic = w.bound().atomic();
+        String wi = kw.fn.fresh("word");
+        if (size == 8) {
+            String val = kw.fn.fresh("value");
+            line("let " + val + " = " + v + ";");
+            line("let " + wi + " = " + w.wordIndex() + ";");
+            putWord(name, wi, val + ".x", atomic);
+            putWord(name, wi + " + 1u", val + ".y", atomic);
+            return;
+        }
+        if (size == 4) {
+            line("let " + wi + " = " + w.wordIndex() + ";");
+            putWord(name, wi, castScalar(v, mod.type(t), "u32"), atomic);
+            return;
+        }
+        String bi = kw.fn.fresh("byte");
+        String shift = kw.fn.fresh("shift");
+        line("let " + bi + " = " + w.byteIndex() + ";");
+        line("let " + wi + " = " + w.wordIndex() + ";");
+        line("let " + shift + " = (" + bi + " & 3u) << 3u;");
+        String mask = size == 1 ? "0xffu" : "0xffffu";
+        String bits = t instanceof Type.Bool ? "select(0u, 1u, " + v + ")" : "(" + castScalar(v, mod.type(t), "u32") + " & " + mask + ")";
+        // neighbouring bytes of the word may belong to other threads: change only ours, atomically
+        line("atomicAnd(&" + name + "[" + wi + "], ~(" + mask + " << " + shift + "));");
+        line("atomicOr(&" + name + "[" + wi + "], " + bits + " << " + shift + ");");
+    }
+
+    private void putWord(String name, String index, String value, boolean atomic) {
+        if (atomic) {
+            line("atomicStore(&" + name + "[" + index + "], " + value + ");");
+        } else {
+            line(name + "[" + index + "] = " + value + ";");
+        }
+    }
+
+    /**
+     * An atomic that WGSL has: add, sub, exchange, min, max, and, or, xor on 32-bit integers,
+     * strong compare-and-swap (a loop around WGSL's weak one), and 64-bit add, sub, and, or
+     * and xor on a word binding (one atomic per word; add and sub carry into the high word).
+     * The {@code Atomics} pass has turned the others into compare-and-swap loops.
+     */
+    void atomic(Stmt.Call c) {
+        String name = c.callee().name();
+        String op = name.substring("__webcu_atomic".length(), name.lastIndexOf('_'));
+        Type t = c.callee().returnType();
+        Object target = resolve(fold(c.args().get(0)), true);
+        String place;
+        String scalar;
+        if (target instanceof WordRef w) {
+            String word = kw.fn.fresh("word");
+            line("let " + word + " = " + w.wordIndex() + ";");
+            place = w.bound().name() + "[" + word + "]";
+            scalar = "u32";
+            if (isWide(t) && webcu.passes.Analysis.onHalves(op, "u64")) {
+                String v = kw.fn.fresh("v");
+                String lo = kw.fn.fresh("lo");
+                String hi = kw.fn.fresh("hi");
+                String high = w.bound().name() + "[" + word + " + 1u]";
+                line("let " + v + " = " + top(c.args().get(1)) + ";");
+                switch (op) {
+                    case "Add" -> {
+                        line("let " + lo + " = atomicAdd(&" + place + ", " + v + ".x);");
+                        line("let " + hi + " = atomicAdd(&" + high + ", " + v + ".y + select(0u, 1u, "
+                                + lo + " + " + v + ".x < " + lo + "));");
+                    }
+                    case "Sub" -> {
+                        line("let " + lo + " = atomicSub(&" + place + ", " + v + ".x);");
+                        line("let " + hi + " = atomicSub(&" + high + ", " + v + ".y + select(0u, 1u, " + lo + " < " + v + ".x));");
+                    }
+                    default -> {
+                        String f = "atomic" + op;
+                        line("let " + lo + " = " + f + "(&" + place + ", " + v + ".x);");
+                        line("let " + hi + " = " + f + "(&" + high + ", " + v + ".y);");
+                    }
+                }
+                if (c.result() != null) {
+                    line(local(c.result()) + " = vec2<u32>(" + lo + ", " + hi + ");");
+                }
+                return;
+            }
+        } else {
+            Ref r = (Ref) target;
+            if (!r.atomic()) {
+                throw new InternalCompilerError("WGSL writer: atomic on a place that is not atomic in " + kw.k.name());
+            }
+            place = r.text();
+            scalar = atomicScalar(r.held());
+        }
+        if (isWide(t)) {
+            throw new InternalCompilerError("WGSL writer: 64-bit atomic" + op + " reached the writer");
+        }
+        String wgslT = mod.type(t);
+        List<String> args = new ArrayList<>();
+        for (int i = 1; i < c.args().size(); i++) {
+            args.add(castScalar(top(c.args().get(i)), wgslT, scalar));
+        }
+        String result;
+        if (op.equals("CAS")) {
+            String cmp = kw.fn.fresh("cmp");
+            String val = kw.fn.fresh("val");
+            String r = kw.fn.fresh("cas");
+            String old = kw.fn.fresh("old");
+            line("let " + cmp + " = " + args.get(0) + ";");
+            line("let " + val + " = " + args.get(1) + ";");
+            line("var " + old + ": " + scalar + ";");
+            // WGSL's compare-exchange may fail spuriously; CUDA's atomicCAS does not
+            line("loop {");
+            mod.indent++;
+            line("let " + r + " = atomicCompareExchangeWeak(&" + place + ", " + cmp + ", " + val + ");");
+            line("if " + r + ".exchanged || " + r + ".old_value != " + cmp + " {");
+            mod.indent++;
+            line(old + " = " + r + ".old_value;");
+            line("break;");
+            mod.indent--;
+            line("}");
+            mod.indent--;
+            line("}");
+            result = old;
+        } else {
+            String wgslOp = switch (op) {
+                case "Add" -> "atomicAdd";
+                case "Sub" -> "atomicSub";
+                case "Exch" -> "atomicExchange";
+                case "Min" -> "atomicMin";
+                case "Max" -> "atomicMax";
+                case "And" -> "atomicAnd";
+                case "Or" -> "atomicOr";
+                case "Xor" -> "atomicXor";
+                default -> throw new InternalCompilerError("WGSL writer: atomic" + op + " reached the writer");
+            };
+            result = wgslOp + "(&" + place + ", " + args.get(0) + ")";
+        }
+        if (c.result() != null) {
+            line(local(c.result()) + " = " + castScalar(result, scalar, wgslT) + ";");
+        } else if (!op.equals("CAS")) {
+            line(result + ";");
+        }
+    }
+
+    /** A 32-bit scalar from one WGSL type to another of the same size (bit pattern kept). */
+    static String castScalar(String v, String from, String to) {
+        return from.equals(to) ? v : "bitcast<" + to + ">(" + v + ")";
+    }
+}
