@@ -3,7 +3,6 @@ package webcu.wgsl;
 import java.util.ArrayList;
 import java.util.List;
 import webcu.diag.Span;
-import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
 import webcu.ir.Function;
 import webcu.ir.ExecutionSpace;
@@ -11,7 +10,6 @@ import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
-import webcu.ir.UnaryOp;
 import webcu.passes.DeviceModule;
 import webcu.passes.KernelInterface;
 
@@ -37,16 +35,15 @@ import webcu.passes.KernelInterface;
  * loop's {@code break if}, at the end of the continuing block. Other selects stay: {@code select()}
  * is cheaper than a branch where reading both operands is harmless.
  */
-final class Raise {
+final class Raise extends Hoisting {
     /** The external the writer prints as {@code storageBarrier()}. */
     static final String STORAGE_BARRIER = "__webcu_storageBarrier";
 
-    private final Function kernel;
     /** The storage barrier's external where the kernel needs one before its barriers, else null. */
     private final Function storageBarrier;
 
     private Raise(Function kernel, Function storageBarrier) {
-        this.kernel = kernel;
+        super(kernel);
         this.storageBarrier = storageBarrier;
     }
 
@@ -102,69 +99,25 @@ final class Raise {
         return false;
     }
 
-    private Stmt.Block block(Stmt.Block b) {
-        List<Stmt> out = new ArrayList<>(b.stmts().size());
-        for (Stmt s : b.stmts()) {
-            stmt(s, out);
-        }
-        return new Stmt.Block(out, b.span());
+    @Override
+    protected boolean hasWork(Expr e) {
+        return needsIf(e);
     }
 
-    /** Appends {@code s}, preceded by the statements its expressions need, to {@code out}. */
-    private void stmt(Stmt s, List<Stmt> out) {
-        Span at = s.span();
-        switch (s) {
-            case Stmt.Block b -> out.add(block(b));
-            case Stmt.Assign a -> {
-                Expr v = raise(a.value(), out, at);
-                out.add(new Stmt.Assign(a.target(), v, at));
+    @Override
+    protected Expr hoist(Expr e, List<Stmt> out, Span at) {
+        return raise(e, out, at);
+    }
+
+    @Override
+    protected void other(Stmt s, List<Stmt> out) {
+        if (s instanceof Stmt.Barrier && storageBarrier != null) {
+            boolean already = !out.isEmpty() && out.get(out.size() - 1) instanceof Stmt.Call c && c.callee() == storageBarrier;
+            if (!already) {
+                out.add(new Stmt.Call(null, storageBarrier, List.of(), s.span()));
             }
-            case Stmt.Store st -> {
-                // the writer evaluates the value before the address
-                Expr v = raise(st.value(), out, at);
-                Expr address = raise(st.address(), out, at);
-                out.add(new Stmt.Store(address, v, at));
-            }
-            case Stmt.Call c -> {
-                List<Expr> args = new ArrayList<>(c.args().size());
-                for (Expr e : c.args()) {
-                    args.add(raise(e, out, at));
-                }
-                out.add(new Stmt.Call(c.result(), c.callee(), args, at));
-            }
-            case Stmt.If i -> {
-                Expr cond = raise(i.cond(), out, at);
-                out.add(new Stmt.If(cond, block(i.then()), block(i.otherwise()), at));
-            }
-            case Stmt.Loop l -> {
-                Stmt.Block body = block(l.body());
-                Stmt.Block continuing = block(l.continuing());
-                Expr breakIf = l.breakIf();
-                if (breakIf != null && needsIf(breakIf)) {
-                    List<Stmt> tail = new ArrayList<>(continuing.stmts());
-                    breakIf = raise(breakIf, tail, at);
-                    continuing = new Stmt.Block(tail, continuing.span());
-                }
-                out.add(new Stmt.Loop(body, continuing, breakIf, at));
-            }
-            case Stmt.Switch sw -> {
-                Expr selector = raise(sw.selector(), out, at);
-                List<Stmt.Case> cases = new ArrayList<>();
-                for (Stmt.Case c : sw.cases()) {
-                    cases.add(new Stmt.Case(c.values(), c.isDefault(), block(c.body())));
-                }
-                out.add(new Stmt.Switch(selector, cases, at));
-            }
-            case Stmt.Return r -> out.add(r.value() == null ? r : new Stmt.Return(raise(r.value(), out, at), at));
-            case Stmt.Barrier b when storageBarrier != null -> {
-                boolean already = !out.isEmpty() && out.get(out.size() - 1) instanceof Stmt.Call c && c.callee() == storageBarrier;
-                if (!already) {
-                    out.add(new Stmt.Call(null, storageBarrier, List.of(), at));
-                }
-                out.add(b);
-            }
-            default -> out.add(s);
         }
+        out.add(s);
     }
 
     /** {@code e} without selects that need an {@code if}: their statements are appended to {@code out}. */
@@ -183,15 +136,7 @@ final class Raise {
             return new Expr.LocalGet(tmp);
         }
         if (e instanceof Expr.Binary b && b.op().isLogical() && needsIf(b.right())) {
-            boolean and = b.op() == BinaryOp.LAND;
-            Local tmp = kernel.newLocal(and ? "and" : "or", Type.BOOL, false);
-            out.add(new Stmt.Assign(tmp, raise(b.left(), out, at), at));
-            List<Stmt> right = new ArrayList<>();
-            right.add(new Stmt.Assign(tmp, raise(b.right(), right, at), at));
-            Expr get = new Expr.LocalGet(tmp);
-            Expr cond = and ? get : new Expr.Unary(UnaryOp.LNOT, get, Type.BOOL);
-            out.add(new Stmt.If(cond, new Stmt.Block(right, at), new Stmt.Block(List.of(), at), at));
-            return get;
+            return shortCircuit(b, out, at, this::raise);
         }
         List<Expr> kids = new ArrayList<>();
         for (Expr c : Expr.children(e)) {

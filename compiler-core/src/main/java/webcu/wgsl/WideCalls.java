@@ -14,7 +14,6 @@ import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
-import webcu.ir.UnaryOp;
 import webcu.passes.DeviceModule;
 import webcu.passes.Layouts;
 
@@ -42,17 +41,16 @@ import webcu.passes.Layouts;
  * and an {@code if}, as {@link Raise} does for selects. A select's operands are both evaluated in
  * WGSL anyway ({@link Raise} has made an {@code if} of those that read memory).
  */
-final class WideCalls {
+final class WideCalls extends Hoisting {
     /** The prefix of the externals this step calls; the rest of the name keys {@link #TEMPLATES}. */
     static final String PREFIX = "__webcu_wide_";
     /** The WGSL form of each external, with {@code $0}, {@code $1}, {@code $2} for its arguments. */
     private static final Map<String, String> TEMPLATES = new HashMap<>();
 
-    private final Function kernel;
     private final Module module;
 
     private WideCalls(Function kernel, Module module) {
-        this.kernel = kernel;
+        super(kernel);
         this.module = module;
     }
 
@@ -100,67 +98,20 @@ final class WideCalls {
         return false;
     }
 
-    private Stmt.Block block(Stmt.Block b) {
-        List<Stmt> out = new ArrayList<>(b.stmts().size());
-        for (Stmt s : b.stmts()) {
-            stmt(s, out);
-        }
-        return new Stmt.Block(out, b.span());
+    @Override
+    protected boolean hasWork(Expr e) {
+        return hasWideOp(ConstFold.fold(e));
     }
 
-    /** Appends {@code s}, preceded by the calls its expressions need, to {@code out}. */
-    private void stmt(Stmt s, List<Stmt> out) {
-        Span at = s.span();
-        switch (s) {
-            case Stmt.Block b -> out.add(block(b));
-            case Stmt.Assign a -> {
-                Expr v = ConstFold.fold(a.value());
-                if (isWideOp(v) && hasWideOp(v)) {
-                    // the operation's result goes straight to the local
-                    List<Expr> args = operands(v, out, at);
-                    out.add(new Stmt.Call(a.target(), callee(v), args, at));
-                } else {
-                    out.add(new Stmt.Assign(a.target(), lower(a.value(), out, at), at));
-                }
-            }
-            case Stmt.Store st -> {
-                // the writer evaluates the value before the address
-                Expr v = lower(st.value(), out, at);
-                Expr address = lower(st.address(), out, at);
-                out.add(new Stmt.Store(address, v, at));
-            }
-            case Stmt.Call c -> {
-                List<Expr> args = new ArrayList<>(c.args().size());
-                for (Expr e : c.args()) {
-                    args.add(lower(e, out, at));
-                }
-                out.add(new Stmt.Call(c.result(), c.callee(), args, at));
-            }
-            case Stmt.If i -> {
-                Expr cond = lower(i.cond(), out, at);
-                out.add(new Stmt.If(cond, block(i.then()), block(i.otherwise()), at));
-            }
-            case Stmt.Loop l -> {
-                Stmt.Block body = block(l.body());
-                Stmt.Block continuing = block(l.continuing());
-                Expr breakIf = l.breakIf();
-                if (breakIf != null && hasWideOp(ConstFold.fold(breakIf))) {
-                    List<Stmt> tail = new ArrayList<>(continuing.stmts());
-                    breakIf = lower(breakIf, tail, at);
-                    continuing = new Stmt.Block(tail, continuing.span());
-                }
-                out.add(new Stmt.Loop(body, continuing, breakIf, at));
-            }
-            case Stmt.Switch sw -> {
-                Expr selector = lower(sw.selector(), out, at);
-                List<Stmt.Case> cases = new ArrayList<>();
-                for (Stmt.Case c : sw.cases()) {
-                    cases.add(new Stmt.Case(c.values(), c.isDefault(), block(c.body())));
-                }
-                out.add(new Stmt.Switch(selector, cases, at));
-            }
-            case Stmt.Return r -> out.add(r.value() == null ? r : new Stmt.Return(lower(r.value(), out, at), at));
-            default -> out.add(s);
+    @Override
+    protected void assign(Stmt.Assign a, List<Stmt> out) {
+        Expr v = ConstFold.fold(a.value());
+        if (isWideOp(v) && hasWideOp(v)) {
+            // the operation's result goes straight to the local
+            List<Expr> args = operands(v, out, a.span());
+            out.add(new Stmt.Call(a.target(), callee(v), args, a.span()));
+        } else {
+            super.assign(a, out);
         }
     }
 
@@ -168,7 +119,8 @@ final class WideCalls {
      * {@code e} folded ({@link ConstFold}, as the writer would) with its 64-bit operations made
      * calls appended to {@code out}; {@code e} itself where it has none.
      */
-    private Expr lower(Expr e, List<Stmt> out, Span at) {
+    @Override
+    protected Expr hoist(Expr e, List<Stmt> out, Span at) {
         Expr f = ConstFold.fold(e);
         return hasWideOp(f) ? call(f, out, at) : e;
     }
@@ -179,15 +131,7 @@ final class WideCalls {
         }
         if (e instanceof Expr.Binary b && b.op().isLogical() && hasWideOp(b.right()) && Raise.hasLoad(b.right())) {
             // the right operand reads memory only when C would evaluate it
-            boolean and = b.op() == BinaryOp.LAND;
-            Local tmp = kernel.newLocal(and ? "and" : "or", Type.BOOL, false);
-            out.add(new Stmt.Assign(tmp, call(b.left(), out, at), at));
-            List<Stmt> right = new ArrayList<>();
-            right.add(new Stmt.Assign(tmp, call(b.right(), right, at), at));
-            Expr get = new Expr.LocalGet(tmp);
-            Expr cond = and ? get : new Expr.Unary(UnaryOp.LNOT, get, Type.BOOL);
-            out.add(new Stmt.If(cond, new Stmt.Block(right, at), new Stmt.Block(List.of(), at), at));
-            return get;
+            return shortCircuit(b, out, at, this::call);
         }
         if (isWideOp(e)) {
             List<Expr> args = operands(e, out, at);
