@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import webcu.diag.InternalCompilerError;
 import webcu.ir.Expr;
-import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
 
@@ -23,12 +22,12 @@ import webcu.ir.Type;
  * threads survive. Issue 14: this is still decided while printing; an IR step needs a word-access
  * form in the IR.
  */
-final class MemoryWriter {
-    private final KernelWriter kw;
+final class MemoryWriter extends KernelPart {
+    /** The module writer, by a name the word accesses' {@code w} does not hide. */
     private final WgslWriter mod;
 
     MemoryWriter(KernelWriter kw) {
-        this.kw = kw;
+        super(kw);
         this.mod = kw.w;
     }
 
@@ -53,26 +52,6 @@ final class MemoryWriter {
      */
     record WordRef(Bound bound, String byteIndex, Type type, String wordIndex) {
     }
-    private void line(String s) {
-        kw.line(s);
-    }
-
-    private String local(Local l) {
-        return kw.local(l);
-    }
-
-    private String top(Expr e) {
-        return kw.exprs.top(e);
-    }
-
-    private String expr(Expr e) {
-        return kw.exprs.expr(e);
-    }
-
-    private static Expr fold(Expr e) {
-        return ConstFold.fold(e);
-    }
-
     private static Type pointee(Type t) {
         return ((Type.Ptr) t).pointee();
     }

@@ -6,8 +6,6 @@ import static webcu.wgsl.WgslWriter.intLiteral;
 import java.util.List;
 import webcu.diag.InternalCompilerError;
 import webcu.diag.Span;
-import webcu.ir.Expr;
-import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
 import webcu.passes.Intrinsics;
@@ -19,33 +17,9 @@ import webcu.passes.Intrinsics;
  * subgroup operations, {@link Raise}'s storage barrier; atomics go to {@link MemoryWriter}. Each
  * line it finishes takes the CUDA span of the statement being written.
  */
-final class StmtWriter {
-    private final KernelWriter kw;
-    private final WgslWriter w;
-
+final class StmtWriter extends KernelPart {
     StmtWriter(KernelWriter kw) {
-        this.kw = kw;
-        this.w = kw.w;
-    }
-
-    private void line(String s) {
-        kw.line(s);
-    }
-
-    private String local(Local l) {
-        return kw.local(l);
-    }
-
-    private String top(Expr e) {
-        return kw.exprs.top(e);
-    }
-
-    private String expr(Expr e) {
-        return kw.exprs.expr(e);
-    }
-
-    private static Expr fold(Expr e) {
-        return ConstFold.fold(e);
+        super(kw);
     }
 
     private void block(Stmt.Block b) {
