@@ -154,7 +154,10 @@ final class LaunchPlan {
      * {@code dst}: this plan's bytes with the launch's scalar arguments. Returns an error or null.
      */
     String writeUniform(KernelLaunch launch, byte[] dst, int at) {
-        System.arraycopy(uniform, 0, dst, at, uniform.length);
+        // a loop: TeaVM's arraycopy of a byte array makes a typed-array view each time, dearer for these few bytes
+        for (int i = 0; i < uniform.length; i++) {
+            dst[at + i] = uniform[i];
+        }
         for (KernelLayout.UniformField f : scalars) {
             String error = putScalar(layout, launch, f, dst, at);
             if (error != null) {

@@ -436,7 +436,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     /** Before a launch: the host's managed copies become the device's, unless kernels have changed them since. */
     private void uploadManaged() {
-        if (managedOnDevice) {
+        if (managedOnDevice || managed.isEmpty()) {
             return;
         }
         for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
