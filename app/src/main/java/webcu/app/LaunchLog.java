@@ -164,6 +164,11 @@ final class LaunchLog {
         return launches < TIMED;
     }
 
+    /** Whether the next launch gets a row of its own (the first {@link #ROWS} do): its shape is shown. */
+    boolean keepsNextRow() {
+        return rows.size() < ROWS;
+    }
+
     /**
      * Records a launch; returns its handle when {@link #timesNext} said it is timed, else null.
      * {@code coarsening}: CUDA threads per invocation on WebGPU (1 elsewhere).

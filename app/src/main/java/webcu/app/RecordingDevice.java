@@ -51,8 +51,10 @@ final class RecordingDevice implements AddressedDevice, DeviceDecorator {
 
     @Override
     public void launch(KernelLaunch launch) {
-        long shared = staticShared.computeIfAbsent(launch.kernel(), CudaRuntime::staticSharedBytesOf);
-        int coarse = timer != null ? timer.coarsening(launch.block()) : 1;
+        // what only the log's rows show is worked out while it keeps rows (the first launches)
+        boolean row = log.keepsNextRow();
+        long shared = row ? staticShared.computeIfAbsent(launch.kernel(), CudaRuntime::staticSharedBytesOf) : 0;
+        int coarse = row && timer != null ? timer.coarsening(launch.block()) : 1;
         LaunchLog.Launch l = log.launch(launch.kernel().name(), launch.grid(), launch.block(), launch.dynamicSharedBytes(),
                 shared, coarse);
         if (l != null && timer != null) {
@@ -60,11 +62,14 @@ final class RecordingDevice implements AddressedDevice, DeviceDecorator {
             device.launch(launch);
             return;
         }
+        if (l == null) {
+            // an untimed launch: no clock to read
+            device.launch(launch);
+            return;
+        }
         long t0 = clock.getAsLong();
         device.launch(launch);
-        if (l != null) {
-            l.measured(t0, clock.getAsLong() - t0);
-        }
+        l.measured(t0, clock.getAsLong() - t0);
     }
 
     @Override

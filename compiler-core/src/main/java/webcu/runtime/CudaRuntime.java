@@ -1,6 +1,8 @@
 package webcu.runtime;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -706,19 +708,39 @@ public final class CudaRuntime {
 
     // ---- launches
 
+    /**
+     * Recent pointer arguments, valid for one {@link DeviceMemoryMap#version}: a loop of launches
+     * passes the same pointers again, and one object per pointer spares the map's search (longs
+     * are BigInts in the page's JavaScript build) and lets a device compare them by reference.
+     */
+    private final KernelArg.Pointer[] recentPointers = new KernelArg.Pointer[8];
+    private int recentNext;
+    private int recentVersion = -1;
+
     /** How a pointer argument reaches the device: its address, and the buffer and offset behind it. */
     public KernelArg pointerArg(long address) {
-        DeviceMemoryMap.Allocation a = map.find(address);
-        if (a == null) {
-            return new KernelArg.Pointer(address, -1, 0);
+        if (recentVersion != map.version()) {
+            Arrays.fill(recentPointers, null);
+            recentVersion = map.version();
         }
-        return new KernelArg.Pointer(address, a.buffer(), address - a.base());
+        for (KernelArg.Pointer p : recentPointers) {
+            if (p != null && p.address() == address) {
+                return p;
+            }
+        }
+        DeviceMemoryMap.Allocation a = map.find(address);
+        KernelArg.Pointer p = a == null ? new KernelArg.Pointer(address, -1, 0)
+                : new KernelArg.Pointer(address, a.buffer(), address - a.base());
+        recentPointers[recentNext] = p;
+        recentNext = (recentNext + 1) % recentPointers.length;
+        return p;
     }
 
     /**
      * A {@code <<<grid, block, shared>>>} launch. Invalid shapes fail with cudaErrorInvalidValue as
      * CUDA 13 reports them (not sticky); the error goes to the last error, as a launch has no return
      * value. A valid launch is handed to the device; its faults come back at the next synchronization.
+     * The arrays and the list become the launch's: the caller makes them for it and leaves them alone.
      */
     public int launch(Module module, Function kernel, int[] grid, int[] block, long sharedBytes, List<KernelArg> args,
                       Span site) {
@@ -727,23 +749,23 @@ public final class CudaRuntime {
         }
         int[] maxBlock = info.maxThreadsDim();
         int[] maxGrid = info.maxGridSize();
-        long threads = 1;
+        // in ints (the limits are positive ints, so a negative int, a huge unsigned one, is out of
+        // range), with the product checked before it is formed: longs are BigInts in the page
+        int threads = 1;
         for (int i = 0; i < 3; i++) {
-            long b = block[i] & 0xFFFFFFFFL;
-            long g = grid[i] & 0xFFFFFFFFL;
-            if (b == 0 || b > maxBlock[i] || g == 0 || g > maxGrid[i]) {
+            int b = block[i];
+            int g = grid[i];
+            if (b <= 0 || b > maxBlock[i] || g <= 0 || g > maxGrid[i] || b > info.maxThreadsPerBlock() / threads) {
                 return fail(CudaError.INVALID_VALUE);
             }
             threads *= b;
-        }
-        if (threads > info.maxThreadsPerBlock()) {
-            return fail(CudaError.INVALID_VALUE);
         }
         long shared = sharedBytes + staticSharedBytes(kernel);
         if (sharedBytes < 0 || shared > info.sharedMemPerBlock()) {
             return fail(CudaError.INVALID_VALUE);
         }
-        device.launch(new KernelLaunch(module, kernel, grid.clone(), block.clone(), sharedBytes, List.copyOf(args), site));
+        device.launch(new KernelLaunch(module, kernel, grid, block, sharedBytes, Collections.unmodifiableList(args),
+                site));
         return CudaError.SUCCESS;
     }
 

@@ -53,6 +53,12 @@ public final class DeviceMemoryMap {
     private final ArrayList<Allocation> live = new ArrayList<>();
     private final ArrayList<Allocation> freed = new ArrayList<>();
     private long next = BASE;
+    /** Bumped at every allocation made or freed: what was looked up before may be stale. */
+    private int version;
+
+    public int version() {
+        return version;
+    }
 
     /** Places a new allocation of {@code size} bytes backed by {@code buffer}. */
     public Allocation add(int buffer, long size, String label, Span site) {
@@ -60,6 +66,7 @@ public final class DeviceMemoryMap {
         next = base + size + ALIGN;
         Allocation a = new Allocation(base, size, buffer, label, site);
         live.add(a);
+        version++;
         return a;
     }
 
@@ -100,6 +107,7 @@ public final class DeviceMemoryMap {
 
     public void remove(Allocation a) {
         if (live.remove(a)) {
+            version++;
             a.freed = true;
             freed.add(a);
             if (freed.size() > 4096) {

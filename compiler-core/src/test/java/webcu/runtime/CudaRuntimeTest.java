@@ -2,6 +2,7 @@ package webcu.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -46,6 +47,18 @@ class CudaRuntimeTest {
 
     private int launch(Function k, int[] grid, int[] block, long shared) {
         return rt.launch(new Module(), k, grid, block, shared, List.of(rt.pointerArg(0)), S);
+    }
+
+    /** A loop of launches passes the same pointers: the same argument each time, until memory changes. */
+    @Test
+    void pointerArg_reusedUntilAnAllocationChanges() {
+        long a = malloc(1000);
+        KernelArg.Pointer p = (KernelArg.Pointer) rt.pointerArg(a + 8);
+        assertEquals(new KernelArg.Pointer(a + 8, p.buffer(), 8), p);
+        assertSame(p, rt.pointerArg(a + 8));
+        assertEquals(new KernelArg.Pointer(a + 1000, -1, 0), rt.pointerArg(a + 1000));
+        assertEquals(CudaError.SUCCESS, rt.free(a));
+        assertEquals(new KernelArg.Pointer(a + 8, -1, 0), rt.pointerArg(a + 8));
     }
 
     @Test
@@ -146,6 +159,9 @@ class CudaRuntimeTest {
         assertEquals(1, launch(k, new int[] {1, 65536, 1}, new int[] {32, 1, 1}, 0));
         assertEquals(1, launch(k, new int[] {1, 1, 0}, new int[] {32, 1, 1}, 0));
         assertEquals(1, launch(k, new int[] {1, 1, 1}, new int[] {32, 1, 1}, 200 * 1024));
+        // unsigned dims: a negative int is over 2^31 blocks, and threads
+        assertEquals(1, launch(k, new int[] {-1, 1, 1}, new int[] {32, 1, 1}, 0));
+        assertEquals(1, launch(k, new int[] {1, 1, 1}, new int[] {32, -1, 1}, 0));
         assertEquals(0, device.launches.size());
         assertEquals(CudaError.INVALID_VALUE, rt.peekAtLastError());
         assertEquals(CudaError.INVALID_VALUE, rt.peekAtLastError());

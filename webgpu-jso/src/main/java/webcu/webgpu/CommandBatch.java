@@ -39,6 +39,9 @@ final class CommandBatch {
     private GPUComputePipeline passPipeline;
     private GPUBindGroup passGroup;
     private int passOffset;
+    private int passSize;
+    /** The kernel launched last in this batch: a loop of launches of it adds no set entry each time. */
+    private String lastKernel;
     private int commands;
     private byte[] args = new byte[ARGS_BYTES];
     private int argsUsed;
@@ -121,16 +124,28 @@ final class CommandBatch {
         return argsBuffer;
     }
 
+    /** The arguments recorded so far: a launch writes its own at the offset {@link #reserve} gave it. */
+    byte[] args() {
+        return args;
+    }
+
+    /** The kernels launched in this batch. */
+    Set<String> kernels() {
+        return kernels;
+    }
+
     int argsGeneration() {
         return argsGeneration;
     }
 
     /**
      * Records a dispatch; {@code timedPass} (a pass descriptor with timestamp writes) gives the
-     * launch a pass of its own, else it joins the open pass. {@code uniform}: its arguments, at
-     * {@code at} from {@link #reserve} (null: none, and the group has no dynamic offset).
+     * launch a pass of its own, else it joins the open pass. Its {@code size} bytes of arguments
+     * are in {@link #args()} at {@code at} from {@link #reserve} (0: none, and the group has no
+     * dynamic offset). A launch with the bind group and the argument bytes of the pass's last
+     * launch uses that launch's offset: it sets nothing again, and the arguments take no room.
      */
-    void dispatch(String kernel, GPUComputePipeline pipeline, GPUBindGroup group, byte[] uniform, int at,
+    void dispatch(String kernel, GPUComputePipeline pipeline, GPUBindGroup group, int size, int at,
                   JSObject timedPass, int[] workgroups) {
         if (timedPass != null) {
             endPass();
@@ -143,15 +158,19 @@ final class CommandBatch {
             passGroup = null;
         }
         commands++;
-        kernels.add(kernel);
+        if (kernel != lastKernel) {
+            kernels.add(kernel);
+            lastKernel = kernel;
+        }
         if (pipeline != passPipeline) {
             p.setPipeline(pipeline);
             passPipeline = pipeline;
         }
-        if (uniform != null) {
-            System.arraycopy(uniform, 0, args, at, uniform.length);
-            argsUsed = at + uniform.length;
-            if (group != passGroup || at != passOffset) {
+        if (size > 0) {
+            if (group == passGroup && size == passSize && sameBytes(passOffset, at, size)) {
+                at = passOffset;
+            } else {
+                argsUsed = at + size;
                 offsets.set(0, at);
                 p.setBindGroupAt(0, group, offsets, 0, 1);
             }
@@ -160,12 +179,22 @@ final class CommandBatch {
         }
         passGroup = group;
         passOffset = at;
+        passSize = size;
         p.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
         if (timedPass != null) {
             p.end();
         } else {
             pass = p;
         }
+    }
+
+    private boolean sameBytes(int x, int y, int size) {
+        for (int i = 0; i < size; i++) {
+            if (args[x + i] != args[y + i]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** {@code b} is destroyed once the recorded commands that use it are submitted. */
@@ -201,6 +230,7 @@ final class CommandBatch {
         }
         destroyAfterSubmit.clear();
         kernels.clear();
+        lastKernel = null;
         encoder = null;
         commands = 0;
         argsUsed = 0;

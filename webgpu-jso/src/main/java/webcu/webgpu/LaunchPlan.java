@@ -1,6 +1,7 @@
 package webcu.webgpu;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntToLongFunction;
 import webcu.ir.Type;
@@ -84,18 +85,86 @@ final class LaunchPlan {
     final int[] dispatch;
     /** The heap to assemble around the dispatch, or null when the kernel has none. */
     final Heap heap;
+    private final KernelLayout layout;
+    /** The launch planned, and the parameters whose pointers chose the bindings ({@link #repeats}). */
+    private final KernelLaunch source;
+    private final int[] pointerParams;
+    /** The uniform's fields that hold scalar arguments, the only bytes a repeated launch changes. */
+    private final List<KernelLayout.UniformField> scalars;
 
-    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, Heap heap) {
+    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, Heap heap,
+                       KernelLayout layout, KernelLaunch source, int[] pointerParams,
+                       List<KernelLayout.UniformField> scalars) {
+        this.layout = layout;
         this.bindings = bindings;
         this.uniform = uniform;
         this.pipelineKey = pipelineKey;
         this.error = error;
         this.dispatch = dispatch;
         this.heap = heap;
+        this.source = source;
+        this.pointerParams = pointerParams;
+        this.scalars = scalars;
     }
 
     private static LaunchPlan failed(String error) {
-        return new LaunchPlan(List.of(), null, null, error, null, null);
+        return new LaunchPlan(List.of(), null, null, error, null, null, null, null, null, List.of());
+    }
+
+    /**
+     * Whether {@code launch} of the same kernel (in the same program, with the device's memory
+     * unchanged since this plan) plans to this plan but for its scalar arguments: the same grid,
+     * block and dynamic shared size, and the same pointers where they choose a binding. Plans with
+     * a heap, and pointers inside structs passed by value, never repeat (their bindings follow the
+     * whole address space). Compares ints and references only where it can: longs are BigInts in
+     * the page's JavaScript build, and this runs at every launch.
+     */
+    /** Whether a later launch may repeat this plan ({@link #repeats}). */
+    boolean repeatable() {
+        return source != null && pointerParams != null;
+    }
+
+    boolean repeats(KernelLaunch launch) {
+        if (source == null || pointerParams == null) {
+            return false;
+        }
+        int[] g = launch.grid();
+        int[] sg = source.grid();
+        int[] b = launch.block();
+        int[] sb = source.block();
+        if (g[0] != sg[0] || g[1] != sg[1] || g[2] != sg[2] || b[0] != sb[0] || b[1] != sb[1] || b[2] != sb[2]
+                || launch.dynamicSharedBytes() != source.dynamicSharedBytes()) {
+            return false;
+        }
+        List<KernelArg> args = launch.args();
+        List<KernelArg> planned = source.args();
+        for (int p : pointerParams) {
+            KernelArg a = args.get(p);
+            KernelArg was = planned.get(p);
+            if (a != was && !(a instanceof KernelArg.Pointer x && was instanceof KernelArg.Pointer y
+                    && x.buffer() == y.buffer() && x.offset() == y.offset() && x.address() == y.address())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes the uniform of {@code launch}, which {@link #repeats} this plan, at {@code at} of
+     * {@code dst}: this plan's bytes with the launch's scalar arguments. Returns an error or null.
+     */
+    String writeUniform(KernelLaunch launch, byte[] dst, int at) {
+        // a loop: TeaVM's arraycopy of a byte array makes a typed-array view each time, dearer for these few bytes
+        for (int i = 0; i < uniform.length; i++) {
+            dst[at + i] = uniform[i];
+        }
+        for (KernelLayout.UniformField f : scalars) {
+            String error = putScalar(layout, launch, f, dst, at);
+            if (error != null) {
+                return error;
+            }
+        }
+        return null;
     }
 
     /** The heap offset of a null pointer (as MemoryModel.NULL_OFFSET): beyond any heap, so every access faults. */
@@ -200,6 +269,9 @@ final class LaunchPlan {
             return failed("not supported on WebGPU yet: dynamic shared memory (extern __shared__)");
         }
         List<Binding> bindings = new ArrayList<>();
+        int[] pointerParams = new int[layout.buffers().size()];
+        int pointers = 0;
+        boolean repeatable = true;
         long[] hiddenOffset = new long[layout.buffers().size()];
         StringBuilder pattern = new StringBuilder();
         Heap heap = null;
@@ -240,7 +312,9 @@ final class LaunchPlan {
                 long[] at;
                 if (arg instanceof KernelArg.Pointer p && buf.argOffset() == 0) {
                     at = p.buffer() >= 0 ? new long[] {p.buffer(), p.offset()} : p.address() == 0 ? null : memory.locate(p.address());
+                    pointerParams[pointers++] = buf.param();
                 } else if (arg instanceof KernelArg.Bytes s) {
+                    repeatable = false;
                     long address = read(s.bytes(), buf.argOffset(), 8);
                     at = address == 0 ? null : memory.locate(address);
                 } else {
@@ -294,6 +368,7 @@ final class LaunchPlan {
         }
         int[] dispatch = {(int) slice, (int) dy, launch.grid()[2]};
         byte[] uniform = null;
+        List<KernelLayout.UniformField> scalars = new ArrayList<>();
         if (layout.uniform() != null) {
             uniform = new byte[layout.uniform().size()];
             putInt(uniform, 0, launch.grid()[0]);
@@ -328,30 +403,54 @@ final class LaunchPlan {
                     putInt(uniform, f.offset(), (int) heapOffset(heap, address));
                     continue;
                 }
-                long bits;
-                KernelArg arg = launch.args().get(f.param());
-                if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {
-                    bits = s.bits();
-                } else if (arg instanceof KernelArg.Bytes s) {
-                    bits = read(s.bytes(), f.argOffset(), f.type() instanceof Type.Bool ? 1 : f.type().size());
-                } else {
-                    return failed("internal error: argument " + (f.param() + 1) + " of '" + layout.kernel()
-                            + "' is not a scalar");
+                String error = putScalar(layout, launch, f, uniform, 0);
+                if (error != null) {
+                    return failed(error);
                 }
-                switch (f.type()) {
-                    case Type.Bool x -> bits = (bits & 0xFF) != 0 ? 1 : 0;
-                    case Type.Int t -> bits = t.normalize(bits);
-                    default -> { }
-                }
-                putInt(uniform, f.offset(), (int) bits);
-                if (f.size() == 8) {
-                    putInt(uniform, f.offset() + 4, (int) (bits >>> 32));
-                }
+                scalars.add(f);
             }
         }
         String key = layout.entryPoint() + "|" + b[0] + "," + b[1] + "," + b[2] + "|" + launch.dynamicSharedBytes()
                 + "|" + pattern;
-        return new LaunchPlan(bindings, uniform, key, null, dispatch, heap);
+        return new LaunchPlan(bindings, uniform, key, null, dispatch, heap, layout, launch,
+                heap == null && repeatable ? Arrays.copyOf(pointerParams, pointers) : null, scalars);
+    }
+
+    /**
+     * Writes scalar argument {@code f} of {@code launch} into its place in the uniform at {@code at}
+     * of {@code dst}, wrapped to its type; returns an error or null. A 4-byte field is converted
+     * in ints (longs are BigInts in the page's JavaScript build).
+     */
+    private static String putScalar(KernelLayout layout, KernelLaunch launch, KernelLayout.UniformField f, byte[] dst,
+                                    int at) {
+        long bits;
+        KernelArg arg = launch.args().get(f.param());
+        if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {
+            bits = s.bits();
+        } else if (arg instanceof KernelArg.Bytes s) {
+            bits = read(s.bytes(), f.argOffset(), f.type() instanceof Type.Bool ? 1 : f.type().size());
+        } else {
+            return "internal error: argument " + (f.param() + 1) + " of '" + layout.kernel() + "' is not a scalar";
+        }
+        if (f.size() == 8) {
+            switch (f.type()) {
+                case Type.Bool x -> bits = (bits & 0xFF) != 0 ? 1 : 0;
+                case Type.Int t -> bits = t.normalize(bits);
+                default -> { }
+            }
+            putInt(dst, at + f.offset(), (int) bits);
+            putInt(dst, at + f.offset() + 4, (int) (bits >>> 32));
+            return null;
+        }
+        int v = (int) bits;
+        switch (f.type()) {
+            case Type.Bool x -> v = (v & 0xFF) != 0 ? 1 : 0;
+            case Type.Int t when t.bits() == 8 -> v = t.signed() ? (byte) v : v & 0xFF;
+            case Type.Int t when t.bits() == 16 -> v = t.signed() ? (short) v : v & 0xFFFF;
+            default -> { }
+        }
+        putInt(dst, at + f.offset(), v);
+        return null;
     }
 
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */

@@ -200,6 +200,46 @@ final class Programs {
         owner.stop(WebGpuDevice.at(launch.site()) + reason);
     }
 
+    /**
+     * Plans a launch that repeats no cached plan: the kernel's layout (a coarsened variant's for
+     * a block larger than the adapter's workgroups), the plan, the pipeline. Null when the launch
+     * cannot run (the device failed or stopped) or has nothing to run (an empty grid).
+     */
+    LaunchCache.Entry plan(Compiled base, KernelLaunch launch, LaunchPlan.Limits limits, LaunchPlan.Memory memory,
+                           GPUBindGroupLayout debugLayout) {
+        Compiled cp = base;
+        KernelLayout layout = cp.program.kernel(launch.kernel().name());
+        if (layout == null) {
+            rejected(cp, launch);
+            return null;
+        }
+        int coarse = LaunchPlan.coarsening(launch.block(), limits);
+        if (coarse > 1) {
+            // a block larger than the adapter's workgroups: a variant whose invocations run several threads
+            cp = variant(cp, launch.kernel().name(), coarse);
+            if (owner.fault() != null) {
+                return null;
+            }
+            layout = cp.program.kernel(launch.kernel().name());
+            if (layout == null) {
+                rejected(cp, launch);
+                return null;
+            }
+        }
+        LaunchPlan plan = LaunchPlan.of(layout, launch, limits, memory);
+        if (plan.error != null) {
+            owner.fail(WebGpuDevice.at(launch.site()) + plan.error);
+            return null;
+        }
+        int[] grid = launch.grid();
+        if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
+            return null;
+        }
+        GPUBindGroupLayout bgl = bindGroupLayout(cp, layout);
+        GPUComputePipeline pipeline = pipeline(cp, layout, bgl, debugLayout, launch, plan);
+        return new LaunchCache.Entry(base, cp, layout, plan, bgl, pipeline);
+    }
+
     GPUBindGroupLayout bindGroupLayout(Compiled cp, KernelLayout layout) {
         GPUBindGroupLayout bgl = cp.layouts.get(layout.entryPoint());
         if (bgl == null) {
@@ -214,6 +254,36 @@ final class Programs {
             cp.layouts.put(layout.entryPoint(), bgl);
         }
         return bgl;
+    }
+
+    /**
+     * The pipeline of {@code layout}'s kernel for {@code launch}'s block and dynamic shared size
+     * ({@code plan}'s key), created at the first launch that needs it under an error scope of its own.
+     */
+    private GPUComputePipeline pipeline(Compiled cp, KernelLayout layout, GPUBindGroupLayout bgl, GPUBindGroupLayout debugLayout,
+                                KernelLaunch launch, LaunchPlan plan) {
+        GPUComputePipeline pipeline = cp.pipelines.get(plan.pipelineKey);
+        if (pipeline != null) {
+            return pipeline;
+        }
+        JSObject constants = WebGpu.constants();
+        for (int i = 0; i < 3; i++) {
+            WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
+        }
+        if (layout.coarseWorkgroup() != null) {
+            long threads = (long) launch.block()[0] * launch.block()[1] * launch.block()[2];
+            WebGpu.setConstant(constants, layout.coarseWorkgroup(), (threads + layout.coarsening() - 1) / layout.coarsening());
+        }
+        if (layout.dynamicSharedWords() != null) {
+            WebGpu.setConstant(constants, layout.dynamicSharedWords(), Math.max(1, (launch.dynamicSharedBytes() + 3) / 4));
+        }
+        device.pushErrorScope("validation");
+        pipeline = device.createComputePipeline(WebGpu.computePipelineDescriptor(
+                device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(bgl, debugLayout)), cp.shader, layout.entryPoint(),
+                constants, layout.kernel()));
+        owner.check(device.popErrorScope(), "the pipeline of kernel '" + layout.kernel() + "'");
+        cp.pipelines.put(plan.pipelineKey, pipeline);
+        return pipeline;
     }
 
     /**

@@ -82,6 +82,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     private MemoryOps memoryOps;
     /** The commands recorded since the last submit. */
     private final CommandBatch batch;
+    /** Recent launches' plans, cleared when memory changes or another program is loaded. */
+    private final LaunchCache launchCache = new LaunchCache();
     /** Bumped when a buffer that bind groups may hold goes (cudaFree, a grown heap): cached groups are stale. */
     private int bindingGeneration;
     /** Whether a launch since the last reset may have counted watchdog ticks. */
@@ -96,7 +98,10 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     /** The timer of the launch being issued, until its time is on the way. */
     private LaunchTimer launchTimer;
     private final Facts facts;
-    /** When each kernel (by name) was last submitted, in milliseconds: a watchdog report says how long it ran. */
+    /**
+     * When each kernel (by name) was last submitted, in milliseconds: a watchdog report says how
+     * long it ran. Stamped at the batch's submit, not at each launch (a clock read per launch cost ~1 µs).
+     */
     private final Map<String, Double> launchedAt = new HashMap<>();
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
@@ -303,6 +308,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     @Override
     public void load(DeviceCode code) {
         programs.load(code);
+        launchCache.clear();
     }
 
     /** The adapter as the browser describes it (vendor, architecture …). */
@@ -388,23 +394,27 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         check(device.popErrorScope(), "out of device memory");
         buffers.put(id, b);
         sizes.put(id, size);
+        launchCache.clear();
         return true;
     }
 
     @Override
     public void mapBuffer(int id, long base, String label, Span site) {
         memoryMap.bases.put(id, base);
+        launchCache.clear();
     }
 
     @Override
     public void mapGlobal(webcu.ir.Global g, long address) {
         memoryMap.symbols.put(g.name(), address);
+        launchCache.clear();
     }
 
     @Override
     public void reset() {
         fault = null;
         memoryMap.symbols.clear();
+        launchCache.clear();
     }
 
     /**
@@ -426,7 +436,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     /** Before a launch: the host's managed copies become the device's, unless kernels have changed them since. */
     private void uploadManaged() {
-        if (managedOnDevice) {
+        if (managedOnDevice || managed.isEmpty()) {
             return;
         }
         for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
@@ -473,6 +483,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         sizes.remove(id);
         memoryMap.bases.remove(id);
         managed.remove(id);
+        launchCache.clear();
         if (b != null) {
             batch.destroyAfterSubmit(b);
             bindingGeneration++;
@@ -614,37 +625,21 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         if (fault != null) {
             return;
         }
-        Programs.Compiled cp = programs.of(launch.module());
-        if (cp == null || fault != null) {
+        Programs.Compiled base = programs.of(launch.module());
+        if (base == null || fault != null) {
             return;
         }
-        KernelLayout layout = cp.program.kernel(launch.kernel().name());
-        if (layout == null) {
-            programs.rejected(cp, launch);
-            return;
-        }
-        int coarse = LaunchPlan.coarsening(launch.block(), limits);
-        if (coarse > 1) {
-            // a block larger than the adapter's workgroups: a variant whose invocations run several threads
-            cp = programs.variant(cp, launch.kernel().name(), coarse);
-            if (fault != null) {
+        LaunchCache.Entry e = launchCache.find(base, launch);
+        if (e == null) {
+            e = programs.plan(base, launch, limits, memoryMap, debugLayout);
+            if (e == null) {
                 return;
             }
-            layout = cp.program.kernel(launch.kernel().name());
-            if (layout == null) {
-                programs.rejected(cp, launch);
-                return;
-            }
+            launchCache.add(launch, e);
         }
-        LaunchPlan plan = LaunchPlan.of(layout, launch, limits, memoryMap);
-        if (plan.error != null) {
-            fail(at(launch.site()) + plan.error);
-            return;
-        }
-        int[] grid = launch.grid();
-        if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
-            return;
-        }
+        LaunchPlan plan = e.plan;
+        Programs.Compiled cp = e.compiled;
+        KernelLayout layout = e.layout;
         uploadManaged();
         if (debugDirty && debugProgram != cp) {
             // the records so far follow the other program's printf formats and check sites
@@ -652,36 +647,30 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         }
         debugDirty = true;
         debugProgram = cp;
-        GPUBindGroupLayout bgl = programs.bindGroupLayout(cp, layout);
-        GPUComputePipeline pipeline = cp.pipelines.get(plan.pipelineKey);
-        if (pipeline == null) {
-            JSObject constants = WebGpu.constants();
-            for (int i = 0; i < 3; i++) {
-                WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
+        int size = plan.uniform != null ? plan.uniform.length : 0;
+        int at = batch.reserve(size);
+        if (plan.uniform != null) {
+            // a repeated plan's bytes with this launch's scalars, straight into the batch's arguments
+            String error = plan.writeUniform(launch, batch.args(), at);
+            if (error != null) {
+                fail(at(launch.site()) + error);
+                return;
             }
-            if (layout.coarseWorkgroup() != null) {
-                long threads = (long) launch.block()[0] * launch.block()[1] * launch.block()[2];
-                WebGpu.setConstant(constants, layout.coarseWorkgroup(), (threads + layout.coarsening() - 1) / layout.coarsening());
-            }
-            if (layout.dynamicSharedWords() != null) {
-                WebGpu.setConstant(constants, layout.dynamicSharedWords(), Math.max(1, (launch.dynamicSharedBytes() + 3) / 4));
-            }
-            device.pushErrorScope("validation");
-            pipeline = device.createComputePipeline(WebGpu.computePipelineDescriptor(
-                    device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(bgl, debugLayout)), cp.shader, layout.entryPoint(),
-                    constants, layout.kernel()));
-            check(device.popErrorScope(), "the pipeline of kernel '" + layout.kernel() + "'");
-            cp.pipelines.put(plan.pipelineKey, pipeline);
         }
-        int at = batch.reserve(plan.uniform != null ? plan.uniform.length : 0);
         GPUBuffer heap = plan.heap != null ? heapBuffer(plan.heap.size()) : null;
-        GPUBindGroup group = programs.bindGroup(cp, layout, bgl, plan, bindingGeneration + batch.argsGeneration(),
-                id -> id == LaunchPlan.HEAP ? heap : id >= 0 ? buffers.get(id) : nullBuffer, batch.argsBuffer());
+        int generation = bindingGeneration + batch.argsGeneration();
+        GPUBindGroup group = e.group;
+        if (group == null || e.groupGeneration != generation) {
+            group = programs.bindGroup(cp, layout, e.bindGroupLayout, plan, generation,
+                    id -> id == LaunchPlan.HEAP ? heap : id >= 0 ? buffers.get(id) : nullBuffer, batch.argsBuffer());
+            e.group = group;
+            e.groupGeneration = generation;
+        }
         if (plan.heap != null) {
             // the heap mirrors device addresses: each allocation goes to its address minus the heap's base
-            GPUCommandEncoder e = batch.encoder();
+            GPUCommandEncoder enc = batch.encoder();
             for (LaunchPlan.Allocation a : plan.heap.allocations()) {
-                e.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
+                enc.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
             }
         }
         if (ticksDirty && cp.watchdogTicks) {
@@ -691,15 +680,13 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         ticksDirty |= cp.watchdogTicks;
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
-        batch.dispatch(layout.kernel(), pipeline, group, plan.uniform, at, timed ? times.passDescriptor(true) : null,
-                plan.dispatch);
+        batch.dispatch(layout.kernel(), e.pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
         if (plan.heap != null && !plan.heap.readOnly()) {
-            GPUCommandEncoder e = batch.encoder();
+            GPUCommandEncoder enc = batch.encoder();
             for (LaunchPlan.Allocation a : plan.heap.allocations()) {
-                e.copyBufferToBuffer(heap, plan.heap.offsetOf(a), buffers.get(a.buffer()), 0, sizes.get(a.buffer()));
+                enc.copyBufferToBuffer(heap, plan.heap.offsetOf(a), buffers.get(a.buffer()), 0, sizes.get(a.buffer()));
             }
         }
-        launchedAt.put(layout.kernel(), (double) System.currentTimeMillis());
         launchTimer = null;
         if (timed) {
             times.submitted(layout.kernel(), timing, timer);
@@ -716,6 +703,10 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
      */
     void flush() {
         if (!batch.isEmpty()) {
+            double now = System.currentTimeMillis();
+            for (String kernel : batch.kernels()) {
+                launchedAt.put(kernel, now);
+            }
             submitted++;
             batch.submit();
         }

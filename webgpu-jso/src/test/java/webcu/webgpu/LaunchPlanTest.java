@@ -2,10 +2,12 @@ package webcu.webgpu;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
@@ -65,6 +67,36 @@ class LaunchPlanTest {
             -5, -1, -1, -1, 1, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0}, p.uniform);
         assertArrayEquals(new int[] {4, 1, 1}, p.dispatch);
         assertEquals("k|64,1,1|0|rw", p.pipelineKey);
+    }
+
+    /**
+     * A launch of the same kernel with the same shape and pointers repeats the plan: only the
+     * scalars are rewritten, as a fresh plan would write them (a bool from its low byte).
+     */
+    @Test
+    void Repeat_RewritesOnlyScalars() {
+        Module m = kernel();
+        KernelLayout l = layout(m);
+        LaunchPlan p = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(1, 0, 2, 400)), SOFTWARE, id -> 4096);
+        assertTrue(p.repeatable());
+        KernelLaunch again = launch(m, new int[] {64, 1, 1}, List.of(new KernelArg.Pointer(0x1000, 1, 0),
+                new KernelArg.Pointer(0x2000 + 400, 2, 400), new KernelArg.Scalar(Type.I32, 300),
+                new KernelArg.Scalar(Type.BOOL, 0x100)));
+        assertTrue(p.repeats(again));
+        byte[] dst = new byte[80];
+        assertNull(p.writeUniform(again, dst, 16));
+        byte[] written = Arrays.copyOfRange(dst, 16, 48);
+        assertArrayEquals(new byte[] {4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+            44, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0}, written);
+        assertArrayEquals(LaunchPlan.of(l, again, SOFTWARE, id -> 4096).uniform, written);
+        // another offset, buffer, block or grid is planned anew
+        assertFalse(p.repeats(launch(m, new int[] {64, 1, 1}, args(1, 0, 2, 404))));
+        assertFalse(p.repeats(launch(m, new int[] {64, 1, 1}, args(3, 0, 2, 400))));
+        assertFalse(p.repeats(launch(m, new int[] {32, 1, 1}, args(1, 0, 2, 400))));
+        assertFalse(p.repeats(new KernelLaunch(m, m.function("k"), new int[] {5, 1, 1}, new int[] {64, 1, 1}, 0,
+                args(1, 0, 2, 400), Span.NONE)));
+        assertFalse(p.repeats(new KernelLaunch(m, m.function("k"), new int[] {4, 1, 1}, new int[] {64, 1, 1}, 16,
+                args(1, 0, 2, 400), Span.NONE)));
     }
 
     @Test
@@ -156,6 +188,8 @@ class LaunchPlanTest {
         });
         assertNull(plan.error);
         assertEquals(List.of(new LaunchPlan.Binding(0, 9, false)), plan.bindings);
+        // its binding follows an address inside the struct: never repeated
+        assertFalse(plan.repeatable());
         // after the grid: n = 7 at 16, scale's 8 bytes at 24, the pointer's offset 40 / 4 = 10 at 32; padded to 48 bytes
         assertArrayEquals(new byte[] {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
             7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 64, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, plan.uniform);
@@ -272,6 +306,7 @@ class LaunchPlanTest {
         List<KernelArg> args = List.of(new KernelArg.Pointer(BASE + 16, 1, 16), new KernelArg.Pointer(BASE + 0x200, 2, 0));
         LaunchPlan p = LaunchPlan.of(l, launch(m, new int[] {8, 1, 1}, args), SOFTWARE, heapMemory());
         assertNull(p.error);
+        assertFalse(p.repeatable(), "a heap follows the whole address space");
         assertEquals(List.of(new LaunchPlan.Binding(0, LaunchPlan.HEAP, false)), p.bindings);
         assertEquals(BASE, p.heap.base());
         assertEquals(0x404, p.heap.size());
