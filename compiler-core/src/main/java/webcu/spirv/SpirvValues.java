@@ -26,7 +26,6 @@ final class SpirvValues {
     private final SpirvModule m;
     private final SpirvTypes types;
     boolean usesDynamicShared;
-    boolean usesDebug;
 
     SpirvValues(KernelWriter kw) {
         this.kw = kw;
@@ -456,7 +455,6 @@ final class SpirvValues {
 
     /** The debug buffer's words (set 1, binding 0), always accessed atomically. */
     private Place debugPlace() {
-        usesDebug = true;
         int var = kw.w.debugBuffer();
         kw.used.add(var);
         return new Place(var, List.of(m.constantU32(0)), new Type.Array(Type.U32, DebugBuffer.WORDS), "StorageBuffer", true, true);

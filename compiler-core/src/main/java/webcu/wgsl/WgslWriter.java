@@ -19,9 +19,11 @@ import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceModule;
 import webcu.passes.Intrinsics;
 import webcu.passes.KernelInterface;
+import webcu.passes.KernelLayout;
 import webcu.passes.Layouts;
 
 /**
@@ -85,7 +87,7 @@ final class WgslWriter {
     private int indent;
     /** The CUDA span of each finished line of {@link #out}, and of the statement being written. */
     private final List<Span> lineSpans = new ArrayList<>();
-    private final List<WgslProgram.CheckSite> checkSites = new ArrayList<>();
+    private final List<DebugBuffer.CheckSite> checkSites = new ArrayList<>();
     private int scanned;
     private Span current = Span.NONE;
 
@@ -918,7 +920,7 @@ final class WgslWriter {
 
         /** A check site for the statement being written; faults name it by its index. */
         private int site(int kind) {
-            checkSites.add(new WgslProgram.CheckSite(current, kind));
+            checkSites.add(new DebugBuffer.CheckSite(current, kind));
             return checkSites.size() - 1;
         }
 

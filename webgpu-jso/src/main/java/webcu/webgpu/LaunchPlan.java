@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntToLongFunction;
 import webcu.ir.Type;
+import webcu.passes.KernelLayout;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
-import webcu.wgsl.KernelLayout;
 
 /**
  * What one kernel launch binds and writes on WebGPU, decided in plain Java (so JVM tests can check
