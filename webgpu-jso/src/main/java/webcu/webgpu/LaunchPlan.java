@@ -3,10 +3,10 @@ package webcu.webgpu;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntToLongFunction;
-import webcu.ir.Type;
 import webcu.passes.KernelLayout;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.UniformPacking;
 
 /**
  * What one kernel launch binds and writes on WebGPU, decided in plain Java (so JVM tests can check
@@ -296,10 +296,7 @@ final class LaunchPlan {
         byte[] uniform = null;
         if (layout.uniform() != null) {
             uniform = new byte[layout.uniform().size()];
-            putInt(uniform, 0, launch.grid()[0]);
-            putInt(uniform, 4, launch.grid()[1]);
-            putInt(uniform, 8, launch.grid()[2]);
-            putInt(uniform, 12, (int) fold);
+            UniformPacking.putGrid(uniform, launch.grid(), fold);
             for (KernelLayout.UniformField f : layout.uniform().fields()) {
                 if (f.hiddenOffset()) {
                     putInt(uniform, f.offset(), (int) hiddenOffset[f.buffer()]);
@@ -328,24 +325,9 @@ final class LaunchPlan {
                     putInt(uniform, f.offset(), (int) heapOffset(heap, address));
                     continue;
                 }
-                long bits;
-                KernelArg arg = launch.args().get(f.param());
-                if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {
-                    bits = s.bits();
-                } else if (arg instanceof KernelArg.Bytes s) {
-                    bits = read(s.bytes(), f.argOffset(), f.type() instanceof Type.Bool ? 1 : f.type().size());
-                } else {
-                    return failed("internal error: argument " + (f.param() + 1) + " of '" + layout.kernel()
-                            + "' is not a scalar");
-                }
-                switch (f.type()) {
-                    case Type.Bool x -> bits = (bits & 0xFF) != 0 ? 1 : 0;
-                    case Type.Int t -> bits = t.normalize(bits);
-                    default -> { }
-                }
-                putInt(uniform, f.offset(), (int) bits);
-                if (f.size() == 8) {
-                    putInt(uniform, f.offset() + 4, (int) (bits >>> 32));
+                String bad = UniformPacking.putScalar(uniform, layout, f, launch.args());
+                if (bad != null) {
+                    return failed(bad);
                 }
             }
         }
@@ -356,17 +338,10 @@ final class LaunchPlan {
 
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */
     static long read(byte[] a, int at, int size) {
-        long v = 0;
-        for (int i = size - 1; i >= 0; i--) {
-            v = v << 8 | (at + i < a.length ? a[at + i] & 0xFF : 0);
-        }
-        return v;
+        return UniformPacking.read(a, at, size);
     }
 
     static void putInt(byte[] a, int at, int v) {
-        a[at] = (byte) v;
-        a[at + 1] = (byte) (v >>> 8);
-        a[at + 2] = (byte) (v >>> 16);
-        a[at + 3] = (byte) (v >>> 24);
+        UniformPacking.putInt(a, at, v);
     }
 }
