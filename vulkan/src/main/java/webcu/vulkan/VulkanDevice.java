@@ -83,14 +83,19 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         this.vk = vk;
         this.console = console;
         this.target = DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities());
-        VulkanCompute.Limits l = vk.limits();
-        // CUDA's architectural limits, as the WebGPU device reports them; a launch beyond what this
-        // device dispatches fails with a message naming its limit
-        this.info = new DeviceInfo("Vulkan: " + vk.deviceName(), 8, 0, 4L << 30, 16, Math.min(1024, l.maxInvocations()),
-                new int[] {1024, 1024, 64}, new int[] {Integer.MAX_VALUE, 65535, 65535}, Math.min(49152, l.maxSharedBytes()), 32,
-                65536, 65536, 1000000);
+        // CUDA's architectural limits, as the WebGPU device reports them (programs size their
+        // launches and print these); a launch beyond what this device dispatches (SwiftShader: 256
+        // invocations per workgroup) fails with a message naming its limit rather than with
+        // cudaErrorInvalidConfiguration, which would say the program is wrong
+        this.info = new DeviceInfo("Vulkan: " + vk.deviceName(), 8, 0, 4L << 30, 16, 1024, new int[] {1024, 1024, 64},
+                new int[] {Integer.MAX_VALUE, 65535, 65535}, 49152, 32, 65536, 65536, 1000000);
         this.debug = vk.buffer(4L * DebugBuffer.WORDS);
         this.nullBuffer = vk.buffer(16);
+    }
+
+    /** The Vulkan instance and device under it (tests read its validation messages). */
+    VulkanCompute compute() {
+        return vk;
     }
 
     @Override
