@@ -85,6 +85,35 @@ class VulkanDeviceTest {
         assertEquals(List.of(), r.validation());
     }
 
+    /**
+     * Whole structs loaded from and stored to a buffer (laid-out and plain types converted member by
+     * member, since lavapipe cannot compile OpCopyLogical) and passed to a device function.
+     */
+    @Test
+    void wholeStructCopies() {
+        Run r = run("""
+                #include <cstdio>
+                struct V { float x, y; int n[2]; };
+                __device__ V twice(V a) { V r = {2 * a.x, 2 * a.y, {a.n[1], a.n[0]}}; return r; }
+                __global__ void k(V* p, int n) {
+                  int i = threadIdx.x;
+                  if (i < n) p[i] = twice(p[i]);
+                }
+                int main() {
+                  V h[4] = {{1, 2, {3, 4}}, {3, 4, {5, 6}}, {5, 6, {7, 8}}, {7, 8, {9, 10}}};
+                  V* d;
+                  cudaMalloc(&d, sizeof(h));
+                  cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+                  k<<<1, 4>>>(d, 4);
+                  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+                  printf("%g %g %g %d %d\\n", h[0].x, h[3].y, h[1].x, h[2].n[0], h[2].n[1]);
+                  return 0;
+                }
+                """);
+        assertEquals("2 16 6 8 7\n", r.out(), r.err());
+        assertEquals(List.of(), r.validation());
+    }
+
     @Test
     void outOfBoundsIsAnIllegalAddressAtItsLine() {
         Run r = run("""
