@@ -122,7 +122,8 @@ public final class Main implements Callable<Integer> {
     @Command(name = "run", description = "compile and run a program")
     static final class Run implements Callable<Integer> {
         @CommandLine.Mixin Inputs in = new Inputs();
-        @Option(names = "--backend", description = "cpu (JVM emulator) or webgpu (headless Chromium; handled by ./webcu)") String backend = "cpu";
+        @Option(names = "--backend", description = "cpu (JVM emulator), vulkan (SPIR-V on the system's Vulkan; module vulkan) or webgpu"
+                + " (headless Chromium; handled by ./webcu)") String backend = "cpu";
         @Option(names = "--no-jit", description = "interpret hot host loops instead of compiling them to JVM code (also -Dwebcu.jit=false)") boolean noJit;
         @Option(names = "--kernel-time-limit", paramLabel = "SECONDS", description = "stop a kernel launch that runs longer "
                 + "(the emulator's watchdog; 0: no limit; default 20)") double kernelTimeLimit = webcu.vm.CpuDevice.DEFAULT_TIME_LIMIT_SECONDS;
@@ -130,8 +131,8 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() throws IOException {
-            if (!backend.equals("cpu")) {
-                ERR.println("webcu: error: this launcher runs --backend cpu; use ./webcu run --backend webgpu for the browser");
+            if (!backend.equals("cpu") && !backend.equals("vulkan")) {
+                ERR.println("webcu: error: this launcher runs --backend cpu or vulkan; use ./webcu run --backend webgpu for the browser");
                 return 2;
             }
             List<String> files = new ArrayList<>();
@@ -172,18 +173,25 @@ public final class Main implements Callable<Integer> {
                 }
             };
             List<String> argv = ProgramRun.argv(Path.of(files.get(0)).getFileName().toString(), args);
-            ProgramRun run = new ProgramRun(r.module(), Backends.cpu(console, kernelTimeLimit), console, argv, new DiskFileSystem(),
-                    CLibrary.THREAD_SLEEP);
-            while (true) {
-                RunState s = run.resume(Long.MAX_VALUE >> 2);
-                if (s instanceof RunState.Exited e) {
-                    OUT.flush();
-                    return e.status();
+            webcu.runtime.Device device = backend.equals("cpu") ? Backends.cpu(console, kernelTimeLimit) : Backends.open(backend, console, r);
+            if (device == null) {
+                return 1;
+            }
+            try {
+                ProgramRun run = new ProgramRun(r.module(), device, console, argv, new DiskFileSystem(), CLibrary.THREAD_SLEEP);
+                while (true) {
+                    RunState s = run.resume(Long.MAX_VALUE >> 2);
+                    if (s instanceof RunState.Exited e) {
+                        OUT.flush();
+                        return e.status();
+                    }
+                    if (s instanceof RunState.Waiting w && !w.completion().isDone()) {
+                        ERR.println("webcu: internal error: the " + backend + " device left a copy unfinished");
+                        return 1;
+                    }
                 }
-                if (s instanceof RunState.Waiting w && !w.completion().isDone()) {
-                    ERR.println("webcu: internal error: the CPU device left a copy unfinished");
-                    return 1;
-                }
+            } finally {
+                Backends.close(device);
             }
         }
     }

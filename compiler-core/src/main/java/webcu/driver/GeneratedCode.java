@@ -7,7 +7,7 @@ import webcu.ir.Function;
 import webcu.ir.IrPrinter;
 import webcu.ir.Module;
 import webcu.passes.DeviceTarget;
-import webcu.wgsl.KernelLayout;
+import webcu.passes.KernelLayout;
 import webcu.wgsl.WgslProgram;
 
 /**

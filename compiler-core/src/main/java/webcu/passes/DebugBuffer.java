@@ -82,6 +82,25 @@ public final class DebugBuffer {
     }
 
     /** A loop the watchdog guards: its kernel (CUDA name) and where the loop is in the source. */
+    /**
+     * A memory access a kernel checks: an out-of-bounds or misaligned one records its index (in the
+     * program's list of them) and its kind ({@link #OOB_READ}, {@link #OOB_WRITE},
+     * {@link #MISALIGNED}) in the fault words.
+     */
+    public record CheckSite(Span span, int kind) {
+    }
+
+    /**
+     * What a program's debug buffer records refer to: its printf formats, assertion and loop sites
+     * (the table), and its checked accesses by index. Both device code writers' programs are one,
+     * so that one decoder reads the records of either.
+     */
+    public interface Tables {
+        DebugBuffer debug();
+
+        List<CheckSite> checkSites();
+    }
+
     public record LoopSite(String kernel, Span span) {
     }
 

@@ -17,6 +17,7 @@ import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
 import webcu.passes.KernelInterface;
+import webcu.passes.KernelLayout;
 import webcu.spirv.SpirvTypes.Unsupported;
 
 /**
@@ -70,8 +71,8 @@ final class KernelWriter {
         }
     }
 
-    SpirvProgram.Kernel write() {
-        List<SpirvProgram.Buffer> buffers = new ArrayList<>();
+    KernelLayout write() {
+        List<KernelLayout.Buffer> buffers = new ArrayList<>();
         int binding = 0;
         for (KernelInterface.Binding b : in.bindings()) {
             if (b.source() instanceof KernelInterface.Heap) {
@@ -103,12 +104,12 @@ final class KernelWriter {
             }
             int param = b.source() instanceof KernelInterface.Arg a ? a.index() : -1;
             int argOffset = b.source() instanceof KernelInterface.Arg a ? a.argOffset() : 0;
-            buffers.add(new SpirvProgram.Buffer(binding, param, argOffset, b.global() != null ? b.global().name() : null,
+            buffers.add(new KernelLayout.Buffer(binding, param, argOffset, b.global() != null ? b.global().name() : null,
                     b.name(), b.unitSize(), !writable));
             binding++;
         }
         // the uniform block: the grid (GridFolding's four words), the scalars, the hidden offsets (WGSL's offsets)
-        List<SpirvProgram.UniformField> fields = new ArrayList<>();
+        List<KernelLayout.UniformField> fields = new ArrayList<>();
         Map<Local, Integer> memberOf = new LinkedHashMap<>();
         List<Integer> memberTypes = new ArrayList<>();
         List<Integer> offsets = new ArrayList<>();
@@ -123,7 +124,7 @@ final class KernelWriter {
             }
             int size = v.type().size() == 8 ? 8 : 4;
             offset = (offset + size - 1) / size * size;
-            fields.add(new SpirvProgram.UniformField(v.name(), v.index(), v.argOffset(), v.type(), offset, -1));
+            fields.add(new KernelLayout.UniformField(v.name(), v.index(), v.argOffset(), v.type(), offset, -1));
             memberOf.put(v.local(), memberTypes.size());
             memberTypes.add(uniformType(v.type()));
             offsets.add(offset);
@@ -136,7 +137,7 @@ final class KernelWriter {
                 continue;
             }
             KernelInterface.Arg a = (KernelInterface.Arg) b.source();
-            fields.add(new SpirvProgram.UniformField(b.offset().name(), a.index(), a.argOffset(), Type.U32, offset, i));
+            fields.add(new KernelLayout.UniformField(b.offset().name(), a.index(), a.argOffset(), Type.U32, offset, i));
             memberOf.put(b.offset(), memberTypes.size());
             memberTypes.add(types.u32());
             offsets.add(offset);
@@ -196,8 +197,8 @@ final class KernelWriter {
         f.end();
         m.entryPoint("GLCompute", f.id(), entry, used.stream().mapToInt(Integer::intValue).toArray());
         m.executionMode(f.id(), "LocalSize", 1, 1, 1);
-        return new SpirvProgram.Kernel(k.name(), entry, buffers, binding, (offset + 15) / 16 * 16, fields,
-                values.usesDynamicShared, values.usesDebug);
+        return new KernelLayout(k.name(), entry, buffers, new KernelLayout.Uniform(binding, (offset + 15) / 16 * 16, fields),
+                SpirvProgram.WORKGROUP_SIZE, values.usesDynamicShared ? String.valueOf(SpirvProgram.SPEC_DYNAMIC_SHARED_WORDS) : null);
     }
 
     /** The type a uniform field holds: bool as a u32, 8- and 16-bit integers widened to 32 bits. */

@@ -26,7 +26,6 @@ final class SpirvValues {
     private final SpirvModule m;
     private final SpirvTypes types;
     boolean usesDynamicShared;
-    boolean usesDebug;
 
     SpirvValues(KernelWriter kw) {
         this.kw = kw;
@@ -456,7 +455,6 @@ final class SpirvValues {
 
     /** The debug buffer's words (set 1, binding 0), always accessed atomically. */
     private Place debugPlace() {
-        usesDebug = true;
         int var = kw.w.debugBuffer();
         kw.used.add(var);
         return new Place(var, List.of(m.constantU32(0)), new Type.Array(Type.U32, DebugBuffer.WORDS), "StorageBuffer", true, true);
@@ -508,9 +506,28 @@ final class SpirvValues {
             v = f().value("OpLoad", held, ptr);
         }
         if (p.laidOut() && !Type.isScalar(p.held())) {
-            v = f().value("OpCopyLogical", types.plain(p.held()), v);
+            v = copyLogical(v, p.held(), false);
         }
         return Type.isScalar(p.held()) ? bitcast(v, p.held(), t) : v;
+    }
+
+    /**
+     * A struct or array value converted between its laid-out (buffer) type and its plain type,
+     * member by member: what OpCopyLogical does in one instruction, which Mesa 22.3's lavapipe does
+     * not compile (vkCreateComputePipelines fails with VK_ERROR_UNKNOWN).
+     */
+    private int copyLogical(int v, Type t, boolean toLaidOut) {
+        if (Type.isScalar(t)) {
+            return v;
+        }
+        List<Type> parts = t instanceof Type.Struct s ? s.fields().stream().map(Type.Field::type).toList()
+                : java.util.Collections.nCopies((int) ((Type.Array) t).count(), ((Type.Array) t).element());
+        int[] members = new int[parts.size()];
+        for (int i = 0; i < members.length; i++) {
+            int part = f().value("OpCompositeExtract", types.of(parts.get(i), !toLaidOut), v, i);
+            members[i] = copyLogical(part, parts.get(i), toLaidOut);
+        }
+        return f().value("OpCompositeConstruct", types.of(t, toLaidOut), members);
     }
 
     void store(Expr address, Expr value) {
@@ -528,7 +545,7 @@ final class SpirvValues {
         if (Type.isScalar(p.held())) {
             v = bitcast(v, t, p.held());
         } else if (p.laidOut()) {
-            v = f().value("OpCopyLogical", types.laidOut(p.held()), v);
+            v = copyLogical(v, p.held(), true);
         }
         if (p.atomic() && Type.isScalar(p.held())) {
             f().op("OpAtomicStore", ptr, scope(p.storageClass()), m.constantU32(0), v);

@@ -19,6 +19,7 @@ import webcu.ir.Type;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceModule;
 import webcu.passes.KernelInterface;
+import webcu.passes.KernelLayout;
 import webcu.spirv.SpirvTypes.Unsupported;
 
 /**
@@ -62,7 +63,7 @@ final class SpirvWriter {
     private final int[] blockDim = new int[3];
     private int dynamicShared = -1;
     private int debugBuffer = -1;
-    private final List<SpirvProgram.CheckSite> checkSites = new ArrayList<>();
+    private final List<DebugBuffer.CheckSite> checkSites = new ArrayList<>();
     /** The kernel being written, for {@link SpirvBackend}'s diagnostic when it throws. */
     Function current;
     /** The statement being written. */
@@ -85,7 +86,7 @@ final class SpirvWriter {
         }
         int size = m.specConstantComposite(types.v3u32(), blockDim);
         m.decorate(size, "BuiltIn", SpirvModule.enumValue("BuiltIn", "WorkgroupSize"));
-        List<SpirvProgram.Kernel> kernels = new ArrayList<>();
+        List<KernelLayout> kernels = new ArrayList<>();
         for (Function k : dm.kernels()) {
             current = k;
             currentSpan = k.span() == null ? Span.NONE : k.span();
@@ -100,7 +101,7 @@ final class SpirvWriter {
 
     /** A check site for the statement being written; a fault names it by its index. */
     int site(int kind) {
-        checkSites.add(new SpirvProgram.CheckSite(currentSpan, kind));
+        checkSites.add(new DebugBuffer.CheckSite(currentSpan, kind));
         return checkSites.size() - 1;
     }
 

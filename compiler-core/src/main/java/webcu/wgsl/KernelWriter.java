@@ -19,7 +19,9 @@ import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
 import webcu.passes.KernelInterface;
+import webcu.passes.KernelLayout;
 
 /**
  * Writes one kernel of the module: its storage bindings, its uniform block and its entry point,
@@ -282,7 +284,7 @@ final class KernelWriter {
 
     /** A check site for the statement being written; faults name it by its index. */
     int site(int kind) {
-        w.checkSites.add(new WgslProgram.CheckSite(w.current, kind));
+        w.checkSites.add(new DebugBuffer.CheckSite(w.current, kind));
         return w.checkSites.size() - 1;
     }
 }

@@ -10,6 +10,7 @@ import webcu.diag.InternalCompilerError;
 import webcu.ir.Expr;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
 
 /**
  * Prints a kernel's memory accesses from {@code MemoryModel}'s canonical addresses: references into

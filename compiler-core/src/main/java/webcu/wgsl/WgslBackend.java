@@ -4,6 +4,7 @@ import webcu.diag.Diagnostics;
 import webcu.ir.Module;
 import webcu.passes.DeviceModule;
 import webcu.passes.DevicePasses;
+import webcu.passes.KernelLayout;
 
 /**
  * Compiles the kernels of a program to WGSL: runs {@link DevicePasses} on a copy of the device

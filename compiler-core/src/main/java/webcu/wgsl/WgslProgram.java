@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import webcu.diag.Span;
 import webcu.passes.DebugBuffer;
+import webcu.passes.KernelLayout;
 
 /**
  * The WGSL for the kernels of one program: a single shader module with one entry point per
@@ -19,21 +20,14 @@ import webcu.passes.DebugBuffer;
  * @param checkSites the bounds-checked accesses, which a fault record names by index
  */
 public record WgslProgram(String code, List<KernelLayout> kernels, Map<String, Span> rejected, List<Span> lineSpans,
-                          DebugBuffer debug, List<CheckSite> checkSites) {
+                          DebugBuffer debug, List<DebugBuffer.CheckSite> checkSites)
+        implements DebugBuffer.Tables {
     public WgslProgram {
         kernels = List.copyOf(kernels);
         // not Map.copyOf: lookups in TeaVM's immutable maps trap ("remainder by zero") in WebAssembly
         rejected = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(rejected));
         lineSpans = List.copyOf(lineSpans);
         checkSites = List.copyOf(checkSites);
-    }
-
-    /**
-     * A memory access the kernel checks: a fault in the debug buffer names it by its index here.
-     *
-     * @param kind {@link DebugBuffer#OOB_READ}, {@link DebugBuffer#OOB_WRITE} or {@link DebugBuffer#MISALIGNED}
-     */
-    public record CheckSite(Span span, int kind) {
     }
 
     /** A program without kernels (nothing to compile, or compilation failed). */

@@ -15,8 +15,10 @@ import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceModule;
 import webcu.passes.KernelInterface;
+import webcu.passes.KernelLayout;
 import webcu.passes.Layouts;
 
 /**
@@ -72,7 +74,7 @@ final class WgslWriter {
     int indent;
     /** The CUDA span of each finished line of {@link #out}, and of the statement being written. */
     final List<Span> lineSpans = new ArrayList<>();
-    final List<WgslProgram.CheckSite> checkSites = new ArrayList<>();
+    final List<DebugBuffer.CheckSite> checkSites = new ArrayList<>();
     int scanned;
     Span current = Span.NONE;
 

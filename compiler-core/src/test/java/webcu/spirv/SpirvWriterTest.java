@@ -19,6 +19,7 @@ import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.frontend.SourceSet;
 import webcu.passes.DeviceTarget;
+import webcu.passes.KernelLayout;
 import webcu.testing.Golden;
 
 /**
@@ -184,7 +185,7 @@ class SpirvWriterTest {
         assertEquals(DiagKey.ERR_NOT_SUPPORTED_VULKAN, x.key());
         assertEquals(2, x.span().line());
         assertTrue(x.message().contains("cbrtf"), x.message());
-        assertEquals(List.of("ok"), p.kernels().stream().map(SpirvProgram.Kernel::entryPoint).toList());
+        assertEquals(List.of("ok"), p.kernels().stream().map(KernelLayout::entryPoint).toList());
         assertNotNull(p.rejected().keySet().stream().filter(n -> n.contains("root")).findFirst().orElse(null));
         assertEquals("", validate(p));
     }
@@ -208,20 +209,23 @@ class SpirvWriterTest {
     @Test
     void layout_matchesWgslNumbers() {
         SpirvProgram p = spirv(compile("vector_add.cu", VECTOR_ADD), new Diagnostics());
-        SpirvProgram.Kernel k = p.kernels().get(0);
+        KernelLayout k = p.kernels().get(0);
         assertEquals("vectorAdd", k.entryPoint());
         assertEquals(3, k.buffers().size());
-        assertEquals(3, k.uniformBinding());
-        assertEquals(16, k.fields().get(0).offset(), "n follows the grid");
-        assertEquals(List.of(true, true, false), k.buffers().stream().map(SpirvProgram.Buffer::readOnly).toList());
+        assertEquals(3, k.uniform().binding());
+        assertEquals(16, k.uniform().fields().get(0).offset(), "n follows the grid");
+        assertEquals(List.of(true, true, false), k.buffers().stream().map(KernelLayout.Buffer::readOnly).toList());
+        assertEquals(List.of("0", "1", "2"), k.workgroupSize(), "blockDim's SpecIds");
+        assertEquals(null, k.dynamicSharedWords());
         webcu.wgsl.WgslProgram w = webcu.wgsl.WgslBackend.compile(compile("vector_add.cu", VECTOR_ADD).module(), new Diagnostics());
-        webcu.wgsl.KernelLayout wl = w.kernels().get(0);
-        assertEquals(wl.uniform().binding(), k.uniformBinding());
-        assertEquals(wl.uniform().size(), k.uniformSize());
-        for (int i = 0; i < wl.uniform().fields().size(); i++) {
-            assertEquals(wl.uniform().fields().get(i).offset(), k.fields().get(i).offset());
-            assertEquals(wl.uniform().fields().get(i).param(), k.fields().get(i).param());
-        }
+        KernelLayout wl = w.kernels().get(0);
+        // the numbers, not the names (WGSL's are legal identifiers, SPIR-V's OpNames the IR's)
+        assertEquals(wl.buffers().stream().map(b -> List.of(b.binding(), b.param(), b.argOffset(), b.unitSize(), b.readOnly())).toList(),
+                k.buffers().stream().map(b -> List.of(b.binding(), b.param(), b.argOffset(), b.unitSize(), b.readOnly())).toList());
+        assertEquals(wl.uniform().binding(), k.uniform().binding());
+        assertEquals(wl.uniform().size(), k.uniform().size());
+        assertEquals(wl.uniform().fields().stream().map(f -> List.of(f.param(), f.argOffset(), f.type(), f.offset(), f.buffer())).toList(),
+                k.uniform().fields().stream().map(f -> List.of(f.param(), f.argOffset(), f.type(), f.offset(), f.buffer())).toList());
     }
 
     static final String WIDE = """
@@ -251,7 +255,7 @@ class SpirvWriterTest {
         assertEquals(1, d.all().get(0).span().line());
         assertEquals("not supported on Vulkan (SPIR-V) yet: 'unsigned long long' on a Vulkan device without Int64",
                 d.all().get(0).message());
-        assertEquals(List.of("narrow"), p.kernels().stream().map(SpirvProgram.Kernel::entryPoint).toList());
+        assertEquals(List.of("narrow"), p.kernels().stream().map(KernelLayout::entryPoint).toList());
         assertTrue(!p.disassembly().contains("Int64"), p.disassembly());
         assertEquals("", validate(p));
         Diagnostics all = new Diagnostics();

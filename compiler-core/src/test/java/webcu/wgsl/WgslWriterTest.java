@@ -13,6 +13,7 @@ import webcu.ir.Function;
 import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Type;
+import webcu.passes.KernelLayout;
 
 /** One test per construct of the writer; whole modules are pinned by {@link WgslGoldenTest}. */
 class WgslWriterTest {

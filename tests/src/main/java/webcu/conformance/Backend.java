@@ -4,22 +4,25 @@ import java.util.List;
 
 /**
  * Where a case runs: {@code cpu} (./webcu run --backend cpu, the JVM's CPU emulator),
- * {@code webgpu} (the page in headless Chromium) or {@code check} (./webcu check, for the
- * {@code errors/} cases, which never run).
+ * {@code webgpu} (the page in headless Chromium), {@code check} (./webcu check, for the
+ * {@code errors/} cases, which never run) or {@code vulkan} (./webcu run --backend vulkan: the
+ * SPIR-V writer's kernels on the machine's Vulkan driver; asked for by name, not run by default).
  */
 public final class Backend {
     public static final String CPU = "cpu";
     public static final String WEBGPU = "webgpu";
     public static final String CHECK = "check";
+    public static final String VULKAN = "vulkan";
 
     private Backend() {
     }
 
+    /** The backends a run without --backends uses. */
     public static List<String> names() {
         return List.of(CPU, WEBGPU, CHECK);
     }
 
     public static boolean isName(String s) {
-        return names().contains(s);
+        return names().contains(s) || s.equals(VULKAN);
     }
 }

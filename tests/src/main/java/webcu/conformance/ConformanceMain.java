@@ -17,7 +17,7 @@ import java.util.Set;
  * The conformance runner's command line (also what {@code ConformanceIT} calls):
  *
  * <pre>
- * ConformanceMain [--root DIR] [--suite DIR] [--backends cpu,webgpu,check] [--tags T,...]
+ * ConformanceMain [--root DIR] [--suite DIR] [--backends cpu,webgpu,check,vulkan] [--tags T,...]
  *                 [--skip-tags T,...] [--paths PREFIX,...] [--timeout SECONDS] [--baseline FILE]
  *                 [--report FILE] [--new-passes] [--update-baseline] [--webgpu-process] [--verbose]
  * </pre>
@@ -121,6 +121,7 @@ public final class ConformanceMain {
         return switch (backend) {
             case Backend.CPU -> new ProcessExecutor(o.root(), List.of("run", "--backend", "cpu"));
             case Backend.CHECK -> new ProcessExecutor(o.root(), List.of("check"));
+            case Backend.VULKAN -> new ProcessExecutor(o.root(), List.of("run", "--backend", "vulkan"));
             case Backend.WEBGPU -> {
                 if (o.webgpuProcess()) {
                     yield new ProcessExecutor(o.root(), List.of("run", "--backend", "webgpu"));
@@ -166,7 +167,8 @@ public final class ConformanceMain {
                             backends = list(v);
                             for (String b : backends) {
                                 if (!Backend.isName(b)) {
-                                    throw new IllegalArgumentException("unknown backend '" + b + "' (one of " + Backend.names() + ")");
+                                    throw new IllegalArgumentException("unknown backend '" + b + "' (one of " + Backend.names() + " or "
+                                            + Backend.VULKAN + ")");
                                 }
                             }
                         }

@@ -51,14 +51,23 @@ public final class ConformanceRunner {
 
     /** One case on one backend; {@code run} is its sidecar (what the comparison leaves out). */
     public record CaseResult(String backend, Manifest.Row row, Verdict verdict, long millis, Outcome outcome, RunSpec run) {
-        /** Whether the run reported a feature that WebGPU cannot run yet, as the standard error for it. */
+        /** Whether the run reported a feature that its GPU backend cannot run yet, as the standard error for it. */
         public boolean reportedUnsupported() {
-            return outcome != null && (outcome.stdout() + outcome.stderr()).contains(UNSUPPORTED);
+            if (outcome == null) {
+                return false;
+            }
+            String text = outcome.stdout() + outcome.stderr();
+            return text.contains(backend.equals(Backend.VULKAN) ? UNSUPPORTED_VULKAN : UNSUPPORTED);
         }
     }
 
     /** The text every 'cannot run this on WebGPU' diagnostic carries. */
     public static final String UNSUPPORTED = "error: not supported on WebGPU yet: ";
+    /**
+     * What the Vulkan backend's diagnostics carry: the SPIR-V writer's "not supported on Vulkan
+     * (SPIR-V) yet: " and the device's "not supported on Vulkan yet: ".
+     */
+    public static final String UNSUPPORTED_VULKAN = "not supported on Vulkan";
 
     private final Path suite;
     private final Duration timeout;

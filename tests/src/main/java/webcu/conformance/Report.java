@@ -197,6 +197,14 @@ public final class Report {
                 sb.append("not counted (outside the baseline and failing on the CPU too): ").append(unheld.size()).append('\n');
             }
         }
+        if (backends.contains(Backend.VULKAN)) {
+            List<ConformanceRunner.CaseResult> vk = results.stream()
+                    .filter(r -> r.backend().equals(Backend.VULKAN) && !r.verdict().passed() && !r.reportedUnsupported()).toList();
+            sb.append("vulkan failures without the unsupported-feature error: ").append(vk.size()).append('\n');
+            for (ConformanceRunner.CaseResult r : vk) {
+                sb.append("  UNCLEAR ").append(r.row().path()).append('\n');
+            }
+        }
         if (backends.contains(Backend.WEBGPU) && backends.contains(Backend.CPU)) {
             List<String> diff = differences();
             int both = comparedByBoth();

@@ -126,6 +126,7 @@ public final class VulkanCompute implements AutoCloseable {
     private final List<String> messages = new ArrayList<>();
     private final String deviceName;
     private final int apiVersion;
+    private final Limits limits;
     private final java.util.Set<String> capabilities;
 
     private VulkanCompute(boolean validation) {
@@ -181,6 +182,11 @@ public final class VulkanCompute implements AutoCloseable {
             vkGetPhysicalDeviceProperties(physical, props);
             deviceName = props.deviceNameString();
             apiVersion = props.apiVersion();
+            org.lwjgl.vulkan.VkPhysicalDeviceLimits l = props.limits();
+            limits = new Limits(l.maxComputeWorkGroupInvocations(),
+                    new int[] {l.maxComputeWorkGroupSize(0), l.maxComputeWorkGroupSize(1), l.maxComputeWorkGroupSize(2)},
+                    new int[] {l.maxComputeWorkGroupCount(0), l.maxComputeWorkGroupCount(1), l.maxComputeWorkGroupCount(2)},
+                    l.maxComputeSharedMemorySize(), l.maxStorageBufferRange() & 0xFFFFFFFFL);
 
             vkGetPhysicalDeviceQueueFamilyProperties(physical, count, null);
             VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
@@ -344,14 +350,68 @@ public final class VulkanCompute implements AutoCloseable {
      */
     public void dispatch(int[] spirv, String entry, List<Binding> bindings, int[] specialization, int groupsX, int groupsY,
                          int groupsZ) {
+        long module = shaderModule(spirv);
+        try (Pipeline p = pipeline(module, entry, bindings, specialization)) {
+            dispatch(p, bindings, groupsX, groupsY, groupsZ);
+        } finally {
+            vkDestroyShaderModule(device, module, null);
+        }
+    }
+
+    /** A shader module of {@code spirv}, for {@link #pipeline}; the caller destroys it with {@link #destroyShaderModule}. */
+    public long shaderModule(int[] spirv) {
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
-            ByteBuffer code = stack.malloc(spirv.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
-            code.asIntBuffer().put(spirv);
-            check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, lp),
-                    "vkCreateShaderModule");
-            long module = lp.get(0);
+            ByteBuffer code = MemoryUtil.memAlloc(spirv.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            try {
+                code.asIntBuffer().put(spirv);
+                check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(code), null, lp),
+                        "vkCreateShaderModule");
+            } finally {
+                MemoryUtil.memFree(code);
+            }
+            return lp.get(0);
+        }
+    }
 
+    public void destroyShaderModule(long module) {
+        vkDestroyShaderModule(device, module, null);
+    }
+
+    /** A compute pipeline: its descriptor set layouts, pipeline layout and pipeline, made once and dispatched often. */
+    public final class Pipeline implements AutoCloseable {
+        private final long[] setLayouts;
+        private final long layout;
+        private final long handle;
+        private final int storage;
+        private final int uniform;
+
+        private Pipeline(long[] setLayouts, long layout, long handle, int storage, int uniform) {
+            this.setLayouts = setLayouts;
+            this.layout = layout;
+            this.handle = handle;
+            this.storage = storage;
+            this.uniform = uniform;
+        }
+
+        @Override
+        public void close() {
+            vkDestroyPipeline(device, handle, null);
+            vkDestroyPipelineLayout(device, layout, null);
+            for (long l : setLayouts) {
+                vkDestroyDescriptorSetLayout(device, l, null);
+            }
+        }
+    }
+
+    /**
+     * The pipeline of entry point {@code entry} of {@code module} whose descriptor sets hold the
+     * sets, bindings and kinds of {@code bindings} (their buffers are not used), specialized with
+     * {@code specialization[i]} for SpecId {@code i}.
+     */
+    public Pipeline pipeline(long module, String entry, List<Binding> bindings, int[] specialization) {
+        try (MemoryStack stack = stackPush()) {
+            LongBuffer lp = stack.mallocLong(1);
             int sets = 1;
             int storage = 0;
             int uniform = 0;
@@ -393,17 +453,29 @@ public final class VulkanCompute implements AutoCloseable {
             }
             cpi.get(0).sType$Default().layout(pipelineLayout).stage(stage);
             check(vkCreateComputePipelines(device, VK_NULL_HANDLE, cpi, null, lp), "vkCreateComputePipelines");
-            long pipeline = lp.get(0);
+            long[] layouts = new long[sets];
+            setLayouts.get(0, layouts);
+            return new Pipeline(layouts, pipelineLayout, lp.get(0), storage, uniform);
+        }
+    }
 
+    /**
+     * Runs {@code pipeline} on {@code groups} workgroups with {@code bindings} (the sets, bindings
+     * and kinds it was made for) and waits until it is done and its writes are visible to the host.
+     */
+    public void dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+        try (MemoryStack stack = stackPush()) {
+            LongBuffer lp = stack.mallocLong(1);
+            int sets = pipeline.setLayouts.length;
             VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
-            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, storage));
-            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, uniform));
+            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, pipeline.storage));
+            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, pipeline.uniform));
             check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
                     .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
             long pool = lp.get(0);
             LongBuffer set = stack.mallocLong(sets);
             check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
-                    .pSetLayouts(setLayouts), set), "vkAllocateDescriptorSets");
+                    .pSetLayouts(stack.longs(pipeline.setLayouts)), set), "vkAllocateDescriptorSets");
             VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
             for (int i = 0; i < bindings.size(); i++) {
                 Binding b = bindings.get(i);
@@ -420,8 +492,9 @@ public final class VulkanCompute implements AutoCloseable {
             VkCommandBuffer cb = new VkCommandBuffer(pp.get(0), device);
             check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
-            vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, set, null);
+            // the host's writes to the mapped memory before the submit are visible to it (vkQueueSubmit's host barrier)
+            vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle);
+            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, set, null);
             vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
             // the kernel's writes must be visible to the host's reads of the mapped memory
             VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
@@ -437,13 +510,16 @@ public final class VulkanCompute implements AutoCloseable {
             vkDestroyFence(device, fence, null);
             vkFreeCommandBuffers(device, commandPool, cb);
             vkDestroyDescriptorPool(device, pool, null);
-            vkDestroyPipeline(device, pipeline, null);
-            vkDestroyPipelineLayout(device, pipelineLayout, null);
-            for (int s = 0; s < sets; s++) {
-                vkDestroyDescriptorSetLayout(device, setLayouts.get(s), null);
-            }
-            vkDestroyShaderModule(device, module, null);
         }
+    }
+
+    /** What a dispatch may ask of the device (VkPhysicalDeviceLimits). */
+    public record Limits(int maxInvocations, int[] maxWorkgroupSize, int[] maxWorkgroupCount, int maxSharedBytes,
+                         long maxStorageRange) {
+    }
+
+    public Limits limits() {
+        return limits;
     }
 
     private static int type(Kind kind) {

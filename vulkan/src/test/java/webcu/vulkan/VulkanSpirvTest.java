@@ -14,6 +14,7 @@ import webcu.driver.DeviceCode;
 import webcu.frontend.SourceSet;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
+import webcu.passes.KernelLayout;
 import webcu.spirv.SpirvProgram;
 
 /**
@@ -41,10 +42,10 @@ class VulkanSpirvTest {
             assertEquals("", code.render(true), "on " + vk.deviceName() + " with " + vk.spirvCapabilities());
             SpirvProgram p = code.spirv();
             program = p;
-            SpirvProgram.Kernel k = p.kernels().stream().filter(x -> x.entryPoint().equals(kernel)).findFirst().orElseThrow();
+            KernelLayout k = p.kernels().stream().filter(x -> x.entryPoint().equals(kernel)).findFirst().orElseThrow();
             List<VulkanCompute.Buffer> owned = new java.util.ArrayList<>();
             List<VulkanCompute.Binding> bindings = new java.util.ArrayList<>();
-            for (SpirvProgram.Buffer b : k.buffers()) {
+            for (KernelLayout.Buffer b : k.buffers()) {
                 Object a = args.get(b.param());
                 int n = a instanceof float[] f ? f.length : ((int[]) a).length;
                 VulkanCompute.Buffer buf = vk.buffer(4L * n);
@@ -59,15 +60,15 @@ class VulkanSpirvTest {
                 owned.add(buf);
                 bindings.add(new VulkanCompute.Binding(b.binding(), buf, VulkanCompute.Kind.STORAGE));
             }
-            VulkanCompute.Buffer uniform = vk.buffer(k.uniformSize());
+            VulkanCompute.Buffer uniform = vk.buffer(k.uniform().size());
             owned.add(uniform);
             ByteBuffer u = uniform.contents();
-            for (int i = 0; i < k.uniformSize(); i += 4) {
+            for (int i = 0; i < k.uniform().size(); i += 4) {
                 u.putInt(i, 0); // hidden offsets: every array from its start
             }
             // gridDim x, y, z, then one dispatch slice per CUDA row (GridFolding)
             u.putInt(0, grid).putInt(4, 1).putInt(8, 1).putInt(12, 1);
-            for (SpirvProgram.UniformField f : k.fields()) {
+            for (KernelLayout.UniformField f : k.uniform().fields()) {
                 if (f.buffer() < 0) {
                     Object a = args.get(f.param());
                     if (a instanceof Float x) {
@@ -77,15 +78,14 @@ class VulkanSpirvTest {
                     }
                 }
             }
-            bindings.add(new VulkanCompute.Binding(k.uniformBinding(), uniform, VulkanCompute.Kind.UNIFORM));
+            bindings.add(new VulkanCompute.Binding(k.uniform().binding(), uniform, VulkanCompute.Kind.UNIFORM));
             VulkanCompute.Buffer debug = vk.buffer(4L * DebugBuffer.WORDS);
             ByteBuffer d = debug.contents();
             for (int i = 0; i < DebugBuffer.WORDS; i++) {
                 d.putInt(4 * i, 0);
             }
-            if (k.debug()) {
-                bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
-            }
+            // bound for every kernel: a pipeline layout may hold a set its shader does not use
+            bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
             vk.dispatch(p.words(), k.entryPoint(), bindings, new int[] {block, 1, 1}, grid, 1, 1);
             assertTrue(vk.validationMessages().isEmpty(), "validation: " + vk.validationMessages());
             for (int i = 0; i < k.buffers().size(); i++) {

@@ -4,7 +4,7 @@ import java.util.HashMap;
 import java.util.Map;
 import webcu.ir.Function;
 import webcu.runtime.KernelLaunch;
-import webcu.wgsl.KernelLayout;
+import webcu.passes.KernelLayout;
 
 /**
  * The plans of a {@link WebGpuDevice}'s recent launches, per kernel, with the pipeline and the

@@ -4,10 +4,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntToLongFunction;
-import webcu.ir.Type;
+import webcu.passes.KernelLayout;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
-import webcu.wgsl.KernelLayout;
+import webcu.runtime.UniformPacking;
 
 /**
  * What one kernel launch binds and writes on WebGPU, decided in plain Java (so JVM tests can check
@@ -159,7 +159,7 @@ final class LaunchPlan {
             dst[at + i] = uniform[i];
         }
         for (KernelLayout.UniformField f : scalars) {
-            String error = putScalar(layout, launch, f, dst, at);
+            String error = UniformPacking.putScalar(dst, at, layout, f, launch.args());
             if (error != null) {
                 return error;
             }
@@ -371,10 +371,7 @@ final class LaunchPlan {
         List<KernelLayout.UniformField> scalars = new ArrayList<>();
         if (layout.uniform() != null) {
             uniform = new byte[layout.uniform().size()];
-            putInt(uniform, 0, launch.grid()[0]);
-            putInt(uniform, 4, launch.grid()[1]);
-            putInt(uniform, 8, launch.grid()[2]);
-            putInt(uniform, 12, (int) fold);
+            UniformPacking.putGrid(uniform, launch.grid(), fold);
             for (KernelLayout.UniformField f : layout.uniform().fields()) {
                 if (f.hiddenOffset()) {
                     putInt(uniform, f.offset(), (int) hiddenOffset[f.buffer()]);
@@ -403,7 +400,7 @@ final class LaunchPlan {
                     putInt(uniform, f.offset(), (int) heapOffset(heap, address));
                     continue;
                 }
-                String error = putScalar(layout, launch, f, uniform, 0);
+                String error = UniformPacking.putScalar(uniform, 0, layout, f, launch.args());
                 if (error != null) {
                     return failed(error);
                 }
@@ -416,56 +413,12 @@ final class LaunchPlan {
                 heap == null && repeatable ? Arrays.copyOf(pointerParams, pointers) : null, scalars);
     }
 
-    /**
-     * Writes scalar argument {@code f} of {@code launch} into its place in the uniform at {@code at}
-     * of {@code dst}, wrapped to its type; returns an error or null. A 4-byte field is converted
-     * in ints (longs are BigInts in the page's JavaScript build).
-     */
-    private static String putScalar(KernelLayout layout, KernelLaunch launch, KernelLayout.UniformField f, byte[] dst,
-                                    int at) {
-        long bits;
-        KernelArg arg = launch.args().get(f.param());
-        if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {
-            bits = s.bits();
-        } else if (arg instanceof KernelArg.Bytes s) {
-            bits = read(s.bytes(), f.argOffset(), f.type() instanceof Type.Bool ? 1 : f.type().size());
-        } else {
-            return "internal error: argument " + (f.param() + 1) + " of '" + layout.kernel() + "' is not a scalar";
-        }
-        if (f.size() == 8) {
-            switch (f.type()) {
-                case Type.Bool x -> bits = (bits & 0xFF) != 0 ? 1 : 0;
-                case Type.Int t -> bits = t.normalize(bits);
-                default -> { }
-            }
-            putInt(dst, at + f.offset(), (int) bits);
-            putInt(dst, at + f.offset() + 4, (int) (bits >>> 32));
-            return null;
-        }
-        int v = (int) bits;
-        switch (f.type()) {
-            case Type.Bool x -> v = (v & 0xFF) != 0 ? 1 : 0;
-            case Type.Int t when t.bits() == 8 -> v = t.signed() ? (byte) v : v & 0xFF;
-            case Type.Int t when t.bits() == 16 -> v = t.signed() ? (short) v : v & 0xFFFF;
-            default -> { }
-        }
-        putInt(dst, at + f.offset(), v);
-        return null;
-    }
-
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */
     static long read(byte[] a, int at, int size) {
-        long v = 0;
-        for (int i = size - 1; i >= 0; i--) {
-            v = v << 8 | (at + i < a.length ? a[at + i] & 0xFF : 0);
-        }
-        return v;
+        return UniformPacking.read(a, at, size);
     }
 
     static void putInt(byte[] a, int at, int v) {
-        a[at] = (byte) v;
-        a[at + 1] = (byte) (v >>> 8);
-        a[at + 2] = (byte) (v >>> 16);
-        a[at + 3] = (byte) (v >>> 24);
+        UniformPacking.putInt(a, at, v);
     }
 }

@@ -15,8 +15,8 @@ import webcu.diag.Severity;
 import webcu.diag.Span;
 import webcu.driver.DeviceCode;
 import webcu.ir.Module;
+import webcu.passes.KernelLayout;
 import webcu.runtime.KernelLaunch;
-import webcu.wgsl.KernelLayout;
 import webcu.wgsl.WgslProgram;
 
 /**

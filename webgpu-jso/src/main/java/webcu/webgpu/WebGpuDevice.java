@@ -16,13 +16,14 @@ import webcu.diag.Span;
 import webcu.driver.DeviceCode;
 import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
+import webcu.passes.KernelLayout;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.DeviceInfo;
+import webcu.runtime.DeviceOutput;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.TargetDevice;
-import webcu.wgsl.KernelLayout;
 
 /**
  * The {@link Device} that runs kernels on the GPU through WebGPU: one GPUBuffer per CUDA

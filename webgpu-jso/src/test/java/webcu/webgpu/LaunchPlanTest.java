@@ -18,9 +18,9 @@ import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.KernelLayout;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
-import webcu.wgsl.KernelLayout;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 

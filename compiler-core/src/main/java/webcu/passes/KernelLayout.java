@@ -1,13 +1,15 @@
-package webcu.wgsl;
+package webcu.passes;
 
 import java.util.List;
 import webcu.ir.Type;
 
 /**
- * What the runtime needs to launch one kernel of a {@link WgslProgram}: the entry point, the
- * storage bindings of bind group 0 and what fills them, the uniform buffer's byte layout, and the
- * names of the {@code override} constants that set the workgroup size (and the dynamic shared
- * memory size, where the kernel has {@code extern __shared__} memory).
+ * What the runtime needs to launch one kernel, on either device code target (the WGSL writer's
+ * {@code WgslProgram} and the SPIR-V writer's {@code SpirvProgram} give the same numbers): the
+ * entry point, the storage bindings of bind group (descriptor set) 0 and what fills them, the
+ * uniform buffer's byte layout, and the keys of the pipeline constants that set the workgroup size
+ * (and the dynamic shared memory size, where the kernel has {@code extern __shared__} memory):
+ * WGSL {@code override} names, or SPIR-V SpecIds written in decimal.
  *
  * <p>Launch recipe: create (or reuse) the compute pipeline for {@link #entryPoint} with the
  * constants {@code workgroupSize[0..2] = blockDim.x, y, z} (and {@link #dynamicSharedWords} =
@@ -17,11 +19,11 @@ import webcu.ir.Type;
  * {@code gridDim.x, y, z} workgroups.
  *
  * @param kernel the CUDA name of the kernel, as {@code Function.name()} in the IR
- * @param entryPoint the WGSL entry point's name (legal and unique; usually the CUDA name)
+ * @param entryPoint the entry point's name (legal and unique; usually the CUDA name)
  * @param buffers the storage bindings, in binding order
  * @param uniform the uniform buffer, or null when the kernel needs none
- * @param workgroupSize the three override names for blockDim.x, y, z
- * @param dynamicSharedWords the override that sizes the dynamic shared array in u32 words, or
+ * @param workgroupSize the three pipeline constants for blockDim.x, y, z
+ * @param dynamicSharedWords the pipeline constant that sizes the dynamic shared array in u32 words, or
  *     null when the kernel has no {@code extern __shared__} memory
  * @param coarsening the CUDA threads each invocation runs (ThreadCoarsening); 1 for one each
  * @param coarseWorkgroup for a coarsened kernel, the override that sizes its one-dimensional
@@ -48,7 +50,7 @@ public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffer
      * {@code storage}; WebGPU forbids binding one buffer range to a writable binding and to any
      * other binding of the same dispatch.
      *
-     * @param name the WGSL variable's name, for messages
+     * @param name the buffer variable's name, for messages
      * @param unitSize bytes per unit of the hidden offset: the argument's byte offset into its
      *     allocation divided by this is the offset the kernel receives (1 for word bindings)
      */

@@ -1,28 +1,27 @@
-package webcu.webgpu;
+package webcu.runtime;
 
 import java.util.List;
 import webcu.diag.Span;
 import webcu.passes.DebugBuffer;
-import webcu.runtime.CudaError;
-import webcu.runtime.DevicePrintf;
-import webcu.wgsl.WgslProgram;
 
 /**
  * Turns the words read back from the debug buffer into what the program prints and the fault it
  * reports, in plain Java (so JVM tests can check it): printf records are formatted with the VM's
  * printf in record order, each failed assertion becomes CUDA's message on stderr, and the first
- * fault becomes the sticky error text the runtime turns into an error code.
+ * fault becomes the sticky error text the runtime turns into an error code. The records follow the
+ * tables of the program whose kernels wrote them (a {@code WgslProgram} or a {@code SpirvProgram}:
+ * both write the same records), so every device that runs compiled kernels decodes them here.
  */
-final class DeviceOutput {
+public final class DeviceOutput {
     /** What a read-back produced: stdout text, stderr text, and the fault (null when none). */
-    record Result(String stdout, String stderr, String fault) {
+    public record Result(String stdout, String stderr, String fault) {
     }
 
     private DeviceOutput() {
     }
 
     /** Decodes {@code w} (the buffer's words up to {@code end}) against the program's tables. */
-    static Result decode(WgslProgram program, int[] w, int end) {
+    public static Result decode(DebugBuffer.Tables program, int[] w, int end) {
         return decode(program, w, end, kernel -> Double.NaN);
     }
 
@@ -30,7 +29,8 @@ final class DeviceOutput {
      * Decodes {@code w}; {@code seconds} gives how long a kernel (by name) had run when the
      * read-back came, for a watchdog's report (NaN: unknown).
      */
-    static Result decode(WgslProgram program, int[] w, int end, java.util.function.ToDoubleFunction<String> seconds) {
+    public static Result decode(DebugBuffer.Tables program, int[] w, int end,
+                                java.util.function.ToDoubleFunction<String> seconds) {
         DebugBuffer table = program.debug();
         StringBuilder out = new StringBuilder();
         StringBuilder err = new StringBuilder();
@@ -80,7 +80,7 @@ final class DeviceOutput {
      * "kernel K stopped after N s: it did not finish (an endless loop?) in the loop at FILE:LINE:COL":
      * the words issue 12 asked for, with the loop whose budget ran out.
      */
-    static String watchdogMessage(WgslProgram program, int site, java.util.function.ToDoubleFunction<String> seconds) {
+    static String watchdogMessage(DebugBuffer.Tables program, int site, java.util.function.ToDoubleFunction<String> seconds) {
         List<DebugBuffer.LoopSite> loops = program.debug().loops();
         DebugBuffer.LoopSite loop = site >= 0 && site < loops.size() ? loops.get(site) : null;
         String kernel = loop != null ? loop.kernel() : "?";
@@ -97,8 +97,8 @@ final class DeviceOutput {
         return sb.toString();
     }
 
-    private static String where(WgslProgram program, int site) {
-        List<WgslProgram.CheckSite> sites = program.checkSites();
+    private static String where(DebugBuffer.Tables program, int site) {
+        List<DebugBuffer.CheckSite> sites = program.checkSites();
         if (site < 0 || site >= sites.size()) {
             return "";
         }

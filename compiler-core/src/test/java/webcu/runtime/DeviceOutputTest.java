@@ -1,4 +1,4 @@
-package webcu.webgpu;
+package webcu.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,0 +1,447 @@
+package webcu.vulkan;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.lwjgl.system.MemoryUtil;
+import webcu.diag.Diagnostic;
+import webcu.diag.DiagnosticPrinter;
+import webcu.diag.Severity;
+import webcu.diag.Span;
+import webcu.driver.DeviceCode;
+import webcu.ir.Global;
+import webcu.passes.DebugBuffer;
+import webcu.passes.DeviceTarget;
+import webcu.passes.KernelLayout;
+import webcu.runtime.AddressedDevice;
+import webcu.runtime.Completion;
+import webcu.runtime.Console;
+import webcu.runtime.Device;
+import webcu.runtime.DeviceBackend;
+import webcu.runtime.DeviceInfo;
+import webcu.runtime.DeviceOutput;
+import webcu.runtime.KernelArg;
+import webcu.runtime.KernelLaunch;
+import webcu.runtime.TargetDevice;
+import webcu.runtime.UniformPacking;
+import webcu.spirv.SpirvProgram;
+
+/**
+ * The CUDA runtime's device on Vulkan: kernels compiled by the SPIR-V writer for this device's
+ * capabilities, one host-visible VkBuffer per allocation, launches laid out by the program's
+ * {@link KernelLayout} (blockDim and the dynamic shared words as specialization constants).
+ *
+ * <p>Every launch waits for its fence, so the host's copies, fills and reads work on the mapped
+ * memory directly and in issue order. The debug buffer (set 1) is read back where CUDA flushes
+ * device printf, at a synchronization (a wait or a device-to-host copy): its printf records are
+ * printed, and its first fault (an assertion, an out-of-bounds access, the watchdog) becomes the
+ * sticky error, reported in the words the WebGPU device uses ({@link DeviceOutput}). After a
+ * fault nothing else runs, as on a GPU whose context a fault has broken.
+ */
+public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCloseable {
+    /** {@code run --backend vulkan}. */
+    public static final class Backend implements DeviceBackend {
+        @Override
+        public String name() {
+            return "vulkan";
+        }
+
+        @Override
+        public Device open(Console console) {
+            return new VulkanDevice(VulkanCompute.open(false), console);
+        }
+    }
+
+    /** The hidden offset that makes every access through a null or dangling pointer fail its bounds check. */
+    private static final int NULL_OFFSET = 0x80000000;
+
+    private final VulkanCompute vk;
+    private final Console console;
+    private final DeviceTarget target;
+    private final DeviceInfo info;
+    private final Map<Integer, VulkanCompute.Buffer> buffers = new HashMap<>();
+    /** Device address → buffer id, for pointers read out of structs and for device variables. */
+    private final TreeMap<Long, Integer> byAddress = new TreeMap<>();
+    private final Map<Integer, Long> bases = new HashMap<>();
+    private final Map<String, Long> symbols = new HashMap<>();
+    private final Map<Integer, byte[]> managed = new HashMap<>();
+    private final Map<String, VulkanCompute.Pipeline> pipelines = new HashMap<>();
+    private final Map<String, Long> launchedAt = new HashMap<>();
+    private final VulkanCompute.Buffer debug;
+    private final VulkanCompute.Buffer nullBuffer;
+    private DeviceCode code;
+    private SpirvProgram program = SpirvProgram.empty();
+    private long module;
+    private boolean debugDirty;
+    private boolean diagnosticsShown;
+    private String fault;
+
+    public VulkanDevice(VulkanCompute vk, Console console) {
+        this.vk = vk;
+        this.console = console;
+        this.target = DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities());
+        // CUDA's architectural limits, as the WebGPU device reports them (programs size their
+        // launches and print these); a launch beyond what this device dispatches (SwiftShader: 256
+        // invocations per workgroup) fails with a message naming its limit rather than with
+        // cudaErrorInvalidConfiguration, which would say the program is wrong
+        this.info = new DeviceInfo("Vulkan: " + vk.deviceName(), 8, 0, 4L << 30, 16, 1024, new int[] {1024, 1024, 64},
+                new int[] {Integer.MAX_VALUE, 65535, 65535}, 49152, 32, 65536, 65536, 1000000);
+        this.debug = vk.buffer(4L * DebugBuffer.WORDS);
+        this.nullBuffer = vk.buffer(16);
+    }
+
+    /** The Vulkan instance and device under it (tests read its validation messages). */
+    VulkanCompute compute() {
+        return vk;
+    }
+
+    @Override
+    public DeviceTarget target() {
+        return target;
+    }
+
+    @Override
+    public void load(DeviceCode code) {
+        closePipelines();
+        this.code = code;
+        this.program = code.spirv() != null ? code.spirv() : SpirvProgram.empty();
+        this.diagnosticsShown = false;
+        this.module = program.words().length > 0 ? vk.shaderModule(program.words()) : 0;
+    }
+
+    @Override
+    public DeviceInfo info() {
+        return info;
+    }
+
+    @Override
+    public boolean createBuffer(int id, long bytes) {
+        long size = Math.max(4, (bytes + 3) & ~3L);
+        if (size > Math.min(Integer.MAX_VALUE - 8, vk.limits().maxStorageRange())) {
+            return false;
+        }
+        try {
+            buffers.put(id, vk.buffer(size));
+        } catch (IllegalStateException e) {
+            return false;
+        }
+        return true;
+    }
+
+    @Override
+    public void destroyBuffer(int id) {
+        VulkanCompute.Buffer b = buffers.remove(id);
+        Long base = bases.remove(id);
+        if (base != null) {
+            byAddress.remove(base);
+        }
+        managed.remove(id);
+        if (b != null) {
+            b.close();
+        }
+    }
+
+    @Override
+    public void mapBuffer(int id, long base, String label, Span site) {
+        bases.put(id, base);
+        byAddress.put(base, id);
+    }
+
+    @Override
+    public void mapGlobal(Global g, long address) {
+        symbols.put(g.name(), address);
+    }
+
+    @Override
+    public void reset() {
+        fault = null;
+        symbols.clear();
+        MemoryUtil.memSet(MemoryUtil.memAddress(debug.contents()), 0, debug.size);
+        debugDirty = false;
+    }
+
+    /** Managed memory: the host's copy goes to the device before each launch and comes back after it. */
+    @Override
+    public byte[] bufferBytes(int id) {
+        VulkanCompute.Buffer b = buffers.get(id);
+        if (b == null) {
+            return null;
+        }
+        byte[] host = new byte[(int) b.size];
+        managed.put(id, host);
+        return host;
+    }
+
+    @Override
+    public void write(int buffer, long offset, byte[] src, int srcOffset, int length) {
+        if (length == 0 || fault != null) {
+            return;
+        }
+        buffers.get(buffer).contents().put((int) offset, src, srcOffset, length);
+    }
+
+    @Override
+    public void copy(int dstBuffer, long dstOffset, int srcBuffer, long srcOffset, long length) {
+        if (length == 0 || fault != null) {
+            return;
+        }
+        MemoryUtil.memCopy(MemoryUtil.memAddress(buffers.get(srcBuffer).contents()) + srcOffset,
+                MemoryUtil.memAddress(buffers.get(dstBuffer).contents()) + dstOffset, length);
+    }
+
+    @Override
+    public void fill(int buffer, long offset, int byteValue, long length) {
+        if (length == 0 || fault != null) {
+            return;
+        }
+        MemoryUtil.memSet(MemoryUtil.memAddress(buffers.get(buffer).contents()) + offset, byteValue, length);
+    }
+
+    @Override
+    public Completion read(int buffer, long offset, byte[] dst, int dstOffset, int length) {
+        readDebug();
+        Completion c = new Completion();
+        if (fault == null && length > 0) {
+            buffers.get(buffer).contents().get((int) offset, dst, dstOffset, length);
+        }
+        finish(c);
+        return c;
+    }
+
+    @Override
+    public Completion synchronize() {
+        readDebug();
+        Completion c = new Completion();
+        finish(c);
+        return c;
+    }
+
+    @Override
+    public void launch(KernelLaunch launch) {
+        if (fault != null || faulted()) {
+            return;
+        }
+        KernelLayout layout = program.kernel(launch.kernel().name());
+        if (layout == null) {
+            rejected(launch);
+            return;
+        }
+        String limit = limit(launch, layout);
+        if (limit != null) {
+            fail(at(launch.site()) + "not supported on Vulkan yet: " + limit);
+            return;
+        }
+        int[] grid = launch.grid();
+        if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
+            return;
+        }
+        List<VulkanCompute.Binding> bindings = new ArrayList<>();
+        byte[] uniform = new byte[layout.uniform().size()];
+        UniformPacking.putGrid(uniform, grid, 1);
+        int[] hidden = new int[layout.buffers().size()];
+        for (int n = 0; n < layout.buffers().size(); n++) {
+            KernelLayout.Buffer b = layout.buffers().get(n);
+            long[] at = locate(b, launch);
+            if (at == null) {
+                hidden[n] = NULL_OFFSET;
+                bindings.add(new VulkanCompute.Binding(b.binding(), nullBuffer, VulkanCompute.Kind.STORAGE));
+                continue;
+            }
+            if (at[1] % b.unitSize() != 0) {
+                fail(at(launch.site()) + "misaligned address: pointer argument " + (b.param() + 1) + " of '" + layout.kernel()
+                        + "' is not aligned to its " + b.unitSize() + "-byte elements");
+                return;
+            }
+            hidden[n] = (int) (at[1] / b.unitSize());
+            bindings.add(new VulkanCompute.Binding(b.binding(), buffers.get((int) at[0]), VulkanCompute.Kind.STORAGE));
+        }
+        for (KernelLayout.UniformField f : layout.uniform().fields()) {
+            String bad = f.hiddenOffset() ? null : UniformPacking.putScalar(uniform, 0, layout, f, launch.args());
+            if (f.hiddenOffset()) {
+                UniformPacking.putInt(uniform, f.offset(), hidden[f.buffer()]);
+            } else if (bad != null) {
+                fail(at(launch.site()) + bad);
+                return;
+            }
+        }
+        int shared = (int) Math.max(1, (launch.dynamicSharedBytes() + 3) / 4);
+        int[] block = launch.block();
+        String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared;
+        try (VulkanCompute.Buffer u = vk.buffer(uniform.length)) {
+            u.contents().put(0, uniform);
+            bindings.add(new VulkanCompute.Binding(layout.uniform().binding(), u, VulkanCompute.Kind.UNIFORM));
+            // bound for every kernel: a pipeline layout may hold a set its shader does not use
+            bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
+            VulkanCompute.Pipeline p = pipelines.get(key);
+            if (p == null) {
+                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared});
+                pipelines.put(key, p);
+            }
+            for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
+                buffers.get(e.getKey()).contents().put(0, e.getValue());
+            }
+            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
+            debug.contents().putInt(DebugBuffer.WATCHDOG_TICKS * 4, 0);
+            debugDirty = true;
+            launchedAt.put(layout.kernel(), System.nanoTime());
+            vk.dispatch(p, bindings, grid[0], grid[1], grid[2]);
+            for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
+                buffers.get(e.getKey()).contents().get(0, e.getValue());
+            }
+        } catch (IllegalStateException e) {
+            fail(at(launch.site()) + "the Vulkan device failed kernel '" + layout.kernel() + "': " + e.getMessage());
+        }
+    }
+
+    /** Why this device cannot run the launch's shape, or null. */
+    private String limit(KernelLaunch launch, KernelLayout layout) {
+        VulkanCompute.Limits l = vk.limits();
+        int[] b = launch.block();
+        long threads = (long) b[0] * b[1] * b[2];
+        if (threads > l.maxInvocations()) {
+            return "blocks of " + threads + " threads (this device allows " + l.maxInvocations() + ")";
+        }
+        String[] dims = {"x", "y", "z"};
+        for (int i = 0; i < 3; i++) {
+            if (b[i] > l.maxWorkgroupSize()[i]) {
+                return "blockDim." + dims[i] + " = " + b[i] + " (this device allows " + l.maxWorkgroupSize()[i] + ")";
+            }
+            long g = launch.grid()[i] & 0xFFFFFFFFL;
+            if (g > (l.maxWorkgroupCount()[i] & 0xFFFFFFFFL)) {
+                return "gridDim." + dims[i] + " = " + g + " (this device allows " + (l.maxWorkgroupCount()[i] & 0xFFFFFFFFL) + ")";
+            }
+        }
+        if (launch.dynamicSharedBytes() != 0 && layout.dynamicSharedWords() == null) {
+            return "dynamic shared memory in a kernel without extern __shared__ memory";
+        }
+        if (launch.dynamicSharedBytes() > l.maxSharedBytes()) {
+            return launch.dynamicSharedBytes() + " bytes of dynamic shared memory (this device allows " + l.maxSharedBytes() + ")";
+        }
+        return null;
+    }
+
+    /** The buffer id and byte offset binding {@code b} gets, or null for a null or dangling pointer. */
+    private long[] locate(KernelLayout.Buffer b, KernelLaunch launch) {
+        long address;
+        if (b.param() < 0) {
+            address = symbols.getOrDefault(b.symbol(), 0L);
+        } else {
+            KernelArg arg = launch.args().get(b.param());
+            if (arg instanceof KernelArg.Pointer p && b.argOffset() == 0) {
+                if (p.buffer() >= 0) {
+                    return new long[] {p.buffer(), p.offset()};
+                }
+                address = p.address();
+            } else if (arg instanceof KernelArg.Bytes s) {
+                address = UniformPacking.read(s.bytes(), b.argOffset(), 8);
+            } else {
+                address = 0;
+            }
+        }
+        Map.Entry<Long, Integer> e = address == 0 ? null : byAddress.floorEntry(address);
+        if (e == null || address - e.getKey() >= buffers.get(e.getValue()).size) {
+            return null;
+        }
+        return new long[] {e.getValue(), address - e.getKey()};
+    }
+
+    /** A launch of a kernel the device passes or the SPIR-V writer left out: its diagnostics, then the error. */
+    private void rejected(KernelLaunch launch) {
+        String name = launch.kernel().name();
+        Span first = program.rejected().get(name);
+        DiagnosticPrinter printer = new DiagnosticPrinter(file -> null, false);
+        String reason = "kernel '" + name + "' cannot run on Vulkan";
+        for (Diagnostic d : code != null ? code.diagnostics() : List.<Diagnostic>of()) {
+            if (!diagnosticsShown) {
+                console.err(printer.render(d));
+            }
+            if (d.severity() == Severity.ERROR && d.span().equals(first)) {
+                reason = reason + ": " + d.message();
+            }
+        }
+        diagnosticsShown = true;
+        if (fault == null) {
+            fault = at(launch.site()) + reason;
+        }
+    }
+
+    /** Whether a kernel recorded a fault that the next synchronization will report. */
+    private boolean faulted() {
+        return debugDirty && debug.contents().getInt(DebugBuffer.FAULTS * 4) != 0;
+    }
+
+    /** Prints the printf records of the kernels since the last read-back and reports their first fault. */
+    private void readDebug() {
+        if (!debugDirty || fault != null) {
+            return;
+        }
+        debugDirty = false;
+        ByteBuffer d = debug.contents();
+        int cursor = Math.min(d.getInt(DebugBuffer.CURSOR * 4), DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE);
+        int end = DebugBuffer.PRINTF_BASE + Math.max(0, cursor);
+        int[] w = new int[end];
+        d.asIntBuffer().get(0, w);
+        long now = System.nanoTime();
+        DeviceOutput.Result r = DeviceOutput.decode(program, w, end, kernel -> {
+            Long at = launchedAt.get(kernel);
+            return at == null ? Double.NaN : (now - at) / 1e9;
+        });
+        if (!r.stdout().isEmpty()) {
+            console.out(r.stdout());
+        }
+        if (!r.stderr().isEmpty()) {
+            console.err(r.stderr());
+        }
+        // the next kernels start from an empty header (the records after it are simply overwritten)
+        MemoryUtil.memSet(MemoryUtil.memAddress(d), 0, 64);
+        if (r.fault() != null) {
+            fail(r.fault());
+        }
+    }
+
+    private static String at(Span site) {
+        return site != null && site.isKnown() ? site + ": error: " : "webcu: error: ";
+    }
+
+    /** Records the first fault and shows it; later operations are skipped and completions fail. */
+    private void fail(String message) {
+        if (fault == null) {
+            fault = message;
+            console.err(message + "\n");
+        }
+    }
+
+    private void finish(Completion c) {
+        if (fault != null) {
+            c.fail(fault);
+        } else {
+            c.complete();
+        }
+    }
+
+    private void closePipelines() {
+        for (VulkanCompute.Pipeline p : pipelines.values()) {
+            p.close();
+        }
+        pipelines.clear();
+        if (module != 0) {
+            vk.destroyShaderModule(module);
+            module = 0;
+        }
+    }
+
+    @Override
+    public void close() {
+        closePipelines();
+        for (VulkanCompute.Buffer b : buffers.values()) {
+            b.close();
+        }
+        buffers.clear();
+        debug.close();
+        nullBuffer.close();
+        vk.close();
+    }
+}

@@ -1,0 +1,170 @@
+package webcu.vulkan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import webcu.driver.CompileResult;
+import webcu.driver.Compiler;
+import webcu.frontend.SourceSet;
+import webcu.runtime.Console;
+import webcu.vm.ProgramRun;
+import webcu.vm.RunState;
+
+/**
+ * Whole CUDA programs on the runtime's Vulkan device (SwiftShader, under the validation layer):
+ * allocations, copies and memsets, launches with scalars and struct-held pointers, device printf
+ * printed at the synchronization, and faults reported as the WebGPU device reports them.
+ */
+class VulkanDeviceTest {
+    record Run(int status, String out, String err, List<String> validation) {
+    }
+
+    private static Run run(String source) {
+        CompileResult r = Compiler.compile(SourceSet.single("t.cu", source));
+        assertTrue(r.ok(), r.render(true));
+        StringBuilder out = new StringBuilder();
+        StringBuilder err = new StringBuilder();
+        Console console = new Console() {
+            @Override
+            public void out(String text) {
+                out.append(text);
+            }
+
+            @Override
+            public void err(String text) {
+                err.append(text);
+            }
+        };
+        try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true), console)) {
+            d.load(Compiler.compileDevice(r, d.target()));
+            ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
+            while (true) {
+                RunState s = run.resume(Long.MAX_VALUE >> 2);
+                if (s instanceof RunState.Exited e) {
+                    return new Run(e.status(), out.toString(), err.toString(), d.compute().validationMessages());
+                }
+            }
+        }
+    }
+
+    @Test
+    void copiesLaunchesAndPrintf() {
+        Run r = run("""
+                #include <cstdio>
+                struct Pair { const int* in; int* out; };
+                __global__ void scale(Pair p, int n, int k) {
+                  int i = blockIdx.x * blockDim.x + threadIdx.x;
+                  if (i < n) p.out[i] = p.in[i] * k;
+                  if (i == 5) printf("block %d thread %d\\n", blockIdx.x, threadIdx.x);
+                }
+                int main() {
+                  const int n = 300;
+                  int h[n];
+                  for (int i = 0; i < n; i++) h[i] = i;
+                  int *a, *b;
+                  cudaMalloc(&a, n * sizeof(int));
+                  cudaMalloc(&b, n * sizeof(int));
+                  cudaMemcpy(a, h, sizeof(h), cudaMemcpyHostToDevice);
+                  cudaMemset(b, 0xFF, sizeof(h));
+                  Pair p = {a + 1, b};
+                  scale<<<3, 128>>>(p, n - 1, 3);
+                  printf("host before sync\\n");
+                  cudaDeviceSynchronize();
+                  cudaMemcpy(a, b, sizeof(h), cudaMemcpyDeviceToDevice);
+                  cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+                  long sum = 0;
+                  for (int i = 0; i < n - 1; i++) sum += h[i];
+                  printf("sum %ld last %d\\n", sum, h[n - 1]);
+                  return 0;
+                }
+                """);
+        assertEquals(0, r.status(), r.err());
+        assertEquals("host before sync\nblock 0 thread 5\nsum " + 3L * (299 * 300 / 2) + " last -1\n", r.out());
+        assertEquals(List.of(), r.validation());
+    }
+
+    /**
+     * Whole structs loaded from and stored to a buffer (laid-out and plain types converted member by
+     * member, since lavapipe cannot compile OpCopyLogical) and passed to a device function.
+     */
+    @Test
+    void wholeStructCopies() {
+        Run r = run("""
+                #include <cstdio>
+                struct V { float x, y; int n[2]; };
+                __device__ V twice(V a) { V r = {2 * a.x, 2 * a.y, {a.n[1], a.n[0]}}; return r; }
+                __global__ void k(V* p, int n) {
+                  int i = threadIdx.x;
+                  if (i < n) p[i] = twice(p[i]);
+                }
+                int main() {
+                  V h[4] = {{1, 2, {3, 4}}, {3, 4, {5, 6}}, {5, 6, {7, 8}}, {7, 8, {9, 10}}};
+                  V* d;
+                  cudaMalloc(&d, sizeof(h));
+                  cudaMemcpy(d, h, sizeof(h), cudaMemcpyHostToDevice);
+                  k<<<1, 4>>>(d, 4);
+                  cudaMemcpy(h, d, sizeof(h), cudaMemcpyDeviceToHost);
+                  printf("%g %g %g %d %d\\n", h[0].x, h[3].y, h[1].x, h[2].n[0], h[2].n[1]);
+                  return 0;
+                }
+                """);
+        assertEquals("2 16 6 8 7\n", r.out(), r.err());
+        assertEquals(List.of(), r.validation());
+    }
+
+    @Test
+    void outOfBoundsIsAnIllegalAddressAtItsLine() {
+        Run r = run("""
+                #include <cstdio>
+                __global__ void k(int* p) {
+                  p[threadIdx.x + 1000] = 1;
+                }
+                int main() {
+                  int* p;
+                  cudaMalloc(&p, 16 * sizeof(int));
+                  k<<<1, 4>>>(p);
+                  cudaError_t e = cudaDeviceSynchronize();
+                  printf("%s\\n", cudaGetErrorName(e));
+                  return 0;
+                }
+                """);
+        assertEquals("cudaErrorIllegalAddress\n", r.out(), r.err());
+        assertTrue(r.err().contains("out-of-bounds write at t.cu:3"), r.err());
+    }
+
+    @Test
+    void failedAssertion() {
+        Run r = run("""
+                #include <cstdio>
+                #include <cassert>
+                __global__ void k(int n) { assert(threadIdx.x != n); }
+                int main() {
+                  k<<<1, 8>>>(3);
+                  printf("%s\\n", cudaGetErrorName(cudaDeviceSynchronize()));
+                  return 0;
+                }
+                """);
+        assertEquals("cudaErrorAssert\n", r.out(), r.err());
+        assertTrue(r.err().contains("t.cu:3: k: block: [0,0,0], thread: [3,0,0] Assertion `threadIdx.x != n` failed."), r.err());
+    }
+
+    /** A kernel the SPIR-V writer cannot express fails its launch with the writer's diagnostic, not a crash. */
+    @Test
+    void anUnsupportedKernelIsADiagnostic() {
+        Run r = run("""
+                #include <cstdio>
+                __global__ void k(float* p) { p[0] = cbrtf(p[0]); }
+                int main() {
+                  float* p;
+                  cudaMalloc(&p, 4);
+                  k<<<1, 1>>>(p);
+                  printf("%s\\n", cudaGetErrorName(cudaDeviceSynchronize()));
+                  return 0;
+                }
+                """);
+        assertTrue(r.err().contains("not supported on Vulkan (SPIR-V) yet"), r.err());
+        assertTrue(!r.out().contains("cudaSuccess"), r.out());
+    }
+}
