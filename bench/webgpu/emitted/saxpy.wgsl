@@ -21,6 +21,10 @@ struct fill_hash_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_hash_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fill_hash_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let n = fill_hash_params.n;
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
@@ -34,13 +38,7 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   var span_1: f32;
   var t0_1: u32;
   var x: u32;
-  var blockIdx_x: u32;
-  webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0xbf800002u | (gridDim.x >> 31u))) != 0.0f;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
-    webcu_flush_faults(); return;
-  }
-  i = (blockIdx_x * blockDim_x) + threadIdx.x;
+  i = (blockIdx.x * blockDim_x) + threadIdx.x;
   if i < n {
     i_1 = i;
     seed_1 = seed;
@@ -53,7 +51,7 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
     x = x * 2221713035u;
     x = x ^ (x >> 16u);
     t0_1 = x;
-    t0 = webcu_fmaf((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
+    t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
   webcu_flush_faults();
@@ -74,6 +72,10 @@ struct gather_samples_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = gather_samples_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / gather_samples_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
   let p_offset = gather_samples_params.p_offset;
@@ -83,27 +85,12 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   var s_1: u32;
   var samples_1: u32;
   var n_1: u32;
-  var blockIdx_x: u32;
-  var wide: vec2<u32>;
-  var wide_1: vec2<u32>;
-  var wide_2: vec2<u32>;
-  var wide_3: vec2<u32>;
-  var wide_4: vec2<u32>;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
-    webcu_flush_faults(); return;
-  }
-  s = (blockIdx_x * blockDim_x) + threadIdx.x;
+  s = (blockIdx.x * blockDim_x) + threadIdx.x;
   if s < samples {
     s_1 = s;
     samples_1 = samples;
     n_1 = n;
-    wide = vec2<u32>(u32((n_1 - 1u)), 0u);
-    wide_1 = vec2<u32>(u32(s_1), 0u);
-    wide_2 = webcu_mul64(wide, wide_1);
-    wide_3 = vec2<u32>(u32((samples_1 - 1u)), 0u);
-    wide_4 = webcu_udivmod64(wide_2, wide_3).q;
-    t0 = wide_4.x;
+    t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
   webcu_flush_faults();
@@ -124,20 +111,18 @@ struct saxpy_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn saxpy(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = saxpy_params.webcu_grid.xyz;
+  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % saxpy_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / saxpy_params.webcu_grid.w, workgroupId.z);
+  if blockIdx.x >= gridDim.x {
+    return;
+  }
   let n = saxpy_params.n;
   let a = saxpy_params.a;
   let x_offset = saxpy_params.x_offset;
   let y_offset = saxpy_params.y_offset;
   var i: u32;
-  var blockIdx_x: u32;
-  webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0xbf800002u | (gridDim.x >> 31u))) != 0.0f;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % saxpy_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
-    webcu_flush_faults(); return;
-  }
-  i = (blockIdx_x * blockDim_x) + threadIdx.x;
+  i = (blockIdx.x * blockDim_x) + threadIdx.x;
   if i < u32(n) {
-    y[webcu_checked(y_offset + i, arrayLength(&y), 5u, 3u)] = webcu_fmaf(a, x[webcu_checked(x_offset + i, arrayLength(&x), 3u, 2u)], y[webcu_checked(y_offset + i, arrayLength(&y), 4u, 2u)]);
+    y[webcu_checked(y_offset + i, arrayLength(&y), 5u, 3u)] = (a * x[webcu_checked(x_offset + i, arrayLength(&x), 3u, 2u)]) + y[webcu_checked(y_offset + i, arrayLength(&y), 4u, 2u)];
   }
   webcu_flush_faults();
 }
@@ -148,11 +133,6 @@ fn saxpy(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
 struct webcu_DivMod64 {
   q: vec2<u32>,
   r: vec2<u32>,
-}
-
-fn webcu_add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
-  let lo = a.x + b.x;
-  return vec2<u32>(lo, a.y + b.y + select(0u, 1u, lo < a.x));
 }
 
 fn webcu_sub64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
@@ -185,17 +165,6 @@ fn webcu_shl64(a: vec2<u32>, n: u32) -> vec2<u32> {
     return vec2<u32>(a.x << s, (a.y << s) | (a.x >> (32u - s)));
   }
   return vec2<u32>(0u, a.x << (s - 32u));
-}
-
-fn webcu_shr64u(a: vec2<u32>, n: u32) -> vec2<u32> {
-  let s = n & 63u;
-  if s == 0u {
-    return a;
-  }
-  if s < 32u {
-    return vec2<u32>((a.x >> s) | (a.y << (32u - s)), a.y >> s);
-  }
-  return vec2<u32>(a.y >> (s - 32u), 0u);
 }
 
 fn webcu_ltu64(a: vec2<u32>, b: vec2<u32>) -> bool {
@@ -249,102 +218,4 @@ fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);
-}
-
-fn webcu_clz64(m: vec2<u32>) -> u32 {
-  return select(countLeadingZeros(m.y), 32u + countLeadingZeros(m.x), m.y == 0u);
-}
-
-fn webcu_shr64_sticky(m: vec2<u32>, s: u32) -> vec2<u32> {
-  if s == 0u {
-    return m;
-  }
-  if s >= 64u {
-    return vec2<u32>(select(0u, 1u, (m.x | m.y) != 0u), 0u);
-  }
-  let r = webcu_shr64u(m, s);
-  return vec2<u32>(r.x | select(0u, 1u, any(webcu_shl64(r, s) != m)), r.y);
-}
-
-var<private> webcu_fma_fused: bool;
-
-fn webcu_fmaf_soft(a: f32, b: f32, c: f32) -> f32 {
-  let ua = bitcast<u32>(a);
-  let ub = bitcast<u32>(b);
-  let uc = bitcast<u32>(c);
-  let ea = (ua >> 23u) & 0xffu;
-  let eb = (ub >> 23u) & 0xffu;
-  let ec = (uc >> 23u) & 0xffu;
-  // a zero, infinite or NaN factor: the product is exact (or the result is special)
-  if ea == 0xffu || eb == 0xffu || (ua & 0x7fffffffu) == 0u || (ub & 0x7fffffffu) == 0u {
-    return a * b + c;
-  }
-  if ec == 0xffu {
-    return c;
-  }
-  // a zero addend: the product rounded once keeps its sign even when it underflows to zero
-  if (uc & 0x7fffffffu) == 0u {
-    return a * b;
-  }
-  let ma = (ua & 0x7fffffu) | select(0x800000u, 0u, ea == 0u);
-  let mb = (ub & 0x7fffffu) | select(0x800000u, 0u, eb == 0u);
-  let mc = (uc & 0x7fffffu) | select(0x800000u, 0u, ec == 0u);
-  // value = x * 2^ex: the 48-bit product shifted left 13, the addend's 24 bits left 37
-  var x = webcu_shl64(webcu_mulwide(ma, mb), 13u);
-  var ex = i32(max(ea, 1u)) + i32(max(eb, 1u)) - 313i;
-  var y = vec2<u32>(0u, mc << 5u);
-  var ey = i32(max(ec, 1u)) - 187i;
-  if ex > ey {
-    y = webcu_shr64_sticky(y, u32(min(ex - ey, 100i)));
-    ey = ex;
-  } else {
-    x = webcu_shr64_sticky(x, u32(min(ey - ex, 100i)));
-    ex = ey;
-  }
-  let sx = (ua ^ ub) & 0x80000000u;
-  let sy = uc & 0x80000000u;
-  var m: vec2<u32>;
-  var sign = sx;
-  if sx == sy {
-    m = webcu_add64(x, y);
-  } else if webcu_ltu64(x, y) {
-    m = webcu_sub64(y, x);
-    sign = sy;
-  } else {
-    m = webcu_sub64(x, y);
-  }
-  if (m.x | m.y) == 0u {
-    return 0.0f;
-  }
-  let lead = 63i - i32(webcu_clz64(m));
-  let biased = lead + ex + 127i;
-  // keep 24 bits (fewer for a subnormal result), round to nearest even
-  let s = lead - 23i + max(0i, 1i - biased);
-  var q: u32;
-  if s <= 0i {
-    q = webcu_shl64(m, u32(-s)).x;
-  } else if s == 1i {
-    q = webcu_shr64u(m, 1u).x;
-    if (m.x & 1u) != 0u && (q & 1u) != 0u {
-      q = q + 1u;
-    }
-  } else {
-    let t = webcu_shr64_sticky(m, u32(s - 2i)).x;
-    q = t >> 2u;
-    if (t & 2u) != 0u && ((t & 1u) != 0u || (q & 1u) != 0u) {
-      q = q + 1u;
-    }
-  }
-  let bits = (u32(max(biased - 1i, 0i)) << 23u) + q;
-  if biased >= 255i || bits >= 0x7f800000u {
-    return bitcast<f32>(sign | 0x7f800000u);
-  }
-  return bitcast<f32>(sign | bits);
-}
-
-fn webcu_fmaf(a: f32, b: f32, c: f32) -> f32 {
-  if webcu_fma_fused {
-    return fma(a, b, c);
-  }
-  return webcu_fmaf_soft(a, b, c);
 }
