@@ -3,8 +3,8 @@ package webcu.webgpu;
 import java.util.HashMap;
 import java.util.Map;
 import webcu.ir.Function;
-import webcu.runtime.KernelLaunch;
 import webcu.passes.KernelLayout;
+import webcu.runtime.KernelLaunch;
 
 /**
  * The plans of a {@link WebGpuDevice}'s recent launches, per kernel, with the pipeline and the
