@@ -31,55 +31,6 @@ import webcu.testing.Golden;
 class SpirvWriterTest {
     private static final Path GOLDEN = Path.of("src/test/resources/spirv/golden");
 
-    static final String VECTOR_ADD = """
-            __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
-              int i = blockIdx.x * blockDim.x + threadIdx.x;
-              if (i < n) c[i] = a[i] + b[i];
-            }
-            int main() { return 0; }
-            """;
-
-    static final String REDUCE = """
-            __global__ void blockSum(const float* in, float* out, int n) {
-              __shared__ float s[256];
-              unsigned t = threadIdx.x;
-              unsigned i = blockIdx.x * blockDim.x + t;
-              s[t] = i < n ? in[i] : 0.0f;
-              __syncthreads();
-              for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
-                if (t < k) s[t] += s[t + k];
-                __syncthreads();
-              }
-              if (t == 0) out[blockIdx.x] = s[0];
-            }
-            int main() { return 0; }
-            """;
-
-    static final String IF_LOOP = """
-            __global__ void collatz(const unsigned* start, int* steps, int n) {
-              int i = blockIdx.x * blockDim.x + threadIdx.x;
-              if (i >= n) return;
-              unsigned x = start[i];
-              int count = 0;
-              while (x != 1 && count < 1000) {
-                if (x % 2 == 0) {
-                  x /= 2;
-                } else if (x > 0x55555554u) {
-                  break;
-                } else {
-                  x = 3 * x + 1;
-                }
-                count++;
-              }
-              switch (count & 3) {
-                case 0: steps[i] = count; break;
-                case 1: case 2: steps[i] = -count; break;
-                default: steps[i] = 0;
-              }
-            }
-            int main() { return 0; }
-            """;
-
     static CompileResult compile(String name, String source) {
         CompileResult r = Compiler.compile(SourceSet.single(name, source));
         assertTrue(r.ok(), r.render(true));
@@ -147,8 +98,8 @@ class SpirvWriterTest {
 
     @Test
     void goldenKernels() throws IOException {
-        String[][] samples = {{"vector_add.cu", VECTOR_ADD, "cuda_vector_add.spvasm"},
-            {"block_sum.cu", REDUCE, "cuda_block_sum.spvasm"}, {"collatz.cu", IF_LOOP, "cuda_collatz.spvasm"}};
+        String[][] samples = {{"vector_add.cu", SpirvSamples.VECTOR_ADD, "cuda_vector_add.spvasm"},
+            {"block_sum.cu", SpirvSamples.BLOCK_SUM, "cuda_block_sum.spvasm"}, {"collatz.cu", SpirvSamples.COLLATZ, "cuda_collatz.spvasm"}};
         for (String[] s : samples) {
             Diagnostics d = new Diagnostics();
             SpirvProgram p = spirv(compile(s[0], s[1]), d);
@@ -160,7 +111,7 @@ class SpirvWriterTest {
 
     @Test
     void reduce_hasWorkgroupMemoryBarriersAndStructuredLoop() {
-        String text = spirv(compile("block_sum.cu", REDUCE), new Diagnostics()).disassembly();
+        String text = spirv(compile("block_sum.cu", SpirvSamples.BLOCK_SUM), new Diagnostics()).disassembly();
         assertTrue(text.contains("OpControlBarrier"), text);
         assertTrue(text.contains("OpLoopMerge"), text);
         assertTrue(text.contains("Workgroup"), text);
@@ -208,7 +159,7 @@ class SpirvWriterTest {
     /** The layout is the WGSL target's: buffers 0..n-1, the uniform block at n, the scalar after the 16-byte grid. */
     @Test
     void layout_matchesWgslNumbers() {
-        SpirvProgram p = spirv(compile("vector_add.cu", VECTOR_ADD), new Diagnostics());
+        SpirvProgram p = spirv(compile("vector_add.cu", SpirvSamples.VECTOR_ADD), new Diagnostics());
         KernelLayout k = p.kernels().get(0);
         assertEquals("vectorAdd", k.entryPoint());
         assertEquals(3, k.buffers().size());
@@ -217,7 +168,7 @@ class SpirvWriterTest {
         assertEquals(List.of(true, true, false), k.buffers().stream().map(KernelLayout.Buffer::readOnly).toList());
         assertEquals(List.of("0", "1", "2"), k.workgroupSize(), "blockDim's SpecIds");
         assertEquals(null, k.dynamicSharedWords());
-        webcu.wgsl.WgslProgram w = webcu.wgsl.WgslBackend.compile(compile("vector_add.cu", VECTOR_ADD).module(), new Diagnostics());
+        webcu.wgsl.WgslProgram w = webcu.wgsl.WgslBackend.compile(compile("vector_add.cu", SpirvSamples.VECTOR_ADD).module(), new Diagnostics());
         KernelLayout wl = w.kernels().get(0);
         // the numbers, not the names (WGSL's are legal identifiers, SPIR-V's OpNames the IR's)
         assertEquals(wl.buffers().stream().map(b -> List.of(b.binding(), b.param(), b.argOffset(), b.unitSize(), b.readOnly())).toList(),

@@ -16,6 +16,7 @@ import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
 import webcu.passes.KernelLayout;
 import webcu.spirv.SpirvProgram;
+import webcu.spirv.SpirvSamples;
 
 /**
  * CUDA compiled by webcu to SPIR-V ({@code spirv.SpirvBackend}) runs on Vulkan (SwiftShader in
@@ -108,13 +109,7 @@ class VulkanSpirvTest {
 
     @Test
     void vectorAdd() {
-        String source = """
-                __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
-                  int i = blockIdx.x * blockDim.x + threadIdx.x;
-                  if (i < n) c[i] = a[i] + b[i];
-                }
-                int main() { return 0; }
-                """;
+        String source = SpirvSamples.VECTOR_ADD;
         int n = 1000;
         float[] a = new float[n];
         float[] b = new float[n];
@@ -131,21 +126,7 @@ class VulkanSpirvTest {
     /** Shared memory, __syncthreads and a loop: each block's sum (small integers, so exact in float). */
     @Test
     void blockSum() {
-        String source = """
-                __global__ void blockSum(const float* in, float* out, int n) {
-                  __shared__ float s[256];
-                  unsigned t = threadIdx.x;
-                  unsigned i = blockIdx.x * blockDim.x + t;
-                  s[t] = i < n ? in[i] : 0.0f;
-                  __syncthreads();
-                  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
-                    if (t < k) s[t] += s[t + k];
-                    __syncthreads();
-                  }
-                  if (t == 0) out[blockIdx.x] = s[0];
-                }
-                int main() { return 0; }
-                """;
+        String source = SpirvSamples.BLOCK_SUM;
         int n = 1000;
         int blocks = 4;
         float[] in = new float[n];
@@ -186,30 +167,7 @@ class VulkanSpirvTest {
     /** if / else if / break in a while loop, and a switch with a shared case and a default. */
     @Test
     void branchesLoopsAndSwitch() {
-        String source = """
-                __global__ void collatz(const unsigned* start, int* steps, int n) {
-                  int i = blockIdx.x * blockDim.x + threadIdx.x;
-                  if (i >= n) return;
-                  unsigned x = start[i];
-                  int count = 0;
-                  while (x != 1 && count < 1000) {
-                    if (x % 2 == 0) {
-                      x /= 2;
-                    } else if (x > 0x55555554u) {
-                      break;
-                    } else {
-                      x = 3 * x + 1;
-                    }
-                    count++;
-                  }
-                  switch (count & 3) {
-                    case 0: steps[i] = count; break;
-                    case 1: case 2: steps[i] = -count; break;
-                    default: steps[i] = 0;
-                  }
-                }
-                int main() { return 0; }
-                """;
+        String source = SpirvSamples.COLLATZ;
         int n = 300;
         int[] start = new int[n];
         for (int i = 0; i < n; i++) {

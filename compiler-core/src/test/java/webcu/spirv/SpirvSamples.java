@@ -1,0 +1,62 @@
+package webcu.spirv;
+
+/**
+ * CUDA kernels the SPIR-V tests share: compiled to golden snapshots here ({@code SpirvWriterTest})
+ * and run on Vulkan by module vulkan's {@code VulkanSpirvTest}.
+ */
+public final class SpirvSamples {
+    /** One thread per element, guarded by the grid's bound. */
+    public static final String VECTOR_ADD = """
+            __global__ void vectorAdd(const float* a, const float* b, float* c, int n) {
+              int i = blockIdx.x * blockDim.x + threadIdx.x;
+              if (i < n) c[i] = a[i] + b[i];
+            }
+            int main() { return 0; }
+            """;
+
+    /** A block's sum through {@code __shared__} memory, a loop and {@code __syncthreads()}. */
+    public static final String BLOCK_SUM = """
+            __global__ void blockSum(const float* in, float* out, int n) {
+              __shared__ float s[256];
+              unsigned t = threadIdx.x;
+              unsigned i = blockIdx.x * blockDim.x + t;
+              s[t] = i < n ? in[i] : 0.0f;
+              __syncthreads();
+              for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+                if (t < k) s[t] += s[t + k];
+                __syncthreads();
+              }
+              if (t == 0) out[blockIdx.x] = s[0];
+            }
+            int main() { return 0; }
+            """;
+
+    /** if / else if / break in a while loop, and a switch with a shared case and a default. */
+    public static final String COLLATZ = """
+            __global__ void collatz(const unsigned* start, int* steps, int n) {
+              int i = blockIdx.x * blockDim.x + threadIdx.x;
+              if (i >= n) return;
+              unsigned x = start[i];
+              int count = 0;
+              while (x != 1 && count < 1000) {
+                if (x % 2 == 0) {
+                  x /= 2;
+                } else if (x > 0x55555554u) {
+                  break;
+                } else {
+                  x = 3 * x + 1;
+                }
+                count++;
+              }
+              switch (count & 3) {
+                case 0: steps[i] = count; break;
+                case 1: case 2: steps[i] = -count; break;
+                default: steps[i] = 0;
+              }
+            }
+            int main() { return 0; }
+            """;
+
+    private SpirvSamples() {
+    }
+}
