@@ -11,12 +11,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import webcu.runtime.Console;
+import webcu.frontend.SourceSet;
+import webcu.runtime.CapturingConsole;
 import webcu.runtime.FileSystem;
 import webcu.runtime.MemoryFileSystem;
 import webcu.vm.CLibrary;
 import webcu.vm.CpuDevice;
-import webcu.frontend.SourceSet;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
 
@@ -37,19 +37,9 @@ class CLibraryProgramsTest {
     private static Outcome run(String program, FileSystem files) throws IOException {
         CompileResult r = Compiler.compile(SourceSet.single(program, read(program)));
         assertTrue(r.ok(), r.render(false));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("prog"), files,
                 CLibrary.THREAD_SLEEP);
         RunState state;

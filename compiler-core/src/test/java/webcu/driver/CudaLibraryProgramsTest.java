@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
-import webcu.runtime.Console;
-import webcu.vm.CpuDevice;
-import webcu.wgsl.WgslBackend;
 import webcu.frontend.SourceSet;
+import webcu.runtime.CapturingConsole;
+import webcu.vm.CpuDevice;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
+import webcu.wgsl.WgslBackend;
 
 /**
  * The CUDA headers beyond the runtime's core, as programs use them: cooperative groups in the
@@ -33,19 +33,9 @@ class CudaLibraryProgramsTest {
     private static Run run(String source) {
         CompileResult r = compile(source);
         assertTrue(r.ok(), r.render(false));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("prog"));
         RunState state;
         do {

@@ -13,9 +13,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import webcu.runtime.Console;
-import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.runtime.CapturingConsole;
+import webcu.vm.CpuDevice;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
 
@@ -34,19 +34,9 @@ class ExceptionsTest {
     static Run run(String name, String src, String... args) {
         CompileResult r = Compiler.compile(SourceSet.single(name, src));
         assertTrue(r.ok(), r.render(false));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of(args));
         RunState state;
         do {

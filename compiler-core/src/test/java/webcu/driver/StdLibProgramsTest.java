@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
-import webcu.runtime.Console;
-import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.runtime.CapturingConsole;
+import webcu.vm.CpuDevice;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
 
@@ -39,19 +39,9 @@ class StdLibProgramsTest {
             set.file(main.getFileName().toString(), Files.readString(main, StandardCharsets.UTF_8), true);
             CompileResult r = Compiler.compile(set);
             assertTrue(r.ok(), r.render(false));
-            StringBuilder out = new StringBuilder();
-            StringBuilder err = new StringBuilder();
-            Console console = new Console() {
-                @Override
-                public void out(String text) {
-                    out.append(text);
-                }
-
-                @Override
-                public void err(String text) {
-                    err.append(text);
-                }
-            };
+            CapturingConsole console = new CapturingConsole();
+            StringBuilder out = console.out;
+            StringBuilder err = console.err;
             ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("prog"));
             RunState state;
             do {

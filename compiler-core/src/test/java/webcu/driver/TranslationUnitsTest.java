@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import webcu.runtime.Console;
-import webcu.vm.CpuDevice;
 import webcu.frontend.SourceSet;
+import webcu.runtime.CapturingConsole;
+import webcu.vm.CpuDevice;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
 
@@ -143,19 +143,9 @@ class TranslationUnitsTest {
     private static String run(SourceSet set) {
         CompileResult r = Compiler.compile(set);
         assertTrue(r.ok(), r.render(false));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("prog"));
         RunState state;
         do {

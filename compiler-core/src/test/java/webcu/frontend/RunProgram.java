@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
+import webcu.runtime.CapturingConsole;
+import webcu.vm.CpuDevice;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
-import webcu.runtime.Console;
-import webcu.vm.CpuDevice;
 
 /** Compiles a program, runs it on the CPU device and returns what it printed; for the language feature tests. */
 final class RunProgram {
@@ -25,19 +25,9 @@ final class RunProgram {
     static String stdout(String path, String src) {
         CompileResult r = Compiler.compile(SourceSet.single(path, src));
         assertTrue(r.ok(), r.render(false));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("prog"));
         RunState state;
         do {

@@ -8,10 +8,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
+import webcu.runtime.CapturingConsole;
+import webcu.vm.CpuDevice;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
-import webcu.runtime.Console;
-import webcu.vm.CpuDevice;
 
 /**
  * C++ templates as real programs write them: explicit and partial specialization, variadic
@@ -29,19 +29,9 @@ class TemplatesTest {
     static String run(String source) {
         CompileResult r = compile(source);
         assertTrue(r.ok(), r.render(false));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("t"));
         RunState state;
         do {

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import webcu.driver.CompileResult;
 import webcu.driver.Compiler;
 import webcu.frontend.SourceSet;
-import webcu.runtime.Console;
+import webcu.runtime.CapturingConsole;
 import webcu.vm.ProgramRun;
 import webcu.vm.RunState;
 
@@ -24,19 +24,9 @@ class VulkanDeviceTest {
     private static Run run(String source) {
         CompileResult r = Compiler.compile(SourceSet.single("t.cu", source));
         assertTrue(r.ok(), r.render(true));
-        StringBuilder out = new StringBuilder();
-        StringBuilder err = new StringBuilder();
-        Console console = new Console() {
-            @Override
-            public void out(String text) {
-                out.append(text);
-            }
-
-            @Override
-            public void err(String text) {
-                err.append(text);
-            }
-        };
+        CapturingConsole console = new CapturingConsole();
+        StringBuilder out = console.out;
+        StringBuilder err = console.err;
         try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true), console)) {
             d.load(Compiler.compileDevice(r, d.target()));
             ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
