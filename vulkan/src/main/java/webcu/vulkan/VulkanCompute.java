@@ -57,6 +57,7 @@ import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan11Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan12Features;
 import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
+import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
@@ -128,6 +129,11 @@ public final class VulkanCompute implements AutoCloseable {
     private final int apiVersion;
     private final Limits limits;
     private final java.util.Set<String> capabilities;
+    /** Nanoseconds per timestamp tick, and whether the queue's timestamps count at all. */
+    private final double timestampPeriod;
+    private final boolean timestamps;
+    /** Two timestamps, made at the first timed dispatch. */
+    private long queryPool = VK_NULL_HANDLE;
 
     private VulkanCompute(boolean validation) {
         String loader = System.getProperty("webcu.vulkan.loader");
@@ -187,6 +193,7 @@ public final class VulkanCompute implements AutoCloseable {
                     new int[] {l.maxComputeWorkGroupSize(0), l.maxComputeWorkGroupSize(1), l.maxComputeWorkGroupSize(2)},
                     new int[] {l.maxComputeWorkGroupCount(0), l.maxComputeWorkGroupCount(1), l.maxComputeWorkGroupCount(2)},
                     l.maxComputeSharedMemorySize(), l.maxStorageBufferRange() & 0xFFFFFFFFL);
+            timestampPeriod = l.timestampPeriod();
 
             vkGetPhysicalDeviceQueueFamilyProperties(physical, count, null);
             VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
@@ -201,6 +208,7 @@ public final class VulkanCompute implements AutoCloseable {
                 throw new IllegalStateException(deviceName + " has no compute queue");
             }
             queueFamily = family;
+            timestamps = families.get(family).timestampValidBits() > 0 && timestampPeriod > 0;
             VkDeviceQueueCreateInfo.Buffer qci = VkDeviceQueueCreateInfo.calloc(1, stack);
             qci.get(0).sType$Default().queueFamilyIndex(family).pQueuePriorities(stack.floats(1f));
             // the shader features webcu's SPIR-V may declare, enabled where the device has them
@@ -296,7 +304,11 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
-    /** A buffer of {@code size} bytes in host-visible, coherent memory, zero-filled. */
+    /**
+     * A buffer of {@code size} bytes in host-visible, coherent memory, zero-filled: in the GPU's own
+     * memory where the host can map it (a discrete GPU's resizable BAR), else in the host's memory,
+     * which a discrete GPU reads over PCIe (a 64M-float SAXPY would measure the bus, not the kernel).
+     */
     public Buffer buffer(long size) {
         try (MemoryStack stack = stackPush()) {
             VkBufferCreateInfo bci = VkBufferCreateInfo.calloc(stack).sType$Default().size(size)
@@ -308,10 +320,28 @@ public final class VulkanCompute implements AutoCloseable {
             long buffer = lp.get(0);
             VkMemoryRequirements req = VkMemoryRequirements.malloc(stack);
             vkGetBufferMemoryRequirements(device, buffer, req);
-            int type = memoryType(req.memoryTypeBits(), VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
-            VkMemoryAllocateInfo mai = VkMemoryAllocateInfo.calloc(stack).sType$Default().allocationSize(req.size()).memoryTypeIndex(type);
-            check(vkAllocateMemory(device, mai, null, lp), "vkAllocateMemory");
-            long memory = lp.get(0);
+            int mappable = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+            int local = memoryType(req.memoryTypeBits(), mappable | VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+            int host = memoryType(req.memoryTypeBits(), mappable);
+            if (host < 0) {
+                vkDestroyBuffer(device, buffer, null);
+                throw new IllegalStateException(deviceName + " has no host-visible coherent memory for this buffer");
+            }
+            long memory = VK_NULL_HANDLE;
+            int result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+            for (int type : local >= 0 && local != host ? new int[] {local, host} : new int[] {host}) {
+                VkMemoryAllocateInfo mai = VkMemoryAllocateInfo.calloc(stack).sType$Default().allocationSize(req.size()).memoryTypeIndex(type);
+                // a small BAR (256 MiB without resizable BAR) runs out first: then the host's memory
+                result = vkAllocateMemory(device, mai, null, lp);
+                if (result == VK_SUCCESS) {
+                    memory = lp.get(0);
+                    break;
+                }
+            }
+            if (memory == VK_NULL_HANDLE) {
+                vkDestroyBuffer(device, buffer, null);
+                check(result, "vkAllocateMemory");
+            }
             check(vkBindBufferMemory(device, buffer, memory, 0), "vkBindBufferMemory");
             PointerBuffer pp = stack.mallocPointer(1);
             check(vkMapMemory(device, memory, 0, size, 0, pp), "vkMapMemory");
@@ -321,6 +351,7 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
+    /** The first memory type of {@code allowed} with all of {@code flags}, or -1. */
     private int memoryType(int allowed, int flags) {
         try (MemoryStack stack = stackPush()) {
             VkPhysicalDeviceMemoryProperties mp = VkPhysicalDeviceMemoryProperties.malloc(stack);
@@ -331,7 +362,7 @@ public final class VulkanCompute implements AutoCloseable {
                 }
             }
         }
-        throw new IllegalStateException(deviceName + " has no host-visible coherent memory for this buffer");
+        return -1;
     }
 
     /**
@@ -464,6 +495,21 @@ public final class VulkanCompute implements AutoCloseable {
      * and kinds it was made for) and waits until it is done and its writes are visible to the host.
      */
     public void dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+        dispatch(pipeline, bindings, groupsX, groupsY, groupsZ, false);
+    }
+
+    /** Whether {@link #dispatch} can time: the compute queue writes valid timestamps. */
+    public boolean canTime() {
+        return timestamps;
+    }
+
+    /**
+     * {@link #dispatch(Pipeline, List, int, int, int)}, timed on the GPU when {@code timed} and
+     * {@link #canTime()}: returns the nanoseconds between timestamps written before and after the
+     * dispatch, else NaN.
+     */
+    public double dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ, boolean timed) {
+        timed &= timestamps;
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
             int sets = pipeline.setLayouts.length;
@@ -495,7 +541,14 @@ public final class VulkanCompute implements AutoCloseable {
             // the host's writes to the mapped memory before the submit are visible to it (vkQueueSubmit's host barrier)
             vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle);
             vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, set, null);
+            if (timed) {
+                vkCmdResetQueryPool(cb, queryPool(), 0, 2);
+                vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
+            }
             vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
+            if (timed) {
+                vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
+            }
             // the kernel's writes must be visible to the host's reads of the mapped memory
             VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
             toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT);
@@ -510,7 +563,26 @@ public final class VulkanCompute implements AutoCloseable {
             vkDestroyFence(device, fence, null);
             vkFreeCommandBuffers(device, commandPool, cb);
             vkDestroyDescriptorPool(device, pool, null);
+            if (!timed) {
+                return Double.NaN;
+            }
+            LongBuffer ticks = stack.mallocLong(2);
+            check(vkGetQueryPoolResults(device, queryPool, 0, 2, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                    "vkGetQueryPoolResults");
+            return (ticks.get(1) - ticks.get(0)) * timestampPeriod;
         }
+    }
+
+    private long queryPool() {
+        if (queryPool == VK_NULL_HANDLE) {
+            try (MemoryStack stack = stackPush()) {
+                LongBuffer lp = stack.mallocLong(1);
+                check(vkCreateQueryPool(device, VkQueryPoolCreateInfo.calloc(stack).sType$Default().queryType(VK_QUERY_TYPE_TIMESTAMP)
+                        .queryCount(2), null, lp), "vkCreateQueryPool");
+                queryPool = lp.get(0);
+            }
+        }
+        return queryPool;
     }
 
     /** What a dispatch may ask of the device (VkPhysicalDeviceLimits). */
@@ -535,6 +607,9 @@ public final class VulkanCompute implements AutoCloseable {
     @Override
     public void close() {
         vkDeviceWaitIdle(device);
+        if (queryPool != VK_NULL_HANDLE) {
+            vkDestroyQueryPool(device, queryPool, null);
+        }
         vkDestroyCommandPool(device, commandPool, null);
         vkDestroyDevice(device, null);
         if (messenger != VK_NULL_HANDLE) {

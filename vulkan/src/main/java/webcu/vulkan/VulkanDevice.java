@@ -26,6 +26,7 @@ import webcu.runtime.DeviceOutput;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.TargetDevice;
+import webcu.runtime.TimedDevice;
 import webcu.runtime.UniformPacking;
 import webcu.spirv.SpirvProgram;
 
@@ -41,7 +42,7 @@ import webcu.spirv.SpirvProgram;
  * sticky error, reported in the words the WebGPU device uses ({@link DeviceOutput}). After a
  * fault nothing else runs, as on a GPU whose context a fault has broken.
  */
-public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCloseable {
+public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedDevice, AutoCloseable {
     /** {@code run --backend vulkan}. */
     public static final class Backend implements DeviceBackend {
         @Override
@@ -78,6 +79,8 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
     private boolean debugDirty;
     private boolean diagnosticsShown;
     private String fault;
+    private boolean timing;
+    private final List<KernelTime> kernelTimes = new ArrayList<>();
 
     public VulkanDevice(VulkanCompute vk, Console console) {
         this.vk = vk;
@@ -287,13 +290,31 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
             debug.contents().putInt(DebugBuffer.WATCHDOG_TICKS * 4, 0);
             debugDirty = true;
             launchedAt.put(layout.kernel(), System.nanoTime());
-            vk.dispatch(p, bindings, grid[0], grid[1], grid[2]);
+            double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
+            if (timing) {
+                kernelTimes.add(new KernelTime(layout.kernel(), ns));
+            }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
                 buffers.get(e.getKey()).contents().get(0, e.getValue());
             }
         } catch (IllegalStateException e) {
             fail(at(launch.site()) + "the Vulkan device failed kernel '" + layout.kernel() + "': " + e.getMessage());
         }
+    }
+
+    @Override
+    public boolean canTimeKernels() {
+        return vk.canTime();
+    }
+
+    @Override
+    public void setKernelTiming(boolean on) {
+        timing = on;
+    }
+
+    @Override
+    public List<KernelTime> kernelTimes() {
+        return List.copyOf(kernelTimes);
     }
 
     /** Why this device cannot run the launch's shape, or null. */

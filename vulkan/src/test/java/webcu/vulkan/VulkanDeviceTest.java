@@ -39,6 +39,42 @@ class VulkanDeviceTest {
         }
     }
 
+    /** {@code run --kernel-times}: one GPU time per launch, in launch order, named by its kernel. */
+    @Test
+    void timesEachLaunchOnTheGpu() {
+        CompileResult r = Compiler.compile(SourceSet.single("t.cu", """
+                __global__ void inc(int* a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i]++; }
+                __global__ void twice(int* a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] *= 2; }
+                int main() {
+                  int* a;
+                  cudaMalloc(&a, 4096 * sizeof(int));
+                  inc<<<16, 256>>>(a, 4096);
+                  twice<<<16, 256>>>(a, 4096);
+                  inc<<<16, 256>>>(a, 4096);
+                  return cudaDeviceSynchronize();
+                }
+                """));
+        assertTrue(r.ok(), r.render(true));
+        CapturingConsole console = new CapturingConsole();
+        try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true), console)) {
+            assertTrue(d.canTimeKernels(), "SwiftShader's compute queue writes timestamps");
+            d.load(Compiler.compileDevice(r, d.target()));
+            d.setKernelTiming(true);
+            ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
+            RunState s;
+            do {
+                s = run.resume(Long.MAX_VALUE >> 2);
+            } while (!(s instanceof RunState.Exited));
+            assertEquals(0, ((RunState.Exited) s).status(), console.err.toString());
+            List<webcu.runtime.TimedDevice.KernelTime> times = d.kernelTimes();
+            assertEquals(List.of("inc", "twice", "inc"), times.stream().map(webcu.runtime.TimedDevice.KernelTime::kernel).toList());
+            for (webcu.runtime.TimedDevice.KernelTime t : times) {
+                assertTrue(t.nanoseconds() > 0 && t.nanoseconds() < 10e9, t.toString());
+            }
+            assertEquals(List.of(), d.compute().validationMessages());
+        }
+    }
+
     @Test
     void copiesLaunchesAndPrintf() {
         Run r = run("""
