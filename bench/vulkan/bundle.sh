@@ -4,7 +4,7 @@
 # 25 (java.base, jdk.unsupported, java.management; ~43 MB, xz-packed), the compiler's and the Vulkan
 # device's jars with their libraries (LWJGL with its Linux natives, picocli, ASM), the Vulkan loader
 # and glvnd .debs (NVIDIA's Vulkan driver needs glvnd to create an instance), and nvcc's side of the
-# benchmark (bench-kit's bench_cuda.cu). Run from the repo root after `mvn install -DskipTests`:
+# benchmark (bench-kit's bench_cuda.cu), and spirv-opt. Run from the repo root after `mvn install -DskipTests`:
 #   bash bench/vulkan/bundle.sh
 set -euo pipefail
 R=$(cd "$(dirname "$0")/../.." && pwd); K=$R/.vkbench
@@ -26,4 +26,6 @@ else
 fi
 BC=${BENCH_CUDA:-$R/.bench/bench_cuda.cu}; [ -f "$BC" ] || BC=$R/../shared/bench-kit/bench_cuda.cu
 cp "$BC" "$K/bench_cuda.cu"
+# Debian's spirv-opt (linked statically) for the run that measures optimized SPIR-V
+[ -x /usr/bin/spirv-opt ] && cp /usr/bin/spirv-opt "$K/"
 du -sh "$K"; ls "$K" "$K/lib"
