@@ -326,6 +326,16 @@ public final class IrPrinter {
                 e(f.c());
                 out.append(')');
             }
+            case Expr.CheckedIndex c -> {
+                out.append("checked(");
+                e(c.index());
+                out.append(", ");
+                e(c.array());
+                if (c.bytes() > 0) {
+                    out.append(", bytes ").append(c.bytes());
+                }
+                out.append(", site ").append(c.site()).append(c.write() ? " write" : " read").append(')');
+            }
             case Expr.Select s -> {
                 out.append("select(");
                 e(s.cond());

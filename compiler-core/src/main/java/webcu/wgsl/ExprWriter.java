@@ -70,6 +70,7 @@ final class ExprWriter {
             case Expr.Convert c -> convert(c);
             case Expr.Select s -> select(s);
             case Expr.Fma f -> fma(f);
+            case Expr.CheckedIndex c -> kw.memory.checked(c);
             default -> throw new InternalCompilerError("WGSL writer: expression " + webcu.ir.IrPrinter.expr(e)
                     + " reached the writer");
         };

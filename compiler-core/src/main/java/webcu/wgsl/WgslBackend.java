@@ -38,6 +38,7 @@ public final class WgslBackend {
     /**
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
+     * constants folded, storage accesses bounds-checked ({@link webcu.passes.CheckedAccesses}),
      * then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
@@ -45,6 +46,8 @@ public final class WgslBackend {
         SubWord.run(prepared);
         RotateLoops.run(prepared);
         WideCalls.run(prepared);
+        ConstFold.run(prepared);
+        new webcu.passes.CheckedAccesses().run(prepared);
         return new WgslWriter(prepared).write();
     }
 }
