@@ -123,6 +123,18 @@ public sealed interface Expr {
         public Type type() { return Type.U32; }
     }
 
+    /**
+     * A call of a side-effect-free helper of the target, by its name in the target's language
+     * ({@code webcu_unordered} in WGSL): what a target's IR steps put inside an expression where
+     * a {@link Stmt.Call} would need a statement of its own and change the kernel's shape. The
+     * writer prints it as a call; the helper reads nothing but its arguments.
+     */
+    record PureCall(String name, List<Expr> args, Type type) implements Expr {
+        public PureCall {
+            args = List.copyOf(args);
+        }
+    }
+
     static List<Expr> children(Expr e) {
         return switch (e) {
             case IntConst c -> List.of();
@@ -143,6 +155,7 @@ public sealed interface Expr {
             case Select s -> List.of(s.cond(), s.ifTrue(), s.ifFalse());
             case Fma f -> List.of(f.a(), f.b(), f.c());
             case CheckedIndex c -> List.of(c.index(), c.array());
+            case PureCall c -> c.args();
         };
     }
 
@@ -179,6 +192,7 @@ public sealed interface Expr {
             case Select s -> new Select(k.get(0), k.get(1), k.get(2));
             case Fma f -> new Fma(k.get(0), k.get(1), k.get(2), f.type());
             case CheckedIndex c -> new CheckedIndex(k.get(0), k.get(1), c.bytes(), c.site(), c.write());
+            case PureCall c -> new PureCall(c.name(), k, c.type());
             default -> e;
         };
     }

@@ -336,6 +336,14 @@ public final class IrPrinter {
                 }
                 out.append(", site ").append(c.site()).append(c.write() ? " write" : " read").append(')');
             }
+            case Expr.PureCall c -> {
+                out.append("pure ").append(c.name()).append('(');
+                for (int i = 0; i < c.args().size(); i++) {
+                    out.append(i == 0 ? "" : ", ");
+                    e(c.args().get(i));
+                }
+                out.append("):").append(c.type());
+            }
             case Expr.Select s -> {
                 out.append("select(");
                 e(s.cond());

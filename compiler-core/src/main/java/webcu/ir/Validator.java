@@ -300,6 +300,17 @@ public final class Validator {
                     problem("checked index without a site: " + IrPrinter.expr(c));
                 }
             }
+            case Expr.PureCall c -> {
+                if (c.name().isEmpty()) {
+                    problem("pure call without a name");
+                }
+                if (!Type.isScalar(c.type())) {
+                    problem("pure call " + c.name() + " of non-scalar type " + c.type());
+                }
+                for (Expr a : c.args()) {
+                    expr(a);
+                }
+            }
             case Expr.Select s -> {
                 expect(s.cond(), Type.BOOL, "select condition");
                 Type t = expr(s.ifTrue());

@@ -84,6 +84,8 @@ final class SpirvValues {
             }
             case Expr.Fma x -> f().ext(types.plain(x.type()), "Fma", value(x.a()), value(x.b()), value(x.c()));
             case Expr.CheckedIndex c -> checked(c);
+            case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError("SPIR-V writer: WGSL's helper " + c.name()
+                    + " reached it");
             case Expr.BuiltinGet b -> builtin(b);
             default -> throw new Unsupported("pointer values");
         };

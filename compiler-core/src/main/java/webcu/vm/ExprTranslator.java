@@ -455,6 +455,8 @@ abstract sealed class ExprTranslator permits Translator {
             }
             case Expr.CheckedIndex c -> throw new webcu.diag.InternalCompilerError(
                     "VM: a GPU target's checked index reached the CPU's code");
+            case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError(
+                    "VM: a GPU target's helper " + c.name() + " reached the CPU's code");
             case Expr.Select s -> {
                 Label otherwise = new Label();
                 Label end = new Label();

@@ -17,8 +17,8 @@ import webcu.passes.DeviceTarget;
  * to {@link MemoryWriter}. No operation on 64-bit integers or doubles reaches it: {@link WideCalls}
  * has made each a call.
  *
- * <p>Still decided here (issue 14): which fma the device gets, and the NaN test around float
- * comparisons.
+ * <p>Still decided here (issue 14): which fma the device gets. The NaN test around float
+ * comparisons is {@link NanCompares}'s.
  */
 final class ExprWriter {
     private final KernelWriter kw;
@@ -71,6 +71,7 @@ final class ExprWriter {
             case Expr.Select s -> select(s);
             case Expr.Fma f -> fma(f);
             case Expr.CheckedIndex c -> kw.memory.checked(c);
+            case Expr.PureCall c -> pureCall(c);
             default -> throw new InternalCompilerError("WGSL writer: expression " + webcu.ir.IrPrinter.expr(e)
                     + " reached the writer");
         };
@@ -133,14 +134,12 @@ final class ExprWriter {
             // WGSL has no unary minus on u32; 0u - x is the same modulo 2^32
             case NEG -> !signed(u.type()) && u.type() instanceof Type.Int ? "(0u - " + x + ")" : "(-" + x + ")";
             case NOT -> "(~" + x + ")";
-            case LNOT -> "(!" + x + ")";
+            // a call binds tighter than any binary operator: !f(x) embeds anywhere as it is
+            case LNOT -> u.operand() instanceof Expr.PureCall ? "!" + x : "(!" + x + ")";
         };
     }
 
     private String binaryBody(Expr.Binary b) {
-        if (b.op().isComparison() && b.left().type() instanceof Type.Float) {
-            return floatCompare(b);
-        }
         String l = expr(b.left());
         BinaryOp op = b.op();
         String sym = op.symbol;
@@ -156,22 +155,13 @@ final class ExprWriter {
         return l + " " + sym + " " + r;
     }
 
-    /**
-     * A float comparison that is false for NaN (true for {@code !=}) however the backend
-     * compiles it: SwiftShader, like fast-math compilers, may assume floats are never NaN.
-     */
-    private String floatCompare(Expr.Binary b) {
-        String l = expr(b.left());
-        String r = expr(b.right());
-        String cmp = l + " " + b.op().symbol + " " + r;
-        boolean lc = b.left() instanceof Expr.FloatConst;
-        boolean rc = b.right() instanceof Expr.FloatConst;
-        if (lc && rc) {
-            return cmp;
+    /** A helper of {@link WgslLibrary} (or a WGSL built-in function) that an IR step chose. */
+    private String pureCall(Expr.PureCall c) {
+        StringBuilder sb = new StringBuilder(WgslLibrary.names().contains(c.name()) ? w.lib.use(c.name()) : c.name()).append('(');
+        for (int i = 0; i < c.args().size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(expr(c.args().get(i)));
         }
-        String unordered = lc || rc ? w.lib.use("webcu_isnanf") + "(" + (lc ? r : l) + ")"
-                : w.lib.use("webcu_unordered") + "(" + l + ", " + r + ")";
-        return b.op() == BinaryOp.NE ? "(" + cmp + ") || " + unordered : "(" + cmp + ") && !" + unordered;
+        return sb.append(')').toString();
     }
 
     String shiftCount(Expr c) {

@@ -39,7 +39,7 @@ public final class WgslBackend {
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
      * constants folded, storage accesses bounds-checked ({@link webcu.passes.CheckedAccesses}),
-     * then printed.
+     * float comparisons made false for NaN, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
         Raise.run(prepared);
@@ -48,6 +48,7 @@ public final class WgslBackend {
         WideCalls.run(prepared);
         ConstFold.run(prepared);
         new webcu.passes.CheckedAccesses().run(prepared);
+        NanCompares.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }

@@ -305,6 +305,27 @@ class ValidatorTest {
     }
 
     @Test
+    void acceptsAPureCall() {
+        function("f", ExecutionSpace.HOST, Type.BOOL, new Stmt.Return(new Expr.PureCall("isnan", List.of(f32(1)), Type.BOOL), Span.NONE));
+        assertEquals(List.of(), Validator.validate(module));
+    }
+
+    @Test
+    void pureCallWithoutAName() {
+        function("f", ExecutionSpace.HOST, Type.BOOL, new Stmt.Return(new Expr.PureCall("", List.of(f32(1)), Type.BOOL), Span.NONE));
+        rejects("pure call without a name");
+    }
+
+    @Test
+    void pureCallOfAStruct() {
+        Type.Struct s = new Type.Struct("S");
+        s.complete(List.of(new Type.Field("x", Type.I32, 0)), 4, 4);
+        function("f", ExecutionSpace.HOST, Type.VOID, new Stmt.Store(new Expr.NullPtr(Type.ptr(s)),
+                new Expr.PureCall("make", List.of(), s), Span.NONE));
+        rejects("pure call make of non-scalar type");
+    }
+
+    @Test
     void elementOfANonArray() {
         Type.Ptr p = Type.ptr(Type.I32);
         function("f", ExecutionSpace.HOST, Type.VOID,
