@@ -9,7 +9,6 @@ import webcu.diag.InternalCompilerError;
 import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
 import webcu.ir.Type;
-import webcu.passes.DeviceTarget;
 
 /**
  * Prints a kernel's expressions, folded first ({@link ConstFold}: Tint rejects constant
@@ -17,8 +16,9 @@ import webcu.passes.DeviceTarget;
  * to {@link MemoryWriter}. No operation on 64-bit integers or doubles reaches it: {@link WideCalls}
  * has made each a call.
  *
- * <p>Still decided here (issue 14): which fma the device gets. The NaN test around float
- * comparisons is {@link NanCompares}'s.
+ * <p>What the target needs around an expression is an IR step's, printed here as it is: the bounds
+ * checks ({@code CheckedAccesses}), the NaN test of float comparisons ({@link NanCompares}) and the
+ * fma a device gets ({@link FmaChoice}).
  */
 final class ExprWriter {
     private final KernelWriter kw;
@@ -69,39 +69,12 @@ final class ExprWriter {
             }
             case Expr.Convert c -> convert(c);
             case Expr.Select s -> select(s);
-            case Expr.Fma f -> fma(f);
+            case Expr.Fma f -> throw new InternalCompilerError("WGSL writer: fma " + webcu.ir.IrPrinter.expr(f)
+                    + " reached the writer (FmaChoice makes it a call)");
             case Expr.CheckedIndex c -> kw.memory.checked(c);
             case Expr.PureCall c -> pureCall(c);
             default -> throw new InternalCompilerError("WGSL writer: expression " + webcu.ir.IrPrinter.expr(e)
                     + " reached the writer");
-        };
-    }
-
-    /**
-     * A contracted multiply-add, rounded once. WGSL's {@code fma} is "e1 * e2 + e3" with the
-     * accuracy of that expression, so fusing is the implementation's choice: Tint emits
-     * GLSL.std.450 Fma for Vulkan (FFMA on NVIDIA; SwiftShader rounds twice) and metal::fma for
-     * Metal. Where the device measured its fma at start-up ({@link DeviceTarget.Fma}) the
-     * writer calls the hardware's or the exact integer one directly; otherwise
-     * {@code webcu_fmaf} uses the hardware's where the entry point's probe found it fused. The
-     * direct forms matter for speed: with both paths in an inner loop NVIDIA's compiler keeps
-     * the software one's registers live. Doubles are software here: {@code webcu_dfma}
-     * rounds the exact sum once.
-     */
-    private String fma(Expr.Fma f) {
-        String a = expr(f.a());
-        String b = expr(f.b());
-        String c = expr(f.c());
-        String helper = fmaHelper();
-        return (helper.equals("fma") ? helper : w.lib.use(helper)) + "(" + a + ", " + b + ", " + c + ")";
-    }
-
-    /** The function that computes a float fma rounded once on this device. */
-    String fmaHelper() {
-        return switch (w.dm.target().fma()) {
-            case HARDWARE -> "fma";
-            case SOFTWARE -> "webcu_fmaf_soft";
-            case PROBE -> "webcu_fmaf";
         };
     }
 

@@ -39,7 +39,7 @@ public final class WgslBackend {
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
      * constants folded, storage accesses bounds-checked ({@link webcu.passes.CheckedAccesses}),
-     * float comparisons made false for NaN, then printed.
+     * float comparisons made false for NaN, the device's fma chosen, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
         Raise.run(prepared);
@@ -49,6 +49,7 @@ public final class WgslBackend {
         ConstFold.run(prepared);
         new webcu.passes.CheckedAccesses().run(prepared);
         NanCompares.run(prepared);
+        FmaChoice.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }
