@@ -19,7 +19,7 @@ import webcu.ir.Type;
  * which the WGSL and SPIR-V writers print as the bounds check; a fault names the site's
  * statement. Byte accesses to a word binding ({@code convert<T*>(ptradd(convert<u8*>(root), byte))},
  * {@link MemoryModel}'s {@code WORDS} view) are checked for alignment too. The dynamic shared
- * memory is not checked: its accesses stay as they are.
+ * memory is not checked: its accesses stay as they are; so does an index checked already.
  *
  * <p>Not in {@link DevicePasses#PIPELINE}: the backends run it last, after their own steps (WGSL's
  * {@code Raise} and {@code WideCalls} move expressions into statements of their own), so that each
@@ -145,6 +145,7 @@ public final class CheckedAccesses implements DevicePass {
     private Expr address(Expr a, boolean write) {
         return switch (a) {
             case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
+                    && !(pa.index() instanceof Expr.CheckedIndex)
                     && ((Type.Ptr) bytes.type()).pointee().equals(Type.U8) && root(bytes.value()) != null
                     && root(bytes.value()) != Root.ELEMENTS -> {
                 Expr index = value(pa.index());
@@ -157,7 +158,7 @@ public final class CheckedAccesses implements DevicePass {
                 yield new Expr.Convert(c.type(), new Expr.PtrAdd(bytes, checked));
             }
             case Expr.Convert c -> new Expr.Convert(c.type(), address(c.value(), write));
-            case Expr.PtrAdd pa when root(pa.base()) == Root.ELEMENTS -> {
+            case Expr.PtrAdd pa when root(pa.base()) == Root.ELEMENTS && !(pa.index() instanceof Expr.CheckedIndex) -> {
                 Expr index = value(pa.index());
                 yield new Expr.PtrAdd(pa.base(), new Expr.CheckedIndex(index, pa.base(), 0, site(write), write));
             }

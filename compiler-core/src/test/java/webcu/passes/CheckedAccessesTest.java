@@ -12,7 +12,8 @@ import webcu.ir.Validator;
  * (the interface says which roots are bindings): element indices of typed bindings, byte indices
  * of word bindings with the access's width, the loads inside an index before the access that
  * holds them, a store's value before its address, atomics as writes; the dynamic shared memory
- * stays unchecked. The IR is valid before and after, and the sites name the statements.
+ * stays unchecked, and so does an index checked already. The IR is valid before and after, and the
+ * sites name the statements.
  */
 class CheckedAccessesTest {
     private static final String SOURCE = """
@@ -75,5 +76,9 @@ class CheckedAccessesTest {
         assertEquals(List.of(), Validator.validate(dm.module()), "the IR after CheckedAccesses is valid");
         assertEquals(List.of("t.cu:4:8 2", "t.cu:5:11 2", "t.cu:5:11 2", "t.cu:5:11 3", "t.cu:6:12 3"),
                 dm.debug().checks().stream().map(c -> c.span() + " " + c.kind()).toList(), "the sites: statement and kind");
+        String once = PassTesting.kernels(dm);
+        new CheckedAccesses().run(dm);
+        assertEquals(once, PassTesting.kernels(dm), "a checked index is left as it is");
+        assertEquals(5, dm.debug().checks().size(), "and gets no second site");
     }
 }
