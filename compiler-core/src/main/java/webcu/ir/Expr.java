@@ -6,7 +6,8 @@ import java.util.List;
  * Expressions: typed trees without side effects. An expression is evaluated when the statement
  * holding it executes, operands left to right; only {@link Load} reads memory, and {@code LAND},
  * {@code LOR} and {@link Select} evaluate an operand only when it is needed (so a guarded load
- * such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements.
+ * such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements, but for a
+ * target's side-effect-free helpers ({@link PureCall}).
  *
  * <p>One exception: a {@link CheckedIndex} that finds its index bad notes the fault in the
  * invocation's private first-fault word. It is still an expression because that note is all it
