@@ -31,8 +31,13 @@ public final class SpirvBackend {
         return write(DevicePasses.run(program, diagnostics, coarsening, target));
     }
 
-    /** Writes a device module that the passes have prepared; drops and reports the kernels the writer cannot express. */
+    /**
+     * Writes a device module that the passes have prepared, its storage accesses bounds-checked
+     * ({@link webcu.passes.CheckedAccesses}); drops and reports the kernels the writer cannot express.
+     */
     public static SpirvProgram write(DeviceModule prepared) {
+        // once: a kernel dropped below leaves its sites in the table, and the others keep their numbers
+        new webcu.passes.CheckedAccesses().run(prepared);
         while (true) {
             SpirvWriter w = new SpirvWriter(prepared);
             try {

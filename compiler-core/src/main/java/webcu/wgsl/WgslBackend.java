@@ -38,13 +38,18 @@ public final class WgslBackend {
     /**
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
-     * then printed.
+     * constants folded, storage accesses bounds-checked ({@link webcu.passes.CheckedAccesses}),
+     * float comparisons made false for NaN, the device's fma chosen, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
         Raise.run(prepared);
         SubWord.run(prepared);
         RotateLoops.run(prepared);
         WideCalls.run(prepared);
+        ConstFold.run(prepared);
+        new webcu.passes.CheckedAccesses().run(prepared);
+        NanCompares.run(prepared);
+        FmaChoice.run(prepared);
         return new WgslWriter(prepared).write();
     }
 }
