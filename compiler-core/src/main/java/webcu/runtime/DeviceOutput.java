@@ -68,6 +68,9 @@ public final class DeviceOutput {
                         "out-of-bounds " + (kind == DebugBuffer.OOB_READ ? "read" : "write") + where(program, site));
                 case DebugBuffer.WATCHDOG -> fault = CudaError.faultText(CudaError.LAUNCH_TIMEOUT,
                         watchdogMessage(program, site, seconds));
+                case DebugBuffer.LOOP_LIMIT -> fault = CudaError.faultText(CudaError.LAUNCH_TIMEOUT,
+                        "the Vulkan driver ended the loop" + where(program, site) + " before it finished (a limit of the driver on"
+                        + " loop iterations: lavapipe stops a kernel's loops after 65,535 in all)");
                 case DebugBuffer.MISALIGNED -> fault = CudaError.faultText(CudaError.MISALIGNED_ADDRESS,
                         "misaligned access" + where(program, site));
                 default -> fault = CudaError.faultText(CudaError.LAUNCH_FAILURE, "a kernel faulted");
