@@ -3,10 +3,11 @@
 #
 # Works on a fresh Debian 12 machine of this kind (Temurin 25 under /usr/lib/jvm): as root it
 # installs what is missing from Debian (Maven, Chromium and its driver, Node.js where node
-# packages are needed), then runs `mvn -B verify` at the root, which builds everything (dist/ included) and runs
+# packages are needed, the libraries of Mesa's lavapipe) and unpacks lavapipe into a cache folder
+# (tools/lavapipe.sh), then runs `mvn -B verify` at the root, which builds everything (dist/ included) and runs
 # the unit tests of every module and the integration tests: HtmlUnit on the page, headless Chromium
-# end to end on WebGPU, and the conformance runner on both backends (ConformanceIT), whose report
-# lands in tests/target/conformance-report.txt. Ends with the counts and exits non-zero on any
+# end to end on WebGPU, and the conformance runner on the CPU, WebGPU and Vulkan (lavapipe)
+# backends (ConformanceIT), whose report lands in tests/target/conformance-report.txt. Ends with the counts and exits non-zero on any
 # failure, a conformance case of the baseline included.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -53,6 +54,23 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "installing ${missing[*]}"
   apt_install "${missing[@]}"
 fi
+# Mesa's lavapipe for the conformance run's vulkan backend: Debian's mesa-vulkan-drivers unpacked
+# into a cache folder, not installed (docs/spirv.md, "lavapipe in ./webcu test"); the libraries
+# it needs (LLVM 15, xcb, ...) from apt where ldd finds one missing.
+if ! tools/lavapipe.sh --icd >/dev/null 2>&1; then
+  if [ -z "$apt_updated" ]; then
+    as_root apt-get update -q || die "apt-get update failed"
+    apt_updated=1
+  fi
+  tools/lavapipe.sh >/dev/null || die "could not fetch lavapipe (tools/lavapipe.sh)"
+fi
+lvp_missing="$(tools/lavapipe.sh --missing)" || die "lavapipe's libraries cannot be installed (tools/lavapipe.sh --missing)"
+if [ -n "$lvp_missing" ]; then
+  echo "installing lavapipe's libraries:" $lvp_missing
+  # shellcheck disable=SC2086
+  apt_install $lvp_missing
+  [ -z "$(tools/lavapipe.sh --missing)" ] || die "lavapipe still lacks libraries after installing $lvp_missing"
+fi
 # Node packages (the editor bundle, later): npm ci wherever a lock file is checked in.
 mapfile -t locks < <(find "$ROOT" -name package-lock.json -not -path '*/node_modules/*' -not -path '*/target/*' 2>/dev/null)
 if [ ${#locks[@]} -gt 0 ]; then
@@ -64,6 +82,7 @@ fi
 "$JAVA_HOME/bin/java" -version 2>&1 | head -1
 mvn -v 2>/dev/null | head -1
 /usr/bin/chromium --version 2>/dev/null | head -1
+echo "lavapipe (the conformance run's Vulkan driver): $(tools/lavapipe.sh --icd)"
 grep -q '<module>tools/browser</module>' pom.xml \
   || die "the root pom.xml lacks <module>tools/browser</module> (before <module>tests</module>)"
 
@@ -97,7 +116,7 @@ else
 fi
 if [ -f "$report" ]; then
   grep -E '^  REGRESSION ' "$report" || true
-  sed -n 's/^\(cpu\|webgpu\|check\): \([0-9]* passed, [0-9]* failed\)$/conformance \1: \2/p' "$report"
+  sed -n 's/^\(cpu\|webgpu\|check\|vulkan\): \([0-9]* passed, [0-9]* failed\)$/conformance \1: \2/p' "$report"
 else
   echo "conformance: no report (the build failed before the runner could run)"
 fi

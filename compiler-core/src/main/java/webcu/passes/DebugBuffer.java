@@ -66,6 +66,11 @@ public final class DebugBuffer {
     public static final int TRAP = 5;
     /** A loop ran out of its iteration budget ({@link Watchdog}); the site is a {@link LoopSite}. */
     public static final int WATCHDOG = 6;
+    /**
+     * The driver ended a loop that had not finished (the SPIR-V writer's loops notice it: Mesa's
+     * lavapipe stops a kernel's loops after 65,535 iterations in all); the site is a {@link CheckSite}.
+     */
+    public static final int LOOP_LIMIT = 7;
 
     /** How a printf argument is recorded. */
     public enum Arg { I32, U32, I64, U64, F64, LITERAL, STRING }

@@ -26,9 +26,12 @@ package webcu.passes;
  *     The passes name Vulkan in what they reject for such a target, and still lower for WGSL's limits
  *     (64-bit integers narrowed, word views for mixed accesses), which is correct on Vulkan too
  *     (docs/spirv.md)
+ * @param loopLimit 0, or the loop iterations after which the device's driver ends a kernel's loops
+ *     by itself, unfinished and unannounced (Mesa's lavapipe: 65,535 per invocation, all loops
+ *     together): then the SPIR-V writer's loops notice such an exit and report it as a fault
  */
 public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma,
-                           java.util.Set<String> spirvCapabilities) {
+                           java.util.Set<String> spirvCapabilities, long loopLimit) {
     /** A GPU that follows IEEE 754 as CUDA GPUs do, limits unknown; what {@code webcu emit} assumes. */
     public static final DeviceTarget IEEE = new DeviceTarget(true, 0, 0);
 
@@ -71,6 +74,12 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
         SOFTWARE
     }
 
+    /** A device whose driver runs loops to their end. */
+    public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma,
+                        java.util.Set<String> spirvCapabilities) {
+        this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities, 0);
+    }
+
     /** A WGSL device. */
     public DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgroupSize, long watchdog, Fma fma) {
         this(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, null);
@@ -93,12 +102,12 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
 
     /** The same device with {@code subgroupSize}. */
     public DeviceTarget withSubgroupSize(int subgroupSize) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities, loopLimit);
     }
 
     /** The same device with a watchdog budget of {@code iterations} per invocation (0: none). */
     public DeviceTarget withWatchdog(long iterations) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma, spirvCapabilities);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, iterations, fma, spirvCapabilities, loopLimit);
     }
 
     /** Whether the kernels go to SPIR-V (see {@link #spirvCapabilities}). */
@@ -108,11 +117,16 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
 
     /** The same SPIR-V device with these optional capabilities (see {@link #spirvCapabilities}). */
     public DeviceTarget withSpirvCapabilities(java.util.Set<String> capabilities) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, java.util.Set.copyOf(capabilities));
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, java.util.Set.copyOf(capabilities), loopLimit);
     }
 
     /** The same device with its fma measured (or not). */
     public DeviceTarget withFma(Fma fma) {
-        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities);
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities, loopLimit);
+    }
+
+    /** The same device with a driver that ends loops after {@code iterations} (see {@link #loopLimit}). */
+    public DeviceTarget withLoopLimit(long iterations) {
+        return new DeviceTarget(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities, iterations);
     }
 }

@@ -68,6 +68,10 @@ public final class DeviceOutput {
                         "out-of-bounds " + (kind == DebugBuffer.OOB_READ ? "read" : "write") + where(program, site));
                 case DebugBuffer.WATCHDOG -> fault = CudaError.faultText(CudaError.LAUNCH_TIMEOUT,
                         watchdogMessage(program, site, seconds));
+                // what the device cannot run, in the words of its other limits ("not supported on Vulkan yet: … (this device allows …)")
+                case DebugBuffer.LOOP_LIMIT -> fault = CudaError.faultText(CudaError.LAUNCH_TIMEOUT,
+                        "not supported on Vulkan yet: more loop iterations than the driver runs (lavapipe: 65,535 per thread,"
+                        + " all loops together); it ended the loop" + where(program, site) + " before the loop finished");
                 case DebugBuffer.MISALIGNED -> fault = CudaError.faultText(CudaError.MISALIGNED_ADDRESS,
                         "misaligned access" + where(program, site));
                 default -> fault = CudaError.faultText(CudaError.LAUNCH_FAILURE, "a kernel faulted");

@@ -16,6 +16,7 @@ import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
 import webcu.passes.KernelInterface;
 import webcu.passes.KernelLayout;
 import webcu.spirv.SpirvTypes.Unsupported;
@@ -51,10 +52,14 @@ final class KernelWriter {
     /** Whether the current block still needs its terminator. */
     boolean open;
     private String lastLine;
-    private final SpirvValues values;
+    final SpirvValues values;
+    private LoopExits loopExits;
 
-    /** Where Break and Continue go: a loop's merge and continue target, or a switch's merge (continueTarget -1). */
-    private record Target(int merge, int continueTarget) {
+    /**
+     * Where Break and Continue go: a loop's merge and continue target, or a switch's merge
+     * (continueTarget -1); {@code exitFlag}: the loop's {@link LoopExits} flag, -1 for none.
+     */
+    private record Target(int merge, int continueTarget, int exitFlag) {
     }
 
     private final Deque<Target> targets = new ArrayDeque<>();
@@ -171,6 +176,7 @@ final class KernelWriter {
                 vars.put(l, var);
             }
         }
+        loopExits = new LoopExits(this, k.body(), w.deviceModule().target().loopLimit() > 0);
         if (!in.bindings().isEmpty()) {
             oob = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"),
                     m.constantU32(0));
@@ -188,6 +194,7 @@ final class KernelWriter {
             int v = values.convert(f.value("OpLoad", memberTypes.get(member), ptr), stored, l.type());
             f.op("OpStore", vars.get(l), v);
         }
+        loopExits.start(uniformVar);
         for (Stmt s : k.body().stmts()) {
             stmt(s);
         }
@@ -297,7 +304,10 @@ final class KernelWriter {
             case Stmt.If i -> ifStmt(i);
             case Stmt.Loop l -> loop(l);
             case Stmt.Switch sw -> switchStmt(sw);
-            case Stmt.Break b -> branch(targets.peek().merge());
+            case Stmt.Break b -> {
+                loopExits.leave(targets.peek().exitFlag());
+                branch(targets.peek().merge());
+            }
             case Stmt.Continue c -> {
                 for (Target t : targets) {
                     if (t.continueTarget() >= 0) {
@@ -339,6 +349,8 @@ final class KernelWriter {
     }
 
     private void loop(Stmt.Loop l) {
+        int site = loopExits.on() ? w.site(DebugBuffer.LOOP_LIMIT) : -1;
+        int exitFlag = loopExits.enter((int) targets.stream().filter(t -> t.continueTarget() >= 0).count());
         int header = m.id();
         int body = m.id();
         int continueTarget = m.id();
@@ -348,7 +360,7 @@ final class KernelWriter {
         f.op("OpLoopMerge", merge, continueTarget, SpirvModule.enumValue("LoopControl", "None"));
         branch(body);
         label(body);
-        targets.push(new Target(merge, continueTarget));
+        targets.push(new Target(merge, continueTarget, exitFlag));
         block(l.body());
         if (open) {
             branch(continueTarget);
@@ -358,6 +370,7 @@ final class KernelWriter {
         if (open) {
             if (l.breakIf() != null) {
                 int done = values.value(l.breakIf());
+                loopExits.leaveIf(exitFlag, done);
                 f.op("OpBranchConditional", done, merge, header);
                 open = false;
             } else {
@@ -366,6 +379,7 @@ final class KernelWriter {
         }
         targets.pop();
         label(merge);
+        loopExits.check(exitFlag, site);
     }
 
     private void switchStmt(Stmt.Switch sw) {
@@ -402,7 +416,7 @@ final class KernelWriter {
         }
         f.op("OpSwitch", ops);
         open = false;
-        targets.push(new Target(merge, -1));
+        targets.push(new Target(merge, -1, -1));
         for (int i = 0; i < sw.cases().size(); i++) {
             label(labels.get(i));
             block(sw.cases().get(i).body());

@@ -131,6 +131,36 @@ class DeviceOutputTest {
                 DeviceOutput.decode(p, w, DebugBuffer.PRINTF_BASE).fault());
     }
 
+    /**
+     * A loop the Vulkan driver ended (lavapipe's loop limit, noticed by the SPIR-V writer's loop
+     * checks): an unsupported-feature error naming the loop, as cudaErrorLaunchTimeout.
+     */
+    @Test
+    void LoopLimit_UnsupportedAtTheLoop() {
+        SourceSet set = new SourceSet();
+        set.file("t.cu", """
+                __global__ void sum(int *out, int n)
+                {
+                    int s = 0;
+                    for (int i = 0; i < n; i++) {
+                        s += i;
+                    }
+                    out[0] = s;
+                }
+                """, true);
+        webcu.spirv.SpirvProgram p = webcu.spirv.SpirvBackend.compile(Compiler.compile(set).module(), new Diagnostics(),
+                new java.util.HashMap<>(), webcu.passes.DeviceTarget.VULKAN.withLoopLimit(65535));
+        int site = p.checkSites().stream().map(DebugBuffer.CheckSite::kind).toList().indexOf(DebugBuffer.LOOP_LIMIT);
+        int[] w = buffer();
+        w[DebugBuffer.FAULTS] = 1;
+        w[DebugBuffer.FAULT_KIND] = DebugBuffer.LOOP_LIMIT;
+        w[DebugBuffer.FAULT_SITE] = site;
+        String fault = DeviceOutput.decode(p, w, DebugBuffer.PRINTF_BASE).fault();
+        assertEquals("cudaErrorLaunchTimeout: not supported on Vulkan yet: more loop iterations than the driver runs (lavapipe:"
+                + " 65,535 per thread, all loops together); it ended the loop at t.cu:4:5 before the loop finished", fault);
+        assertEquals(CudaError.LAUNCH_TIMEOUT, CudaError.fromFaultText(fault));
+    }
+
     /** Records that did not fit are reported, not dropped silently. */
     @Test
     void Overflow_Reported() {

@@ -1,6 +1,7 @@
 package webcu.spirv;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -38,7 +39,11 @@ class SpirvWriterTest {
     }
 
     static SpirvProgram spirv(CompileResult r, Diagnostics d) {
-        return SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN);
+        return spirv(r, d, DeviceTarget.VULKAN);
+    }
+
+    static SpirvProgram spirv(CompileResult r, Diagnostics d, DeviceTarget target) {
+        return SpirvBackend.compile(r.module(), d, new HashMap<>(), target);
     }
 
     /** spirv-val's verdict on {@code p} (empty when valid), and our disassembly checked against spirv-dis. */
@@ -56,6 +61,16 @@ class SpirvWriterTest {
 
     @Test
     void conformanceKernels_validateOrReportUnsupported() throws IOException {
+        conformanceKernels(DeviceTarget.VULKAN);
+    }
+
+    /** For lavapipe, whose driver ends loops: every loop checks how it was left (LoopExits), and the modules stay valid. */
+    @Test
+    void conformanceKernels_withLoopExitChecks_validate() throws IOException {
+        conformanceKernels(DeviceTarget.VULKAN.withLoopLimit(65535));
+    }
+
+    private static void conformanceKernels(DeviceTarget target) throws IOException {
         Path cases = Path.of("../tests/conformance/cases");
         List<Path> sources;
         try (var s = Files.walk(cases)) {
@@ -71,7 +86,7 @@ class SpirvWriterTest {
             CompileResult r = Compiler.compile(set);
             assertTrue(r.ok(), source + ":\n" + r.render(true));
             Diagnostics d = new Diagnostics();
-            SpirvProgram p = spirv(r, d);
+            SpirvProgram p = spirv(r, d, target);
             for (Diagnostic x : d.all()) {
                 assertEquals(DiagKey.ERR_NOT_SUPPORTED_VULKAN, x.key(), source + ": " + x.message());
                 assertTrue(x.span().isKnown() && x.span().line() > 0, source + ": no line for " + x.message());
@@ -117,6 +132,30 @@ class SpirvWriterTest {
         assertTrue(text.contains("Workgroup"), text);
         assertTrue(text.contains("OpDecorate %6 BuiltIn WorkgroupSize"), text);
         assertTrue(text.contains("OpLine"), text);
+    }
+
+    /**
+     * With a driver loop limit, each loop (here collatz's while loop) sets its flag on entry, clears
+     * it at its break, and checks it at its merge against a fault site of kind LOOP_LIMIT at the
+     * loop's line; without one, none of that is written.
+     */
+    @Test
+    void loopExitChecks_onlyWhereTheDriverEndsLoops() throws IOException {
+        CompileResult r = compile("collatz.cu", SpirvSamples.COLLATZ);
+        SpirvProgram plain = spirv(r, new Diagnostics());
+        assertTrue(plain.checkSites().stream().noneMatch(c -> c.kind() == webcu.passes.DebugBuffer.LOOP_LIMIT));
+        assertFalse(plain.disassembly().contains("webcu_in_loop"), plain.disassembly());
+        SpirvProgram checked = spirv(r, new Diagnostics(), DeviceTarget.VULKAN.withLoopLimit(65535));
+        assertEquals("", validate(checked));
+        List<webcu.diag.Span> loops = checked.checkSites().stream()
+                .filter(c -> c.kind() == webcu.passes.DebugBuffer.LOOP_LIMIT).map(webcu.passes.DebugBuffer.CheckSite::span).toList();
+        int whileLine = SpirvSamples.COLLATZ.lines().toList().indexOf(SpirvSamples.COLLATZ.lines()
+                .filter(l -> l.contains("while")).findFirst().orElseThrow()) + 1;
+        assertEquals(List.of(whileLine), loops.stream().map(webcu.diag.Span::line).toList(), loops.toString());
+        String text = checked.disassembly();
+        assertTrue(text.contains("OpName %") && text.contains("\"webcu_in_loop0\""), text);
+        // the flag: set before the loop, cleared at the break, read at the merge
+        assertTrue(text.split("OpConstantTrue", -1).length >= 2 && text.contains("OpConstantFalse"), text);
     }
 
     /** A kernel the writer cannot express is reported at its line and left out; the other kernel still compiles. */

@@ -20,7 +20,12 @@ import java.util.Set;
  * ConformanceMain [--root DIR] [--suite DIR] [--backends cpu,webgpu,check,vulkan] [--tags T,...]
  *                 [--skip-tags T,...] [--paths PREFIX,...] [--timeout SECONDS] [--baseline FILE]
  *                 [--report FILE] [--new-passes] [--update-baseline] [--webgpu-process] [--verbose]
+ *                 [--vulkan-icd FILE]
  * </pre>
+ *
+ * The vulkan backend runs on the Vulkan driver whose ICD manifest {@code --vulkan-icd} names, by
+ * default Mesa's lavapipe as {@code tools/lavapipe.sh} unpacked it (./webcu test does), whose
+ * results the baseline's vulkan entries hold.
  *
  * Exit status: 0 when every baseline case that ran passed, 1 when one failed (a regression),
  * 2 for a bad command line or a runner that could not start (no suite, no Chromium).
@@ -34,7 +39,8 @@ public final class ConformanceMain {
 
     /** A parsed command line. */
     public record Options(Path root, Path suite, ConformanceRunner.Selection selection, Duration timeout, Path baseline,
-                          Path report, boolean newPasses, boolean updateBaseline, boolean webgpuProcess, boolean verbose) {
+                          Path report, boolean newPasses, boolean updateBaseline, boolean webgpuProcess, boolean verbose,
+                          Path vulkanIcd) {
     }
 
     public static void main(String[] args) {
@@ -84,6 +90,9 @@ public final class ConformanceMain {
             });
             Report report = new Report(results, o.selection().backends(), baseline);
             String text = report.failures() + report.summary();
+            if (executors.get(Backend.VULKAN) instanceof ProcessExecutor vk) {
+                text += "vulkan driver: " + vk.environment().get("VK_ICD_FILENAMES") + "\n";
+            }
             out.print(text);
             if (o.report() != null) {
                 Files.createDirectories(o.report().toAbsolutePath().getParent());
@@ -97,7 +106,7 @@ public final class ConformanceMain {
                 Baseline.append(o.baseline(), report.newPasses());
                 out.println("added " + report.newPasses().size() + " lines to " + o.baseline());
             }
-            // the standard: a case WebGPU cannot run says so, and both backends print the same
+            // the standard: a case a GPU backend cannot run says so, and it prints what the CPU prints
             boolean clear = report.unclearFailures().isEmpty()
                     && (!o.selection().backends().contains(Backend.CPU) || report.differences().isEmpty());
             return report.regressions().isEmpty() && clear ? 0 : 1;
@@ -121,7 +130,12 @@ public final class ConformanceMain {
         return switch (backend) {
             case Backend.CPU -> new ProcessExecutor(o.root(), List.of("run", "--backend", "cpu"));
             case Backend.CHECK -> new ProcessExecutor(o.root(), List.of("check"));
-            case Backend.VULKAN -> new ProcessExecutor(o.root(), List.of("run", "--backend", "vulkan"));
+            case Backend.VULKAN -> {
+                String icd = (o.vulkanIcd() != null ? o.vulkanIcd() : lavapipe(o.root(), Map.of())).toString();
+                // both names: loaders since 1.3.207 read VK_DRIVER_FILES first
+                yield new ProcessExecutor(o.root(), List.of("run", "--backend", "vulkan"),
+                        Map.of("VK_ICD_FILENAMES", icd, "VK_DRIVER_FILES", icd));
+            }
             case Backend.WEBGPU -> {
                 if (o.webgpuProcess()) {
                     yield new ProcessExecutor(o.root(), List.of("run", "--backend", "webgpu"));
@@ -134,6 +148,26 @@ public final class ConformanceMain {
         };
     }
 
+    /**
+     * lavapipe's ICD manifest, as tools/lavapipe.sh unpacked it (the script, with {@code environment}
+     * added to this process's, knows the folder); an IOException saying how to get it if it did not.
+     */
+    static Path lavapipe(Path root, Map<String, String> environment) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(root.resolve("tools/lavapipe.sh").toString(), "--icd").redirectErrorStream(true);
+        pb.environment().putAll(environment);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        try {
+            if (p.waitFor() == 0 && !out.isEmpty()) {
+                return Path.of(out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new IOException("no Vulkan driver for the vulkan backend: " + out
+                + " (or name one with --vulkan-icd FILE, or leave vulkan out with --backends)");
+    }
+
     static Options parse(String[] args) {
         Path root = Path.of("").toAbsolutePath();
         Path suite = null;
@@ -144,6 +178,7 @@ public final class ConformanceMain {
         Duration timeout = Duration.ofSeconds(120);
         Path baseline = null;
         Path report = null;
+        Path vulkanIcd = null;
         boolean newPasses = false;
         boolean update = false;
         boolean webgpuProcess = false;
@@ -155,7 +190,8 @@ public final class ConformanceMain {
                 case "--update-baseline" -> update = true;
                 case "--webgpu-process" -> webgpuProcess = true;
                 case "--verbose" -> verbose = true;
-                case "--root", "--suite", "--backends", "--tags", "--skip-tags", "--paths", "--timeout", "--baseline", "--report" -> {
+                case "--root", "--suite", "--backends", "--tags", "--skip-tags", "--paths", "--timeout", "--baseline", "--report",
+                     "--vulkan-icd" -> {
                     if (i + 1 >= args.length) {
                         throw new IllegalArgumentException("missing value after " + a);
                     }
@@ -167,8 +203,7 @@ public final class ConformanceMain {
                             backends = list(v);
                             for (String b : backends) {
                                 if (!Backend.isName(b)) {
-                                    throw new IllegalArgumentException("unknown backend '" + b + "' (one of " + Backend.names() + " or "
-                                            + Backend.VULKAN + ")");
+                                    throw new IllegalArgumentException("unknown backend '" + b + "' (one of " + Backend.names() + ")");
                                 }
                             }
                         }
@@ -177,6 +212,7 @@ public final class ConformanceMain {
                         case "--paths" -> paths = list(v);
                         case "--timeout" -> timeout = Duration.ofSeconds(Long.parseLong(v));
                         case "--baseline" -> baseline = Path.of(v).toAbsolutePath();
+                        case "--vulkan-icd" -> vulkanIcd = Path.of(v).toAbsolutePath();
                         default -> report = Path.of(v).toAbsolutePath();
                     }
                 }
@@ -190,7 +226,7 @@ public final class ConformanceMain {
             baseline = root.resolve(BASELINE);
         }
         return new Options(root, suite, new ConformanceRunner.Selection(backends, tags, skipTags, paths), timeout,
-                baseline, report, newPasses, update, webgpuProcess, verbose);
+                baseline, report, newPasses, update, webgpuProcess, verbose, vulkanIcd);
     }
 
     private static List<String> list(String v) {

@@ -19,10 +19,10 @@ import java.util.function.Consumer;
 
 /**
  * Runs the conformance suite on webcu's backends and judges every case by the suite's rules:
- * {@code cases/} and {@code runtime-errors/} on {@code cpu} and {@code webgpu}, {@code errors/}
- * through {@code check}. The browser (webgpu) works through its cases beside the backends that run
- * the launcher as a process, which go one after another: two launchers at once could both decide
- * to rebuild the compiler in the same folder.
+ * {@code cases/} and {@code runtime-errors/} on {@code cpu}, {@code webgpu} and {@code vulkan},
+ * {@code errors/} through {@code check}. The browser (webgpu) works through its cases beside the
+ * backends that run the launcher as a process (cpu, check, vulkan), which go one after another:
+ * two launchers at once could both decide to rebuild the compiler in the same folder.
  */
 public final class ConformanceRunner {
     /** What to run. Empty {@code tags} means all; {@code paths} are prefixes of manifest paths. */
@@ -86,11 +86,11 @@ public final class ConformanceRunner {
     }
 
     /**
-     * programs/ (whole real-style programs, issue 10) run on WebGPU only when asked for with
-     * --paths programs/…: many wait for their full time limit there today, which the default run
-     * (and CI's 40 minutes) cannot afford; on the CPU backend they always run. The gallery
-     * (programs/gallery/, the page's worked examples, about a second each) runs on WebGPU in
-     * every run, so that its baseline entries hold there too.
+     * programs/ (whole real-style programs, issue 10) run on WebGPU and Vulkan only when asked for
+     * with --paths programs/…: many wait for their full time limit there today, which the default
+     * run (and CI's 40 minutes) cannot afford; on the CPU backend they always run. The gallery
+     * (programs/gallery/, the page's worked examples, about a second each) runs on the GPU
+     * backends in every run, so that its baseline entries hold there too.
      */
     static boolean isProgram(Manifest.Row row) {
         return row.path().startsWith("programs/") && !row.path().startsWith("programs/gallery/");
@@ -126,7 +126,7 @@ public final class ConformanceRunner {
                     List<CaseResult> done = new ArrayList<>();
                     for (String backend : lane) {
                         List<Manifest.Row> mine = rows.stream().filter(r -> runsOn(r, backend)
-                                && (!backend.equals(Backend.WEBGPU) || !isProgram(r) || asksForPrograms(selection))).toList();
+                                && (!Backend.isGpu(backend) || !isProgram(r) || asksForPrograms(selection))).toList();
                         done.addAll(runAll(backend, executors.get(backend), mine, progress));
                     }
                     return done;

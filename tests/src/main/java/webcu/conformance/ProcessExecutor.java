@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -16,11 +17,23 @@ import java.util.concurrent.TimeUnit;
 public final class ProcessExecutor implements Executor {
     private final Path root;
     private final List<String> command;
+    private final Map<String, String> environment;
 
     /** {@code command} follows the launcher, e.g. {@code run --backend cpu} or {@code check}. */
     public ProcessExecutor(Path root, List<String> command) {
+        this(root, command, Map.of());
+    }
+
+    /** With these environment variables set for the launcher (the Vulkan driver's VK_ICD_FILENAMES). */
+    public ProcessExecutor(Path root, List<String> command, Map<String, String> environment) {
         this.root = root;
         this.command = List.copyOf(command);
+        this.environment = Map.copyOf(environment);
+    }
+
+    /** The environment variables it sets for the launcher. */
+    public Map<String, String> environment() {
+        return environment;
     }
 
     @Override
@@ -42,7 +55,9 @@ public final class ProcessExecutor implements Executor {
         Path err = Files.createTempFile("webcu-conformance-", ".err");
         long start = System.nanoTime();
         try {
-            Process p = new ProcessBuilder(cmd)
+            ProcessBuilder builder = new ProcessBuilder(cmd);
+            builder.environment().putAll(environment);
+            Process p = builder
                     .directory(program.workdir().toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(input))
                     .redirectOutput(out.toFile())

@@ -39,16 +39,16 @@ public final class Report {
     }
 
     /**
-     * WebGPU failures that did not say why with the unsupported-feature error: wrong output, a
-     * crash or a time-out. The standard allows none; each one is a bug to fix.
+     * Failures on a GPU backend (WebGPU, Vulkan) that did not say why with the unsupported-feature
+     * error: wrong output, a crash or a time-out. The standard allows none; each one is a bug to fix.
      */
     public List<ConformanceRunner.CaseResult> unclearFailures() {
         return allUnclearFailures().stream().filter(r -> held(r.row().path())).toList();
     }
 
     /**
-     * Unclear WebGPU failures of cases outside the baseline that fail on the CPU too: a program
-     * whose features webcu lacks yet fails everywhere, and its WebGPU failure says nothing new.
+     * Unclear GPU failures of cases outside the baseline that fail on the CPU too: a program
+     * whose features webcu lacks yet fails everywhere, and its GPU failure says nothing new.
      * Listed, but they do not fail the run.
      */
     public List<ConformanceRunner.CaseResult> unheldUnclearFailures() {
@@ -57,12 +57,12 @@ public final class Report {
 
     private List<ConformanceRunner.CaseResult> allUnclearFailures() {
         return results.stream()
-                .filter(r -> r.backend().equals(Backend.WEBGPU) && !r.verdict().passed() && !r.reportedUnsupported())
+                .filter(r -> Backend.isGpu(r.backend()) && !r.verdict().passed() && !r.reportedUnsupported())
                 .toList();
     }
 
     /**
-     * Whether the WebGPU rules (no unclear failure, no CPU/WebGPU difference) hold for a case: they
+     * Whether the GPU rules (no unclear failure, no difference from the CPU) hold for a case: they
      * do for a case of the baseline (on any backend) and for one that passed on the CPU in this
      * run, where the CPU's output is a trustworthy stand-in for nvcc's.
      */
@@ -75,22 +75,33 @@ public final class Report {
         return results.stream().anyMatch(r -> r.backend().equals(Backend.CPU) && r.row().path().equals(path) && r.verdict().passed());
     }
 
+    /** {@link #differences(String)} of every GPU backend in the run, each entry led by the backend's name. */
+    public List<String> differences() {
+        List<String> out = new ArrayList<>();
+        for (String gpu : backends) {
+            if (Backend.isGpu(gpu)) {
+                differences(gpu).forEach(d -> out.add(gpu + " " + d));
+            }
+        }
+        return out;
+    }
+
     /**
-     * The differential test: cases that both the CPU and the WebGPU backend ran to the end (no
-     * unsupported feature reported) whose outputs differ under the case's comparison rule, with
+     * The differential test: cases that both the CPU and the GPU backend {@code backend} ran to the end
+     * (no unsupported feature reported) whose outputs differ under the case's comparison rule, with
      * the CPU's output standing in for nvcc's; only cases of the baseline and cases that passed
      * on the CPU count (a wrong CPU output is no reference). Each entry says where they part.
      */
-    public List<String> differences() {
+    public List<String> differences(String backend) {
         List<String> out = new ArrayList<>();
-        for (ConformanceRunner.CaseResult[] both : ranByBoth()) {
+        for (ConformanceRunner.CaseResult[] both : ranByBoth(backend)) {
             ConformanceRunner.CaseResult cpu = both[0];
             ConformanceRunner.CaseResult gpu = both[1];
             CompareSpec spec = CompareSpec.parse(gpu.row().compare());
             Verdict v;
             if (spec.mode().equals("runtime-error")) {
                 v = cpu.outcome().exitCode() == gpu.outcome().exitCode() ? Verdict.pass()
-                        : Verdict.fail("exit code " + gpu.outcome().exitCode() + " on WebGPU, " + cpu.outcome().exitCode() + " on the CPU");
+                        : Verdict.fail("exit code " + gpu.outcome().exitCode() + " on " + gpu.backend() + ", " + cpu.outcome().exitCode() + " on the CPU");
             } else {
                 v = OutputComparison.compare(spec, gpu.run().filter(cpu.outcome().stdout()), gpu.run().filter(gpu.outcome().stdout()));
             }
@@ -101,13 +112,18 @@ public final class Report {
         return out;
     }
 
-    /** How many cases both backends ran to the end, the denominator of {@link #differences()}. */
+    /** How many cases the CPU and a GPU backend both ran to the end, the denominator of {@link #differences()}. */
     public int comparedByBoth() {
-        return ranByBoth().size();
+        return backends.stream().filter(Backend::isGpu).mapToInt(this::comparedByBoth).sum();
     }
 
-    /** {cpu, webgpu} result pairs of the cases both ran to the end (compile-error cases have no output to compare). */
-    private List<ConformanceRunner.CaseResult[]> ranByBoth() {
+    /** How many cases the CPU and {@code gpu} both ran to the end, the denominator of {@link #differences(String)}. */
+    public int comparedByBoth(String gpu) {
+        return ranByBoth(gpu).size();
+    }
+
+    /** {cpu, gpu} result pairs of the cases both ran to the end (compile-error cases have no output to compare). */
+    private List<ConformanceRunner.CaseResult[]> ranByBoth(String backend) {
         Map<String, ConformanceRunner.CaseResult> cpuByPath = new LinkedHashMap<>();
         for (ConformanceRunner.CaseResult r : results) {
             if (r.backend().equals(Backend.CPU) && r.outcome() != null) {
@@ -117,7 +133,7 @@ public final class Report {
         List<ConformanceRunner.CaseResult[]> pairs = new ArrayList<>();
         for (ConformanceRunner.CaseResult gpu : results) {
             ConformanceRunner.CaseResult cpu = cpuByPath.get(gpu.row().path());
-            if (gpu.backend().equals(Backend.WEBGPU) && gpu.outcome() != null && !gpu.reportedUnsupported() && cpu != null
+            if (gpu.backend().equals(backend) && gpu.outcome() != null && !gpu.reportedUnsupported() && cpu != null
                     && !CompareSpec.parse(gpu.row().compare()).mode().equals("compile-error") && held(gpu.row().path())) {
                 pairs.add(new ConformanceRunner.CaseResult[] {cpu, gpu});
             }
@@ -186,29 +202,24 @@ public final class Report {
                 sb.append("  REGRESSION ").append(r.backend()).append(' ').append(r.row().path()).append('\n');
             }
         }
-        List<ConformanceRunner.CaseResult> unclear = unclearFailures();
-        if (backends.contains(Backend.WEBGPU)) {
-            sb.append("webgpu failures without the unsupported-feature error: ").append(unclear.size()).append('\n');
+        for (String gpu : backends.stream().filter(Backend::isGpu).toList()) {
+            List<ConformanceRunner.CaseResult> unclear = unclearFailures().stream().filter(r -> r.backend().equals(gpu)).toList();
+            sb.append(gpu).append(" failures without the unsupported-feature error: ").append(unclear.size()).append('\n');
             for (ConformanceRunner.CaseResult r : unclear) {
                 sb.append("  UNCLEAR ").append(r.row().path()).append('\n');
             }
-            List<ConformanceRunner.CaseResult> unheld = unheldUnclearFailures();
-            if (!unheld.isEmpty()) {
-                sb.append("not counted (outside the baseline and failing on the CPU too): ").append(unheld.size()).append('\n');
+            long unheld = unheldUnclearFailures().stream().filter(r -> r.backend().equals(gpu)).count();
+            if (unheld > 0) {
+                sb.append("not counted (outside the baseline and failing on the CPU too): ").append(unheld).append('\n');
             }
         }
-        if (backends.contains(Backend.VULKAN)) {
-            List<ConformanceRunner.CaseResult> vk = results.stream()
-                    .filter(r -> r.backend().equals(Backend.VULKAN) && !r.verdict().passed() && !r.reportedUnsupported()).toList();
-            sb.append("vulkan failures without the unsupported-feature error: ").append(vk.size()).append('\n');
-            for (ConformanceRunner.CaseResult r : vk) {
-                sb.append("  UNCLEAR ").append(r.row().path()).append('\n');
+        for (String gpu : backends.stream().filter(Backend::isGpu).toList()) {
+            if (!backends.contains(Backend.CPU)) {
+                break;
             }
-        }
-        if (backends.contains(Backend.WEBGPU) && backends.contains(Backend.CPU)) {
-            List<String> diff = differences();
-            int both = comparedByBoth();
-            sb.append("differential cpu/webgpu: ").append(both - diff.size()).append(" of ").append(both)
+            List<String> diff = differences(gpu);
+            int both = comparedByBoth(gpu);
+            sb.append("differential cpu/").append(gpu).append(": ").append(both - diff.size()).append(" of ").append(both)
                     .append(" cases that both ran agree\n");
             for (String d : diff) {
                 sb.append("  DIFFERS ").append(d).append('\n');

@@ -73,19 +73,29 @@ class ConformanceRunnerTest {
                 "oob.cu", new Outcome(1, "", "error: out of bounds write\n", false, 1)));
         Fake check = new Fake(Map.of("bad.cu", new Outcome(1, "", "bad.cu:3:5: error: expected ';'\n", false, 1)));
         Fake webgpu = new Fake(Map.of("one.cu", new Outcome(0, "one", "", false, 1)));
+        Fake vulkan = new Fake(Map.of("one.cu", new Outcome(0, "one\n", "", false, 1),
+                "two.cu", new Outcome(1, "", "two.cu:1:1: error: not supported on Vulkan (SPIR-V) yet: recursion\n", false, 1),
+                "oob.cu", new Outcome(0, "", "", false, 1)));
         ConformanceRunner runner = new ConformanceRunner(suite, Duration.ofSeconds(5),
-                Map.of("cpu", cpu, "webgpu", webgpu, "check", check));
+                Map.of("cpu", cpu, "webgpu", webgpu, "check", check, "vulkan", vulkan));
         List<ConformanceRunner.CaseResult> results = runner.run(ConformanceRunner.Selection.all(), r -> { });
 
         assertEquals(List.of("one.cu", "two.cu", "oob.cu"), cpu.ran);
         assertEquals(List.of("bad.cu"), check.ran);
-        Report report = new Report(results, List.of("cpu", "webgpu", "check"), Baseline.empty());
-        assertEquals(4, report.passed());
-        assertEquals(3, report.failed());
+        assertEquals(List.of("one.cu", "two.cu", "oob.cu"), vulkan.ran);
+        Report report = new Report(results, List.of("cpu", "webgpu", "check", "vulkan"), Baseline.empty());
+        assertEquals(5, report.passed());
+        assertEquals(5, report.failed());
         String summary = report.summary();
-        assertTrue(summary.endsWith("cpu: 3 passed, 0 failed\nwebgpu: 0 passed, 3 failed\ncheck: 1 passed, 0 failed\n"), summary);
-        assertTrue(summary.contains("memcpy         2/2        0/2        -"), summary);
-        assertTrue(summary.matches("(?s).*\ntime running the cases: cpu [0-9.]+ s webgpu [0-9.]+ s check [0-9.]+ s\n.*"), summary);
+        assertTrue(summary.endsWith("cpu: 3 passed, 0 failed\nwebgpu: 0 passed, 3 failed\ncheck: 1 passed, 0 failed\n"
+                + "vulkan: 1 passed, 2 failed\n"), summary);
+        assertTrue(summary.matches("(?s).*\nmemcpy +2/2 +0/2 +- +1/2 *\n.*"), summary);
+        assertTrue(summary.matches("(?s).*\ntime running the cases: cpu [0-9.]+ s webgpu [0-9.]+ s check [0-9.]+ s vulkan [0-9.]+ s\n.*"),
+                summary);
+        // oob.cu printed nothing on Vulkan: unclear, and the CPU passed it, so it counts
+        assertTrue(summary.contains("vulkan failures without the unsupported-feature error: 1\n  UNCLEAR runtime-errors/oob.cu\n"), summary);
+        assertTrue(summary.contains("differential cpu/vulkan: 1 of 2 cases that both ran agree\n"
+                + "  DIFFERS runtime-errors/oob.cu -- exit code 0 on vulkan, 1 on the CPU\n"), summary);
         String failures = report.failures();
         assertTrue(failures.contains("FAIL webgpu cases/a/one.cu -- difference in line endings or final newline"), failures);
         assertTrue(failures.contains("FAIL webgpu cases/a/two.cu -- line count 0 != expected 1\n"), failures);
@@ -149,7 +159,7 @@ class ConformanceRunnerTest {
         assertEquals(List.of("cases/a/two.cu"), report.unclearFailures().stream().map(r -> r.row().path()).toList());
         assertEquals(1, report.comparedByBoth());
         assertEquals(1, report.differences().size());
-        assertTrue(report.differences().get(0).startsWith("cases/a/two.cu -- "), report.differences().get(0));
+        assertTrue(report.differences().get(0).startsWith("webgpu cases/a/two.cu -- "), report.differences().get(0));
         String summary = report.summary();
         assertTrue(summary.contains("webgpu failures without the unsupported-feature error: 1\n  UNCLEAR cases/a/two.cu\n"), summary);
         assertTrue(summary.contains("differential cpu/webgpu: 0 of 1 cases that both ran agree\n"), summary);

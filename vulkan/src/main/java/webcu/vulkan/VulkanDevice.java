@@ -87,10 +87,16 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     private boolean timing;
     private final List<KernelTime> kernelTimes = new ArrayList<>();
 
+    /** Mesa's LP_MAX_TGSI_LOOP_ITERATIONS: the loop iterations llvmpipe runs per invocation, all loops together. */
+    static final long LLVMPIPE_LOOP_LIMIT = 65535;
+
     public VulkanDevice(VulkanCompute vk, Console console) {
         this.vk = vk;
         this.console = console;
-        this.target = DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities());
+        // lavapipe (llvmpipe, Mesa 22.3) ends a kernel's loops after 65,535 iterations in all, without
+        // a word: its loops then check how they were left (spirv.LoopExits)
+        this.target = DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities())
+                .withLoopLimit(vk.deviceName().startsWith("llvmpipe") ? LLVMPIPE_LOOP_LIMIT : 0);
         // CUDA's architectural limits, as the WebGPU device reports them (programs size their
         // launches and print these); a launch beyond what this device dispatches (SwiftShader: 256
         // invocations per workgroup) fails with a message naming its limit rather than with

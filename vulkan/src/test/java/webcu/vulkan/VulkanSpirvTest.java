@@ -31,6 +31,8 @@ class VulkanSpirvTest {
     static final int DEBUG = -1;
     /** The program the last {@link #launch} ran (its printf formats and check sites). */
     private SpirvProgram program;
+    /** The loop limit {@link #launch} compiles for (DeviceTarget.loopLimit), whatever the device's driver does. */
+    private long loopLimit;
 
     /** One kernel launch's result: the arrays after it, by argument index, and the debug buffer. */
     private Map<Integer, ByteBuffer> launch(String source, String kernel, List<Object> args, int grid, int block) {
@@ -39,7 +41,8 @@ class VulkanSpirvTest {
         Map<Integer, ByteBuffer> out = new HashMap<>();
         try (VulkanCompute vk = VulkanCompute.open(true)) {
             // compiled for this device: a kernel that needs a capability it lacks is a diagnostic, not a crash
-            DeviceCode code = Compiler.compileDevice(r, DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities()));
+            DeviceCode code = Compiler.compileDevice(r, DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities())
+                    .withLoopLimit(loopLimit));
             assertEquals("", code.render(true), "on " + vk.deviceName() + " with " + vk.spirvCapabilities());
             SpirvProgram p = code.spirv();
             program = p;
@@ -194,6 +197,78 @@ class VulkanSpirvTest {
             };
             assertEquals(expected, steps.getInt(4 * i), "start " + start[i]);
         }
+    }
+
+    /**
+     * The loop-exit checks lavapipe's kernels get (LoopExits), here on a driver that runs loops to
+     * their end: breaks out of nested loops, a continue, a break that leaves a switch inside a loop,
+     * a do-while's conditional back edge and collatz's early break all leave their loops the normal
+     * way, so the results are right and no LOOP_LIMIT fault is recorded.
+     */
+    @Test
+    void loopExitChecksDoNotFireOnLoopsThatFinish() {
+        String source = """
+                __global__ void loops(const int* in, int* out, int n) {
+                  int i = blockIdx.x * blockDim.x + threadIdx.x;
+                  if (i >= n) return;
+                  int x = in[i];
+                  int acc = 0;
+                  for (int a = 0; a < 8; a++) {
+                    if (a == 3) continue;
+                    int b = 0;
+                    while (true) {
+                      if (b >= a) break;
+                      switch ((x + b) & 3) {
+                        case 0: acc += 1; break;
+                        case 1: acc += 2; break;
+                        default: acc += b;
+                      }
+                      b++;
+                    }
+                  }
+                  int k = x & 7;
+                  do { acc ^= k; k--; } while (k > 0);
+                  out[i] = acc;
+                }
+                int main() { return 0; }
+                """;
+        loopLimit = 65535;
+        int n = 200;
+        int[] in = new int[n];
+        for (int i = 0; i < n; i++) {
+            in[i] = i * 7 + 3;
+        }
+        Map<Integer, ByteBuffer> r = launch(source, "loops", List.of(in, new int[n], n), (n + 63) / 64, 64);
+        assertTrue(program.checkSites().stream().anyMatch(c -> c.kind() == DebugBuffer.LOOP_LIMIT));
+        for (int i = 0; i < n; i++) {
+            int x = in[i];
+            int acc = 0;
+            for (int a = 0; a < 8; a++) {
+                if (a == 3) {
+                    continue;
+                }
+                for (int b = 0; b < a; b++) {
+                    acc += switch ((x + b) & 3) {
+                        case 0 -> 1;
+                        case 1 -> 2;
+                        default -> b;
+                    };
+                }
+            }
+            int k = x & 7;
+            do {
+                acc ^= k;
+                k--;
+            } while (k > 0);
+            assertEquals(acc, r.get(1).getInt(4 * i), "in " + x);
+        }
+        assertEquals(0, r.get(DEBUG).getInt(4 * DebugBuffer.FAULTS), "a fault was recorded");
+        int[] start = new int[n];
+        for (int i = 0; i < n; i++) {
+            start[i] = i == 0 ? 0x7fffffff : i;
+        }
+        assertEquals(0, launch(SpirvSamples.COLLATZ, "collatz", List.of(start, new int[n], n), (n + 127) / 128, 128).get(DEBUG)
+                .getInt(4 * DebugBuffer.FAULTS), "collatz recorded a fault");
     }
 
     /** An out-of-bounds read is reported in the debug buffer with its kind and its line, as on WebGPU. */
