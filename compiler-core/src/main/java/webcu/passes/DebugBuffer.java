@@ -153,7 +153,11 @@ public final class DebugBuffer {
         return loops.size() - 1;
     }
 
-    int addCheck(CheckSite c) {
+    /**
+     * Adds a check site: {@link CheckedAccesses}'s bounds checks, and a target writer's own checks
+     * (the SPIR-V writer's loop-limit sites on llvmpipe, spirv.LoopExits).
+     */
+    public int addCheck(CheckSite c) {
         checks.add(c);
         return checks.size() - 1;
     }

@@ -98,6 +98,11 @@ final class SpirvWriter {
         return new SpirvProgram(m.words(), kernels, dm.rejected(), dm.debug(), dm.debug().checks());
     }
 
+    /** A check site of the writer's own at the statement being written (LoopExits' loop-limit faults). */
+    int site(int kind) {
+        return dm.debug().addCheck(new DebugBuffer.CheckSite(currentSpan, kind));
+    }
+
     DeviceModule deviceModule() {
         return dm;
     }
