@@ -94,6 +94,8 @@ class SpirvWriterTest {
                 + kernels + " kernels), " + withUnsupported + " cases with unsupported kernels, " + invalid.size() + " invalid");
         assertEquals(List.of(), invalid, "spirv-val rejected modules");
         assertTrue(valid >= 90, "only " + valid + " conformance modules compiled to SPIR-V");
+        assertTrue(kernels >= 129, "only " + kernels + " conformance kernels compiled to SPIR-V");
+        assertTrue(withUnsupported <= 6, withUnsupported + " conformance cases with unsupported kernels");
     }
 
     @Test
@@ -117,6 +119,30 @@ class SpirvWriterTest {
         assertTrue(text.contains("Workgroup"), text);
         assertTrue(text.contains("OpDecorate %6 BuiltIn WorkgroupSize"), text);
         assertTrue(text.contains("OpLine"), text);
+    }
+
+    /** Double math GLSL.std.450 lacks (exp, log, pow, sin …) is DoubleMath's (its Fma only in polynomials). */
+    @Test
+    void doubleMath_validWithoutGlslDoubleTranscendentals() throws IOException {
+        String source = """
+                __global__ void m(const double* x, double* out) {
+                  double v = x[threadIdx.x];
+                  out[threadIdx.x] = exp(v) + log(v) + pow(v, 2.5) + sin(v) + cos(v) + tan(v) + atan2(v, 2.0) + tanh(v)
+                      + cbrt(v) + expm1(v) + log1p(v) + log2(v) + log10(v) + asin(v) + acos(v) + sinh(v) + cosh(v)
+                      + exp2(v) + hypot(v, 1.0) + atan(v) + fma(v, v, -1.0);
+                }
+                int main() { return 0; }
+                """;
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = spirv(compile("dmath.cu", source), d);
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(p));
+        String text = p.disassembly();
+        for (String glsl : List.of(" Exp ", " Log ", " Sin ", " Cos ", " Pow ")) {
+            assertTrue(!text.contains(glsl), glsl + " on doubles");
+        }
+        assertTrue(text.contains("OpCapability Float64"), "Float64");
+        assertTrue(!text.contains("OpCapability Int64"), "double math needs no Int64");
     }
 
     /** A kernel the writer cannot express is reported at its line and left out; the other kernel still compiles. */
