@@ -104,6 +104,20 @@ final class DoubleMath {
     }
 
     /**
+     * {@code x + y} rounded to odd: the rounded sum, moved to its odd neighbour toward the exact sum
+     * where it is inexact and even (TwoSum's error says which). Rounding that once more to a format
+     * of at most 51 bits rounds x + y correctly (Boldo and Melquiond); not for infinite or NaN sums.
+     */
+    static <T, B> T sumToOdd(Ops<T, B> o, T x, T y) {
+        T s = o.add(x, y);
+        T ss = o.sub(s, y);
+        T st = o.add(o.sub(x, ss), o.sub(y, o.sub(s, ss)));
+        B sameSign = o.not(o.or(o.and(o.signBit(st), o.not(o.signBit(s))), o.and(o.signBit(s), o.not(o.signBit(st)))));
+        B inexact = o.and(o.not(o.eq(st, o.c(0))), o.not(o.isNan(st)));
+        return o.select(o.and(inexact, o.not(o.odd(s))), o.step(s, sameSign), s);
+    }
+
+    /**
      * {@code a * b + c} rounded once, as CUDA's fma, without a fused instruction (Vulkan does not
      * promise one): Boldo and Melquiond's emulation, an exact product and sum whose tail is added
      * rounded to odd. Where the product overflows or comes near underflow (|a·b| outside
@@ -115,13 +129,7 @@ final class DoubleMath {
         T th = o.add(c, uh);
         T cc = o.sub(th, uh);
         T tl = o.add(o.sub(c, cc), o.sub(uh, o.sub(th, cc)));
-        T s = o.add(tl, ul);
-        T ss = o.sub(s, ul);
-        T st = o.add(o.sub(tl, ss), o.sub(ul, o.sub(s, ss)));
-        // round to odd: an inexact sum whose last bit is even becomes its odd neighbour toward the exact sum
-        B sameSign = o.not(o.or(o.and(o.signBit(st), o.not(o.signBit(s))), o.and(o.signBit(s), o.not(o.signBit(st)))));
-        T v = o.select(o.and(o.not(o.eq(st, o.c(0))), o.not(o.odd(s))), o.step(s, sameSign), s);
-        T r = o.add(th, v);
+        T r = o.add(th, sumToOdd(o, tl, ul));
         T au = o.abs(uh);
         T inf = o.c(Double.POSITIVE_INFINITY);
         B safe = o.and(o.and(o.lt(au, o.c(0x1p990)), o.gt(au, o.c(0x1p-960))),

@@ -35,6 +35,24 @@ final class SpirvDoubleOps implements DoubleMath.Ops<Integer, Integer> {
         return DoubleMath.fmaExact(new SpirvDoubleOps(v), a, b, c);
     }
 
+    /**
+     * CUDA's fmaf rounded once where the device has doubles: the product of two floats is exact in
+     * a double, the sum is rounded to odd (53 bits, the error of TwoSum moving an even result to
+     * its odd neighbour), and rounding that to float is then correct (Boldo and Melquiond). Without
+     * Float64, Vulkan's Fma, which may be unfused; the same for the IR's Fma node.
+     */
+    static int fmaf(SpirvValues v, int a, int b, int c) {
+        SpirvModule.Function f = v.function();
+        int ft = v.types().plain(Type.F32);
+        if (!v.types().has("Float64")) {
+            return f.ext(ft, "Fma", a, b, c);
+        }
+        SpirvDoubleOps o = new SpirvDoubleOps(v);
+        int p = o.mul(f.value("OpFConvert", o.f64, a), f.value("OpFConvert", o.f64, b));
+        int dc = f.value("OpFConvert", o.f64, c);
+        return f.value("OpFConvert", ft, DoubleMath.sumToOdd(o, p, dc));
+    }
+
     private int exact(String op, int a, int b) {
         int r = f.value(op, f64, a, b);
         m.decorate(r, "NoContraction");

@@ -69,6 +69,10 @@ final class SpirvIntrinsics {
         if ((name.equals("fma") || name.equals("__fma_rn")) && result.equals(Type.F64) && allOf(args, Type.F64)) {
             return SpirvDoubleOps.fma(v, v.value(args.get(0)), v.value(args.get(1)), v.value(args.get(2)));
         }
+        if ((name.equals("fma") || name.equals("fmaf") || name.equals("__fmaf_rn")) && result.equals(Type.F32)
+                && allOf(args, Type.F32)) {
+            return SpirvDoubleOps.fmaf(v, v.value(args.get(0)), v.value(args.get(1)), v.value(args.get(2)));
+        }
         String glsl = GLSL_F32.get(name);
         if (glsl != null && result instanceof Type.Float && allOf(args, result)
                 && (result.equals(Type.F32) || ANY_WIDTH.contains(glsl))) {

@@ -83,7 +83,7 @@ final class SpirvValues {
                 yield f().value("OpSelect", types.plain(s.type()), cond, value(s.ifTrue()), value(s.ifFalse()));
             }
             case Expr.Fma x -> x.type().equals(Type.F64) ? SpirvDoubleOps.fma(this, value(x.a()), value(x.b()), value(x.c()))
-                    : f().ext(types.plain(x.type()), "Fma", value(x.a()), value(x.b()), value(x.c()));
+                    : SpirvDoubleOps.fmaf(this, value(x.a()), value(x.b()), value(x.c()));
             case Expr.BuiltinGet b -> builtin(b);
             default -> throw new Unsupported("pointer values");
         };

@@ -72,6 +72,21 @@ class DoubleMathTest {
         return unfused;
     }
 
+    /** fmaf on a device with doubles: the exact double product, summed to odd, rounded to float: Math.fma's float result. */
+    @Test
+    void floatFma_bySumToOdd_roundsOnce() {
+        Random rnd = new Random(11);
+        JavaOps o = new JavaOps(false);
+        for (int i = 0; i < 300000; i++) {
+            float a = (float) ((rnd.nextDouble() - 0.5) * Math.scalb(1.0, rnd.nextInt(60) - 30));
+            float b = (float) ((rnd.nextDouble() - 0.5) * Math.scalb(1.0, rnd.nextInt(60) - 30));
+            float c = i % 2 == 0 ? (float) (-(double) a * b * (1 + rnd.nextGaussian() * 1e-6))
+                    : (float) ((rnd.nextDouble() - 0.5) * Math.scalb(1.0, rnd.nextInt(80) - 40));
+            float got = (float) (double) DoubleMath.sumToOdd(o, (double) a * b, (double) c);
+            assertEquals(Math.fma(a, b, c), got, a + " * " + b + " + " + c);
+        }
+    }
+
     /** The emulated fma rounds once, as Math.fma does, in its range; near 1ulp outside it. */
     @Test
     void fmaExact_equalsFusedMultiplyAdd() {
