@@ -415,6 +415,21 @@ final class SpirvValues {
         return f().value("OpSelect", u32, bad, m.constantU32(0), word);
     }
 
+    /**
+     * A pointer to the u64 at word {@code word} (checked) of word place {@code wp}, through the
+     * binding's u64 view: a byte index that is not a multiple of 8 is reported as misaligned
+     * ({@link DebugBuffer#MISALIGNED}) and reaches element 0 instead.
+     */
+    int widePointer(WordPlace wp, int word) {
+        int u32 = types.u32();
+        int bad = f().value("OpINotEqual", types.bool(), f().value("OpBitwiseAnd", u32, wp.byteIndex(), m.constantU32(7)),
+                m.constantU32(0));
+        note(bad, m.constantU32(kw.w.site(DebugBuffer.OOB_WRITE) << 3 | DebugBuffer.MISALIGNED));
+        int index = f().value("OpSelect", u32, bad, m.constantU32(0), f().value("OpShiftRightLogical", u32, word, m.constantU32(1)));
+        return f().value("OpAccessChain", m.typePointer("StorageBuffer", types.laidOut(Type.U64)), kw.wideView(wp.base()),
+                m.constantU32(0), index);
+    }
+
     /** Records fault {@code kind} at {@code site} (u32 ids) in the debug buffer, if it is the launch's first. */
     void fault(int kind, int site) {
         int u32 = types.u32();

@@ -145,6 +145,35 @@ class SpirvWriterTest {
         assertTrue(!text.contains("OpCapability Int64"), "double math needs no Int64");
     }
 
+    /**
+     * 64-bit atomics: one native atomic each on a device with Int64Atomics (through a u64 view of the
+     * word binding), the word and lock emulation on one without; both modules valid.
+     */
+    @Test
+    void atomics64_nativeWithInt64Atomics_elseEmulated() throws IOException {
+        String source = """
+                __global__ void k(unsigned long long* s, long long* m, unsigned long long* c) {
+                  atomicAdd(s, 3ULL);
+                  atomicMax(m, (long long)threadIdx.x - 5);
+                  atomicCAS(c, 0ULL, 1ULL);
+                }
+                int main() { return 0; }
+                """;
+        CompileResult r = compile("a64.cu", source);
+        Diagnostics d = new Diagnostics();
+        SpirvProgram nativeAtomics = SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN);
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(nativeAtomics));
+        String text = nativeAtomics.disassembly();
+        assertTrue(text.contains("OpCapability Int64Atomics") && text.contains("OpAtomicSMax"), text);
+        java.util.Set<String> without = new java.util.HashSet<>(DeviceTarget.VULKAN.spirvCapabilities());
+        without.remove("Int64Atomics");
+        SpirvProgram emulated = SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN.withSpirvCapabilities(without));
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(emulated));
+        assertTrue(!emulated.disassembly().contains("Int64Atomics") && !emulated.disassembly().contains("OpAtomicSMax"));
+    }
+
     /** A kernel the writer cannot express is reported at its line and left out; the other kernel still compiles. */
     @Test
     void unsupportedKernel_isDiagnosedAndLeftOut() throws IOException {

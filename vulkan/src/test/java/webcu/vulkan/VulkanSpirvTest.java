@@ -482,6 +482,45 @@ class VulkanSpirvTest {
         }
     }
 
+    /**
+     * 64-bit atomics from 1,024 threads: native (one OpAtomic* on the binding's u64 view) where the
+     * device has Int64Atomics (lavapipe), else the word and lock emulation; exact results either way.
+     */
+    @Test
+    void atomics64() {
+        boolean nativeAtomics;
+        try (VulkanCompute vk = VulkanCompute.open(false)) {
+            assumeTrue(vk.spirvCapabilities().contains("Int64"), vk.deviceName() + " has no Int64");
+            nativeAtomics = vk.spirvCapabilities().contains("Int64Atomics");
+            System.out.println("64-bit atomics on " + vk.deviceName() + ": " + (nativeAtomics ? "native" : "emulated"));
+        }
+        String source = """
+                __global__ void a64(unsigned long long* v, int n) {
+                  unsigned long long t = blockIdx.x * blockDim.x + threadIdx.x + 1;
+                  atomicAdd(&v[0], t * 1000000000ULL);
+                  atomicMax((long long*)&v[1], (long long)t * 7 - 3000000000000LL);
+                  atomicMin((long long*)&v[2], 5000000000000LL - (long long)t * 11);
+                  atomicCAS(&v[3], 0ULL, t);
+                  atomicOr(&v[4], 1ULL << (t % 64));
+                  atomicExch(&v[5], 42ULL << 33);
+                }
+                int main() { return 0; }
+                """;
+        int[] v = new int[12]; // six u64 as twelve words, low word first
+        v[3] = Integer.MIN_VALUE; // v[1] = LLONG_MIN
+        v[4] = -1;
+        v[5] = Integer.MAX_VALUE; // v[2] = LLONG_MAX
+        ByteBuffer out = launch(source, "a64", List.of(v, 0), 4, 256).get(0);
+        long n = 1024;
+        assertEquals(n * (n + 1) / 2 * 1000000000L, out.getLong(0));
+        assertEquals(n * 7 - 3000000000000L, out.getLong(8));
+        assertEquals(5000000000000L - 11 * n, out.getLong(16));
+        assertTrue(out.getLong(24) >= 1 && out.getLong(24) <= n, "CAS winner " + out.getLong(24));
+        assertEquals(-1L, out.getLong(32));
+        assertEquals(42L << 33, out.getLong(40));
+        assertEquals(nativeAtomics, program.disassembly().contains("OpCapability Int64Atomics"), "native on this device");
+    }
+
     /** CUDA's float-to-int: saturating, NaN to 0. */
     private static int saturate(double v) {
         return Double.isNaN(v) ? 0 : (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, v));
