@@ -89,10 +89,11 @@ public final class Analysis {
     /**
      * Whether the writer of {@code target} can print a call of {@code f}: for WGSL, {@link #isSupported(Function)};
      * the SPIR-V writer judges the external math functions itself (its list differs: doubles' sqrt,
-     * say) and reports, at the call's line, the ones it does not have.
+     * say) and reports, at the call's line, the ones it does not have; with Int64Atomics, the 64-bit integer atomics too.
      */
     static boolean isSupported(Function f, DeviceTarget target) {
-        return isSupported(f) || target.spirv() && f.isExternal() && !f.variadic() && !isAtomic(f);
+        return isSupported(f) || target.spirv() && f.isExternal() && !f.variadic() && (!isAtomic(f)
+                || target.spirvCapabilities().contains("Int64Atomics") && f.returnType() instanceof Type.Int && f.returnType().size() == 8);
     }
 
     /** Whether the writer can print a call of {@code f}: WGSL built-ins, 32-bit atomics and the 64-bit ones done per word. */

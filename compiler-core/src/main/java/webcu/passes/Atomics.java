@@ -35,7 +35,9 @@ import webcu.ir.Type;
  * reads the old value atomically, computes the new one, and retries while
  * {@code __webcu_atomicCAS_u32} returns another value, then yields the old value as CUDA does.
  * The other 64-bit atomics on word bindings run under a spin lock (see {@code locked}); on
- * shared memory they are rejected.
+ * shared memory they are rejected. On a SPIR-V device with Int64Atomics the 64-bit integer atomics
+ * on buffers stay as they are (the writer makes each one native atomic), unless a locked one
+ * (a double add) shares the kernel.
  *
  * <p>chipStar twin: the CAS emulation of float atomics in chipStar's device library.
  */
@@ -79,9 +81,20 @@ public final class Atomics implements DevicePass {
         Function kernel;
         /** Whether every 64-bit atomic of the kernel on a word binding takes the lock (see {@link #needsLock}). */
         boolean lockAll;
+        /** A SPIR-V device with Int64Atomics: 64-bit integer atomics on buffers are left to the writer (one atomic each). */
+        final boolean native64;
 
         State(DeviceModule m) {
             this.m = m;
+            this.native64 = m.target().spirv() && m.target().spirvCapabilities().contains("Int64Atomics");
+        }
+
+        /** Whether the SPIR-V writer does this 64-bit atomic as one native atomic: an integer op on a buffer's words. */
+        boolean nativeWide(String op, String t, Expr address) {
+            return native64 && (t.equals("u64") || t.equals("i64")) && inWords(address)
+                    && !(((Expr.PtrAdd) ((Expr.Convert) address).value()).base() instanceof Expr.Convert bytes
+                    && bytes.value() instanceof Expr.GlobalAddr g && g.global().dynamicShared())
+                    && java.util.Set.of("Add", "Sub", "And", "Or", "Xor", "Min", "Max", "Exch", "CAS").contains(op);
         }
 
         /** The external {@code name} of the device module, created once with this signature. */
@@ -125,7 +138,8 @@ public final class Atomics implements DevicePass {
             Rewriter.forEachStmt(k.body(), st -> {
                 if (st instanceof Stmt.Call c && Analysis.isAtomic(c.callee()) && inWords(c.args().get(0))) {
                     String[] ot = opAndType(c.callee());
-                    if (ot[1].endsWith("64") && (!Analysis.onHalves(ot[0], ot[1]) || c.result() != null && read.contains(c.result()))) {
+                    if (ot[1].endsWith("64") && !nativeWide(ot[0], ot[1], c.args().get(0))
+                            && (!Analysis.onHalves(ot[0], ot[1]) || c.result() != null && read.contains(c.result()))) {
                         lock[0] = true;
                     }
                 }
@@ -158,6 +172,9 @@ public final class Atomics implements DevicePass {
                         }
                         m.reject(kernel, c.span(), DiagKey.ERR_NOT_SUPPORTED_WEBGPU, "64-bit atomics on shared memory ('atomic"
                                 + op + "')");
+                        return List.of(s);
+                    }
+                    if (nativeWide(op, t, address) && !lockAll) {
                         return List.of(s);
                     }
                     return Analysis.onHalves(op, t) && !lockAll ? List.of(s) : locked(c, op, t);

@@ -39,6 +39,9 @@ final class KernelWriter {
     record Buffer(int var, Type element, boolean words, boolean atomic, String storageClass, boolean prefixed) {
     }
 
+    /** The binding of each buffer variable, and the u64 views of word bindings made for 64-bit atomics. */
+    private final Map<Integer, Integer> bindingOf = new HashMap<>();
+    private final Map<Integer, Integer> wideViews = new HashMap<>();
     final Map<Local, Buffer> roots = new HashMap<>();
     final Map<Global, Buffer> symbols = new HashMap<>();
     int uniformVar;
@@ -76,6 +79,24 @@ final class KernelWriter {
         }
     }
 
+    /**
+     * A second declaration of word binding {@code var}'s buffer, as a runtime array of u64, for the
+     * native 64-bit atomics on it (Vulkan lets several variables share a binding).
+     */
+    int wideView(int var) {
+        return wideViews.computeIfAbsent(var, x -> {
+            int element = types.laidOut(Type.U64);
+            int block = m.typeStruct(types.runtimeArray(element, 8));
+            m.decorate(block, "Block");
+            m.memberDecorate(block, 0, "Offset", 0);
+            int alias = m.variable(m.typePointer("StorageBuffer", block), "StorageBuffer");
+            m.decorate(alias, "DescriptorSet", 0);
+            m.decorate(alias, "Binding", bindingOf.get(var));
+            used.add(alias);
+            return alias;
+        });
+    }
+
     KernelLayout write() {
         List<KernelLayout.Buffer> buffers = new ArrayList<>();
         int binding = 0;
@@ -98,6 +119,7 @@ final class KernelWriter {
             m.decorate(var, "DescriptorSet", 0);
             m.decorate(var, "Binding", binding);
             used.add(var);
+            bindingOf.put(var, binding);
             if (!writable) {
                 m.decorate(var, "NonWritable");
             }

@@ -12,6 +12,7 @@ import webcu.spirv.SpirvTypes.Unsupported;
  * CUDA's device math and bit intrinsics as SPIR-V: GLSL.std.450 instructions for the float math
  * (their precision is Vulkan's, as WGSL's is WebGPU's: the conformance cases that print such
  * results compare with a tolerance), core instructions for the bit operations and reinterpretations.
+ * Double versions of the functions GLSL.std.450 has for 16/32-bit floats only are {@link DoubleMath}'s.
  * The others {@code passes.Intrinsics} knows are not done here yet and are reported as unsupported.
  */
 final class SpirvIntrinsics {
@@ -43,7 +44,7 @@ final class SpirvIntrinsics {
 
     /** The GLSL.std.450 instructions that take 64-bit floats too (the others are 16- and 32-bit only). */
     private static final java.util.Set<String> ANY_WIDTH = java.util.Set.of("Sqrt", "InverseSqrt", "FAbs", "Floor", "Ceil",
-            "Trunc", "RoundEven", "NMin", "NMax", "Fma");
+            "Trunc", "RoundEven", "NMin", "NMax");
 
     /** The result id of the intrinsic call {@code c}; throws {@link Unsupported} for one not done here. */
     static int call(SpirvValues v, Stmt.Call c) {
@@ -65,6 +66,13 @@ final class SpirvIntrinsics {
             f.op("OpMemoryBarrier", scope, m.constantU32(SpirvValues.BARRIER_SEMANTICS));
             return -1;
         }
+        if ((name.equals("fma") || name.equals("__fma_rn")) && result.equals(Type.F64) && allOf(args, Type.F64)) {
+            return SpirvDoubleOps.fma(v, v.value(args.get(0)), v.value(args.get(1)), v.value(args.get(2)));
+        }
+        if ((name.equals("fma") || name.equals("fmaf") || name.equals("__fmaf_rn")) && result.equals(Type.F32)
+                && allOf(args, Type.F32)) {
+            return SpirvDoubleOps.fmaf(v, v.value(args.get(0)), v.value(args.get(1)), v.value(args.get(2)));
+        }
         String glsl = GLSL_F32.get(name);
         if (glsl != null && result instanceof Type.Float && allOf(args, result)
                 && (result.equals(Type.F32) || ANY_WIDTH.contains(glsl))) {
@@ -73,6 +81,13 @@ final class SpirvIntrinsics {
                 ops[i] = v.value(args.get(i));
             }
             return f.ext(types.plain(result), glsl, ops);
+        }
+        if (result.equals(Type.F64) && DoubleMath.FUNCTIONS.contains(name) && allOf(args, Type.F64)) {
+            List<Integer> ops = new java.util.ArrayList<>();
+            for (Expr a : args) {
+                ops.add(v.value(a));
+            }
+            return DoubleMath.call(new SpirvDoubleOps(v), name, ops);
         }
         int more = SpirvMath.call(v, name, args, result);
         if (more != SpirvMath.NONE) {

@@ -103,6 +103,24 @@ final class SpirvMath {
             case "fmodf" -> {
                 return f.value("OpFRem", types.plain(Type.F32), v.value(args.get(0)), v.value(args.get(1)));
             }
+            case "__fdiv_rn", "__frcp_rn" -> {
+                return SpirvRounding.divide(v, name.equals("__frcp_rn") ? m.constantF32(1) : v.value(args.get(0)),
+                        v.value(args.get(name.equals("__frcp_rn") ? 0 : 1)));
+            }
+            case "__int2float_rz", "__int2float_ru", "__int2float_rd", "__uint2float_rz", "__uint2float_ru", "__uint2float_rd",
+                    "__double2float_rz", "__double2float_ru", "__double2float_rd" -> {
+                Type from = args.get(0).type();
+                return SpirvRounding.narrow(v, v.value(args.get(0)), from, name.charAt(name.length() - 1));
+            }
+            case "__fsqrt_rn" -> {
+                return SpirvRounding.sqrt(v, v.value(args.get(0)));
+            }
+            case "hypotf", "expm1f", "log1pf" -> {
+                return SpirvRounding.more(v, name, v.value(args.get(0)), args.size() > 1 ? v.value(args.get(1)) : -1);
+            }
+            case "cbrtf" -> {
+                return SpirvRounding.cbrtf(v, v.value(args.get(0)));
+            }
             case "__umulhi", "__mulhi", "__umul64hi" -> {
                 int t = types.plain(result);
                 int pair = m.typeStruct(t, t);

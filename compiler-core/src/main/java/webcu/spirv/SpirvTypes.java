@@ -39,6 +39,11 @@ final class SpirvTypes {
         m.capability(capability);
     }
 
+    /** Whether the device has the optional {@code capability}. */
+    boolean has(String capability) {
+        return available.contains(capability);
+    }
+
     int voidType() {
         return m.typeVoid();
     }

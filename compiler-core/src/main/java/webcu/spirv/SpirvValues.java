@@ -82,7 +82,8 @@ final class SpirvValues {
                 }
                 yield f().value("OpSelect", types.plain(s.type()), cond, value(s.ifTrue()), value(s.ifFalse()));
             }
-            case Expr.Fma x -> f().ext(types.plain(x.type()), "Fma", value(x.a()), value(x.b()), value(x.c()));
+            case Expr.Fma x -> x.type().equals(Type.F64) ? SpirvDoubleOps.fma(this, value(x.a()), value(x.b()), value(x.c()))
+                    : SpirvDoubleOps.fmaf(this, value(x.a()), value(x.b()), value(x.c()));
             case Expr.CheckedIndex c -> checked(c);
             case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError("SPIR-V writer: WGSL's helper " + c.name()
                     + " reached it");
@@ -438,6 +439,21 @@ final class SpirvValues {
 
     private static int kind(Expr.CheckedIndex c) {
         return c.write() ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ;
+    }
+
+    /**
+     * A pointer to the u64 at word {@code word} (checked) of word place {@code wp}, through the
+     * binding's u64 view: a byte index that is not a multiple of 8 is reported as misaligned
+     * ({@link DebugBuffer#MISALIGNED}) and reaches element 0 instead.
+     */
+    int widePointer(WordPlace wp, int word) {
+        int u32 = types.u32();
+        int bad = f().value("OpINotEqual", types.bool(), f().value("OpBitwiseAnd", u32, wp.byteIndex(), m.constantU32(7)),
+                m.constantU32(0));
+        note(bad, m.constantU32(kw.w.site(DebugBuffer.OOB_WRITE) << 3 | DebugBuffer.MISALIGNED));
+        int index = f().value("OpSelect", u32, bad, m.constantU32(0), f().value("OpShiftRightLogical", u32, word, m.constantU32(1)));
+        return f().value("OpAccessChain", m.typePointer("StorageBuffer", types.laidOut(Type.U64)), kw.wideView(wp.base()),
+                m.constantU32(0), index);
     }
 
     /** Records fault {@code kind} at {@code site} (u32 ids) in the debug buffer, if it is the launch's first. */

@@ -166,12 +166,50 @@ final class SpirvWords {
         }
     }
 
+    /**
+     * A 64-bit integer atomic on a buffer's words as one native atomic on the binding's u64 view
+     * (Int64Atomics; the Atomics pass left it unlowered for such a device).
+     */
+    private static void atomicWide(SpirvValues v, Stmt.Call c, String op, SpirvValues.WordPlace wp, Type.Int t) {
+        SpirvModule m = v.module();
+        SpirvModule.Function f = v.function();
+        int u64 = v.types().plain(Type.U64);
+        m.capability("Int64Atomics");
+        int ptr = v.widePointer(wp, wordIndex(v, wp, 0));
+        int scope = v.scope("StorageBuffer");
+        int relaxed = m.constantU32(0);
+        List<Integer> args = new ArrayList<>();
+        for (int i = 1; i < c.args().size(); i++) {
+            args.add(v.bitcast(v.value(c.args().get(i)), c.args().get(i).type(), Type.U64));
+        }
+        int result = switch (op) {
+            case "CAS" -> f.value("OpAtomicCompareExchange", u64, ptr, scope, relaxed, relaxed, args.get(1), args.get(0));
+            case "Add" -> f.value("OpAtomicIAdd", u64, ptr, scope, relaxed, args.get(0));
+            case "Sub" -> f.value("OpAtomicISub", u64, ptr, scope, relaxed, args.get(0));
+            case "Exch" -> f.value("OpAtomicExchange", u64, ptr, scope, relaxed, args.get(0));
+            case "Min" -> f.value(t.signed() ? "OpAtomicSMin" : "OpAtomicUMin", u64, ptr, scope, relaxed, args.get(0));
+            case "Max" -> f.value(t.signed() ? "OpAtomicSMax" : "OpAtomicUMax", u64, ptr, scope, relaxed, args.get(0));
+            case "And" -> f.value("OpAtomicAnd", u64, ptr, scope, relaxed, args.get(0));
+            case "Or" -> f.value("OpAtomicOr", u64, ptr, scope, relaxed, args.get(0));
+            case "Xor" -> f.value("OpAtomicXor", u64, ptr, scope, relaxed, args.get(0));
+            default -> throw new Unsupported("64-bit atomic" + op);
+        };
+        if (c.result() != null) {
+            f.op("OpStore", v.kwVar(c.result()), v.bitcast(result, Type.U64, t));
+        }
+    }
+
     /** {@code __webcu_atomic<Op>_<type>(address, operands…)}: one SPIR-V atomic on a 32-bit place. */
     static void atomic(SpirvValues v, Stmt.Call c) {
         String name = c.callee().name();
         String op = name.substring("__webcu_atomic".length(), name.lastIndexOf('_'));
         Type t = c.callee().returnType();
         Object target = v.resolve(c.args().get(0), true);
+        if (t.size() == 8 && t instanceof Type.Int ti && target instanceof SpirvValues.WordPlace wp
+                && wp.storageClass().equals("StorageBuffer") && v.types().has("Int64Atomics")) {
+            atomicWide(v, c, op, wp, ti);
+            return;
+        }
         if (t.size() == 8 && target instanceof SpirvValues.WordPlace wp && List.of("Add", "Sub", "And", "Or", "Xor").contains(op)) {
             atomicHalves(v, c, op, wp, t);
             return;

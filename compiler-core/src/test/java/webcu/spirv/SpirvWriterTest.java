@@ -109,6 +109,8 @@ class SpirvWriterTest {
                 + kernels + " kernels), " + withUnsupported + " cases with unsupported kernels, " + invalid.size() + " invalid");
         assertEquals(List.of(), invalid, "spirv-val rejected modules");
         assertTrue(valid >= 90, "only " + valid + " conformance modules compiled to SPIR-V");
+        assertTrue(kernels >= 129, "only " + kernels + " conformance kernels compiled to SPIR-V");
+        assertTrue(withUnsupported <= 6, withUnsupported + " conformance cases with unsupported kernels");
     }
 
     @Test
@@ -158,12 +160,65 @@ class SpirvWriterTest {
         assertTrue(text.split("OpConstantTrue", -1).length >= 2 && text.contains("OpConstantFalse"), text);
     }
 
+    /** Double math GLSL.std.450 lacks (exp, log, pow, sin …) is DoubleMath's (its Fma only in polynomials). */
+    @Test
+    void doubleMath_validWithoutGlslDoubleTranscendentals() throws IOException {
+        String source = """
+                __global__ void m(const double* x, double* out) {
+                  double v = x[threadIdx.x];
+                  out[threadIdx.x] = exp(v) + log(v) + pow(v, 2.5) + sin(v) + cos(v) + tan(v) + atan2(v, 2.0) + tanh(v)
+                      + cbrt(v) + expm1(v) + log1p(v) + log2(v) + log10(v) + asin(v) + acos(v) + sinh(v) + cosh(v)
+                      + exp2(v) + hypot(v, 1.0) + atan(v) + fma(v, v, -1.0);
+                }
+                int main() { return 0; }
+                """;
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = spirv(compile("dmath.cu", source), d);
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(p));
+        String text = p.disassembly();
+        for (String glsl : List.of(" Exp ", " Log ", " Sin ", " Cos ", " Pow ")) {
+            assertTrue(!text.contains(glsl), glsl + " on doubles");
+        }
+        assertTrue(text.contains("OpCapability Float64"), "Float64");
+        assertTrue(!text.contains("OpCapability Int64"), "double math needs no Int64");
+    }
+
+    /**
+     * 64-bit atomics: one native atomic each on a device with Int64Atomics (through a u64 view of the
+     * word binding), the word and lock emulation on one without; both modules valid.
+     */
+    @Test
+    void atomics64_nativeWithInt64Atomics_elseEmulated() throws IOException {
+        String source = """
+                __global__ void k(unsigned long long* s, long long* m, unsigned long long* c) {
+                  atomicAdd(s, 3ULL);
+                  atomicMax(m, (long long)threadIdx.x - 5);
+                  atomicCAS(c, 0ULL, 1ULL);
+                }
+                int main() { return 0; }
+                """;
+        CompileResult r = compile("a64.cu", source);
+        Diagnostics d = new Diagnostics();
+        SpirvProgram nativeAtomics = SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN);
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(nativeAtomics));
+        String text = nativeAtomics.disassembly();
+        assertTrue(text.contains("OpCapability Int64Atomics") && text.contains("OpAtomicSMax"), text);
+        java.util.Set<String> without = new java.util.HashSet<>(DeviceTarget.VULKAN.spirvCapabilities());
+        without.remove("Int64Atomics");
+        SpirvProgram emulated = SpirvBackend.compile(r.module(), d, new HashMap<>(), DeviceTarget.VULKAN.withSpirvCapabilities(without));
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(emulated));
+        assertTrue(!emulated.disassembly().contains("Int64Atomics") && !emulated.disassembly().contains("OpAtomicSMax"));
+    }
+
     /** A kernel the writer cannot express is reported at its line and left out; the other kernel still compiles. */
     @Test
     void unsupportedKernel_isDiagnosedAndLeftOut() throws IOException {
         String source = """
                 __global__ void root(float* out, float x) {
-                  out[0] = cbrtf(x);
+                  out[0] = lgammaf(x);
                 }
                 __global__ void ok(int* out) { out[threadIdx.x] = threadIdx.x; }
                 int main() { return 0; }
@@ -174,7 +229,7 @@ class SpirvWriterTest {
         Diagnostic x = d.all().get(0);
         assertEquals(DiagKey.ERR_NOT_SUPPORTED_VULKAN, x.key());
         assertEquals(2, x.span().line());
-        assertTrue(x.message().contains("cbrtf"), x.message());
+        assertTrue(x.message().contains("lgammaf"), x.message());
         assertEquals(List.of("ok"), p.kernels().stream().map(KernelLayout::entryPoint).toList());
         assertNotNull(p.rejected().keySet().stream().filter(n -> n.contains("root")).findFirst().orElse(null));
         assertEquals("", validate(p));

@@ -260,6 +260,10 @@ public final class VulkanCompute implements AutoCloseable {
                 e12.storageBuffer8BitAccess(true);
                 caps.add("StorageBuffer8BitAccess");
             }
+            if (v12.shaderBufferInt64Atomics() && core.shaderInt64()) {
+                e12.shaderBufferInt64Atomics(true);
+                caps.add("Int64Atomics");
+            }
             if (v11.storageBuffer16BitAccess()) {
                 e11.storageBuffer16BitAccess(true);
                 caps.add("StorageBuffer16BitAccess");
@@ -290,7 +294,8 @@ public final class VulkanCompute implements AutoCloseable {
 
     /**
      * The SPIR-V capabilities beyond Shader that webcu may use on this device, enabled at its
-     * creation: Int64, Float64, Int16, Int8, StorageBuffer8BitAccess, StorageBuffer16BitAccess, as
+     * creation: Int64, Float64, Int16, Int8, StorageBuffer8BitAccess, StorageBuffer16BitAccess,
+     * Int64Atomics (shaderBufferInt64Atomics), as
      * far as the device has the features behind them.
      */
     public java.util.Set<String> spirvCapabilities() {

@@ -2,6 +2,7 @@ package webcu.vulkan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.ByteBuffer;
 import java.util.HashMap;
@@ -442,6 +443,157 @@ class VulkanSpirvTest {
             r |= (int) ((bytes >>> (8 * pick)) & 0xff) << (8 * i);
         }
         return r;
+    }
+
+    /** The exactly rounded float helpers (float arithmetic only, so on every device) against Java's IEEE results. */
+    @Test
+    void roundingHelpers() {
+        String source = """
+                __global__ void rounding(const float* a, const float* b, int* out, int n) {
+                  int i = threadIdx.x;
+                  if (i >= n) return;
+                  float x = a[i], y = b[i];
+                  int k = __float_as_int(x) ^ 0x5a5a5a5;
+                  int* o = out + 7 * i;
+                  o[0] = __float_as_int(__fdiv_rn(x, y));
+                  o[1] = __float_as_int(__frcp_rn(y));
+                  o[2] = __float_as_int(__fsqrt_rn(fabsf(x)));
+                  o[3] = __float_as_int(__int2float_rz(k));
+                  o[4] = __float_as_int(__int2float_ru(k));
+                  o[5] = __float_as_int(__int2float_rd(k));
+                  o[6] = __float_as_int(cbrtf(x));
+                }
+                int main() { return 0; }
+                """;
+        java.util.Random rnd = new java.util.Random(3);
+        int n = 256;
+        float[] a = new float[n];
+        float[] b = new float[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = (float) ((rnd.nextDouble() - 0.5) * Math.scalb(1.0, rnd.nextInt(40) - 20));
+            b[i] = (float) ((rnd.nextDouble() - 0.5) * Math.scalb(1.0, rnd.nextInt(40) - 20));
+        }
+        a[0] = 1;
+        b[0] = 3;
+        ByteBuffer out = launch(source, "rounding", List.of(a, b, new int[7 * n], n), 1, n).get(2);
+        for (int i = 0; i < n; i++) {
+            float x = a[i];
+            float y = b[i];
+            int k = Float.floatToRawIntBits(x) ^ 0x5a5a5a5;
+            int[] want = {Float.floatToRawIntBits(x / y), Float.floatToRawIntBits(1 / y),
+                Float.floatToRawIntBits((float) Math.sqrt(Math.abs(x))), Float.floatToRawIntBits(directed(k, 'z')),
+                Float.floatToRawIntBits(directed(k, 'u')), Float.floatToRawIntBits(directed(k, 'd'))};
+            for (int j = 0; j < want.length; j++) {
+                assertEquals(want[j], out.getInt(4 * (7 * i + j)), "formula " + j + " of " + x + ", " + y + ", " + k);
+            }
+            float cbrt = Float.intBitsToFloat(out.getInt(4 * (7 * i + 6)));
+            assertTrue(Math.abs(cbrt - Math.cbrt(x)) <= 2 * Math.ulp((float) Math.cbrt(x)), "cbrtf(" + x + ") = " + cbrt);
+        }
+    }
+
+    /** {@code k} to float rounded toward zero, up or down (exact through double, which holds every int). */
+    private static float directed(int k, char mode) {
+        float f = (float) k;
+        double d = k;
+        if (mode == 'u' && f < d || mode == 'z' && d > 0 && f > d) {
+            return mode == 'u' ? Math.nextUp(f) : Math.nextDown(f);
+        }
+        if (mode == 'd' && f > d || mode == 'z' && d < 0 && f < d) {
+            return mode == 'd' ? Math.nextDown(f) : Math.nextUp(f);
+        }
+        return f;
+    }
+
+    /**
+     * Double math (spirv.DoubleMath) and fma rounded once on doubles and floats, on a device with
+     * Float64 (lavapipe: {@code -Dvulkan.test.icd=…/lvp_icd.json}; SwiftShader has none: skipped).
+     */
+    @Test
+    void doubleMath() {
+        try (VulkanCompute vk = VulkanCompute.open(false)) {
+            assumeTrue(vk.spirvCapabilities().contains("Float64"), vk.deviceName() + " has no Float64");
+        }
+        String source = """
+                __global__ void dm(const double* in, double* out, int n) {
+                  int i = threadIdx.x;
+                  if (i >= n) return;
+                  double x = in[i];
+                  double* o = out + 9 * i;
+                  o[0] = exp(x);
+                  o[1] = log(fabs(x));
+                  o[2] = sin(x);
+                  o[3] = pow(fabs(x), 1.7);
+                  o[4] = atan2(x, 0.75);
+                  o[5] = tanh(x);
+                  o[6] = cbrt(x);
+                  o[7] = fma(x, x * 3.0, -x);
+                  float fx = (float)x;
+                  o[8] = (double)fmaf(fx, fx * 3.0f, -fx);
+                }
+                int main() { return 0; }
+                """;
+        java.util.Random rnd = new java.util.Random(5);
+        int n = 128;
+        int[] bits = new int[2 * n];
+        double[] xs = new double[n];
+        for (int i = 0; i < n; i++) {
+            xs[i] = (rnd.nextDouble() - 0.5) * 40;
+            long l = Double.doubleToRawLongBits(xs[i]);
+            bits[2 * i] = (int) l;
+            bits[2 * i + 1] = (int) (l >>> 32);
+        }
+        ByteBuffer out = launch(source, "dm", List.of(bits, new int[18 * n], n), 1, n).get(1);
+        for (int i = 0; i < n; i++) {
+            double x = xs[i];
+            float fx = (float) x;
+            double[] want = {StrictMath.exp(x), StrictMath.log(Math.abs(x)), StrictMath.sin(x), StrictMath.pow(Math.abs(x), 1.7),
+                StrictMath.atan2(x, 0.75), StrictMath.tanh(x), StrictMath.cbrt(x), Math.fma(x, x * 3.0, -x),
+                Math.fma(fx, fx * 3.0f, -fx)};
+            for (int j = 0; j < want.length; j++) {
+                double got = out.getDouble(8 * (9 * i + j));
+                double bound = j >= 7 ? 0 : 5 * Math.ulp(want[j]); // DoubleMath's contract: within 4 ulp of fdlibm
+                assertTrue(Math.abs(got - want[j]) <= bound, "formula " + j + " of " + x + ": " + got + ", want " + want[j]);
+            }
+        }
+    }
+
+    /**
+     * 64-bit atomics from 1,024 threads: native (one OpAtomic* on the binding's u64 view) where the
+     * device has Int64Atomics (lavapipe), else the word and lock emulation; exact results either way.
+     */
+    @Test
+    void atomics64() {
+        boolean nativeAtomics;
+        try (VulkanCompute vk = VulkanCompute.open(false)) {
+            assumeTrue(vk.spirvCapabilities().contains("Int64"), vk.deviceName() + " has no Int64");
+            nativeAtomics = vk.spirvCapabilities().contains("Int64Atomics");
+            System.out.println("64-bit atomics on " + vk.deviceName() + ": " + (nativeAtomics ? "native" : "emulated"));
+        }
+        String source = """
+                __global__ void a64(unsigned long long* v, int n) {
+                  unsigned long long t = blockIdx.x * blockDim.x + threadIdx.x + 1;
+                  atomicAdd(&v[0], t * 1000000000ULL);
+                  atomicMax((long long*)&v[1], (long long)t * 7 - 3000000000000LL);
+                  atomicMin((long long*)&v[2], 5000000000000LL - (long long)t * 11);
+                  atomicCAS(&v[3], 0ULL, t);
+                  atomicOr(&v[4], 1ULL << (t % 64));
+                  atomicExch(&v[5], 42ULL << 33);
+                }
+                int main() { return 0; }
+                """;
+        int[] v = new int[12]; // six u64 as twelve words, low word first
+        v[3] = Integer.MIN_VALUE; // v[1] = LLONG_MIN
+        v[4] = -1;
+        v[5] = Integer.MAX_VALUE; // v[2] = LLONG_MAX
+        ByteBuffer out = launch(source, "a64", List.of(v, 0), 4, 256).get(0);
+        long n = 1024;
+        assertEquals(n * (n + 1) / 2 * 1000000000L, out.getLong(0));
+        assertEquals(n * 7 - 3000000000000L, out.getLong(8));
+        assertEquals(5000000000000L - 11 * n, out.getLong(16));
+        assertTrue(out.getLong(24) >= 1 && out.getLong(24) <= n, "CAS winner " + out.getLong(24));
+        assertEquals(-1L, out.getLong(32));
+        assertEquals(42L << 33, out.getLong(40));
+        assertEquals(nativeAtomics, program.disassembly().contains("OpCapability Int64Atomics"), "native on this device");
     }
 
     /** CUDA's float-to-int: saturating, NaN to 0. */
