@@ -41,10 +41,13 @@ public final class WgslBackend {
      * then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
+        // before the WGSL-only steps: RotateLoops moves the exit tests the counted loops are found by
+        java.util.Map<webcu.ir.Function, webcu.passes.RangeProof> ranges =
+                webcu.passes.AccessRanges.of(prepared, webcu.passes.AccessRanges.WGSL_CONSTANT);
         Raise.run(prepared);
         SubWord.run(prepared);
         RotateLoops.run(prepared);
         WideCalls.run(prepared);
-        return new WgslWriter(prepared).write();
+        return new WgslWriter(prepared, ranges).write();
     }
 }

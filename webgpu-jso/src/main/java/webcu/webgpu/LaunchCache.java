@@ -27,6 +27,8 @@ final class LaunchCache {
         final LaunchPlan plan;
         final GPUBindGroupLayout bindGroupLayout;
         final GPUComputePipeline pipeline;
+        /** The pipeline without bounds checks, made at the first launch proven in bounds; null before. */
+        GPUComputePipeline unchecked;
         GPUBindGroup group;
         int groupGeneration;
 

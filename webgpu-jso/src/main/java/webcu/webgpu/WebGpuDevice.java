@@ -18,6 +18,7 @@ import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
 import webcu.passes.KernelLayout;
 import webcu.runtime.AddressedDevice;
+import webcu.runtime.BoundsProofs;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.DeviceInfo;
@@ -681,7 +682,11 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         ticksDirty |= cp.watchdogTicks;
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
-        batch.dispatch(layout.kernel(), e.pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
+        GPUComputePipeline pipeline = e.pipeline;
+        if (layout.ranges() != null && plan.uniform != null && provenInBounds(layout, plan, launch, at)) {
+            pipeline = programs.unchecked(e, debugLayout, launch);
+        }
+        batch.dispatch(layout.kernel(), pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
         if (plan.heap != null && !plan.heap.readOnly()) {
             GPUCommandEncoder enc = batch.encoder();
             for (LaunchPlan.Allocation a : plan.heap.allocations()) {
@@ -956,6 +961,19 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     GPUBuffer raw(double size, int usage, String label) {
         return device.createBuffer(WebGpu.bufferDescriptor(size, usage, label));
+    }
+
+    /**
+     * Whether no bounds check of this launch can fail ({@link BoundsProofs}): its uniform, just
+     * written at {@code at} of the batch's arguments, and the sizes of the allocations bound.
+     */
+    private boolean provenInBounds(KernelLayout layout, LaunchPlan plan, KernelLaunch launch, int at) {
+        double[] bytes = new double[plan.bindings.size()];
+        for (int i = 0; i < bytes.length; i++) {
+            int id = plan.bindings.get(i).buffer();
+            bytes[i] = id >= 0 ? size(id) : 0;
+        }
+        return BoundsProofs.holds(layout, batch.args(), at, launch.block(), plan.dispatch, bytes);
     }
 
     /** The GPU buffer of allocation {@code id}, and its size in bytes (0 when there is none). */
