@@ -33,8 +33,10 @@ public final class SpirvBackend {
 
     /** Writes a device module that the passes have prepared; drops and reports the kernels the writer cannot express. */
     public static SpirvProgram write(DeviceModule prepared) {
+        Map<Function, webcu.passes.RangeProof> ranges =
+                webcu.passes.AccessRanges.of(prepared, String.valueOf(SpirvProgram.SPEC_CHECKS));
         while (true) {
-            SpirvWriter w = new SpirvWriter(prepared);
+            SpirvWriter w = new SpirvWriter(prepared, ranges);
             try {
                 return w.write();
             } catch (SpirvTypes.Unsupported e) {

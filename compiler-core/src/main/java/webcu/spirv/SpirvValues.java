@@ -387,7 +387,8 @@ final class SpirvValues {
 
     /** Element index {@code i} of an array of {@code n}: checked, element 0 when out of bounds. */
     private int checked(int i, int n, int kind) {
-        int bad = f().value("OpUGreaterThanEqual", types.bool(), i, n);
+        // the spec constant is false where the runtime proved the launch in bounds: the driver folds the check away
+        int bad = f().value("OpLogicalAnd", types.bool(), kw.w.checks(), f().value("OpUGreaterThanEqual", types.bool(), i, n));
         note(bad, m.constantU32(kw.w.site(kind) << 3 | kind));
         return f().value("OpSelect", types.u32(), bad, m.constantU32(0), i);
     }
