@@ -93,6 +93,26 @@ class BoundsProofsTest {
                 "i = blockIdx.x * blockDim.x + threadIdx.x wraps past INT_MAX: checks stay");
     }
 
+    /**
+     * runtime-errors/oob_write_near.cu's off-by-one, {@code if (i <= n) p[i] = i}: its launch with n
+     * the allocation's length keeps the checks, which report the write past the end; with n one less
+     * the same kernel runs unchecked.
+     */
+    @Test
+    void OffByOne_KeepsChecks() {
+        KernelLayout l = layout("""
+                __global__ void fillBuggy(int *p, int n)
+                {
+                    int i = blockIdx.x * blockDim.x + threadIdx.x;
+                    if (i <= n) p[i] = i;
+                }
+                """, "fillBuggy");
+        int[] grid = {8, 1, 1};
+        int[] block = {128, 1, 1};
+        assertFalse(holds(l, grid, block, args(1, 1000, 0), 4000));
+        assertTrue(holds(l, grid, block, args(1, 999, 0), 4000));
+    }
+
     /** Naive SGEMM: A[row * n + k] and B[k * n + col] through the counted loop, proven for n × n buffers. */
     @Test
     void Sgemm_ProvenForSquareBuffers() {

@@ -29,6 +29,9 @@ final class LaunchCache {
         final GPUComputePipeline pipeline;
         /** The pipeline without bounds checks, made at the first launch proven in bounds; null before. */
         GPUComputePipeline unchecked;
+        /** The uniform bytes {@link #proven} was found for (BoundsProofs), or null before the first. */
+        byte[] provenFor;
+        boolean proven;
         GPUBindGroup group;
         int groupGeneration;
 
