@@ -18,7 +18,6 @@ import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
 import webcu.passes.KernelLayout;
 import webcu.runtime.AddressedDevice;
-import webcu.runtime.BoundsProofs;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.DeviceInfo;
@@ -683,7 +682,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
         GPUComputePipeline pipeline = e.pipeline;
-        if (layout.ranges() != null && plan.uniform != null && provenInBounds(e, launch, at, size)) {
+        if (layout.ranges() != null && plan.uniform != null && e.provenInBounds(batch.args(), at, size, launch.block(), this::size)) {
             pipeline = programs.unchecked(e, debugLayout, launch);
         }
         batch.dispatch(layout.kernel(), pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
@@ -961,34 +960,6 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     GPUBuffer raw(double size, int usage, String label) {
         return device.createBuffer(WebGpu.bufferDescriptor(size, usage, label));
-    }
-
-    /**
-     * Whether no bounds check of this launch can fail ({@link BoundsProofs}): its uniform, just
-     * written at {@code at} of the batch's arguments, and the sizes of the allocations bound.
-     */
-    private boolean provenInBounds(LaunchCache.Entry e, KernelLaunch launch, int at, int size) {
-        byte[] args = batch.args();
-        byte[] last = e.provenFor;
-        if (last != null) {
-            // a loop of launches with the same arguments: the entry's memory has not changed since (LaunchCache)
-            boolean same = true;
-            for (int i = 0; i < size && same; i++) {
-                same = last[i] == args[at + i];
-            }
-            if (same) {
-                return e.proven;
-            }
-        }
-        LaunchPlan plan = e.plan;
-        double[] bytes = new double[plan.bindings.size()];
-        for (int i = 0; i < bytes.length; i++) {
-            int id = plan.bindings.get(i).buffer();
-            bytes[i] = id >= 0 ? size(id) : 0;
-        }
-        e.proven = BoundsProofs.holds(e.layout, args, at, launch.block(), plan.dispatch, bytes);
-        e.provenFor = java.util.Arrays.copyOfRange(args, at, at + size);
-        return e.proven;
     }
 
     /** The GPU buffer of allocation {@code id}, and its size in bytes (0 when there is none). */
