@@ -127,6 +127,8 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--no-jit", description = "interpret hot host loops instead of compiling them to JVM code (also -Dwebcu.jit=false)") boolean noJit;
         @Option(names = "--kernel-time-limit", paramLabel = "SECONDS", description = "stop a kernel launch that runs longer "
                 + "(the emulator's watchdog; 0: no limit; default 20)") double kernelTimeLimit = webcu.vm.CpuDevice.DEFAULT_TIME_LIMIT_SECONDS;
+        @Option(names = "--kernel-times", paramLabel = "FILE", description = "write every launch's GPU time (timestamp queries;"
+                + " --backend vulkan) to FILE as JSON lines {\"kernel\": NAME, \"ns\": TIME}") Path kernelTimes;
         @Parameters(description = "source files, then -- and the program's arguments") List<String> rest = new ArrayList<>();
 
         @Override
@@ -177,6 +179,14 @@ public final class Main implements Callable<Integer> {
             if (device == null) {
                 return 1;
             }
+            if (kernelTimes != null) {
+                if (!(device instanceof webcu.runtime.TimedDevice t) || !t.canTimeKernels()) {
+                    ERR.println("webcu: error: --kernel-times: the " + backend + " device cannot time kernels on the GPU");
+                    Backends.close(device);
+                    return 2;
+                }
+                t.setKernelTiming(true);
+            }
             try {
                 ProgramRun run = new ProgramRun(r.module(), device, console, argv, new DiskFileSystem(), CLibrary.THREAD_SLEEP);
                 while (true) {
@@ -191,8 +201,20 @@ public final class Main implements Callable<Integer> {
                     }
                 }
             } finally {
+                if (kernelTimes != null) {
+                    writeKernelTimes((webcu.runtime.TimedDevice) device, kernelTimes);
+                }
                 Backends.close(device);
             }
+        }
+
+        private static void writeKernelTimes(webcu.runtime.TimedDevice device, Path file) throws IOException {
+            StringBuilder json = new StringBuilder();
+            for (webcu.runtime.TimedDevice.KernelTime t : device.kernelTimes()) {
+                json.append("{\"kernel\": \"").append(t.kernel()).append("\", \"ns\": ")
+                        .append(Double.isNaN(t.nanoseconds()) ? "null" : String.valueOf(t.nanoseconds())).append("}\n");
+            }
+            java.nio.file.Files.writeString(file, json);
         }
     }
 

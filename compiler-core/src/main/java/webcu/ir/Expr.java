@@ -6,7 +6,15 @@ import java.util.List;
  * Expressions: typed trees without side effects. An expression is evaluated when the statement
  * holding it executes, operands left to right; only {@link Load} reads memory, and {@code LAND},
  * {@code LOR} and {@link Select} evaluate an operand only when it is needed (so a guarded load
- * such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements.
+ * such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements, but for a
+ * target's side-effect-free helpers ({@link PureCall}).
+ *
+ * <p>One exception: a {@link CheckedIndex} that finds its index bad notes the fault in the
+ * invocation's private first-fault word. It is still an expression because that note is all it
+ * does: nothing else in the kernel reads the word, only the first note counts, and the invocation
+ * reports it to the debug buffer as it returns. So evaluating a checked index twice, or not at all
+ * when a select or {@code &&} skips it, changes nothing but which bad access is reported, as it
+ * does when the unchecked access would not run.
  */
 public sealed interface Expr {
     Type type();
@@ -99,6 +107,35 @@ public sealed interface Expr {
         public Type type() { return Type.U32; }
     }
 
+    /**
+     * {@code index} checked against the storage binding that the pointer {@code array} (a kernel's
+     * binding root: a pointer parameter, a device variable) points into, as u32. With {@code bytes}
+     * 0, {@code index} counts the binding's elements and the value is the index's low 32 bits, or 0
+     * when they are not below the binding's length. With {@code bytes} 1, 2, 4 or 8, the binding
+     * is a word binding, {@code index} a byte index into it and the access {@code bytes} wide; the
+     * value is the byte index, or its offset in its word ({@code index & 3}, so word 0) when the
+     * access ends past the binding or is not aligned to {@code min(bytes, 4)}. A bad index notes
+     * debug-buffer check site {@code site} of the program, as an out-of-bounds write when
+     * {@code write} or read otherwise (misaligned for a misaligned byte access), in the invocation's
+     * first-fault word (see above). Made by {@code webcu.passes.CheckedAccesses} just before a
+     * kernel is written, as the index of a {@link PtrAdd}.
+     */
+    record CheckedIndex(Expr index, Expr array, int bytes, int site, boolean write) implements Expr {
+        public Type type() { return Type.U32; }
+    }
+
+    /**
+     * A call of a side-effect-free helper of the target, by its name in the target's language
+     * ({@code webcu_unordered} in WGSL): what a target's IR steps put inside an expression where
+     * a {@link Stmt.Call} would need a statement of its own and change the kernel's shape. The
+     * writer prints it as a call; the helper reads nothing but its arguments.
+     */
+    record PureCall(String name, List<Expr> args, Type type) implements Expr {
+        public PureCall {
+            args = List.copyOf(args);
+        }
+    }
+
     static List<Expr> children(Expr e) {
         return switch (e) {
             case IntConst c -> List.of();
@@ -118,6 +155,8 @@ public sealed interface Expr {
             case FieldAddr f -> List.of(f.base());
             case Select s -> List.of(s.cond(), s.ifTrue(), s.ifFalse());
             case Fma f -> List.of(f.a(), f.b(), f.c());
+            case CheckedIndex c -> List.of(c.index(), c.array());
+            case PureCall c -> c.args();
         };
     }
 
@@ -153,6 +192,8 @@ public sealed interface Expr {
             case FieldAddr f -> new FieldAddr(k.get(0), f.field());
             case Select s -> new Select(k.get(0), k.get(1), k.get(2));
             case Fma f -> new Fma(k.get(0), k.get(1), k.get(2), f.type());
+            case CheckedIndex c -> new CheckedIndex(k.get(0), k.get(1), c.bytes(), c.site(), c.write());
+            case PureCall c -> new PureCall(c.name(), k, c.type());
             default -> e;
         };
     }

@@ -326,6 +326,24 @@ public final class IrPrinter {
                 e(f.c());
                 out.append(')');
             }
+            case Expr.CheckedIndex c -> {
+                out.append("checked(");
+                e(c.index());
+                out.append(", ");
+                e(c.array());
+                if (c.bytes() > 0) {
+                    out.append(", bytes ").append(c.bytes());
+                }
+                out.append(", site ").append(c.site()).append(c.write() ? " write" : " read").append(')');
+            }
+            case Expr.PureCall c -> {
+                out.append("pure ").append(c.name()).append('(');
+                for (int i = 0; i < c.args().size(); i++) {
+                    out.append(i == 0 ? "" : ", ");
+                    e(c.args().get(i));
+                }
+                out.append("):").append(c.type());
+            }
             case Expr.Select s -> {
                 out.append("select(");
                 e(s.cond());

@@ -286,6 +286,31 @@ public final class Validator {
                 expect(f.b(), f.type(), "fma operand");
                 expect(f.c(), f.type(), "fma addend");
             }
+            case Expr.CheckedIndex c -> {
+                if (!(expr(c.index()) instanceof Type.Int)) {
+                    problem("checked index is not an integer: " + IrPrinter.expr(c));
+                }
+                if (!(expr(c.array()) instanceof Type.Ptr)) {
+                    problem("checked index into a non-pointer: " + IrPrinter.expr(c));
+                }
+                if (c.bytes() != 0 && c.bytes() != 1 && c.bytes() != 2 && c.bytes() != 4 && c.bytes() != 8) {
+                    problem("checked access of " + c.bytes() + " bytes: " + IrPrinter.expr(c));
+                }
+                if (c.site() < 0) {
+                    problem("checked index without a site: " + IrPrinter.expr(c));
+                }
+            }
+            case Expr.PureCall c -> {
+                if (c.name().isEmpty()) {
+                    problem("pure call without a name");
+                }
+                if (!Type.isScalar(c.type())) {
+                    problem("pure call " + c.name() + " of non-scalar type " + c.type());
+                }
+                for (Expr a : c.args()) {
+                    expr(a);
+                }
+            }
             case Expr.Select s -> {
                 expect(s.cond(), Type.BOOL, "select condition");
                 Type t = expr(s.ifTrue());

@@ -9,8 +9,8 @@ import webcu.ir.Module;
 import webcu.ir.Type;
 
 /**
- * The device's debug buffer, shared by {@link Printf}, {@link Abort} and the WGSL writer's
- * bounds checks, and what the host needs to read it back: the printf formats and strings, and the
+ * The device's debug buffer, shared by {@link Printf}, {@link Abort} and the bounds checks of
+ * {@link CheckedAccesses}, and what the host needs to read it back: the printf formats and strings, and the
  * assertion and fault sites. The buffer is an array of u32 words, zeroed before a program's first
  * launch and after each read-back:
  *
@@ -108,6 +108,7 @@ public final class DebugBuffer {
     private final List<LoopSite> loops = new ArrayList<>();
     private final List<byte[]> strings = new ArrayList<>();
     private final List<AssertSite> asserts = new ArrayList<>();
+    private final List<CheckSite> checks = new ArrayList<>();
 
     public DebugBuffer() {
     }
@@ -145,6 +146,16 @@ public final class DebugBuffer {
     int addLoop(LoopSite l) {
         loops.add(l);
         return loops.size() - 1;
+    }
+
+    int addCheck(CheckSite c) {
+        checks.add(c);
+        return checks.size() - 1;
+    }
+
+    /** The checked accesses a fault names by index ({@link CheckedAccesses}'s sites). */
+    public List<CheckSite> checks() {
+        return checks;
     }
 
     /** The loops a watchdog fault names by index. */

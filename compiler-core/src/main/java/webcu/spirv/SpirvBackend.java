@@ -31,10 +31,16 @@ public final class SpirvBackend {
         return write(DevicePasses.run(program, diagnostics, coarsening, target));
     }
 
-    /** Writes a device module that the passes have prepared; drops and reports the kernels the writer cannot express. */
+    /**
+     * Writes a device module that the passes have prepared, its storage accesses bounds-checked
+     * ({@link webcu.passes.CheckedAccesses}); drops and reports the kernels the writer cannot express.
+     */
     public static SpirvProgram write(DeviceModule prepared) {
+        // before CheckedAccesses: the proof reads the accesses' plain indices
         Map<Function, webcu.passes.RangeProof> ranges =
                 webcu.passes.AccessRanges.of(prepared, String.valueOf(SpirvProgram.SPEC_CHECKS));
+        // once: a kernel dropped below leaves its sites in the table, and the others keep their numbers
+        new webcu.passes.CheckedAccesses().run(prepared);
         while (true) {
             SpirvWriter w = new SpirvWriter(prepared, ranges);
             try {

@@ -83,6 +83,9 @@ final class SpirvValues {
                 yield f().value("OpSelect", types.plain(s.type()), cond, value(s.ifTrue()), value(s.ifFalse()));
             }
             case Expr.Fma x -> f().ext(types.plain(x.type()), "Fma", value(x.a()), value(x.b()), value(x.c()));
+            case Expr.CheckedIndex c -> checked(c);
+            case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError("SPIR-V writer: WGSL's helper " + c.name()
+                    + " reached it");
             case Expr.BuiltinGet b -> builtin(b);
             default -> throw new Unsupported("pointer values");
         };
@@ -326,15 +329,15 @@ final class SpirvValues {
      * (an out-of-bounds index reads or writes element 0 instead, as on the WGSL target).
      */
     Object resolve(Expr a, boolean write) {
-        int kind = write ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ;
         return switch (a) {
             case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
                     && bytes.type() instanceof Type.Ptr bp && bp.pointee().equals(Type.U8) && buffer(bytes.value()) != null
                     && buffer(bytes.value()).words() -> {
                 KernelWriter.Buffer b = buffer(bytes.value());
                 Type t = ((Type.Ptr) c.type()).pointee();
-                int byteIndex = u32(pa.index());
-                int checked = b.prefixed() ? checkedWord(b.var(), byteIndex, t instanceof Type.Bool ? 1 : t.size(), kind) : -1;
+                Expr.CheckedIndex ci = pa.index() instanceof Expr.CheckedIndex c2 ? c2 : null;
+                int byteIndex = u32(ci != null ? ci.index() : pa.index());
+                int checked = ci != null ? checkedWord(buffer(ci.array()).var(), byteIndex, ci.bytes(), ci) : -1;
                 yield new WordPlace(b.var(), b.prefixed() ? List.of(m.constantU32(0)) : List.of(), byteIndex, t, b.storageClass(),
                         b.atomic(), checked);
             }
@@ -352,7 +355,7 @@ final class SpirvValues {
                 if (b == null || b.words()) {
                     throw new Unsupported("pointer arithmetic outside a buffer");
                 }
-                int index = checked(u32(pa.index()), f().value("OpArrayLength", types.u32(), b.var(), 0), kind);
+                int index = u32(pa.index());
                 yield new Place(b.var(), List.of(m.constantU32(0), index), b.element(), "StorageBuffer", true, b.atomic());
             }
             case Expr.LocalAddr l -> {
@@ -385,11 +388,19 @@ final class SpirvValues {
         f().op("OpStore", kw.oob, f().value("OpSelect", u32, first, code, old));
     }
 
-    /** Element index {@code i} of an array of {@code n}: checked, element 0 when out of bounds. */
-    private int checked(int i, int n, int kind) {
+    /**
+     * A checked element index into a buffer ({@code CheckedAccesses} made it): the index, element 0
+     * when out of bounds. A checked byte index is written where its word access is resolved.
+     */
+    private int checked(Expr.CheckedIndex c) {
+        if (c.bytes() != 0) {
+            throw new webcu.diag.InternalCompilerError("SPIR-V writer: checked byte index outside a word access");
+        }
+        int i = u32(c.index());
+        int n = f().value("OpArrayLength", types.u32(), checkedBuffer(c).var(), 0);
         // the spec constant is false where the runtime proved the launch in bounds: the driver folds the check away
         int bad = f().value("OpLogicalAnd", types.bool(), kw.w.checks(), f().value("OpUGreaterThanEqual", types.bool(), i, n));
-        note(bad, m.constantU32(kw.w.site(kind) << 3 | kind));
+        note(bad, m.constantU32(c.site() << 3 | kind(c)));
         return f().value("OpSelect", types.u32(), bad, m.constantU32(0), i);
     }
 
@@ -398,7 +409,9 @@ final class SpirvValues {
      * {@code var}: checked for bounds and alignment (a misaligned access reports
      * {@link DebugBuffer#MISALIGNED}); word 0 when bad.
      */
-    private int checkedWord(int var, int byteIndex, int size, int kind) {
+    private int checkedWord(int var, int byteIndex, int size, Expr.CheckedIndex c) {
+        checkedBuffer(c);
+        int kind = kind(c);
         int u32 = types.u32();
         int bool = types.bool();
         int n = f().value("OpArrayLength", u32, var, 0);
@@ -407,12 +420,25 @@ final class SpirvValues {
         int word = f().value("OpShiftRightLogical", u32, byteIndex, m.constantU32(2));
         int last = size > 4 ? f().value("OpIAdd", u32, word, m.constantU32(1)) : word;
         int outside = f().value("OpUGreaterThanEqual", bool, last, n);
-        int site = kw.w.site(kind);
+        int site = c.site();
         int code = f().value("OpSelect", u32, misaligned, m.constantU32(site << 3 | DebugBuffer.MISALIGNED),
                 m.constantU32(site << 3 | kind));
         int bad = f().value("OpLogicalOr", bool, misaligned, outside);
         note(bad, code);
         return f().value("OpSelect", u32, bad, m.constantU32(0), word);
+    }
+
+    private KernelWriter.Buffer checkedBuffer(Expr.CheckedIndex c) {
+        KernelWriter.Buffer b = buffer(c.array());
+        if (b == null || !b.prefixed()) {
+            throw new webcu.diag.InternalCompilerError("SPIR-V writer: checked index into "
+                    + webcu.ir.IrPrinter.expr(c.array()) + ", which is not a storage buffer");
+        }
+        return b;
+    }
+
+    private static int kind(Expr.CheckedIndex c) {
+        return c.write() ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ;
     }
 
     /** Records fault {@code kind} at {@code site} (u32 ids) in the debug buffer, if it is the launch's first. */

@@ -63,7 +63,6 @@ final class SpirvWriter {
     private final int[] blockDim = new int[3];
     private int dynamicShared = -1;
     private int debugBuffer = -1;
-    private final List<DebugBuffer.CheckSite> checkSites = new ArrayList<>();
     /** The spec constant that turns the bounds checks of element accesses off (SpirvProgram.SPEC_CHECKS), once made. */
     private int checks = -1;
     /** The kernels' bounds proofs (passes.AccessRanges), which their layouts carry. */
@@ -111,13 +110,7 @@ final class SpirvWriter {
             kernels.add(new KernelWriter(this, k, dm.interfaceOf(k)).write());
         }
         current = null;
-        return new SpirvProgram(m.words(), kernels, dm.rejected(), dm.debug(), checkSites);
-    }
-
-    /** A check site for the statement being written; a fault names it by its index. */
-    int site(int kind) {
-        checkSites.add(new DebugBuffer.CheckSite(currentSpan, kind));
-        return checkSites.size() - 1;
+        return new SpirvProgram(m.words(), kernels, dm.rejected(), dm.debug(), dm.debug().checks());
     }
 
     DeviceModule deviceModule() {

@@ -453,6 +453,10 @@ abstract sealed class ExprTranslator permits Translator {
                 int c = expr(f.c());
                 emit(Op.MATH3, d, a, b, c, MathFn.FMA | (((Type.Float) f.type()).bits() == 32 ? MathFn.SINGLE : 0));
             }
+            case Expr.CheckedIndex c -> throw new webcu.diag.InternalCompilerError(
+                    "VM: a GPU target's checked index reached the CPU's code");
+            case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError(
+                    "VM: a GPU target's helper " + c.name() + " reached the CPU's code");
             case Expr.Select s -> {
                 Label otherwise = new Label();
                 Label end = new Label();

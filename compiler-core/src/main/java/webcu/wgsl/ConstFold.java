@@ -18,6 +18,23 @@ final class ConstFold {
     private ConstFold() {
     }
 
+    /**
+     * Folds every expression of {@code dm}'s kernels in place: run by {@link WgslBackend} before
+     * {@code CheckedAccesses}, so that an access the folding removes ({@code a[i] % 0} is 0) gets
+     * no check site. The writer folds again what it prints, which changes nothing then.
+     */
+    static void run(webcu.passes.DeviceModule dm) {
+        webcu.passes.Rewriter folder = new webcu.passes.Rewriter() {
+            @Override
+            protected Expr expr(Expr e) {
+                return fold(e);
+            }
+        };
+        for (webcu.ir.Function k : java.util.List.copyOf(dm.kernels())) {
+            k.setBody(folder.block(k.body()));
+        }
+    }
+
     static Expr fold(Expr e) {
         return Expr.postOrder(e, x -> {
             Expr r = Expr.children(x).isEmpty() ? null : foldNode(x);

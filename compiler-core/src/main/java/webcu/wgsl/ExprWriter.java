@@ -9,7 +9,6 @@ import webcu.diag.InternalCompilerError;
 import webcu.ir.BinaryOp;
 import webcu.ir.Expr;
 import webcu.ir.Type;
-import webcu.passes.DeviceTarget;
 
 /**
  * Prints a kernel's expressions, folded first ({@link ConstFold}: Tint rejects constant
@@ -17,8 +16,9 @@ import webcu.passes.DeviceTarget;
  * to {@link MemoryWriter}. No operation on 64-bit integers or doubles reaches it: {@link WideCalls}
  * has made each a call.
  *
- * <p>Still decided here (issue 14): which fma the device gets, and the NaN test around float
- * comparisons.
+ * <p>What the target needs around an expression is an IR step's, printed here as it is: the bounds
+ * checks ({@code CheckedAccesses}), the NaN test of float comparisons ({@link NanCompares}) and the
+ * fma a device gets ({@link FmaChoice}).
  */
 final class ExprWriter {
     private final KernelWriter kw;
@@ -69,37 +69,12 @@ final class ExprWriter {
             }
             case Expr.Convert c -> convert(c);
             case Expr.Select s -> select(s);
-            case Expr.Fma f -> fma(f);
+            case Expr.Fma f -> throw new InternalCompilerError("WGSL writer: fma " + webcu.ir.IrPrinter.expr(f)
+                    + " reached the writer (FmaChoice makes it a call)");
+            case Expr.CheckedIndex c -> kw.memory.checked(c);
+            case Expr.PureCall c -> pureCall(c);
             default -> throw new InternalCompilerError("WGSL writer: expression " + webcu.ir.IrPrinter.expr(e)
                     + " reached the writer");
-        };
-    }
-
-    /**
-     * A contracted multiply-add, rounded once. WGSL's {@code fma} is "e1 * e2 + e3" with the
-     * accuracy of that expression, so fusing is the implementation's choice: Tint emits
-     * GLSL.std.450 Fma for Vulkan (FFMA on NVIDIA; SwiftShader rounds twice) and metal::fma for
-     * Metal. Where the device measured its fma at start-up ({@link DeviceTarget.Fma}) the
-     * writer calls the hardware's or the exact integer one directly; otherwise
-     * {@code webcu_fmaf} uses the hardware's where the entry point's probe found it fused. The
-     * direct forms matter for speed: with both paths in an inner loop NVIDIA's compiler keeps
-     * the software one's registers live. Doubles are software here: {@code webcu_dfma}
-     * rounds the exact sum once.
-     */
-    private String fma(Expr.Fma f) {
-        String a = expr(f.a());
-        String b = expr(f.b());
-        String c = expr(f.c());
-        String helper = fmaHelper();
-        return (helper.equals("fma") ? helper : w.lib.use(helper)) + "(" + a + ", " + b + ", " + c + ")";
-    }
-
-    /** The function that computes a float fma rounded once on this device. */
-    String fmaHelper() {
-        return switch (w.dm.target().fma()) {
-            case HARDWARE -> "fma";
-            case SOFTWARE -> "webcu_fmaf_soft";
-            case PROBE -> "webcu_fmaf";
         };
     }
 
@@ -132,14 +107,12 @@ final class ExprWriter {
             // WGSL has no unary minus on u32; 0u - x is the same modulo 2^32
             case NEG -> !signed(u.type()) && u.type() instanceof Type.Int ? "(0u - " + x + ")" : "(-" + x + ")";
             case NOT -> "(~" + x + ")";
-            case LNOT -> "(!" + x + ")";
+            // a call binds tighter than any binary operator: !f(x) embeds anywhere as it is
+            case LNOT -> u.operand() instanceof Expr.PureCall ? "!" + x : "(!" + x + ")";
         };
     }
 
     private String binaryBody(Expr.Binary b) {
-        if (b.op().isComparison() && b.left().type() instanceof Type.Float) {
-            return floatCompare(b);
-        }
         String l = expr(b.left());
         BinaryOp op = b.op();
         String sym = op.symbol;
@@ -155,22 +128,13 @@ final class ExprWriter {
         return l + " " + sym + " " + r;
     }
 
-    /**
-     * A float comparison that is false for NaN (true for {@code !=}) however the backend
-     * compiles it: SwiftShader, like fast-math compilers, may assume floats are never NaN.
-     */
-    private String floatCompare(Expr.Binary b) {
-        String l = expr(b.left());
-        String r = expr(b.right());
-        String cmp = l + " " + b.op().symbol + " " + r;
-        boolean lc = b.left() instanceof Expr.FloatConst;
-        boolean rc = b.right() instanceof Expr.FloatConst;
-        if (lc && rc) {
-            return cmp;
+    /** A helper of {@link WgslLibrary} (or a WGSL built-in function) that an IR step chose. */
+    private String pureCall(Expr.PureCall c) {
+        StringBuilder sb = new StringBuilder(WgslLibrary.names().contains(c.name()) ? w.lib.use(c.name()) : c.name()).append('(');
+        for (int i = 0; i < c.args().size(); i++) {
+            sb.append(i == 0 ? "" : ", ").append(expr(c.args().get(i)));
         }
-        String unordered = lc || rc ? w.lib.use("webcu_isnanf") + "(" + (lc ? r : l) + ")"
-                : w.lib.use("webcu_unordered") + "(" + l + ", " + r + ")";
-        return b.op() == BinaryOp.NE ? "(" + cmp + ") || " + unordered : "(" + cmp + ") && !" + unordered;
+        return sb.append(')').toString();
     }
 
     String shiftCount(Expr c) {

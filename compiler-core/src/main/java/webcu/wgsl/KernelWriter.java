@@ -19,7 +19,6 @@ import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
-import webcu.passes.DebugBuffer;
 import webcu.passes.KernelInterface;
 import webcu.passes.KernelLayout;
 
@@ -47,6 +46,8 @@ final class KernelWriter {
     String grid;
     String gridDim;
     boolean usesDynamicShared;
+    /** Whether the body has a bounds check: then it reports its invocation's fault as it returns. */
+    boolean checked;
 
     final StmtWriter stmts;
     final ExprWriter exprs;
@@ -208,12 +209,11 @@ final class KernelWriter {
         w.spansUpTo(w.out.length());
         int bodyStart = w.out.length();
         int bodyLine = w.lineSpans.size();
-        int sitesBefore = w.checkSites.size();
         for (Stmt s : k.body().stmts()) {
             stmts.stmt(s);
         }
         // a checked access notes its fault privately; the invocation reports it as it ends
-        boolean checks = w.checkSites.size() > sitesBefore;
+        boolean checks = checked;
         String flush = checks ? w.lib.use("webcu_flush_faults") + "(); " : "";
         String body = w.out.substring(bodyStart).replace(FLUSH, flush);
         w.out.setLength(bodyStart);
@@ -285,11 +285,5 @@ final class KernelWriter {
      */
     String opaqueZero() {
         return "(" + gridDim + ".x >> 31u)";
-    }
-
-    /** A check site for the statement being written; faults name it by its index. */
-    int site(int kind) {
-        w.checkSites.add(new DebugBuffer.CheckSite(w.current, kind));
-        return w.checkSites.size() - 1;
     }
 }

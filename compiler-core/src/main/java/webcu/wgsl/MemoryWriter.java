@@ -14,8 +14,10 @@ import webcu.passes.DebugBuffer;
 
 /**
  * Prints a kernel's memory accesses from {@code MemoryModel}'s canonical addresses: references into
- * typed arrays (storage bindings with their bounds check, workgroup variables, locals, fields and
- * elements), byte-addressed accesses to word bindings, and atomics.
+ * typed arrays (storage bindings, workgroup variables, locals, fields and elements), byte-addressed
+ * accesses to word bindings, and atomics. A storage binding's index is checked where
+ * {@code CheckedAccesses} made it an {@code Expr.CheckedIndex}: {@code webcu_checked}, or
+ * {@code webcu_checked_word} for a byte access to a word binding.
  *
  * <p>Word bindings ({@code MemoryModel}'s {@code WORDS} view) are {@code array<u32>} read and
  * written by byte address: a word, two words, or a byte or half-word extracted with shifts and
@@ -63,19 +65,17 @@ final class MemoryWriter extends KernelPart {
     }
 
     private Object resolve(Expr a, boolean write) {
-        int kind = write ? webcu.passes.DebugBuffer.OOB_WRITE : webcu.passes.DebugBuffer.OOB_READ;
         switch (a) {
             case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
                     && pointee(bytes.type()).equals(Type.U8) && bound(bytes.value()) != null
                     && bound(bytes.value()).words() -> {
                 Bound b = bound(bytes.value());
                 Type t = pointee(c.type());
-                String bi = top(pa.index());
-                if (b.checked()) {
-                    int size = t instanceof Type.Bool ? 1 : t.size();
-                    return new WordRef(b, bi, t, mod.lib.use("webcu_checked_word") + "(" + bi + ", " + size + "u, arrayLength(&"
-                            + b.name() + "), " + kw.site(kind) + "u, " + kind + "u)");
+                if (pa.index() instanceof Expr.CheckedIndex ci) {
+                    String bi = top(ci.index());
+                    return new WordRef(b, bi, t, checkedWord(ci, bi));
                 }
+                String bi = top(pa.index());
                 return new WordRef(b, bi, t, "(" + bi + ") >> 2u");
             }
             case Expr.Convert c -> {
@@ -97,9 +97,7 @@ final class MemoryWriter extends KernelPart {
                     throw new InternalCompilerError("WGSL writer: address " + webcu.ir.IrPrinter.expr(a)
                             + " is not in MemoryModel's canonical form");
                 }
-                String i = mod.lib.use("webcu_checked") + "(" + index(pa.index()) + ", arrayLength(&" + b.name() + "), "
-                        + kw.site(kind) + "u, " + kind + "u)";
-                return new Ref(b.name() + "[" + i + "]", b.element(), b.atomic());
+                return new Ref(b.name() + "[" + index(pa.index()) + "]", b.element(), b.atomic());
             }
             case Expr.LocalAddr l -> {
                 return new Ref(local(l.local()), l.local().type(), false);
@@ -123,6 +121,42 @@ final class MemoryWriter extends KernelPart {
             default -> throw new InternalCompilerError("WGSL writer: address " + webcu.ir.IrPrinter.expr(a)
                     + " is not in MemoryModel's canonical form");
         }
+    }
+
+    /**
+     * A checked index into a typed binding, as {@code CheckedAccesses} made it: the element index or
+     * element 0, noting the first bad one in {@code webcu_oob}. A byte index into a word binding
+     * is written where its access is resolved ({@link #checkedWord}).
+     */
+    String checked(Expr.CheckedIndex c) {
+        if (c.bytes() != 0) {
+            throw new InternalCompilerError("WGSL writer: checked byte index " + webcu.ir.IrPrinter.expr(c)
+                    + " outside a word access");
+        }
+        String i = index(c.index());
+        kw.checked = true;
+        return mod.lib.use("webcu_checked") + "(" + i + ", arrayLength(&" + checkedBinding(c).name() + "), " + c.site() + "u, "
+                + kind(c) + "u)";
+    }
+
+    /** The index of the first word of a checked byte access at {@code byteIndex} (the index's text), or word 0. */
+    private String checkedWord(Expr.CheckedIndex c, String byteIndex) {
+        kw.checked = true;
+        return mod.lib.use("webcu_checked_word") + "(" + byteIndex + ", " + c.bytes() + "u, arrayLength(&"
+                + checkedBinding(c).name() + "), " + c.site() + "u, " + kind(c) + "u)";
+    }
+
+    private Bound checkedBinding(Expr.CheckedIndex c) {
+        Bound b = bound(c.array());
+        if (b == null || !b.checked()) {
+            throw new InternalCompilerError("WGSL writer: checked index into " + webcu.ir.IrPrinter.expr(c.array())
+                    + ", which is not a storage binding");
+        }
+        return b;
+    }
+
+    private static int kind(Expr.CheckedIndex c) {
+        return c.write() ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ;
     }
 
     /** An array index: a 64-bit index uses its low word (indices into WGSL arrays fit in 32 bits). */

@@ -183,8 +183,7 @@ final class StmtWriter extends KernelPart {
                 args[i] = expr(fold(c.args().get(i)));
             }
         }
-        // fmaf and __fmaf_rn name the probing helper: the device may know its fma already
-        String text = substitute(template, args).replace("$z", kw.opaqueZero()).replace("webcu_fmaf(", kw.exprs.fmaHelper() + "(");
+        String text = substitute(template, args).replace("$z", kw.opaqueZero());
         for (String helper : WgslLibrary.names()) {
             if (text.contains(helper + "(")) {
                 w.lib.use(helper);

@@ -38,7 +38,8 @@ public final class WgslBackend {
     /**
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
-     * then printed.
+     * constants folded, storage accesses bounds-checked ({@link webcu.passes.CheckedAccesses}),
+     * float comparisons made false for NaN, the device's fma chosen, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
         // before the WGSL-only steps: RotateLoops moves the exit tests the counted loops are found by
@@ -48,6 +49,10 @@ public final class WgslBackend {
         SubWord.run(prepared);
         RotateLoops.run(prepared);
         WideCalls.run(prepared);
+        ConstFold.run(prepared);
+        new webcu.passes.CheckedAccesses().run(prepared);
+        NanCompares.run(prepared);
+        FmaChoice.run(prepared);
         return new WgslWriter(prepared, ranges).write();
     }
 }

@@ -74,7 +74,6 @@ final class WgslWriter {
     int indent;
     /** The CUDA span of each finished line of {@link #out}, and of the statement being written. */
     final List<Span> lineSpans = new ArrayList<>();
-    final List<DebugBuffer.CheckSite> checkSites = new ArrayList<>();
     int scanned;
     Span current = Span.NONE;
 
@@ -181,7 +180,7 @@ final class WgslWriter {
             out.append(lib.code());
         }
         spansUpTo(out.length());
-        return new WgslProgram(out.toString(), layouts, dm.rejected(), lineSpans, dm.debug(), checkSites);
+        return new WgslProgram(out.toString(), layouts, dm.rejected(), lineSpans, dm.debug(), dm.debug().checks());
     }
 
     /** Gives every line finished before {@code end} the span of the statement being written. */

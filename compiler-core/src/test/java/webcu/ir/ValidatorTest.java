@@ -266,6 +266,65 @@ class ValidatorTest {
         rejects("ptradd index is not an integer");
     }
 
+    /** A function returning {@code ptradd(null, checked)}: valid for a checked index of an integer into a pointer. */
+    private void returnsChecked(Expr.CheckedIndex c) {
+        Type.Ptr p = Type.ptr(Type.I32);
+        function("f", ExecutionSpace.HOST, p, new Stmt.Return(new Expr.PtrAdd(new Expr.NullPtr(p), c), Span.NONE));
+    }
+
+    @Test
+    void acceptsCheckedIndices() {
+        Expr p = new Expr.NullPtr(Type.ptr(Type.I32));
+        returnsChecked(new Expr.CheckedIndex(i32(1), p, 0, 0, false));
+        function("g", ExecutionSpace.HOST, Type.U32, new Stmt.Return(new Expr.CheckedIndex(u32(8), p, 8, 3, true), Span.NONE));
+        assertEquals(List.of(), Validator.validate(module));
+    }
+
+    @Test
+    void checkedIndexByAFloat() {
+        returnsChecked(new Expr.CheckedIndex(f32(1), new Expr.NullPtr(Type.ptr(Type.I32)), 0, 0, false));
+        rejects("checked index is not an integer");
+    }
+
+    @Test
+    void checkedIndexIntoAnInteger() {
+        returnsChecked(new Expr.CheckedIndex(i32(1), i32(0), 0, 0, false));
+        rejects("checked index into a non-pointer");
+    }
+
+    @Test
+    void checkedAccessOfThreeBytes() {
+        returnsChecked(new Expr.CheckedIndex(u32(1), new Expr.NullPtr(Type.ptr(Type.U32)), 3, 0, true));
+        rejects("checked access of 3 bytes");
+    }
+
+    @Test
+    void checkedIndexWithoutASite() {
+        returnsChecked(new Expr.CheckedIndex(u32(1), new Expr.NullPtr(Type.ptr(Type.U32)), 0, -1, false));
+        rejects("checked index without a site");
+    }
+
+    @Test
+    void acceptsAPureCall() {
+        function("f", ExecutionSpace.HOST, Type.BOOL, new Stmt.Return(new Expr.PureCall("isnan", List.of(f32(1)), Type.BOOL), Span.NONE));
+        assertEquals(List.of(), Validator.validate(module));
+    }
+
+    @Test
+    void pureCallWithoutAName() {
+        function("f", ExecutionSpace.HOST, Type.BOOL, new Stmt.Return(new Expr.PureCall("", List.of(f32(1)), Type.BOOL), Span.NONE));
+        rejects("pure call without a name");
+    }
+
+    @Test
+    void pureCallOfAStruct() {
+        Type.Struct s = new Type.Struct("S");
+        s.complete(List.of(new Type.Field("x", Type.I32, 0)), 4, 4);
+        function("f", ExecutionSpace.HOST, Type.VOID, new Stmt.Store(new Expr.NullPtr(Type.ptr(s)),
+                new Expr.PureCall("make", List.of(), s), Span.NONE));
+        rejects("pure call make of non-scalar type");
+    }
+
     @Test
     void elementOfANonArray() {
         Type.Ptr p = Type.ptr(Type.I32);

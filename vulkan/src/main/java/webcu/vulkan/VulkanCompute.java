@@ -23,6 +23,7 @@ import org.lwjgl.system.Configuration;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkApplicationInfo;
+import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkBufferCreateInfo;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
@@ -57,6 +58,7 @@ import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan11Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan12Features;
 import org.lwjgl.vulkan.VkPipelineShaderStageCreateInfo;
+import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
 import org.lwjgl.vulkan.VkQueue;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
@@ -66,8 +68,9 @@ import org.lwjgl.vulkan.VkSubmitInfo;
 import org.lwjgl.vulkan.VkWriteDescriptorSet;
 
 /**
- * Compute on Vulkan through LWJGL: one instance, device and queue; host-visible buffers; a SPIR-V
- * module's entry point dispatched with one descriptor set of buffers, waited for with a fence.
+ * Compute on Vulkan through LWJGL: one instance, device and queue; buffers the host maps, or on a
+ * discrete GPU in its own memory, reached by copies; a SPIR-V module's entry point dispatched with
+ * one descriptor set of buffers, waited for with a fence.
  * The Vulkan device of issue 15 is built on this. With validation on (tests), the Khronos
  * validation layer's warnings and errors are collected and {@link #validationMessages()} returns
  * them, so a test fails on any.
@@ -80,7 +83,11 @@ public final class VulkanCompute implements AutoCloseable {
     /** A buffer's kind in a dispatch's descriptor set. */
     public enum Kind { STORAGE, UNIFORM }
 
-    /** A buffer in host-visible, host-coherent memory, mapped for its whole life. */
+    /**
+     * A buffer: in host-visible, host-coherent memory, mapped for its whole life ({@link #buffer}),
+     * or in a discrete GPU's own memory, which the host reaches through {@link #copy} and
+     * {@link #fill} ({@link #deviceBuffer}).
+     */
     public final class Buffer implements AutoCloseable {
         final long handle;
         final long memory;
@@ -94,14 +101,24 @@ public final class VulkanCompute implements AutoCloseable {
             this.mapped = mapped;
         }
 
-        /** The buffer's bytes, little-endian as the GPU sees them. */
+        /** Whether the host reads and writes the buffer's memory directly ({@link #contents()}). */
+        public boolean isMapped() {
+            return mapped != null;
+        }
+
+        /** The buffer's bytes, little-endian as the GPU sees them; only for a mapped buffer. */
         public ByteBuffer contents() {
+            if (mapped == null) {
+                throw new IllegalStateException("a buffer in the GPU's own memory has no host mapping");
+            }
             return mapped.duplicate().order(java.nio.ByteOrder.LITTLE_ENDIAN);
         }
 
         @Override
         public void close() {
-            vkUnmapMemory(device, memory);
+            if (mapped != null) {
+                vkUnmapMemory(device, memory);
+            }
             vkDestroyBuffer(device, handle, null);
             vkFreeMemory(device, memory, null);
         }
@@ -128,8 +145,15 @@ public final class VulkanCompute implements AutoCloseable {
     private final int apiVersion;
     private final Limits limits;
     private final java.util.Set<String> capabilities;
+    /** A discrete GPU (its own memory, apart from the host's: {@link #deviceBuffer}), or a test that acts as one. */
+    private final boolean discrete;
+    /** Nanoseconds per timestamp tick, and whether the queue's timestamps count at all. */
+    private final double timestampPeriod;
+    private final boolean timestamps;
+    /** Two timestamps, made at the first timed dispatch. */
+    private long queryPool = VK_NULL_HANDLE;
 
-    private VulkanCompute(boolean validation) {
+    private VulkanCompute(boolean validation, boolean unmapped) {
         String loader = System.getProperty("webcu.vulkan.loader");
         if (loader != null && !loader.isEmpty()) {
             Configuration.VULKAN_LIBRARY_NAME.set(loader);
@@ -181,12 +205,14 @@ public final class VulkanCompute implements AutoCloseable {
             VkPhysicalDeviceProperties props = VkPhysicalDeviceProperties.malloc(stack);
             vkGetPhysicalDeviceProperties(physical, props);
             deviceName = props.deviceNameString();
+            discrete = unmapped || props.deviceType() == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
             apiVersion = props.apiVersion();
             org.lwjgl.vulkan.VkPhysicalDeviceLimits l = props.limits();
             limits = new Limits(l.maxComputeWorkGroupInvocations(),
                     new int[] {l.maxComputeWorkGroupSize(0), l.maxComputeWorkGroupSize(1), l.maxComputeWorkGroupSize(2)},
                     new int[] {l.maxComputeWorkGroupCount(0), l.maxComputeWorkGroupCount(1), l.maxComputeWorkGroupCount(2)},
                     l.maxComputeSharedMemorySize(), l.maxStorageBufferRange() & 0xFFFFFFFFL);
+            timestampPeriod = l.timestampPeriod();
 
             vkGetPhysicalDeviceQueueFamilyProperties(physical, count, null);
             VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
@@ -201,6 +227,7 @@ public final class VulkanCompute implements AutoCloseable {
                 throw new IllegalStateException(deviceName + " has no compute queue");
             }
             queueFamily = family;
+            timestamps = families.get(family).timestampValidBits() > 0 && timestampPeriod > 0;
             VkDeviceQueueCreateInfo.Buffer qci = VkDeviceQueueCreateInfo.calloc(1, stack);
             qci.get(0).sType$Default().queueFamilyIndex(family).pQueuePriorities(stack.floats(1f));
             // the shader features webcu's SPIR-V may declare, enabled where the device has them
@@ -253,7 +280,12 @@ public final class VulkanCompute implements AutoCloseable {
 
     /** Opens the first Vulkan device; with {@code validation}, through the Khronos validation layer. */
     public static VulkanCompute open(boolean validation) {
-        return new VulkanCompute(validation);
+        return new VulkanCompute(validation, false);
+    }
+
+    /** {@link #open}, with allocations unmapped as on a discrete GPU whatever the device (tests of that path). */
+    static VulkanCompute openUnmapped(boolean validation) {
+        return new VulkanCompute(validation, true);
     }
 
     /**
@@ -296,8 +328,30 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
-    /** A buffer of {@code size} bytes in host-visible, coherent memory, zero-filled. */
+    /**
+     * A buffer of {@code size} bytes in host-visible, coherent memory, zero-filled and mapped: for
+     * what the host reads or writes on every launch (arguments, the debug buffer, staging).
+     */
     public Buffer buffer(long size) {
+        return allocate(size, true);
+    }
+
+    /**
+     * A buffer of {@code size} bytes for a CUDA allocation, zero-filled: on a discrete GPU in its
+     * own memory, unmapped (the host's copies go through {@link #copy}: a 64M-float SAXPY on NVIDIA's
+     * host-mappable device memory ran at 0.80x of nvcc, with the pages Vulkan gives it); elsewhere
+     * (SwiftShader, lavapipe, integrated GPUs: one memory) mapped, as {@link #buffer}.
+     */
+    public Buffer deviceBuffer(long size) {
+        if (!discrete) {
+            return allocate(size, true);
+        }
+        Buffer b = allocate(size, false);
+        fill(b, 0, (size + 3) & ~3L, 0);
+        return b;
+    }
+
+    private Buffer allocate(long size, boolean mappable) {
         try (MemoryStack stack = stackPush()) {
             VkBufferCreateInfo bci = VkBufferCreateInfo.calloc(stack).sType$Default().size(size)
                     .usage(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
@@ -308,11 +362,25 @@ public final class VulkanCompute implements AutoCloseable {
             long buffer = lp.get(0);
             VkMemoryRequirements req = VkMemoryRequirements.malloc(stack);
             vkGetBufferMemoryRequirements(device, buffer, req);
-            int type = memoryType(req.memoryTypeBits(), VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+            int type = mappable
+                    ? memoryType(req.memoryTypeBits(), VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT)
+                    : memoryType(req.memoryTypeBits(), VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+            if (type < 0) {
+                vkDestroyBuffer(device, buffer, null);
+                throw new IllegalStateException(deviceName + " has no " + (mappable ? "host-visible coherent" : "device-local")
+                        + " memory for this buffer");
+            }
             VkMemoryAllocateInfo mai = VkMemoryAllocateInfo.calloc(stack).sType$Default().allocationSize(req.size()).memoryTypeIndex(type);
-            check(vkAllocateMemory(device, mai, null, lp), "vkAllocateMemory");
+            int result = vkAllocateMemory(device, mai, null, lp);
+            if (result != VK_SUCCESS) {
+                vkDestroyBuffer(device, buffer, null);
+                check(result, "vkAllocateMemory");
+            }
             long memory = lp.get(0);
             check(vkBindBufferMemory(device, buffer, memory, 0), "vkBindBufferMemory");
+            if (!mappable) {
+                return new Buffer(buffer, memory, size, null);
+            }
             PointerBuffer pp = stack.mallocPointer(1);
             check(vkMapMemory(device, memory, 0, size, 0, pp), "vkMapMemory");
             ByteBuffer mapped = MemoryUtil.memByteBuffer(pp.get(0), (int) size);
@@ -321,6 +389,49 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
+    /** Copies {@code length} bytes between two buffers (regions that do not overlap) and waits. */
+    public void copy(Buffer src, long srcOffset, Buffer dst, long dstOffset, long length) {
+        submitAndWait((cb, stack) -> {
+            VkBufferCopy.Buffer region = VkBufferCopy.calloc(1, stack);
+            region.get(0).srcOffset(srcOffset).dstOffset(dstOffset).size(length);
+            vkCmdCopyBuffer(cb, src.handle, dst.handle, region);
+        }, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    }
+
+    /** Fills {@code length} bytes (a multiple of 4, at an offset that is one) with the 32-bit {@code word}, and waits. */
+    public void fill(Buffer b, long offset, long length, int word) {
+        submitAndWait((cb, stack) -> vkCmdFillBuffer(cb, b.handle, offset, length, word),
+                VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
+    }
+
+    /** Records commands into a one-time command buffer, submits it, and waits until its writes are visible to the host. */
+    private void submitAndWait(java.util.function.BiConsumer<VkCommandBuffer, MemoryStack> record, int stage, int access) {
+        try (MemoryStack stack = stackPush()) {
+            PointerBuffer pp = stack.mallocPointer(1);
+            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
+                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
+            VkCommandBuffer cb = new VkCommandBuffer(pp.get(0), device);
+            check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+            record.accept(cb, stack);
+            VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
+            toHost.get(0).sType$Default().srcAccessMask(access).dstAccessMask(VK_ACCESS_HOST_READ_BIT | VK_ACCESS_SHADER_READ_BIT
+                    | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+            vkCmdPipelineBarrier(cb, stage, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+                    | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, toHost, null, null);
+            check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
+            LongBuffer lp = stack.mallocLong(1);
+            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
+            long fence = lp.get(0);
+            check(vkQueueSubmit(queue, VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(cb)), fence),
+                    "vkQueueSubmit");
+            check(vkWaitForFences(device, stack.longs(fence), true, Long.MAX_VALUE), "vkWaitForFences");
+            vkDestroyFence(device, fence, null);
+            vkFreeCommandBuffers(device, commandPool, cb);
+        }
+    }
+
+    /** The first memory type of {@code allowed} with all of {@code flags}, or -1. */
     private int memoryType(int allowed, int flags) {
         try (MemoryStack stack = stackPush()) {
             VkPhysicalDeviceMemoryProperties mp = VkPhysicalDeviceMemoryProperties.malloc(stack);
@@ -331,7 +442,7 @@ public final class VulkanCompute implements AutoCloseable {
                 }
             }
         }
-        throw new IllegalStateException(deviceName + " has no host-visible coherent memory for this buffer");
+        return -1;
     }
 
     /**
@@ -464,6 +575,21 @@ public final class VulkanCompute implements AutoCloseable {
      * and kinds it was made for) and waits until it is done and its writes are visible to the host.
      */
     public void dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+        dispatch(pipeline, bindings, groupsX, groupsY, groupsZ, false);
+    }
+
+    /** Whether {@link #dispatch} can time: the compute queue writes valid timestamps. */
+    public boolean canTime() {
+        return timestamps;
+    }
+
+    /**
+     * {@link #dispatch(Pipeline, List, int, int, int)}, timed on the GPU when {@code timed} and
+     * {@link #canTime()}: returns the nanoseconds between timestamps written before and after the
+     * dispatch, else NaN.
+     */
+    public double dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ, boolean timed) {
+        timed &= timestamps;
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
             int sets = pipeline.setLayouts.length;
@@ -495,11 +621,21 @@ public final class VulkanCompute implements AutoCloseable {
             // the host's writes to the mapped memory before the submit are visible to it (vkQueueSubmit's host barrier)
             vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle);
             vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, set, null);
+            if (timed) {
+                vkCmdResetQueryPool(cb, queryPool(), 0, 2);
+                vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
+            }
             vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
-            // the kernel's writes must be visible to the host's reads of the mapped memory
+            if (timed) {
+                vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
+            }
+            // the kernel's writes must be visible to the host's reads of the mapped memory, and to the
+            // copies and kernels submitted after it (a barrier's second scope reaches later submits)
             VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
-            toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT);
-            vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, toHost, null, null);
+            toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT
+                    | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+            vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT
+                    | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, toHost, null, null);
             check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
             check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
             long fence = lp.get(0);
@@ -510,7 +646,26 @@ public final class VulkanCompute implements AutoCloseable {
             vkDestroyFence(device, fence, null);
             vkFreeCommandBuffers(device, commandPool, cb);
             vkDestroyDescriptorPool(device, pool, null);
+            if (!timed) {
+                return Double.NaN;
+            }
+            LongBuffer ticks = stack.mallocLong(2);
+            check(vkGetQueryPoolResults(device, queryPool, 0, 2, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                    "vkGetQueryPoolResults");
+            return (ticks.get(1) - ticks.get(0)) * timestampPeriod;
         }
+    }
+
+    private long queryPool() {
+        if (queryPool == VK_NULL_HANDLE) {
+            try (MemoryStack stack = stackPush()) {
+                LongBuffer lp = stack.mallocLong(1);
+                check(vkCreateQueryPool(device, VkQueryPoolCreateInfo.calloc(stack).sType$Default().queryType(VK_QUERY_TYPE_TIMESTAMP)
+                        .queryCount(2), null, lp), "vkCreateQueryPool");
+                queryPool = lp.get(0);
+            }
+        }
+        return queryPool;
     }
 
     /** What a dispatch may ask of the device (VkPhysicalDeviceLimits). */
@@ -535,6 +690,9 @@ public final class VulkanCompute implements AutoCloseable {
     @Override
     public void close() {
         vkDeviceWaitIdle(device);
+        if (queryPool != VK_NULL_HANDLE) {
+            vkDestroyQueryPool(device, queryPool, null);
+        }
         vkDestroyCommandPool(device, commandPool, null);
         vkDestroyDevice(device, null);
         if (messenger != VK_NULL_HANDLE) {

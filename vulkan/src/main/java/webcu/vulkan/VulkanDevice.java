@@ -27,22 +27,24 @@ import webcu.runtime.DeviceOutput;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.TargetDevice;
+import webcu.runtime.TimedDevice;
 import webcu.runtime.UniformPacking;
 import webcu.spirv.SpirvProgram;
 
 /**
  * The CUDA runtime's device on Vulkan: kernels compiled by the SPIR-V writer for this device's
- * capabilities, one host-visible VkBuffer per allocation, launches laid out by the program's
- * {@link KernelLayout} (blockDim and the dynamic shared words as specialization constants).
+ * capabilities, one VkBuffer per allocation (in a discrete GPU's own memory, else mapped),
+ * launches laid out by the program's {@link KernelLayout} (blockDim and the dynamic shared words
+ * as specialization constants).
  *
- * <p>Every launch waits for its fence, so the host's copies, fills and reads work on the mapped
- * memory directly and in issue order. The debug buffer (set 1) is read back where CUDA flushes
+ * <p>Every launch, copy and fill waits for its fence, so the host's copies, fills and reads happen
+ * in issue order: on mapped memory directly, on a discrete GPU through a staging buffer. The debug buffer (set 1) is read back where CUDA flushes
  * device printf, at a synchronization (a wait or a device-to-host copy): its printf records are
  * printed, and its first fault (an assertion, an out-of-bounds access, the watchdog) becomes the
  * sticky error, reported in the words the WebGPU device uses ({@link DeviceOutput}). After a
  * fault nothing else runs, as on a GPU whose context a fault has broken.
  */
-public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCloseable {
+public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedDevice, AutoCloseable {
     /** {@code run --backend vulkan}. */
     public static final class Backend implements DeviceBackend {
         @Override
@@ -58,6 +60,8 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
 
     /** The hidden offset that makes every access through a null or dangling pointer fail its bounds check. */
     private static final int NULL_OFFSET = 0x80000000;
+    /** The host's copies to and from a discrete GPU's memory go through this many bytes at a time. */
+    private static final int STAGING_BYTES = 16 << 20;
 
     private final VulkanCompute vk;
     private final Console console;
@@ -73,12 +77,16 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
     private final Map<String, Long> launchedAt = new HashMap<>();
     private final VulkanCompute.Buffer debug;
     private final VulkanCompute.Buffer nullBuffer;
+    /** Made at the first copy that needs it ({@link #upload}, {@link #download}). */
+    private VulkanCompute.Buffer staging;
     private DeviceCode code;
     private SpirvProgram program = SpirvProgram.empty();
     private long module;
     private boolean debugDirty;
     private boolean diagnosticsShown;
     private String fault;
+    private boolean timing;
+    private final List<KernelTime> kernelTimes = new ArrayList<>();
 
     public VulkanDevice(VulkanCompute vk, Console console) {
         this.vk = vk;
@@ -110,7 +118,39 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         this.code = code;
         this.program = code.spirv() != null ? code.spirv() : SpirvProgram.empty();
         this.diagnosticsShown = false;
-        this.module = program.words().length > 0 ? vk.shaderModule(program.words()) : 0;
+        this.module = program.words().length > 0 ? vk.shaderModule(optimized(program.words())) : 0;
+    }
+
+    /**
+     * The module as the SPIR-V optimizer named by the system property {@code webcu.vulkan.spirv-opt}
+     * (spirv-opt -O) leaves it, or as written when the property is not set: a measurement aid
+     * (bench/vulkan) telling what the driver gains from SSA-form SPIR-V; not used otherwise.
+     */
+    private static int[] optimized(int[] words) {
+        String opt = System.getProperty("webcu.vulkan.spirv-opt");
+        if (opt == null || opt.isEmpty()) {
+            return words;
+        }
+        try {
+            java.nio.file.Path in = java.nio.file.Files.createTempFile("webcu", ".spv");
+            java.nio.file.Path out = java.nio.file.Files.createTempFile("webcu", ".opt.spv");
+            ByteBuffer bytes = ByteBuffer.allocate(words.length * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            bytes.asIntBuffer().put(words);
+            java.nio.file.Files.write(in, bytes.array());
+            Process p = new ProcessBuilder(opt, "-O", "--target-env=vulkan1.2", in.toString(), "-o", out.toString())
+                    .inheritIO().start();
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException(opt + " failed");
+            }
+            ByteBuffer o = ByteBuffer.wrap(java.nio.file.Files.readAllBytes(out)).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            int[] result = new int[o.remaining() / 4];
+            o.asIntBuffer().get(result);
+            java.nio.file.Files.delete(in);
+            java.nio.file.Files.delete(out);
+            return result;
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new IllegalStateException("webcu.vulkan.spirv-opt: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -125,7 +165,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
             return false;
         }
         try {
-            buffers.put(id, vk.buffer(size));
+            buffers.put(id, vk.deviceBuffer(size));
         } catch (IllegalStateException e) {
             return false;
         }
@@ -181,7 +221,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         if (length == 0 || fault != null) {
             return;
         }
-        buffers.get(buffer).contents().put((int) offset, src, srcOffset, length);
+        upload(buffers.get(buffer), offset, src, srcOffset, length);
     }
 
     @Override
@@ -189,8 +229,18 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         if (length == 0 || fault != null) {
             return;
         }
-        MemoryUtil.memCopy(MemoryUtil.memAddress(buffers.get(srcBuffer).contents()) + srcOffset,
-                MemoryUtil.memAddress(buffers.get(dstBuffer).contents()) + dstOffset, length);
+        VulkanCompute.Buffer src = buffers.get(srcBuffer);
+        VulkanCompute.Buffer dst = buffers.get(dstBuffer);
+        if (src.isMapped() && dst.isMapped()) {
+            MemoryUtil.memCopy(MemoryUtil.memAddress(src.contents()) + srcOffset, MemoryUtil.memAddress(dst.contents()) + dstOffset, length);
+        } else if (src == dst && srcOffset < dstOffset + length && dstOffset < srcOffset + length) {
+            // vkCmdCopyBuffer forbids overlapping regions: through the host, as memmove
+            byte[] bytes = new byte[(int) length];
+            download(src, srcOffset, bytes, 0, bytes.length);
+            upload(dst, dstOffset, bytes, 0, bytes.length);
+        } else {
+            vk.copy(src, srcOffset, dst, dstOffset, length);
+        }
     }
 
     @Override
@@ -198,7 +248,16 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         if (length == 0 || fault != null) {
             return;
         }
-        MemoryUtil.memSet(MemoryUtil.memAddress(buffers.get(buffer).contents()) + offset, byteValue, length);
+        VulkanCompute.Buffer b = buffers.get(buffer);
+        if (b.isMapped()) {
+            MemoryUtil.memSet(MemoryUtil.memAddress(b.contents()) + offset, byteValue, length);
+        } else if (offset % 4 == 0 && length % 4 == 0) {
+            vk.fill(b, offset, length, (byteValue & 0xFF) * 0x01010101);
+        } else {
+            byte[] bytes = new byte[(int) length];
+            java.util.Arrays.fill(bytes, (byte) byteValue);
+            upload(b, offset, bytes, 0, bytes.length);
+        }
     }
 
     @Override
@@ -206,10 +265,45 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         readDebug();
         Completion c = new Completion();
         if (fault == null && length > 0) {
-            buffers.get(buffer).contents().get((int) offset, dst, dstOffset, length);
+            download(buffers.get(buffer), offset, dst, dstOffset, length);
         }
         finish(c);
         return c;
+    }
+
+    /** Host bytes into a buffer: straight into a mapped one, else in chunks through the staging buffer. */
+    private void upload(VulkanCompute.Buffer b, long offset, byte[] src, int srcOffset, int length) {
+        if (b.isMapped()) {
+            b.contents().put((int) offset, src, srcOffset, length);
+            return;
+        }
+        for (int done = 0; done < length; ) {
+            int n = Math.min(length - done, STAGING_BYTES);
+            staging().contents().put(0, src, srcOffset + done, n);
+            vk.copy(staging, 0, b, offset + done, n);
+            done += n;
+        }
+    }
+
+    /** A buffer's bytes to the host: straight from a mapped one, else in chunks through the staging buffer. */
+    private void download(VulkanCompute.Buffer b, long offset, byte[] dst, int dstOffset, int length) {
+        if (b.isMapped()) {
+            b.contents().get((int) offset, dst, dstOffset, length);
+            return;
+        }
+        for (int done = 0; done < length; ) {
+            int n = Math.min(length - done, STAGING_BYTES);
+            vk.copy(b, offset + done, staging(), 0, n);
+            staging.contents().get(0, dst, dstOffset + done, n);
+            done += n;
+        }
+    }
+
+    private VulkanCompute.Buffer staging() {
+        if (staging == null) {
+            staging = vk.buffer(STAGING_BYTES);
+        }
+        return staging;
     }
 
     @Override
@@ -287,19 +381,37 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
                 pipelines.put(key, p);
             }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
-                buffers.get(e.getKey()).contents().put(0, e.getValue());
+                upload(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
             }
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             debug.contents().putInt(DebugBuffer.WATCHDOG_TICKS * 4, 0);
             debugDirty = true;
             launchedAt.put(layout.kernel(), System.nanoTime());
-            vk.dispatch(p, bindings, grid[0], grid[1], grid[2]);
+            double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
+            if (timing) {
+                kernelTimes.add(new KernelTime(layout.kernel(), ns));
+            }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
-                buffers.get(e.getKey()).contents().get(0, e.getValue());
+                download(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
             }
         } catch (IllegalStateException e) {
             fail(at(launch.site()) + "the Vulkan device failed kernel '" + layout.kernel() + "': " + e.getMessage());
         }
+    }
+
+    @Override
+    public boolean canTimeKernels() {
+        return vk.canTime();
+    }
+
+    @Override
+    public void setKernelTiming(boolean on) {
+        timing = on;
+    }
+
+    @Override
+    public List<KernelTime> kernelTimes() {
+        return List.copyOf(kernelTimes);
     }
 
     /** Why this device cannot run the launch's shape, or null. */
@@ -448,6 +560,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, AutoCl
         buffers.clear();
         debug.close();
         nullBuffer.close();
+        if (staging != null) {
+            staging.close();
+        }
         vk.close();
     }
 }

@@ -22,12 +22,17 @@ class VulkanDeviceTest {
     }
 
     private static Run run(String source) {
+        return run(source, false);
+    }
+
+    /** {@code unmapped}: allocations in memory the host reaches only by copies, as on a discrete GPU. */
+    private static Run run(String source, boolean unmapped) {
         CompileResult r = Compiler.compile(SourceSet.single("t.cu", source));
         assertTrue(r.ok(), r.render(true));
         CapturingConsole console = new CapturingConsole();
         StringBuilder out = console.out;
         StringBuilder err = console.err;
-        try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true), console)) {
+        try (VulkanDevice d = new VulkanDevice(unmapped ? VulkanCompute.openUnmapped(true) : VulkanCompute.open(true), console)) {
             d.load(Compiler.compileDevice(r, d.target()));
             ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
             while (true) {
@@ -36,6 +41,78 @@ class VulkanDeviceTest {
                     return new Run(e.status(), out.toString(), err.toString(), d.compute().validationMessages());
                 }
             }
+        }
+    }
+
+    /**
+     * A discrete GPU's path: allocations the host cannot map, reached through the staging buffer
+     * (copies both ways, memsets aligned and not, an overlapping device-to-device copy, managed memory).
+     */
+    @Test
+    void unmappedMemoryThroughCopies() {
+        Run r = run("""
+                #include <cstdio>
+                __global__ void add(int* a, int n, int k) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] += k; }
+                int main() {
+                  const int n = 1000;
+                  static int h[n];
+                  for (int i = 0; i < n; i++) h[i] = i;
+                  int* a;
+                  cudaMalloc(&a, n * sizeof(int));
+                  cudaMemcpy(a, h, sizeof(h), cudaMemcpyHostToDevice);
+                  add<<<4, 256>>>(a, n, 5);
+                  cudaMemset(a + 10, 0, 3 * sizeof(int));
+                  cudaMemset((char*)a + 1, 0x7F, 2);
+                  cudaMemcpy(a + 100, a + 98, 50 * sizeof(int), cudaMemcpyDeviceToDevice);
+                  cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+                  printf("%d %d %d %d %d %d %d\\n", h[0], h[9], h[10], h[13], h[99], h[100], h[999]);
+                  int* m;
+                  cudaMallocManaged(&m, 256 * sizeof(int));
+                  for (int i = 0; i < 256; i++) m[i] = i;
+                  add<<<1, 256>>>(m, 256, 1000);
+                  cudaDeviceSynchronize();
+                  printf("%d %d\\n", m[0], m[255]);
+                  return 0;
+                }
+                """, true);
+        assertEquals(0, r.status(), r.err());
+        assertEquals((5 | 0x7F7F00) + " 14 0 18 104 103 1004\n1000 1255\n", r.out());
+        assertEquals(List.of(), r.validation());
+    }
+
+    /** {@code run --kernel-times}: one GPU time per launch, in launch order, named by its kernel. */
+    @Test
+    void timesEachLaunchOnTheGpu() {
+        CompileResult r = Compiler.compile(SourceSet.single("t.cu", """
+                __global__ void inc(int* a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i]++; }
+                __global__ void twice(int* a, int n) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] *= 2; }
+                int main() {
+                  int* a;
+                  cudaMalloc(&a, 4096 * sizeof(int));
+                  inc<<<16, 256>>>(a, 4096);
+                  twice<<<16, 256>>>(a, 4096);
+                  inc<<<16, 256>>>(a, 4096);
+                  return cudaDeviceSynchronize();
+                }
+                """));
+        assertTrue(r.ok(), r.render(true));
+        CapturingConsole console = new CapturingConsole();
+        try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true), console)) {
+            assertTrue(d.canTimeKernels(), "SwiftShader's compute queue writes timestamps");
+            d.load(Compiler.compileDevice(r, d.target()));
+            d.setKernelTiming(true);
+            ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
+            RunState s;
+            do {
+                s = run.resume(Long.MAX_VALUE >> 2);
+            } while (!(s instanceof RunState.Exited));
+            assertEquals(0, ((RunState.Exited) s).status(), console.err.toString());
+            List<webcu.runtime.TimedDevice.KernelTime> times = d.kernelTimes();
+            assertEquals(List.of("inc", "twice", "inc"), times.stream().map(webcu.runtime.TimedDevice.KernelTime::kernel).toList());
+            for (webcu.runtime.TimedDevice.KernelTime t : times) {
+                assertTrue(t.nanoseconds() > 0 && t.nanoseconds() < 10e9, t.toString());
+            }
+            assertEquals(List.of(), d.compute().validationMessages());
         }
     }
 

@@ -1,0 +1,23 @@
+package webcu.runtime;
+
+import java.util.List;
+
+/**
+ * A device that can time each kernel launch on the GPU itself (timestamp queries), as Nsight
+ * Systems' kernel summary does: {@code ./webcu run --kernel-times FILE} writes the times, and the
+ * Vulkan benchmark (bench/vulkan) takes its medians from them.
+ */
+public interface TimedDevice {
+    /** One launch's GPU time: from the dispatch's start to its end, in nanoseconds. */
+    record KernelTime(String kernel, double nanoseconds) {
+    }
+
+    /** Whether the device can time launches (a queue with valid timestamps). */
+    boolean canTimeKernels();
+
+    /** Times every launch from now on ({@code true}) or none. */
+    void setKernelTiming(boolean on);
+
+    /** The times of the launches timed so far, in launch order. */
+    List<KernelTime> kernelTimes();
+}
