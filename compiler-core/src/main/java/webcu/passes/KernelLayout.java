@@ -28,12 +28,20 @@ import webcu.ir.Type;
  * @param coarsening the CUDA threads each invocation runs (ThreadCoarsening); 1 for one each
  * @param coarseWorkgroup for a coarsened kernel, the override that sizes its one-dimensional
  *     workgroup: the block's threads divided by {@code coarsening}, rounded up; null otherwise
+ * @param ranges what a launch must satisfy to run with the bounds checks off (its pipeline constant
+ *     set to false), or null where the kernel always keeps them ({@link AccessRanges})
  */
 public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform,
-                           List<String> workgroupSize, String dynamicSharedWords, int coarsening, String coarseWorkgroup) {
+                           List<String> workgroupSize, String dynamicSharedWords, int coarsening, String coarseWorkgroup,
+                           RangeProof ranges) {
     public KernelLayout {
         buffers = List.copyOf(buffers);
         workgroupSize = List.copyOf(workgroupSize);
+    }
+
+    public KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform, List<String> workgroupSize,
+                        String dynamicSharedWords, int coarsening, String coarseWorkgroup) {
+        this(kernel, entryPoint, buffers, uniform, workgroupSize, dynamicSharedWords, coarsening, coarseWorkgroup, null);
     }
 
     public KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform, List<String> workgroupSize,

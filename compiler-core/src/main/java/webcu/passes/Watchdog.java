@@ -104,7 +104,10 @@ public final class Watchdog implements DevicePass {
      * c > 0), nothing else assigns {@code i}, and the step moves {@code i} towards the exit without
      * wrapping around ({@code i < C} with {@code +}, {@code i > C} with {@code -} or {@code >>} …).
      * Such loops ({@code for (int j = 0; j < 16; j++)}, a tree reduction's {@code k >>= 1}) run at
-     * most 2^32 / c times whatever the data, so they need no budget and cost nothing.
+     * most 2^32 / c times whatever the data, so they need no budget and cost nothing. A bound that
+     * is not a constant but that the loop cannot change ({@link #invariant}: a kernel argument, a
+     * product of them and built-ins) counts too with a step of one up to {@code <} or down to
+     * {@code >}: the counter meets the bound before it could wrap.
      */
     static boolean counted(Stmt.Loop l) {
         List<Stmt> body = l.body().stmts();
@@ -128,7 +131,7 @@ public final class Watchdog implements DevicePass {
         }
         Long bound = constant(test.right(), t);
         Long by = constant(update.right(), update.op() == BinaryOp.SHR ? new Type.Int(32, false) : t);
-        if (bound == null || by == null) {
+        if (by == null) {
             return false;
         }
         boolean[] assigned = {false};
@@ -136,6 +139,13 @@ public final class Watchdog implements DevicePass {
                 x instanceof Stmt.Assign a && a.target() == i || x instanceof Stmt.Call c && c.result() == i);
         if (assigned[0]) {
             return false;
+        }
+        if (bound == null) {
+            // a bound the loop cannot change (naive SGEMM's k < n): a step of one cannot pass it
+            // without meeting it, so the loop ends within 2^32 iterations, as a constant bound's
+            long delta = update.op() == BinaryOp.ADD ? by : update.op() == BinaryOp.SUB ? -by : 0;
+            return (delta == 1 && test.op() == BinaryOp.LT || delta == -1 && test.op() == BinaryOp.GT)
+                    && invariant(test.right(), l);
         }
         long min = t.signed() ? Integer.MIN_VALUE : 0;
         long max = t.signed() ? Integer.MAX_VALUE : 0xFFFFFFFFL;
@@ -150,6 +160,34 @@ public final class Watchdog implements DevicePass {
             case SHR -> d < 32 && (test.op() == BinaryOp.GT && c >= 0 || test.op() == BinaryOp.NE && c == 0 && !t.signed());
             default -> false;
         };
+    }
+
+    /**
+     * Whether {@code e} has the same value at every test of loop {@code l}: constants, built-in
+     * variables, and locals that nothing in the loop assigns and no pointer reaches, combined by
+     * operators; never a load.
+     */
+    private static boolean invariant(webcu.ir.Expr e, Stmt.Loop l) {
+        boolean[] ok = {true};
+        java.util.Set<Local> read = new java.util.HashSet<>();
+        Rewriter.forEachExpr(new Stmt.Block(List.of(new Stmt.If(e, Stmt.Block.empty(l.span()), Stmt.Block.empty(l.span()),
+                l.span())), l.span()), (x, sub) -> {
+            switch (sub) {
+                case webcu.ir.Expr.IntConst k -> { }
+                case webcu.ir.Expr.BuiltinGet b -> { }
+                case webcu.ir.Expr.LocalGet g -> {
+                    ok[0] &= !g.local().addressable();
+                    read.add(g.local());
+                }
+                case webcu.ir.Expr.Binary b -> { }
+                case webcu.ir.Expr.Unary u -> { }
+                case webcu.ir.Expr.Convert c -> { }
+                default -> ok[0] = false;
+            }
+        });
+        Rewriter.forEachStmt(new Stmt.Block(List.of(l.body(), l.continuing()), l.span()), x -> ok[0] &=
+                !(x instanceof Stmt.Assign a && read.contains(a.target()) || x instanceof Stmt.Call c && read.contains(c.result())));
+        return ok[0];
     }
 
     /** The value of a 32-bit integer constant (or a constant converted) as type {@code t} has it; null if not one. */

@@ -226,8 +226,10 @@ final class KernelWriter {
         f.end();
         m.entryPoint("GLCompute", f.id(), entry, used.stream().mapToInt(Integer::intValue).toArray());
         m.executionMode(f.id(), "LocalSize", 1, 1, 1);
+        webcu.passes.RangeProof ranges = w.ranges.get(k);
         return new KernelLayout(k.name(), entry, buffers, new KernelLayout.Uniform(binding, (offset + 15) / 16 * 16, fields),
-                SpirvProgram.WORKGROUP_SIZE, values.usesDynamicShared ? String.valueOf(SpirvProgram.SPEC_DYNAMIC_SHARED_WORDS) : null);
+                SpirvProgram.WORKGROUP_SIZE, values.usesDynamicShared ? String.valueOf(SpirvProgram.SPEC_DYNAMIC_SHARED_WORDS) : null,
+                1, null, ranges == null ? null : ranges.resolve(l -> offsets.get(memberOf.get(l))));
     }
 
     /** The type a uniform field holds: bool as a u32, 8- and 16-bit integers widened to 32 bits. */

@@ -36,10 +36,13 @@ public final class SpirvBackend {
      * ({@link webcu.passes.CheckedAccesses}); drops and reports the kernels the writer cannot express.
      */
     public static SpirvProgram write(DeviceModule prepared) {
+        // before CheckedAccesses: the proof reads the accesses' plain indices
+        Map<Function, webcu.passes.RangeProof> ranges =
+                webcu.passes.AccessRanges.of(prepared, String.valueOf(SpirvProgram.SPEC_CHECKS));
         // once: a kernel dropped below leaves its sites in the table, and the others keep their numbers
         new webcu.passes.CheckedAccesses().run(prepared);
         while (true) {
-            SpirvWriter w = new SpirvWriter(prepared);
+            SpirvWriter w = new SpirvWriter(prepared, ranges);
             try {
                 return w.write();
             } catch (SpirvTypes.Unsupported e) {

@@ -191,6 +191,13 @@ public final class SpirvModule {
         return id;
     }
 
+    /** A bool specialization constant, true unless set at pipeline creation. */
+    public int specConstantTrue(int boolType) {
+        int id = id();
+        globals.add(inst("OpSpecConstantTrue", boolType, id));
+        return id;
+    }
+
     /** A composite of specialization constants (the WorkgroupSize built-in). */
     public int specConstantComposite(int type, int... constituents) {
         int id = id();

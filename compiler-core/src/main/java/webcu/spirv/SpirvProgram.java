@@ -37,6 +37,8 @@ public record SpirvProgram(int[] words, List<KernelLayout> kernels, Map<String, 
     public static final int SPEC_BLOCK_DIM = 0;
     /** The SpecId of the dynamic shared memory's size in u32 words. */
     public static final int SPEC_DYNAMIC_SHARED_WORDS = 3;
+    /** The SpecId of the bool that turns the bounds checks off (passes.AccessRanges; true by default). */
+    public static final int SPEC_CHECKS = 4;
     /** The keys of blockDim's SpecIds in {@link KernelLayout#workgroupSize}. */
     static final List<String> WORKGROUP_SIZE = List.of("0", "1", "2");
 

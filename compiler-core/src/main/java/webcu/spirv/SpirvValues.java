@@ -399,7 +399,8 @@ final class SpirvValues {
         }
         int i = u32(c.index());
         int n = f().value("OpArrayLength", types.u32(), checkedBuffer(c).var(), 0);
-        int bad = f().value("OpUGreaterThanEqual", types.bool(), i, n);
+        // the spec constant is false where the runtime proved the launch in bounds: the driver folds the check away
+        int bad = f().value("OpLogicalAnd", types.bool(), kw.w.checks(), f().value("OpUGreaterThanEqual", types.bool(), i, n));
         note(bad, m.constantU32(c.site() << 3 | kind(c)));
         return f().value("OpSelect", types.u32(), bad, m.constantU32(0), i);
     }

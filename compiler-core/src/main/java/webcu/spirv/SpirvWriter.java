@@ -63,13 +63,28 @@ final class SpirvWriter {
     private final int[] blockDim = new int[3];
     private int dynamicShared = -1;
     private int debugBuffer = -1;
+    /** The spec constant that turns the bounds checks of element accesses off (SpirvProgram.SPEC_CHECKS), once made. */
+    private int checks = -1;
+    /** The kernels' bounds proofs (passes.AccessRanges), which their layouts carry. */
+    final Map<Function, webcu.passes.RangeProof> ranges;
     /** The kernel being written, for {@link SpirvBackend}'s diagnostic when it throws. */
     Function current;
     /** The statement being written. */
     Span currentSpan = Span.NONE;
 
-    SpirvWriter(DeviceModule dm) {
+    /** The bool spec constant that turns the element accesses' bounds checks off, made at the first check. */
+    int checks() {
+        if (checks < 0) {
+            checks = m.specConstantTrue(types.bool());
+            m.decorate(checks, "SpecId", SpirvProgram.SPEC_CHECKS);
+            m.name(checks, "webcu_checks");
+        }
+        return checks;
+    }
+
+    SpirvWriter(DeviceModule dm, Map<Function, webcu.passes.RangeProof> ranges) {
         this.dm = dm;
+        this.ranges = ranges;
         this.types = new SpirvTypes(m, dm.target().spirv() ? dm.target().spirvCapabilities()
                 : webcu.passes.DeviceTarget.VULKAN.spirvCapabilities());
     }

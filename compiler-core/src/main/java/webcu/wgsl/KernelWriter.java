@@ -100,6 +100,7 @@ final class KernelWriter {
         KernelLayout.Uniform uniform = null;
         String uniformVar = null;
         Map<Local, String> fieldOf = new LinkedHashMap<>();
+        Map<Local, Integer> offsets = new java.util.IdentityHashMap<>();
         List<KernelLayout.UniformField> fields = new ArrayList<>();
         Namer fieldNames = new Namer();
         // the true grid and how its x is folded into the dispatch (GridFolding), then the arguments
@@ -113,6 +114,7 @@ final class KernelWriter {
             offset = (offset + size - 1) / size * size;
             fields.add(new KernelLayout.UniformField(f, v.index(), v.argOffset(), v.type(), offset, -1, field.symbol()));
             fieldOf.put(v.local(), f);
+            offsets.put(v.local(), offset);
             offset += size;
         }
         for (int i = 0; i < in.bindings().size(); i++) {
@@ -125,6 +127,7 @@ final class KernelWriter {
             int argOffset = ((KernelInterface.Arg) b.source()).argOffset();
             fields.add(new KernelLayout.UniformField(f, param, argOffset, Type.U32, offset, i));
             fieldOf.put(b.offset(), f);
+            offsets.put(b.offset(), offset);
             offset += 4;
         }
         {
@@ -142,8 +145,10 @@ final class KernelWriter {
         }
         body(uniformVar, fieldOf, uniformVar + "." + gridField);
         int coarse = w.dm.coarsening(k);
+        webcu.passes.RangeProof ranges = w.ranges.get(k);
         return new KernelLayout(k.name(), entry, buffers, uniform, List.of(w.blockDim),
-                usesDynamicShared ? w.dynamicSharedWords : null, coarse, coarse > 1 ? w.coarseWorkgroup : null);
+                usesDynamicShared ? w.dynamicSharedWords : null, coarse, coarse > 1 ? w.coarseWorkgroup : null,
+                ranges == null ? null : ranges.resolve(offsets::get));
     }
 
     private String uniformType(Type t) {

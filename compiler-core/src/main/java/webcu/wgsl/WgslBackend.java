@@ -42,6 +42,9 @@ public final class WgslBackend {
      * float comparisons made false for NaN, the device's fma chosen, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
+        // before the WGSL-only steps: RotateLoops moves the exit tests the counted loops are found by
+        java.util.Map<webcu.ir.Function, webcu.passes.RangeProof> ranges =
+                webcu.passes.AccessRanges.of(prepared, webcu.passes.AccessRanges.WGSL_CONSTANT);
         Raise.run(prepared);
         SubWord.run(prepared);
         RotateLoops.run(prepared);
@@ -50,6 +53,6 @@ public final class WgslBackend {
         new webcu.passes.CheckedAccesses().run(prepared);
         NanCompares.run(prepared);
         FmaChoice.run(prepared);
-        return new WgslWriter(prepared).write();
+        return new WgslWriter(prepared, ranges).write();
     }
 }

@@ -64,6 +64,10 @@ final class WgslLibrary {
         return name;
     }
 
+    boolean used(String name) {
+        return used.contains(name);
+    }
+
     boolean isEmpty() {
         return used.isEmpty();
     }

@@ -77,8 +77,12 @@ final class WgslWriter {
     int scanned;
     Span current = Span.NONE;
 
-    WgslWriter(DeviceModule dm) {
+    /** The kernels' bounds proofs (AccessRanges), which their layouts carry where the module has the checks' override. */
+    final Map<Function, webcu.passes.RangeProof> ranges;
+
+    WgslWriter(DeviceModule dm, Map<Function, webcu.passes.RangeProof> ranges) {
         this.dm = dm;
+        this.ranges = ranges;
     }
 
     WgslProgram write() {
@@ -164,6 +168,11 @@ final class WgslWriter {
         if (bitsHelperUsed) {
             out.append("\n// Infinities, NaNs and subnormals as run-time values: Tint rejects them in constant expressions.\n");
             out.append("fn ").append(bitsHelper).append("(bits: u32) -> f32 {\n  return bitcast<f32>(bits);\n}\n");
+        }
+        if (!lib.used("webcu_checks")) {
+            // no checks to turn off, and no override to set
+            layouts.replaceAll(l -> new KernelLayout(l.kernel(), l.entryPoint(), l.buffers(), l.uniform(), l.workgroupSize(),
+                    l.dynamicSharedWords(), l.coarsening(), l.coarseWorkgroup(), null));
         }
         if (!lib.isEmpty()) {
             out.append("\n// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),\n");

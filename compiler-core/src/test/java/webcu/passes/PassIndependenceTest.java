@@ -27,7 +27,8 @@ class PassIndependenceTest {
     /** The classes of the package that are not passes: the pipeline, the helpers passes share, and data. */
     private static final Set<String> HELPERS = Set.of(
             "DevicePasses", "DevicePass", "DeviceModule", "DeviceTarget", "KernelInterface", "KernelLayout", "DebugBuffer",
-            "Build", "Analysis", "UniformFlow", "Provenance", "Roots", "Rewriter", "Layouts", "TypeNames", "Intrinsics");
+            "Build", "Analysis", "UniformFlow", "Provenance", "Roots", "Rewriter", "Layouts", "TypeNames", "Intrinsics",
+            "AccessRanges", "RangeProof");
 
     @Test
     void PassesNameNoOtherPass() throws IOException {

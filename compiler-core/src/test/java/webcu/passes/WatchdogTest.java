@@ -288,7 +288,8 @@ class WatchdogTest {
 
     /**
      * Counted loops that may not end keep their budget: a step that wraps past the bound, a
-     * counter the body changes, a bound that is not a constant.
+     * counter the body changes, a bound read from memory, a bound the body changes, a step of
+     * two towards a bound that is not a constant (it may pass 0xFFFFFFFF and wrap).
      */
     @Test
     void Counted_MayNotEnd() {
@@ -297,11 +298,36 @@ class WatchdogTest {
             {
                 for (unsigned i = 0; i < 0xFFFFFFFFu; i += 2) v[0] += i;
                 for (int j = 0; j < 64; j++) { if (v[j]) j = 0; }
-                for (unsigned i = 0; i < n; i++) v[i] = i;
+                for (unsigned i = 0; i < v[1]; i++) v[i] = i;
+                for (unsigned i = 0; i < n; i++) { v[i] = i; if (v[2]) n++; }
+                for (unsigned i = 0; i < n; i += 2) v[i] = i;
             }
             """, 1 << 20);
         DevicePasses.run(pass, dm);
-        assertEquals(3, dm.debug().loops().size(), PassTesting.kernels(dm));
+        assertEquals(5, dm.debug().loops().size(), PassTesting.kernels(dm));
+    }
+
+    /**
+     * A step of one towards a bound the loop cannot change counts as a counted loop: naive SGEMM's
+     * {@code k < n} over a kernel argument, and a count down to a product of built-ins.
+     */
+    @Test
+    void Counted_InvariantBound() {
+        DeviceModule dm = budgeted("""
+            __global__ void sgemm(unsigned n, const float *a, const float *b, float *c)
+            {
+                unsigned row = blockIdx.y * blockDim.y + threadIdx.y, col = blockIdx.x * blockDim.x + threadIdx.x;
+                if (row < n && col < n) {
+                    float acc = 0.f;
+                    for (unsigned k = 0; k < n; k++) acc += a[row * n + k] * b[k * n + col];
+                    for (int j = n; j > (int) (blockDim.x * gridDim.x); j--) acc += a[j];
+                    c[row * n + col] = acc;
+                }
+            }
+            """, 1 << 20);
+        String ir = PassTesting.kernels(dm);
+        PassTesting.check(pass, dm, ir, ir);
+        assertEquals(0, dm.debug().loops().size(), ir);
     }
 
     /** A kernel without loops is left alone. */

@@ -17,6 +17,7 @@ import webcu.passes.DebugBuffer;
 import webcu.passes.DeviceTarget;
 import webcu.passes.KernelLayout;
 import webcu.runtime.AddressedDevice;
+import webcu.runtime.BoundsProofs;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
@@ -342,6 +343,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         byte[] uniform = new byte[layout.uniform().size()];
         UniformPacking.putGrid(uniform, grid, 1);
         int[] hidden = new int[layout.buffers().size()];
+        double[] bytes = new double[layout.buffers().size()];
         for (int n = 0; n < layout.buffers().size(); n++) {
             KernelLayout.Buffer b = layout.buffers().get(n);
             long[] at = locate(b, launch);
@@ -356,6 +358,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 return;
             }
             hidden[n] = (int) (at[1] / b.unitSize());
+            bytes[n] = buffers.get((int) at[0]).size;
             bindings.add(new VulkanCompute.Binding(b.binding(), buffers.get((int) at[0]), VulkanCompute.Kind.STORAGE));
         }
         for (KernelLayout.UniformField f : layout.uniform().fields()) {
@@ -369,7 +372,10 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
         int shared = (int) Math.max(1, (launch.dynamicSharedBytes() + 3) / 4);
         int[] block = launch.block();
-        String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared;
+        // the pipeline without bounds checks where none of this launch's can fail (docs/bounds-checks.md)
+        boolean unchecked = BoundsProofs.holds(layout, uniform, 0, block, grid, bytes);
+        String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared
+                + (unchecked ? "|unchecked" : "");
         try (VulkanCompute.Buffer u = vk.buffer(uniform.length)) {
             u.contents().put(0, uniform);
             bindings.add(new VulkanCompute.Binding(layout.uniform().binding(), u, VulkanCompute.Kind.UNIFORM));
@@ -377,7 +383,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
             VulkanCompute.Pipeline p = pipelines.get(key);
             if (p == null) {
-                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared});
+                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1});
                 pipelines.put(key, p);
             }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {

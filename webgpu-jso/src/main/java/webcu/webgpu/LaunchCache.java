@@ -1,9 +1,12 @@
 package webcu.webgpu;
 
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.IntToLongFunction;
 import webcu.ir.Function;
 import webcu.passes.KernelLayout;
+import webcu.runtime.BoundsProofs;
 import webcu.runtime.KernelLaunch;
 
 /**
@@ -27,6 +30,11 @@ final class LaunchCache {
         final LaunchPlan plan;
         final GPUBindGroupLayout bindGroupLayout;
         final GPUComputePipeline pipeline;
+        /** The pipeline without bounds checks, made at the first launch proven in bounds; null before. */
+        GPUComputePipeline unchecked;
+        /** The uniform bytes {@link #proven} was found for (BoundsProofs), or null before the first. */
+        byte[] provenFor;
+        boolean proven;
         GPUBindGroup group;
         int groupGeneration;
 
@@ -38,6 +46,33 @@ final class LaunchCache {
             this.plan = plan;
             this.bindGroupLayout = bindGroupLayout;
             this.pipeline = pipeline;
+        }
+
+        /**
+         * Whether no bounds check of a launch of this entry can fail ({@link BoundsProofs}): its
+         * uniform, just written at {@code at} of {@code args}, and the sizes of the allocations
+         * bound. A loop of launches with the same arguments evaluates the facts once: the entry's
+         * memory has not changed since (the cache is cleared when it does).
+         */
+        boolean provenInBounds(byte[] args, int at, int size, int[] block, IntToLongFunction sizeOf) {
+            byte[] last = provenFor;
+            if (last != null) {
+                boolean same = true;
+                for (int i = 0; i < size && same; i++) {
+                    same = last[i] == args[at + i];
+                }
+                if (same) {
+                    return proven;
+                }
+            }
+            double[] bytes = new double[plan.bindings.size()];
+            for (int i = 0; i < bytes.length; i++) {
+                int id = plan.bindings.get(i).buffer();
+                bytes[i] = id >= 0 ? sizeOf.applyAsLong(id) : 0;
+            }
+            proven = BoundsProofs.holds(layout, args, at, block, plan.dispatch, bytes);
+            provenFor = Arrays.copyOfRange(args, at, at + size);
+            return proven;
         }
     }
 

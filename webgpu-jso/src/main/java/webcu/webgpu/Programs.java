@@ -236,7 +236,7 @@ final class Programs {
             return null;
         }
         GPUBindGroupLayout bgl = bindGroupLayout(cp, layout);
-        GPUComputePipeline pipeline = pipeline(cp, layout, bgl, debugLayout, launch, plan);
+        GPUComputePipeline pipeline = pipeline(cp, layout, bgl, debugLayout, launch, plan, true);
         return new LaunchCache.Entry(base, cp, layout, plan, bgl, pipeline);
     }
 
@@ -257,16 +257,32 @@ final class Programs {
     }
 
     /**
+     * The variant of {@code e}'s pipeline with the bounds checks folded away, for a launch whose
+     * accesses the runtime proved in bounds ({@code KernelLayout.ranges}); made at the first such launch.
+     */
+    GPUComputePipeline unchecked(LaunchCache.Entry e, GPUBindGroupLayout debugLayout, KernelLaunch launch) {
+        if (e.unchecked == null) {
+            e.unchecked = pipeline(e.compiled, e.layout, e.bindGroupLayout, debugLayout, launch, e.plan, false);
+        }
+        return e.unchecked;
+    }
+
+    /**
      * The pipeline of {@code layout}'s kernel for {@code launch}'s block and dynamic shared size
-     * ({@code plan}'s key), created at the first launch that needs it under an error scope of its own.
+     * ({@code plan}'s key), with its bounds checks or without, created at the first launch that
+     * needs it under an error scope of its own.
      */
     private GPUComputePipeline pipeline(Compiled cp, KernelLayout layout, GPUBindGroupLayout bgl, GPUBindGroupLayout debugLayout,
-                                KernelLaunch launch, LaunchPlan plan) {
-        GPUComputePipeline pipeline = cp.pipelines.get(plan.pipelineKey);
+                                KernelLaunch launch, LaunchPlan plan, boolean checks) {
+        String key = checks ? plan.pipelineKey : plan.pipelineKey + "|unchecked";
+        GPUComputePipeline pipeline = cp.pipelines.get(key);
         if (pipeline != null) {
             return pipeline;
         }
         JSObject constants = WebGpu.constants();
+        if (!checks) {
+            WebGpu.setConstant(constants, layout.ranges().constant(), 0);
+        }
         for (int i = 0; i < 3; i++) {
             WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
         }
@@ -282,7 +298,7 @@ final class Programs {
                 device.createPipelineLayout(WebGpu.pipelineLayoutDescriptor(bgl, debugLayout)), cp.shader, layout.entryPoint(),
                 constants, layout.kernel()));
         owner.check(device.popErrorScope(), "the pipeline of kernel '" + layout.kernel() + "'");
-        cp.pipelines.put(plan.pipelineKey, pipeline);
+        cp.pipelines.put(key, pipeline);
         return pipeline;
     }
 

@@ -681,7 +681,11 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         ticksDirty |= cp.watchdogTicks;
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
-        batch.dispatch(layout.kernel(), e.pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
+        GPUComputePipeline pipeline = e.pipeline;
+        if (layout.ranges() != null && plan.uniform != null && e.provenInBounds(batch.args(), at, size, launch.block(), this::size)) {
+            pipeline = programs.unchecked(e, debugLayout, launch);
+        }
+        batch.dispatch(layout.kernel(), pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
         if (plan.heap != null && !plan.heap.readOnly()) {
             GPUCommandEncoder enc = batch.encoder();
             for (LaunchPlan.Allocation a : plan.heap.allocations()) {
