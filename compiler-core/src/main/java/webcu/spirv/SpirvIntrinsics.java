@@ -73,6 +73,16 @@ final class SpirvIntrinsics {
                 && allOf(args, Type.F32)) {
             return SpirvDoubleOps.fmaf(v, v.value(args.get(0)), v.value(args.get(1)), v.value(args.get(2)));
         }
+        if ((name.equals("acosf") || name.equals("asinf") || name.equals("acos") || name.equals("asin")) && result.equals(Type.F32)
+                && allOf(args, Type.F32)) {
+            // as the WGSL target: GLSL's Acos/Asin may be as coarse as lavapipe's (acosf(-0.372) printed
+            // 1.1916 for 1.1918); atan2 of sqrt((1-x)(1+x)) keeps CUDA's few ulp
+            int x = v.value(args.get(0));
+            int one = m.constantF32(1);
+            int f32 = types.plain(Type.F32);
+            int root = f.ext(f32, "Sqrt", f.value("OpFMul", f32, f.value("OpFSub", f32, one, x), f.value("OpFAdd", f32, one, x)));
+            return name.startsWith("acos") ? f.ext(f32, "Atan2", root, x) : f.ext(f32, "Atan2", x, root);
+        }
         String glsl = GLSL_F32.get(name);
         if (glsl != null && result instanceof Type.Float && allOf(args, result)
                 && (result.equals(Type.F32) || ANY_WIDTH.contains(glsl))) {
