@@ -1,9 +1,9 @@
-// The generated-code views beside the source: result tabs "WGSL" and "IR" next to Output, each a
-// read-only CodeMirror view of what the worker sent after the last compile (webcu.app.CodeViews),
-// with a kernel selector, a download button, and the line map both ways: the cursor in the source
+// The generated-code views beside the source: result tabs "WGSL", "IR" and "SPIR-V" next to Output,
+// each a read-only CodeMirror view of what the worker sent after the last compile (webcu.app.CodeViews),
+// with a kernel selector, a download button (the SPIR-V one saves the .spv binary), and the line map both ways: the cursor in the source
 // marks the generated lines of its CUDA line; the cursor in a generated view marks its CUDA line
 // and moves the editor there (in the right file's tab). ui.js owns the page; this module only
-// adds the two panels and the hooks it is given.
+// adds the three panels and the hooks it is given.
 import { EditorState, StateField, StateEffect, RangeSetBuilder } from '@codemirror/state';
 import { EditorView, Decoration, lineNumbers, highlightActiveLine, highlightActiveLineGutter, drawSelection, keymap } from '@codemirror/view';
 import { StreamLanguage, syntaxHighlighting } from '@codemirror/language';
@@ -75,7 +75,33 @@ const IR = tokenizer(new Set(['kernel', 'host', 'device', 'local', 'memory', 'st
   'ptradd', 'elem', 'field', 'fma', 'select', 'global', 'shared', 'constant', 'var', 'const', 'dynamic', 'true', 'false', 'null']),
 /^(?:[iuf](?:8|16|32|64)|bool|void|ptr|array|struct)$/);
 
+// spirv-dis's text: opcodes as keywords, %ids as names, enumerants (GLCompute, Uniform …) as types
+const SPIRV = StreamLanguage.define({
+  token(stream) {
+    if (stream.eatSpace()) return null;
+    if (stream.match(';')) {
+      stream.skipToEnd();
+      return 'comment';
+    }
+    if (stream.match(/^"(?:[^"\\]|\\.)*"/)) return 'string';
+    if (stream.match(/^%\w+/)) return 'variableName';
+    if (stream.match(/^Op\w+/)) return 'keyword';
+    if (stream.match(/^-?(?:0x[0-9a-fA-F.p+-]+|\d+(?:\.\d*)?(?:[eE][+-]?\d+)?)\b/)) return 'number';
+    if (stream.match(/^[A-Z]\w*/)) return 'typeName';
+    stream.next();
+    return null;
+  },
+});
+
 // ------------------------------------------------------------------ the views
+
+/** The bytes of the worker's base64 (the .spv module). */
+function binary(base64) {
+  const s = atob(base64 || '');
+  const bytes = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) bytes[i] = s.charCodeAt(i);
+  return bytes;
+}
 
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
@@ -93,10 +119,11 @@ function el(tag, attrs = {}, ...children) {
 const KINDS = {
   wgsl: { label: 'WGSL', language: WGSL, suffix: '.wgsl', what: 'Generated WGSL' },
   ir: { label: 'IR', language: IR, suffix: '.ir.txt', what: 'Generated IR' },
+  spirv: { label: 'SPIR-V', language: SPIRV, suffix: '.spv', what: 'Generated SPIR-V, disassembled' },
 };
 
 /**
- * The WGSL and IR tabs of the results area. `pg` is ui.js's Playground: its project, active
+ * The WGSL, IR and SPIR-V tabs of the results area. `pg` is ui.js's Playground: its project, active
  * file, editor view, showFile() and fileIndex() are what the views use of it.
  */
 export class CodeViews {
@@ -222,13 +249,20 @@ export class CodeViews {
   }
 
   noteFor(kind, d, part) {
-    if (!d) return 'Run the program to see the ' + (kind === 'wgsl' ? 'WGSL its kernels become.' : "compiler's IR.");
+    if (!d) return 'Run the program to see the ' + (kind === 'wgsl' ? 'WGSL its kernels become.'
+      : kind === 'spirv' ? 'SPIR-V its kernels become for Vulkan.' : "compiler's IR.");
     if (d.internal) return d.internal.trim();
     if (!d.ok) return 'The program did not compile (' + d.errors + (d.errors === 1 ? ' error' : ' errors') + '): no code to show.';
     if (this.stale) return 'The source changed since this code was generated: run again to update it.';
     if (kind === 'wgsl') {
       if (part.text === '') return 'No WGSL: the program has no kernel WebGPU can run.';
       return 'WGSL for ' + d.target + '. One module, an entry point per kernel; block size specialised at launch.';
+    }
+    if (kind === 'spirv') {
+      if (!part) return 'No SPIR-V: this page\'s worker sent none.';
+      if (part.text === '') return 'No SPIR-V: the program has no kernel webcu can write as SPIR-V yet.';
+      return 'SPIR-V for Vulkan (as webcu emit --target spirv writes it; the page runs the WGSL). '
+        + 'One module, an entry point per kernel; block size a specialization constant.';
     }
     return "webcu's IR of host and device code, before the device passes (as webcu emit --target ir prints it).";
   }
@@ -242,7 +276,8 @@ export class CodeViews {
   download(kind) {
     const part = this.data && this.data.ok ? this.data[kind] : null;
     if (!part) return;
-    const url = URL.createObjectURL(new Blob([part.text], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(kind === 'spirv' ? new Blob([binary(part.binary)], { type: 'application/octet-stream' })
+      : new Blob([part.text], { type: 'text/plain;charset=utf-8' }));
     const a = el('a', { href: url, download: this.fileName(kind), hidden: true });
     document.body.append(a);
     a.click();
@@ -326,6 +361,7 @@ export class CodeViews {
     return {
       wgsl: () => of(this.views.wgsl),
       ir: () => of(this.views.ir),
+      spirv: () => of(this.views.spirv),
       sourceMarked: () => markedLines(this.pg.view.state),
       editor: (kind) => this.views[kind].editor,
       scrollTo: (view, line) => EditorView.scrollIntoView(view.state.doc.line(line).from, { y: 'center' }),

@@ -9,9 +9,9 @@ import webcu.driver.GeneratedCode;
 import webcu.passes.DeviceTarget;
 
 /**
- * The generated code of a compile as JSON for the page's WGSL and IR views (app/web/src/views.js):
+ * The generated code of a compile as JSON for the page's WGSL, IR and SPIR-V views (app/web/src/views.js):
  * <pre>
- * {"ok": true, "target": "…", "wgsl": VIEW, "ir": VIEW}
+ * {"ok": true, "target": "…", "wgsl": VIEW, "ir": VIEW, "spirv": VIEW + {"binary": "base64 of the .spv"}}
  * VIEW = {"text": "…", "lines": [[generatedLine, "file", line], …],
  *         "kernels": [{"name": cudaName, "generated": nameInTheCode, "line": n}], "diagnostics": "…"}
  * </pre>
@@ -48,7 +48,32 @@ final class CodeViews {
         view(GeneratedCode.wgsl(code), sb);
         sb.append(",\"ir\":");
         view(GeneratedCode.ir(compiled), sb);
+        sb.append(",\"spirv\":");
+        spirv(compiled, sb);
         return sb.append('}').toString();
+    }
+
+    /**
+     * The SPIR-V view: the kernels for Vulkan as {@code webcu emit --target spirv} writes them
+     * (the page runs none of it, so the target is the one the command line assumes, whatever the
+     * run's device), with the module as base64 for the download. A bug in webcu's SPIR-V writer
+     * shows in this view's diagnostics and leaves the other views alone.
+     */
+    private static void spirv(CompileResult compiled, StringBuilder sb) {
+        GeneratedCode.View v;
+        byte[] binary;
+        try {
+            DeviceCode code = Compiler.compileDevice(compiled, DeviceTarget.VULKAN);
+            v = GeneratedCode.spirv(code);
+            binary = code.spirv().bytes();
+        } catch (RuntimeException | Error e) {
+            v = new GeneratedCode.View("", List.of(), List.of(), RunLoop.internalErrorMessage("SPIR-V generation", e));
+            binary = new byte[0];
+        }
+        view(v, sb);
+        // the view's object stays open for the binary, which only this view has
+        sb.setLength(sb.length() - 1);
+        sb.append(",\"binary\":\"").append(java.util.Base64.getEncoder().encodeToString(binary)).append("\"}");
     }
 
     static String internalError(Throwable e) {

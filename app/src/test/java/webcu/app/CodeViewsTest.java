@@ -9,7 +9,7 @@ import webcu.driver.Compiler;
 import webcu.frontend.SourceSet;
 import webcu.passes.DeviceTarget;
 
-/** The JSON the page's WGSL and IR views read. */
+/** The JSON the page's WGSL, IR and SPIR-V views read. */
 class CodeViewsTest {
     @Test
     void aCompiledProgramHasBothViewsWithLineMaps() {
@@ -25,7 +25,52 @@ class CodeViewsTest {
         assertTrue(json.contains(",\"a \\\"b\\\".cu\",2]"), json);
         assertTrue(json.contains("\"kernels\":[{\"name\":\"k\",\"generated\":\"k\",\"line\":"), json);
         assertTrue(json.contains("\"kernels\":[{\"name\":\"k\",\"generated\":\"@k\",\"line\":"), json);
-        assertTrue(json.endsWith(",\"diagnostics\":\"\"}}"), json);
+        assertTrue(json.contains(",\"diagnostics\":\"\"},\"ir\":"), json);
+    }
+
+    @Test
+    void theSpirvViewHasTheModulesTextLineMapAndBinary() {
+        CompileResult r = Compiler.compile(SourceSet.single("a.cu", """
+                __global__ void k(int *p) {
+                  p[threadIdx.x] = 1;
+                }
+                int main() { return 0; }
+                """));
+        String json = CodeViews.json(r, DeviceTarget.IEEE, null);
+        int at = json.indexOf(",\"spirv\":{\"text\":\"; SPIR-V\\n; Version: 1.5\\n");
+        assertTrue(at > 0, json);
+        String spirv = json.substring(at);
+        // the store on line 2 is mapped through the module's OpLine, and k starts at its OpFunction
+        assertTrue(spirv.contains(",\"a.cu\",2]"), spirv);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"kernels\":\\[\\{\"name\":\"k\",\"generated\":\"k\",\"line\":(\\d+)\\}]")
+                .matcher(spirv);
+        assertTrue(m.find(), spirv);
+        String text = spirv.substring(spirv.indexOf("\"text\":\"") + 8, spirv.indexOf("\",\"lines\""));
+        String[] lines = text.split("\\\\n", -1);
+        String start = lines[Integer.parseInt(m.group(1)) - 1];
+        assertTrue(start.contains(" = OpFunction ") && text.contains("OpEntryPoint GLCompute " + start.strip().split(" ")[0] + " \\\"k\\\""),
+                start + "\n" + text);
+        // the binary is the module the text disassembles
+        java.util.regex.Matcher b = java.util.regex.Pattern.compile("\"binary\":\"([A-Za-z0-9+/=]+)\"}}$").matcher(json);
+        assertTrue(b.find(), json);
+        byte[] bytes = java.util.Base64.getDecoder().decode(b.group(1));
+        assertEquals(webcu.spirv.SpirvDisassembler.disassemble(bytes).replace("\n", "\\n").replace("\"", "\\\""), text);
+    }
+
+    @Test
+    void aKernelSpirvCannotExpressIsReportedInItsView() {
+        CompileResult r = Compiler.compile(SourceSet.single("a.cu", """
+                __global__ void child(int *p) { p[0] = 1; }
+                __global__ void parent(int *p) {
+                  child<<<1, 1>>>(p);
+                }
+                int main() { return 0; }
+                """));
+        String json = CodeViews.json(r, DeviceTarget.IEEE, null);
+        String spirv = json.substring(json.indexOf(",\"spirv\":"));
+        assertTrue(spirv.contains("\"diagnostics\":\"a.cu:3:8: error: not supported on Vulkan (SPIR-V) yet: "), spirv);
+        // the other kernel is still written
+        assertTrue(spirv.contains("\"kernels\":[{\"name\":\"child\",\"generated\":\"child\",\"line\":"), spirv);
     }
 
     @Test

@@ -24,7 +24,6 @@ import webcu.runtime.Device;
 import webcu.runtime.FileSystem;
 import webcu.runtime.TargetDevice;
 import webcu.passes.DevicePasses;
-import webcu.passes.DeviceTarget;
 
 /** One press of Run, with a fake compiler, device and VM. */
 class SessionTest {
@@ -83,13 +82,19 @@ class SessionTest {
         final List<DeviceCode> loaded = new ArrayList<>();
 
         @Override
-        public DeviceTarget target() {
-            return DeviceTarget.IEEE;
+        public webcu.runtime.DeviceFacts measured() {
+            return new webcu.runtime.DeviceFacts(true, 0, 0, webcu.runtime.DeviceFacts.DEFAULT_WATCHDOG,
+                    webcu.runtime.DeviceFacts.Fma.UNMEASURED);
         }
 
         @Override
         public void load(DeviceCode code) {
             loaded.add(code);
+        }
+
+        @Override
+        public void load(webcu.runtime.DeviceProgram program) {
+            throw new AssertionError("the session loads the driver's device code");
         }
     }
 
@@ -187,8 +192,9 @@ class SessionTest {
             """;
 
     /**
-     * A WebGPU run compiles the device code once: the device, the WGSL view and the editor's
-     * marks all get that one result (they used to run the device passes three times).
+     * A WebGPU run compiles the device code once for its device: the device, the WGSL view and the
+     * editor's marks all get that one result (they used to run the device passes three times).
+     * The SPIR-V view is for another target (Vulkan), so it runs the passes once more.
      */
     @Test
     void aWebGpuRunRunsTheDevicePassesOnce() {
@@ -202,7 +208,7 @@ class SessionTest {
         fake.gpu = new FakeGpu();
         long before = DevicePasses.runs();
         run(fake, "webgpu");
-        assertEquals(1, DevicePasses.runs() - before);
+        assertEquals(2, DevicePasses.runs() - before);
         assertEquals(1, fake.gpu.loaded.size());
         DeviceCode code = fake.gpu.loaded.get(0);
         assertTrue(code.module() == fake.result.module(), "the device gets the code of the module the program runs");
@@ -211,6 +217,7 @@ class SessionTest {
         String views = events.stream().filter(e -> e.startsWith("views ")).findFirst().orElseThrow();
         assertTrue(views.contains("WebGPU: a fake GPU") && views.contains("fn add"), views);
         assertTrue(views.contains("not supported on WebGPU yet: recursion"), views);
+        assertTrue(views.contains("not supported on Vulkan (SPIR-V) yet: recursion"), views);
     }
 
     /** On the CPU emulator nothing is compiled for a device: only the views' WGSL runs the passes. */

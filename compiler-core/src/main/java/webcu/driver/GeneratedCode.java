@@ -8,12 +8,14 @@ import webcu.ir.IrPrinter;
 import webcu.ir.Module;
 import webcu.passes.DeviceTarget;
 import webcu.passes.KernelLayout;
+import webcu.spirv.SpirvDisassembler;
+import webcu.spirv.SpirvProgram;
 import webcu.wgsl.WgslProgram;
 
 /**
  * The code a compiled program becomes, as the playground's views and {@code webcu emit --line-map}
  * show it: the IR and the WGSL, each with a line map from generated lines back to the CUDA
- * source. The maps come from the spans the printers keep per line ({@link IrPrinter.Printed},
+ * source (and the SPIR-V, for a SPIR-V target). The maps come from the spans the printers keep per line ({@link IrPrinter.Printed},
  * {@link WgslProgram#lineSpans}), never from reading the text back.
  *
  * <p>The WGSL view shows the {@link DeviceCode} the WebGPU device launches from, compiled once by
@@ -97,6 +99,29 @@ public final class GeneratedCode {
             kernels.add(new Kernel(Function.sourceName(k.kernel()), k.entryPoint(), startLine(text, "fn " + k.entryPoint() + "(")));
         }
         return new View(w.code(), lineMap(w.lineSpans()), kernels, code.render(false));
+    }
+
+    /**
+     * The SPIR-V of device code compiled for a SPIR-V target ({@link DeviceTarget#spirv}), as the
+     * disassembly {@code spirv-dis --raw-id} would print; the line map is the module's own OpLine
+     * instructions, each kernel found at its entry point's OpFunction. Kernels the SPIR-V writer
+     * cannot express are left out and their diagnostics rendered; a bug in webcu is thrown again.
+     */
+    public static View spirv(DeviceCode code) {
+        if (code.failure() != null) {
+            throw code.failure();
+        }
+        SpirvProgram p = code.spirv();
+        if (p.words().length == 0) {
+            return new View("", List.of(), List.of(), code.render(false));
+        }
+        SpirvDisassembler.Listing listing = SpirvDisassembler.listing(p.words());
+        List<Kernel> kernels = new ArrayList<>();
+        for (KernelLayout k : p.kernels()) {
+            Integer line = listing.entryPoints().get(k.entryPoint());
+            kernels.add(new Kernel(Function.sourceName(k.kernel()), k.entryPoint(), line == null ? 0 : line));
+        }
+        return new View(listing.text(), lineMap(listing.lineSpans()), kernels, code.render(false));
     }
 
     /** The 1-based line that starts with {@code prefix}, or 0. */

@@ -20,7 +20,18 @@ public interface AddressedDevice extends Device {
      * (inside a buffer the runtime created and initialized), so kernels and cudaMemcpyToSymbol
      * see the same bytes.
      */
-    void mapGlobal(Global g, long address);
+    default void mapGlobal(Global g, long address) {
+        mapSymbol(g.name(), address);
+    }
+
+    /**
+     * {@link #mapGlobal} for a device that binds device variables by name (WebGPU, Vulkan: the
+     * kernels' layouts name them so); a device that keeps the IR's globals overrides
+     * {@link #mapGlobal} instead and never gets this call.
+     */
+    default void mapSymbol(String name, long address) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " maps device variables by their IR global");
+    }
 
     /** The bytes behind a buffer, for memory the host shares with the device (managed memory); may be null. */
     byte[] bufferBytes(int id);

@@ -23,6 +23,11 @@ public final class BoundsProofs {
      * @param bindingBytes the bytes of the allocation behind each of the layout's buffers, in
      *     their order (0 for a null pointer's dummy binding)
      */
+    public static boolean holds(LaunchLayout layout, byte[] uniform, int at, int[] block, int[] dispatch, double[] bindingBytes) {
+        return holds(layout.compiled(), uniform, at, block, dispatch, bindingBytes);
+    }
+
+    /** {@link #holds(LaunchLayout, byte[], int, int[], int[], double[])} on the writers' layout. */
     public static boolean holds(KernelLayout layout, byte[] uniform, int at, int[] block, int[] dispatch, double[] bindingBytes) {
         RangeProof p = layout.ranges();
         return p != null && uniform != null && p.holds(new RangeProof.Context(uniform, at, block, dispatch, bindingBytes));

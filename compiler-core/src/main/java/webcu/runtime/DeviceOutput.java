@@ -17,7 +17,24 @@ public final class DeviceOutput {
     public record Result(String stdout, String stderr, String fault) {
     }
 
+    /** The debug buffer's size in bytes: each device binds one of these for every kernel. */
+    public static final int BUFFER_BYTES = DebugBuffer.WORDS * 4;
+    /** The byte offset of the launch-wide watchdog tick count, which the host zeroes before a launch that counts ticks. */
+    public static final int WATCHDOG_TICKS_BYTE = DebugBuffer.WATCHDOG_TICKS * 4;
+    /** The byte offset of the fault word: not 0 once a kernel recorded a fault. */
+    public static final int FAULTS_BYTE = DebugBuffer.FAULTS * 4;
+    /** The byte offset of the printf cursor (words of records so far). */
+    public static final int CURSOR_BYTE = DebugBuffer.CURSOR * 4;
+
     private DeviceOutput() {
+    }
+
+    /**
+     * The words to read back and decode for a printf cursor of {@code cursor} (the word at
+     * {@link #CURSOR_BYTE}): the header and the records, never past the buffer's end.
+     */
+    public static int end(int cursor) {
+        return DebugBuffer.PRINTF_BASE + Math.max(0, Math.min(cursor, DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE));
     }
 
     /** Decodes {@code w} (the buffer's words up to {@code end}) against the program's tables. */

@@ -29,7 +29,8 @@ public final class UniformPacking {
      * are BigInts in the page's JavaScript build, and a launch packs its scalars every time).
      * Returns null, or why the argument cannot fill it.
      */
-    public static String putScalar(byte[] dst, int at, KernelLayout layout, KernelLayout.UniformField f, List<KernelArg> args) {
+    public static String putScalar(byte[] dst, int at, LaunchLayout layout, LaunchLayout.UniformField field, List<KernelArg> args) {
+        KernelLayout.UniformField f = field.f;
         long bits;
         KernelArg arg = args.get(f.param());
         if (arg instanceof KernelArg.Scalar s && f.argOffset() == 0) {

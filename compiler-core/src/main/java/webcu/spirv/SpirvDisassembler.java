@@ -4,9 +4,12 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import webcu.diag.Span;
 
 /**
  * SPIR-V binary → text, in the format of {@code spirv-dis --raw-id} (SPIRV-Tools 2023.1): the page
@@ -28,6 +31,14 @@ public final class SpirvDisassembler {
     private final Map<Integer, String> extInstSets = new HashMap<>();
     /** The first operand word of the instruction being printed (OpSwitch's selector). */
     private int operandsFrom;
+    /** Per printed line (index 0 is line 1), the CUDA position its instruction's OpLine gave, or {@link Span#NONE}. */
+    private final List<Span> lineSpans = new ArrayList<>();
+    /** The file names of OpString, by id, and the position the last OpLine set (NONE after OpNoLine or a block's end). */
+    private final Map<Integer, String> strings = new HashMap<>();
+    private Span position = Span.NONE;
+    /** The entry points' names by function id, and the 1-based line of each one's OpFunction. */
+    private final Map<Integer, String> entryNames = new HashMap<>();
+    private final Map<String, Integer> entryLines = new LinkedHashMap<>();
 
     private record NumberType(boolean isFloat, int width, boolean signed) {
     }
@@ -38,6 +49,29 @@ public final class SpirvDisassembler {
 
     public static String disassemble(int[] words) {
         return new SpirvDisassembler(words).run();
+    }
+
+    /**
+     * The text of {@link #disassemble(int[])} with, for the page's SPIR-V view, what the module's
+     * own debug instructions say about each line: the CUDA position of the OpLine in force (SPIR-V's
+     * rule: up to the next OpLine or OpNoLine, or the end of the block or function), and the line
+     * of each entry point's OpFunction.
+     *
+     * @param lineSpans per line of the text (index 0 is line 1), its CUDA position or {@link Span#NONE}
+     * @param entryPoints the 1-based line of each entry point's OpFunction, by the entry point's name
+     */
+    public record Listing(String text, List<Span> lineSpans, Map<String, Integer> entryPoints) {
+        public Listing {
+            lineSpans = List.copyOf(lineSpans);
+            // not Map.copyOf: lookups in TeaVM's immutable maps trap in WebAssembly (see WgslProgram)
+            entryPoints = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(entryPoints));
+        }
+    }
+
+    public static Listing listing(int[] words) {
+        SpirvDisassembler d = new SpirvDisassembler(words);
+        String text = d.run();
+        return new Listing(text, d.lineSpans, d.entryLines);
     }
 
     public static String disassemble(byte[] bytes) {
@@ -63,6 +97,9 @@ public final class SpirvDisassembler {
                 .append(generator & 0xFFFF).append('\n');
         out.append("; Bound: ").append(Integer.toUnsignedString(words[3])).append('\n');
         out.append("; Schema: ").append(Integer.toUnsignedString(words[4])).append('\n');
+        for (int i = 0; i < 5; i++) {
+            lineSpans.add(Span.NONE);
+        }
         int at = 5;
         while (at < words.length) {
             int count = words[at] >>> 16;
@@ -131,6 +168,34 @@ public final class SpirvDisassembler {
         }
         out.append(in.name()).append(rest).append('\n');
         remember(in.name(), result, from, end);
+        track(in.name(), result, from, end);
+    }
+
+    /** Keeps the OpLine position in force for each printed line, and where each entry point's function starts. */
+    private void track(String name, int result, int from, int end) {
+        switch (name) {
+            case "OpString" -> strings.put(result, string(from + 1, end));
+            case "OpLine" -> {
+                String file = strings.get(words[from]);
+                position = file == null ? Span.NONE : new Span(file, words[from + 1], words[from + 2]);
+            }
+            case "OpNoLine", "OpFunctionEnd" -> position = Span.NONE;
+            case "OpEntryPoint" -> entryNames.put(words[from + 1], string(from + 2, end));
+            case "OpFunction" -> {
+                String entry = entryNames.get(result);
+                if (entry != null) {
+                    entryLines.put(entry, lineSpans.size() + 1);
+                }
+            }
+            default -> {
+            }
+        }
+        lineSpans.add(position);
+        if (name.equals("OpBranch") || name.equals("OpBranchConditional") || name.equals("OpSwitch") || name.equals("OpReturn")
+                || name.equals("OpReturnValue") || name.equals("OpKill") || name.equals("OpUnreachable")
+                || name.equals("OpTerminateInvocation")) {
+            position = Span.NONE;
+        }
     }
 
     private void spaces(int n) {

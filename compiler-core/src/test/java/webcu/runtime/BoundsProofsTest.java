@@ -52,10 +52,11 @@ class BoundsProofsTest {
      * Launches {@code layout} on {@code grid} × {@code block} with {@code args} (pointers into
      * buffers 0, 1, 2, … at element {@code offsets}), buffers of {@code bytes} each.
      */
-    private static boolean holds(KernelLayout layout, int[] grid, int[] block, List<KernelArg> args, double bytes) {
+    private static boolean holds(KernelLayout compiled, int[] grid, int[] block, List<KernelArg> args, double bytes) {
+        LaunchLayout layout = new LaunchLayout(compiled);
         byte[] uniform = new byte[layout.uniform().size()];
         UniformPacking.putGrid(uniform, grid, 1);
-        for (KernelLayout.UniformField f : layout.uniform().fields()) {
+        for (LaunchLayout.UniformField f : layout.uniform().fields()) {
             if (f.hiddenOffset()) {
                 KernelArg.Pointer p = (KernelArg.Pointer) args.get(f.param());
                 UniformPacking.putInt(uniform, f.offset(), (int) (p.offset() / 4));

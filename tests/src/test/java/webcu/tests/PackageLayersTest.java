@@ -148,6 +148,34 @@ class PackageLayersTest {
         assertEquals(Set.of(), gone, "back edges removed: take them off PackageLayersTest.KNOWN");
     }
 
+    /**
+     * Narrower than the layers, for the devices that run compiled kernels (issue 14): each reads
+     * the compiled program through the runtime ({@code DeviceProgram}, {@code LaunchLayout},
+     * {@code DeviceFacts}, {@code DeviceOutput}) and its own target writer's program, never the
+     * driver, the device passes or the IR, which the layers would allow.
+     */
+    private static final Map<String, Set<String>> DEVICE_USES = Map.of(
+            "webgpu", Set.of("diag", "wgsl", "runtime"),
+            "vulkan", Set.of("diag", "spirv", "runtime"));
+
+    @Test
+    void theDevicesUseOnlyTheRuntimeAndTheirTargetWriter() throws IOException {
+        List<String> bad = new ArrayList<>();
+        Map<String, Set<String>> edges = edges();
+        for (Map.Entry<String, Set<String>> e : edges.entrySet()) {
+            String[] ends = e.getKey().split(" -> ");
+            Set<String> allowed = DEVICE_USES.get(ends[0]);
+            if (allowed != null && !allowed.contains(ends[1])) {
+                bad.add(e.getKey() + " in " + e.getValue());
+            }
+        }
+        assertEquals(List.of(), bad, "a device names a compiler stage (see docs/ARCHITECTURE.md)");
+        // not vacuous: the devices' own uses are seen
+        assertTrue(edges.getOrDefault("webgpu -> runtime", Set.of()).contains("WebGpuDevice.java"));
+        assertTrue(edges.getOrDefault("webgpu -> wgsl", Set.of()).contains("Programs.java"));
+        assertTrue(edges.getOrDefault("vulkan -> spirv", Set.of()).contains("VulkanDevice.java"));
+    }
+
     /** The scanner finds what it is meant to: a file of this repository known to use a lower layer. */
     @Test
     void theScannerSeesUsesInCodeButNotInComments() throws IOException {

@@ -284,7 +284,7 @@ class PanelsIT {
         freshPage(null);
         WebElement output = driver().findElement(By.id("tab-output"));
         output.click();
-        // the strip: Output, WGSL, IR, Launches, Device
+        // the strip: Output, WGSL, IR, SPIR-V, Launches, Device
         output.sendKeys(Keys.ARROW_LEFT);
         driver().switchTo().activeElement().sendKeys(Keys.ARROW_LEFT);
         assertEquals("tab-launches", js("return document.activeElement.id;"));

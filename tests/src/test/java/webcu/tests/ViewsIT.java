@@ -31,11 +31,12 @@ import webcu.browser.BrowserSession;
 import webcu.browser.RunResult;
 
 /**
- * The WGSL and IR views beside the source (issue 12 point 5) in headless Chromium: after a run
+ * The WGSL, IR and SPIR-V views beside the source (issue 12 point 5, issue 15) in headless Chromium: after a run
  * of a two-kernel, two-file program the WGSL tab shows an entry point per kernel of the source,
  * the cursor on a CUDA line marks its generated lines, clicking a generated line moves the
  * editor's cursor to its CUDA line in the right file's tab, the downloads hold the views' text,
- * a failed compile says so, and axe-core finds no serious problem on either view in either theme.
+ * the SPIR-V download is the module the view disassembles, a kernel SPIR-V cannot express shows its
+ * diagnostic, a failed compile says so, and axe-core finds no serious problem on any view in either theme.
  */
 @Timeout(600)
 class ViewsIT {
@@ -236,9 +237,43 @@ class ViewsIT {
         assertEquals(List.copyOf(kernels), ir.get("kernels"));
         assertTrue(marked("ir").stream().anyMatch(n -> lineOf(irText, n).strip().startsWith("store ")), marked("ir") + "\n" + irText);
 
+        // the SPIR-V view: an OpEntryPoint per kernel, each kernel's OpFunction reached by the
+        // selector, lines mapped through the module's OpLine both ways
+        driver().findElement(By.id("tab-spirv")).click();
+        assertTrue(driver().findElement(By.id("view-spirv")).isDisplayed());
+        Map<String, Object> spirv = view("spirv");
+        String spvText = (String) spirv.get("text");
+        assertTrue(spvText.startsWith("; SPIR-V\n; Version: 1.5\n"), spvText);
+        for (String k : kernels) {
+            assertTrue(Pattern.compile("\n +OpEntryPoint GLCompute %\\d+ \"" + k + "\"").matcher(spvText).find(), k + " in\n" + spvText);
+        }
+        assertEquals(List.copyOf(kernels), spirv.get("kernels"));
+        assertTrue(((String) spirv.get("note")).startsWith("SPIR-V for Vulkan"), (String) spirv.get("note"));
+        // the editor is on kernels.cu:3 (offset's store): its SPIR-V lines hold the store
+        assertTrue(marked("spirv").stream().anyMatch(n -> lineOf(spvText, n).contains("OpStore")), marked("spirv") + "\n" + spvText);
+        Select spvSelector = new Select(driver().findElement(By.id("view-spirv-kernel")));
+        assertEquals(List.of("scale", "offset"), spvSelector.getOptions().stream().map(WebElement::getText).toList());
+        spvSelector.selectByVisibleText("offset");
+        String offsetStart = lineOf(spvText, (Long) view("spirv").get("cursorLine"));
+        assertTrue(offsetStart.contains(" = OpFunction ")
+                && spvText.contains("OpEntryPoint GLCompute " + offsetStart.strip().split(" ")[0] + " \"offset\""), offsetStart);
+        // clicking the store of scale's SPIR-V moves the editor back to main.cu:4
+        long scaleStore = 0;
+        for (Object o : (List<?>) js("return window.webcu.ui.views.data().spirv.lines;")) {
+            List<?> entry = (List<?>) o;
+            if (entry.get(1).equals("main.cu") && (Long) entry.get(2) == 4 && lineOf(spvText, (Long) entry.get(0)).contains("OpStore")) {
+                scaleStore = (Long) entry.get(0);
+            }
+        }
+        assertTrue(scaleStore > 0, spvText);
+        clickGeneratedLine("spirv", scaleStore);
+        assertEquals("main.cu", js("return window.webcu.ui.activeFile();"));
+        assertEquals(4L, editorCursor().get(0));
+
         // an edit makes the views stale until the next run, and they say so
         driver().findElement(By.cssSelector("#editor .cm-content")).sendKeys("// edited");
         assertEquals("The source changed since this code was generated: run again to update it.", view("wgsl").get("note"));
+        assertEquals("The source changed since this code was generated: run again to update it.", view("spirv").get("note"));
     }
 
     @Test
@@ -253,7 +288,9 @@ class ViewsIT {
                 URL.createObjectURL = function (blob) { window.__lastBlob = blob; return create.call(URL, blob); };
                 HTMLAnchorElement.prototype.click = function () {
                   var a = this, blob = window.__lastBlob;
-                  blob.text().then(function (t) { window.__downloads.push([a.download, t]); });
+                  blob.arrayBuffer().then(function (b) {
+                    window.__downloads.push([a.download, new TextDecoder().decode(b), Array.from(new Uint8Array(b)), blob.type]);
+                  });
                 };""");
         for (String kind : List.of("wgsl", "ir")) {
             driver().findElement(By.id("tab-" + kind)).click();
@@ -267,6 +304,22 @@ class ViewsIT {
             assertEquals(view(kind).get("text"), got.get(1));
             assertFalse(((String) got.get(1)).isEmpty());
         }
+        // the SPIR-V download is the module itself: the binary the view's text disassembles
+        driver().findElement(By.id("tab-spirv")).click();
+        WebElement spv = driver().findElement(By.id("download-spirv"));
+        assertEquals("Download main.spv", spv.getText());
+        spv.click();
+        new WebDriverWait(driver(), Duration.ofSeconds(5)).until(d -> ((List<?>) js("return window.__downloads;")).size() > 0);
+        List<?> got = (List<?>) js("return window.__downloads.shift();");
+        assertEquals("main.spv", got.get(0));
+        assertEquals("application/octet-stream", got.get(3));
+        List<?> values = (List<?>) got.get(2);
+        byte[] bytes = new byte[values.size()];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) ((Long) values.get(i)).intValue();
+        }
+        assertEquals(0x07230203, (bytes[0] & 0xFF) | (bytes[1] & 0xFF) << 8 | (bytes[2] & 0xFF) << 16 | (bytes[3] & 0xFF) << 24);
+        assertEquals(view("spirv").get("text"), webcu.spirv.SpirvDisassembler.disassemble(bytes));
         // on the CPU emulator the WGSL is the one for a GPU with IEEE floats
         assertTrue(((String) view("wgsl").get("note")).contains("no WebGPU device in this run"), (String) view("wgsl").get("note"));
     }
@@ -279,12 +332,34 @@ class ViewsIT {
         assertFalse(((String) view("wgsl").get("text")).isEmpty());
         setProject(List.of(file("main.cu", "int main() { return x; }\n", true)));
         assertEquals(1, runOn("cpu").exitCode());
-        for (String kind : List.of("wgsl", "ir")) {
+        for (String kind : List.of("wgsl", "ir", "spirv")) {
             Map<String, Object> v = view(kind);
             assertEquals("", v.get("text"));
             assertEquals("The program did not compile (1 error): no code to show.", v.get("note"));
             assertFalse(driver().findElement(By.id("download-" + kind)).isEnabled());
         }
+    }
+
+    @Test
+    void aKernelSpirvCannotExpressShowsItsDiagnostic() {
+        freshPage();
+        setProject(List.of(file("main.cu", """
+                __global__ void child(int *p) { p[0] = 1; }
+                __global__ void parent(int *p) {
+                  child<<<1, 1>>>(p);
+                }
+                int main() { return 0; }
+                """, true)));
+        assertEquals(0, runOn("cpu").exitCode());
+        driver().findElement(By.id("tab-spirv")).click();
+        WebElement diagnostics = driver().findElement(By.id("view-spirv-diagnostics"));
+        assertTrue(diagnostics.isDisplayed());
+        assertTrue(diagnostics.getText().startsWith("main.cu:3:8: error: not supported on Vulkan (SPIR-V) yet: "), diagnostics.getText());
+        // the kernel that SPIR-V can express is still there
+        Map<String, Object> v = view("spirv");
+        assertEquals(List.of("child"), v.get("kernels"));
+        assertTrue(((String) v.get("text")).contains("OpEntryPoint GLCompute"), (String) v.get("text"));
+        assertFalse(((String) v.get("text")).contains("\"parent\""), (String) v.get("text"));
     }
 
     @Test
@@ -298,7 +373,10 @@ class ViewsIT {
         assertTrue(driver().findElement(By.id("view-wgsl")).isDisplayed());
         driver().switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
         assertEquals("tab-ir", js("return document.activeElement.id;"));
-        // after IR come the Launches and Device tabs (panels.js), then back to Output
+        driver().switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
+        assertEquals("tab-spirv", js("return document.activeElement.id;"));
+        assertTrue(driver().findElement(By.id("view-spirv")).isDisplayed());
+        // after SPIR-V come the Launches and Device tabs (panels.js), then back to Output
         for (int i = 0; i < 3; i++) {
             driver().switchTo().activeElement().sendKeys(Keys.ARROW_RIGHT);
         }
@@ -321,21 +399,22 @@ class ViewsIT {
             setProject(List.of(file("main.cu", MAIN, true), file("kernels.cu", KERNELS, true)));
             runOn("cpu");
             sourceCursorTo(4);
-            for (String kind : List.of("wgsl", "ir")) {
+            for (String kind : List.of("wgsl", "ir", "spirv")) {
                 driver().findElement(By.id("tab-" + kind)).click();
                 js("return new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); });");
                 Files.write(shots.resolve("views-" + kind + "-" + theme + "-1280x900.png"), driver().getScreenshotAs(OutputType.BYTES));
                 problems.addAll(Axe.problems(driver(), kind + " view, " + theme));
             }
-            // the phone: the code scrolls inside its view, the page does not scroll sideways
+            // the phone, on the view shown last (SPIR-V, the widest lines): the code scrolls inside
+            // its view, the page does not scroll sideways
             driver().manage().window().setSize(new Dimension(390, 844));
             try {
                 js("return new Promise(function (r) { requestAnimationFrame(function () { requestAnimationFrame(r); }); });");
                 Long scroll = (Long) js("return document.documentElement.scrollWidth - document.documentElement.clientWidth;");
                 assertTrue(scroll <= 0, "the page scrolls sideways by " + scroll + " px (" + theme + ")");
-                assertTrue(driver().findElement(By.id("view-ir")).isDisplayed());
-                Files.write(shots.resolve("views-ir-" + theme + "-390x844.png"), driver().getScreenshotAs(OutputType.BYTES));
-                problems.addAll(Axe.problems(driver(), "ir view, phone, " + theme));
+                assertTrue(driver().findElement(By.id("view-spirv")).isDisplayed());
+                Files.write(shots.resolve("views-spirv-" + theme + "-390x844.png"), driver().getScreenshotAs(OutputType.BYTES));
+                problems.addAll(Axe.problems(driver(), "spirv view, phone, " + theme));
             } finally {
                 driver().manage().window().setSize(new Dimension(1280, 900));
             }

@@ -11,21 +11,20 @@ import webcu.diag.Diagnostic;
 import webcu.diag.DiagnosticPrinter;
 import webcu.diag.Severity;
 import webcu.diag.Span;
-import webcu.driver.DeviceCode;
-import webcu.ir.Global;
-import webcu.passes.DebugBuffer;
-import webcu.passes.DeviceTarget;
-import webcu.passes.KernelLayout;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.BoundsProofs;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
 import webcu.runtime.DeviceBackend;
+import webcu.runtime.DeviceFacts;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.DeviceOutput;
+import webcu.runtime.DeviceProgram;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.LaunchLayout;
+import webcu.runtime.StickyFault;
 import webcu.runtime.TargetDevice;
 import webcu.runtime.TimedDevice;
 import webcu.runtime.UniformPacking;
@@ -34,7 +33,7 @@ import webcu.spirv.SpirvProgram;
 /**
  * The CUDA runtime's device on Vulkan: kernels compiled by the SPIR-V writer for this device's
  * capabilities, one VkBuffer per allocation (in a discrete GPU's own memory, else mapped),
- * launches laid out by the program's {@link KernelLayout} (blockDim and the dynamic shared words
+ * launches laid out by the program's {@link LaunchLayout} (blockDim and the dynamic shared words
  * as specialization constants).
  *
  * <p>Every launch, copy and fill waits for its fence, so the host's copies, fills and reads happen
@@ -65,7 +64,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     private final VulkanCompute vk;
     private final Console console;
-    private final DeviceTarget target;
+    private final DeviceFacts measured;
     private final DeviceInfo info;
     private final Map<Integer, VulkanCompute.Buffer> buffers = new HashMap<>();
     /** Device address → buffer id, for pointers read out of structs and for device variables. */
@@ -79,12 +78,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     private final VulkanCompute.Buffer nullBuffer;
     /** Made at the first copy that needs it ({@link #upload}, {@link #download}). */
     private VulkanCompute.Buffer staging;
-    private DeviceCode code;
+    private DeviceProgram code;
     private SpirvProgram program = SpirvProgram.empty();
     private long module;
     private boolean debugDirty;
     private boolean diagnosticsShown;
-    private String fault;
+    private final StickyFault fault;
     private boolean timing;
     private final List<KernelTime> kernelTimes = new ArrayList<>();
 
@@ -94,17 +93,17 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     public VulkanDevice(VulkanCompute vk, Console console) {
         this.vk = vk;
         this.console = console;
+        this.fault = new StickyFault(console);
         // lavapipe (llvmpipe, Mesa 22.3) ends a kernel's loops after 65,535 iterations in all, without
         // a word: its loops then check how they were left (spirv.LoopExits)
-        this.target = DeviceTarget.VULKAN.withSpirvCapabilities(vk.spirvCapabilities())
-                .withLoopLimit(vk.deviceName().startsWith("llvmpipe") ? LLVMPIPE_LOOP_LIMIT : 0);
+        this.measured = DeviceFacts.vulkan(vk.spirvCapabilities(), vk.deviceName().startsWith("llvmpipe") ? LLVMPIPE_LOOP_LIMIT : 0);
         // CUDA's architectural limits, as the WebGPU device reports them (programs size their
         // launches and print these); a launch beyond what this device dispatches (SwiftShader: 256
         // invocations per workgroup) fails with a message naming its limit rather than with
         // cudaErrorInvalidConfiguration, which would say the program is wrong
         this.info = new DeviceInfo("Vulkan: " + vk.deviceName(), 8, 0, 4L << 30, 16, 1024, new int[] {1024, 1024, 64},
                 new int[] {Integer.MAX_VALUE, 65535, 65535}, 49152, 32, 65536, 65536, 1000000);
-        this.debug = vk.buffer(4L * DebugBuffer.WORDS);
+        this.debug = vk.buffer(DeviceOutput.BUFFER_BYTES);
         this.nullBuffer = vk.buffer(16);
     }
 
@@ -114,12 +113,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     }
 
     @Override
-    public DeviceTarget target() {
-        return target;
+    public DeviceFacts measured() {
+        return measured;
     }
 
     @Override
-    public void load(DeviceCode code) {
+    public void load(DeviceProgram code) {
         closePipelines();
         this.code = code;
         this.program = code.spirv() != null ? code.spirv() : SpirvProgram.empty();
@@ -198,13 +197,13 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     }
 
     @Override
-    public void mapGlobal(Global g, long address) {
-        symbols.put(g.name(), address);
+    public void mapSymbol(String name, long address) {
+        symbols.put(name, address);
     }
 
     @Override
     public void reset() {
-        fault = null;
+        fault.clear();
         symbols.clear();
         MemoryUtil.memSet(MemoryUtil.memAddress(debug.contents()), 0, debug.size);
         debugDirty = false;
@@ -224,7 +223,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void write(int buffer, long offset, byte[] src, int srcOffset, int length) {
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             return;
         }
         upload(buffers.get(buffer), offset, src, srcOffset, length);
@@ -232,7 +231,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void copy(int dstBuffer, long dstOffset, int srcBuffer, long srcOffset, long length) {
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             return;
         }
         VulkanCompute.Buffer src = buffers.get(srcBuffer);
@@ -251,7 +250,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void fill(int buffer, long offset, int byteValue, long length) {
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             return;
         }
         VulkanCompute.Buffer b = buffers.get(buffer);
@@ -270,7 +269,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     public Completion read(int buffer, long offset, byte[] dst, int dstOffset, int length) {
         readDebug();
         Completion c = new Completion();
-        if (fault == null && length > 0) {
+        if (!fault.failed() && length > 0) {
             download(buffers.get(buffer), offset, dst, dstOffset, length);
         }
         finish(c);
@@ -322,10 +321,10 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void launch(KernelLaunch launch) {
-        if (fault != null || faulted()) {
+        if (fault.failed() || faulted()) {
             return;
         }
-        KernelLayout layout = program.kernel(launch.kernel().name());
+        LaunchLayout layout = code == null ? null : code.layout(launch.kernelName());
         if (layout == null) {
             rejected(launch);
             return;
@@ -345,7 +344,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         int[] hidden = new int[layout.buffers().size()];
         double[] bytes = new double[layout.buffers().size()];
         for (int n = 0; n < layout.buffers().size(); n++) {
-            KernelLayout.Buffer b = layout.buffers().get(n);
+            LaunchLayout.Buffer b = layout.buffers().get(n);
             long[] at = locate(b, launch);
             if (at == null) {
                 hidden[n] = NULL_OFFSET;
@@ -361,7 +360,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             bytes[n] = buffers.get((int) at[0]).size;
             bindings.add(new VulkanCompute.Binding(b.binding(), buffers.get((int) at[0]), VulkanCompute.Kind.STORAGE));
         }
-        for (KernelLayout.UniformField f : layout.uniform().fields()) {
+        for (LaunchLayout.UniformField f : layout.uniform().fields()) {
             String bad = f.hiddenOffset() ? null : UniformPacking.putScalar(uniform, 0, layout, f, launch.args());
             if (f.hiddenOffset()) {
                 UniformPacking.putInt(uniform, f.offset(), hidden[f.buffer()]);
@@ -390,7 +389,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 upload(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
             }
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
-            debug.contents().putInt(DebugBuffer.WATCHDOG_TICKS * 4, 0);
+            debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
             debugDirty = true;
             launchedAt.put(layout.kernel(), System.nanoTime());
             double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
@@ -421,7 +420,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     }
 
     /** Why this device cannot run the launch's shape, or null. */
-    private String limit(KernelLaunch launch, KernelLayout layout) {
+    private String limit(KernelLaunch launch, LaunchLayout layout) {
         VulkanCompute.Limits l = vk.limits();
         int[] b = launch.block();
         long threads = (long) b[0] * b[1] * b[2];
@@ -448,7 +447,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     }
 
     /** The buffer id and byte offset binding {@code b} gets, or null for a null or dangling pointer. */
-    private long[] locate(KernelLayout.Buffer b, KernelLaunch launch) {
+    private long[] locate(LaunchLayout.Buffer b, KernelLaunch launch) {
         long address;
         if (b.param() < 0) {
             address = symbols.getOrDefault(b.symbol(), 0L);
@@ -474,7 +473,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     /** A launch of a kernel the device passes or the SPIR-V writer left out: its diagnostics, then the error. */
     private void rejected(KernelLaunch launch) {
-        String name = launch.kernel().name();
+        String name = launch.kernelName();
         Span first = program.rejected().get(name);
         DiagnosticPrinter printer = new DiagnosticPrinter(file -> null, false);
         String reason = "kernel '" + name + "' cannot run on Vulkan";
@@ -487,25 +486,22 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             }
         }
         diagnosticsShown = true;
-        if (fault == null) {
-            fault = at(launch.site()) + reason;
-        }
+        fault.stop(at(launch.site()) + reason);
     }
 
     /** Whether a kernel recorded a fault that the next synchronization will report. */
     private boolean faulted() {
-        return debugDirty && debug.contents().getInt(DebugBuffer.FAULTS * 4) != 0;
+        return debugDirty && debug.contents().getInt(DeviceOutput.FAULTS_BYTE) != 0;
     }
 
     /** Prints the printf records of the kernels since the last read-back and reports their first fault. */
     private void readDebug() {
-        if (!debugDirty || fault != null) {
+        if (!debugDirty || fault.failed()) {
             return;
         }
         debugDirty = false;
         ByteBuffer d = debug.contents();
-        int cursor = Math.min(d.getInt(DebugBuffer.CURSOR * 4), DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE);
-        int end = DebugBuffer.PRINTF_BASE + Math.max(0, cursor);
+        int end = DeviceOutput.end(d.getInt(DeviceOutput.CURSOR_BYTE));
         int[] w = new int[end];
         d.asIntBuffer().get(0, w);
         long now = System.nanoTime();
@@ -527,23 +523,16 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     }
 
     private static String at(Span site) {
-        return site != null && site.isKnown() ? site + ": error: " : "webcu: error: ";
+        return StickyFault.at(site);
     }
 
     /** Records the first fault and shows it; later operations are skipped and completions fail. */
     private void fail(String message) {
-        if (fault == null) {
-            fault = message;
-            console.err(message + "\n");
-        }
+        fault.fail(message);
     }
 
     private void finish(Completion c) {
-        if (fault != null) {
-            c.fail(fault);
-        } else {
-            c.complete();
-        }
+        fault.finish(c);
     }
 
     private void closePipelines() {

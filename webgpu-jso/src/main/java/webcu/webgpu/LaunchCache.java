@@ -4,10 +4,9 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntToLongFunction;
-import webcu.ir.Function;
-import webcu.passes.KernelLayout;
 import webcu.runtime.BoundsProofs;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.LaunchLayout;
 
 /**
  * The plans of a {@link WebGpuDevice}'s recent launches, per kernel, with the pipeline and the
@@ -26,7 +25,7 @@ final class LaunchCache {
         /** The program loaded (a coarsened variant's base), and the one the launch runs. */
         final Programs.Compiled program;
         final Programs.Compiled compiled;
-        final KernelLayout layout;
+        final LaunchLayout layout;
         final LaunchPlan plan;
         final GPUBindGroupLayout bindGroupLayout;
         final GPUComputePipeline pipeline;
@@ -38,7 +37,7 @@ final class LaunchCache {
         GPUBindGroup group;
         int groupGeneration;
 
-        Entry(Programs.Compiled program, Programs.Compiled compiled, KernelLayout layout, LaunchPlan plan,
+        Entry(Programs.Compiled program, Programs.Compiled compiled, LaunchLayout layout, LaunchPlan plan,
               GPUBindGroupLayout bindGroupLayout, GPUComputePipeline pipeline) {
             this.program = program;
             this.compiled = compiled;
@@ -82,9 +81,10 @@ final class LaunchCache {
         int next;
     }
 
-    private final Map<Function, Ways> byKernel = new HashMap<>();
+    /** By the launch's kernel, its IR function as the runtime passes it (identity is all the cache needs of it). */
+    private final Map<Object, Ways> byKernel = new HashMap<>();
     /** The kernel looked up last: a loop of launches of one kernel does no map lookup. */
-    private Function lastKernel;
+    private Object lastKernel;
     private Ways lastWays;
 
     void clear() {
@@ -95,7 +95,7 @@ final class LaunchCache {
 
     /** The entry whose plan {@code launch} of {@code program} repeats, or null. */
     Entry find(Programs.Compiled program, KernelLaunch launch) {
-        Function k = launch.kernel();
+        Object k = launch.kernel();
         Ways ways = k == lastKernel ? lastWays : byKernel.get(k);
         if (ways == null) {
             return null;

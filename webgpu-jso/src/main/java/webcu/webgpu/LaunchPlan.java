@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntToLongFunction;
-import webcu.passes.KernelLayout;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.LaunchLayout;
 import webcu.runtime.UniformPacking;
 
 /**
@@ -85,16 +85,16 @@ final class LaunchPlan {
     final int[] dispatch;
     /** The heap to assemble around the dispatch, or null when the kernel has none. */
     final Heap heap;
-    private final KernelLayout layout;
+    private final LaunchLayout layout;
     /** The launch planned, and the parameters whose pointers chose the bindings ({@link #repeats}). */
     private final KernelLaunch source;
     private final int[] pointerParams;
     /** The uniform's fields that hold scalar arguments, the only bytes a repeated launch changes. */
-    private final List<KernelLayout.UniformField> scalars;
+    private final List<LaunchLayout.UniformField> scalars;
 
     private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, Heap heap,
-                       KernelLayout layout, KernelLaunch source, int[] pointerParams,
-                       List<KernelLayout.UniformField> scalars) {
+                       LaunchLayout layout, KernelLaunch source, int[] pointerParams,
+                       List<LaunchLayout.UniformField> scalars) {
         this.layout = layout;
         this.bindings = bindings;
         this.uniform = uniform;
@@ -158,7 +158,7 @@ final class LaunchPlan {
         for (int i = 0; i < uniform.length; i++) {
             dst[at + i] = uniform[i];
         }
-        for (KernelLayout.UniformField f : scalars) {
+        for (LaunchLayout.UniformField f : scalars) {
             String error = UniformPacking.putScalar(dst, at, layout, f, launch.args());
             if (error != null) {
                 return error;
@@ -175,7 +175,7 @@ final class LaunchPlan {
      * end of the highest (allocations never move, so the gaps between them are part of it), or a
      * message when it is larger than one binding may be.
      */
-    static Object heap(KernelLayout layout, Memory memory, Limits limits, boolean readOnly) {
+    static Object heap(LaunchLayout layout, Memory memory, Limits limits, boolean readOnly) {
         List<Allocation> all = new ArrayList<>(memory.allocations());
         all.sort((x, y) -> Long.compare(x.base(), y.base()));
         long lo = all.isEmpty() ? 0 : all.get(0).base();
@@ -201,7 +201,7 @@ final class LaunchPlan {
     }
 
     /** Plans a launch whose arguments hold only buffer-relative pointers (JVM tests). */
-    static LaunchPlan of(KernelLayout layout, KernelLaunch launch, Limits limits, IntToLongFunction bufferSize) {
+    static LaunchPlan of(LaunchLayout layout, KernelLaunch launch, Limits limits, IntToLongFunction bufferSize) {
         return of(layout, launch, limits, new Memory() {
             public long size(int id) {
                 return bufferSize.applyAsLong(id);
@@ -236,7 +236,7 @@ final class LaunchPlan {
     }
 
     /** Plans {@code launch} of the kernel laid out as {@code layout}. */
-    static LaunchPlan of(KernelLayout layout, KernelLaunch launch, Limits limits, Memory memory) {
+    static LaunchPlan of(LaunchLayout layout, KernelLaunch launch, Limits limits, Memory memory) {
         int[] b = launch.block();
         long threads = (long) b[0] * b[1] * b[2];
         int k = layout.coarsening();
@@ -278,12 +278,12 @@ final class LaunchPlan {
         // loops, not streams: this runs at every launch, and streams cost microseconds each in the page
         boolean heapValues = false;
         if (layout.uniform() != null) {
-            for (KernelLayout.UniformField f : layout.uniform().fields()) {
+            for (LaunchLayout.UniformField f : layout.uniform().fields()) {
                 heapValues |= f.heapBase() || f.heapOffset();
             }
         }
-        KernelLayout.Buffer heapBuffer = null;
-        for (KernelLayout.Buffer buf : layout.buffers()) {
+        LaunchLayout.Buffer heapBuffer = null;
+        for (LaunchLayout.Buffer buf : layout.buffers()) {
             if (buf.heap() && heapBuffer == null) {
                 heapBuffer = buf;
             }
@@ -296,7 +296,7 @@ final class LaunchPlan {
             heap = (Heap) h;
         }
         for (int n = 0; n < layout.buffers().size(); n++) {
-            KernelLayout.Buffer buf = layout.buffers().get(n);
+            LaunchLayout.Buffer buf = layout.buffers().get(n);
             int id = -1;
             if (buf.heap()) {
                 bindings.add(new Binding(buf.binding(), HEAP, buf.readOnly()));
@@ -368,11 +368,11 @@ final class LaunchPlan {
         }
         int[] dispatch = {(int) slice, (int) dy, launch.grid()[2]};
         byte[] uniform = null;
-        List<KernelLayout.UniformField> scalars = new ArrayList<>();
+        List<LaunchLayout.UniformField> scalars = new ArrayList<>();
         if (layout.uniform() != null) {
             uniform = new byte[layout.uniform().size()];
             UniformPacking.putGrid(uniform, launch.grid(), fold);
-            for (KernelLayout.UniformField f : layout.uniform().fields()) {
+            for (LaunchLayout.UniformField f : layout.uniform().fields()) {
                 if (f.hiddenOffset()) {
                     putInt(uniform, f.offset(), (int) hiddenOffset[f.buffer()]);
                     continue;

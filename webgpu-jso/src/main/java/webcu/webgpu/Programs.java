@@ -13,10 +13,9 @@ import webcu.diag.Diagnostic;
 import webcu.diag.DiagnosticPrinter;
 import webcu.diag.Severity;
 import webcu.diag.Span;
-import webcu.driver.DeviceCode;
-import webcu.ir.Module;
-import webcu.passes.KernelLayout;
+import webcu.runtime.DeviceProgram;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.LaunchLayout;
 import webcu.wgsl.WgslProgram;
 
 /**
@@ -25,12 +24,12 @@ import webcu.wgsl.WgslProgram;
  * launch, and each kernel gets its bind group layout and its pipelines (one per set of override
  * values and aliasing pattern, {@link LaunchPlan#pipelineKey}) when a launch first needs them. A
  * block larger than the adapter's workgroups runs a coarsened program, which the driver compiles
- * ({@link DeviceCode#coarsened}) and which gets a shader module of its own.
+ * ({@link DeviceProgram#coarsened}) and which gets a shader module of its own.
  */
 final class Programs {
     /** The shader module of one program, with its pipelines. */
     static final class Compiled {
-        final DeviceCode code;
+        final DeviceProgram code;
         final WgslProgram program;
         final GPUShaderModule shader;
         final Map<String, GPUBindGroupLayout> layouts = new HashMap<>();
@@ -46,9 +45,9 @@ final class Programs {
         private boolean infoDone;
         private final List<Runnable> afterInfo = new ArrayList<>();
 
-        Compiled(DeviceCode code, GPUShaderModule shader) {
+        Compiled(DeviceProgram code, GPUShaderModule shader) {
             this.code = code;
-            this.program = code.program();
+            this.program = code.wgsl();
             this.shader = shader;
             // a program whose loops carry the watchdog's check (the loops a watchdog fault can name);
             // those in loops with barriers never tick, so this may reset a word no one wrote
@@ -75,7 +74,7 @@ final class Programs {
 
     private final WebGpuDevice owner;
     private final GPUDevice device;
-    private DeviceCode loaded;
+    private DeviceProgram loaded;
     private Compiled compiled;
 
     Programs(WebGpuDevice owner, GPUDevice device) {
@@ -83,7 +82,7 @@ final class Programs {
         this.device = device;
     }
 
-    void load(DeviceCode code) {
+    void load(DeviceProgram code) {
         loaded = code;
         compiled = null;
     }
@@ -93,12 +92,12 @@ final class Programs {
         return compiled;
     }
 
-    /** The program of {@code m}'s kernels, or null after failing the device when none was loaded for it. */
-    Compiled of(Module m) {
-        if (compiled != null && compiled.code.module() == m) {
+    /** The program of {@code launch}'s kernels, or null after failing the device when none was loaded for it. */
+    Compiled of(KernelLaunch launch) {
+        if (compiled != null && compiled.code.runs(launch)) {
             return compiled;
         }
-        if (loaded == null || loaded.module() != m) {
+        if (loaded == null || !loaded.runs(launch)) {
             owner.fail("internal error: a kernel was launched before its program's device code was loaded"
                     + "\nplease report this bug with the program that caused it");
             return null;
@@ -118,12 +117,12 @@ final class Programs {
         return v;
     }
 
-    private Compiled build(DeviceCode code) {
+    private Compiled build(DeviceProgram code) {
         if (code.failure() != null) {
             owner.fail("internal compiler error in the WGSL backend: " + code.failure().getMessage()
                     + "\nplease report this bug with the program that caused it");
         }
-        WgslProgram program = code.program();
+        WgslProgram program = code.wgsl();
         // the scope keeps Tint's error from surfacing as an uncaptured error; getCompilationInfo explains it
         device.pushErrorScope("validation");
         GPUShaderModule shader = device.createShaderModule(WebGpu.shaderModuleDescriptor(program.code(), "webcu kernels"));
@@ -184,7 +183,7 @@ final class Programs {
      * stderr (once), and the device stops with the reason at the launch's line.
      */
     void rejected(Compiled cp, KernelLaunch launch) {
-        String name = launch.kernel().name();
+        String name = launch.kernelName();
         Span first = cp.program.rejected().get(name);
         DiagnosticPrinter printer = new DiagnosticPrinter(file -> null, false);
         String reason = "kernel '" + name + "' cannot run on WebGPU";
@@ -208,7 +207,7 @@ final class Programs {
     LaunchCache.Entry plan(Compiled base, KernelLaunch launch, LaunchPlan.Limits limits, LaunchPlan.Memory memory,
                            GPUBindGroupLayout debugLayout) {
         Compiled cp = base;
-        KernelLayout layout = cp.program.kernel(launch.kernel().name());
+        LaunchLayout layout = cp.code.layout(launch.kernelName());
         if (layout == null) {
             rejected(cp, launch);
             return null;
@@ -216,11 +215,11 @@ final class Programs {
         int coarse = LaunchPlan.coarsening(launch.block(), limits);
         if (coarse > 1) {
             // a block larger than the adapter's workgroups: a variant whose invocations run several threads
-            cp = variant(cp, launch.kernel().name(), coarse);
+            cp = variant(cp, launch.kernelName(), coarse);
             if (owner.fault() != null) {
                 return null;
             }
-            layout = cp.program.kernel(launch.kernel().name());
+            layout = cp.code.layout(launch.kernelName());
             if (layout == null) {
                 rejected(cp, launch);
                 return null;
@@ -240,11 +239,11 @@ final class Programs {
         return new LaunchCache.Entry(base, cp, layout, plan, bgl, pipeline);
     }
 
-    GPUBindGroupLayout bindGroupLayout(Compiled cp, KernelLayout layout) {
+    GPUBindGroupLayout bindGroupLayout(Compiled cp, LaunchLayout layout) {
         GPUBindGroupLayout bgl = cp.layouts.get(layout.entryPoint());
         if (bgl == null) {
             JSArray<JSObject> entries = WebGpu.array();
-            for (KernelLayout.Buffer b : layout.buffers()) {
+            for (LaunchLayout.Buffer b : layout.buffers()) {
                 entries.push(WebGpu.bufferLayoutEntry(b.binding(), b.readOnly() ? "read-only-storage" : "storage"));
             }
             if (layout.uniform() != null) {
@@ -258,7 +257,7 @@ final class Programs {
 
     /**
      * The variant of {@code e}'s pipeline with the bounds checks folded away, for a launch whose
-     * accesses the runtime proved in bounds ({@code KernelLayout.ranges}); made at the first such launch.
+     * accesses the runtime proved in bounds ({@code LaunchLayout.rangesConstant}); made at the first such launch.
      */
     GPUComputePipeline unchecked(LaunchCache.Entry e, GPUBindGroupLayout debugLayout, KernelLaunch launch) {
         if (e.unchecked == null) {
@@ -272,7 +271,7 @@ final class Programs {
      * ({@code plan}'s key), with its bounds checks or without, created at the first launch that
      * needs it under an error scope of its own.
      */
-    private GPUComputePipeline pipeline(Compiled cp, KernelLayout layout, GPUBindGroupLayout bgl, GPUBindGroupLayout debugLayout,
+    private GPUComputePipeline pipeline(Compiled cp, LaunchLayout layout, GPUBindGroupLayout bgl, GPUBindGroupLayout debugLayout,
                                 KernelLaunch launch, LaunchPlan plan, boolean checks) {
         String key = checks ? plan.pipelineKey : plan.pipelineKey + "|unchecked";
         GPUComputePipeline pipeline = cp.pipelines.get(key);
@@ -281,7 +280,7 @@ final class Programs {
         }
         JSObject constants = WebGpu.constants();
         if (!checks) {
-            WebGpu.setConstant(constants, layout.ranges().constant(), 0);
+            WebGpu.setConstant(constants, layout.rangesConstant(), 0);
         }
         for (int i = 0; i < 3; i++) {
             WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
@@ -309,7 +308,7 @@ final class Programs {
      * buffers, under an error scope of its own so that a rejection names the launch; a launch
      * that finds its group pushes no error scope.
      */
-    GPUBindGroup bindGroup(Compiled cp, KernelLayout layout, GPUBindGroupLayout bgl, LaunchPlan plan, int generation,
+    GPUBindGroup bindGroup(Compiled cp, LaunchLayout layout, GPUBindGroupLayout bgl, LaunchPlan plan, int generation,
                            IntFunction<GPUBuffer> buffer, GPUBuffer args) {
         if (cp.groupsGeneration != generation) {
             cp.groups.clear();

@@ -13,16 +13,16 @@ import org.teavm.jso.typedarrays.ArrayBuffer;
 import org.teavm.jso.typedarrays.Int32Array;
 import org.teavm.jso.typedarrays.Int8Array;
 import webcu.diag.Span;
-import webcu.driver.DeviceCode;
-import webcu.passes.DebugBuffer;
-import webcu.passes.DeviceTarget;
-import webcu.passes.KernelLayout;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
+import webcu.runtime.DeviceFacts;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.DeviceOutput;
+import webcu.runtime.DeviceProgram;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.LaunchLayout;
+import webcu.runtime.StickyFault;
 import webcu.runtime.TargetDevice;
 
 /**
@@ -71,7 +71,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     private final Map<Integer, byte[]> managed = new HashMap<>();
     private boolean managedOnDevice;
     private final GPUBuffer nullBuffer;
-    /** Printf records and fault reports of every kernel (webcu.passes.DebugBuffer), bound as group 1. */
+    /** Printf records and fault reports of every kernel (the debug buffer, {@link DeviceOutput}), bound as group 1. */
     private final GPUBuffer debugBuffer;
     private final GPUBindGroupLayout debugLayout;
     private final GPUBindGroup debugGroup;
@@ -89,10 +89,10 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     private int bindingGeneration;
     /** Whether a launch since the last reset may have counted watchdog ticks. */
     private boolean ticksDirty;
-    private String fault;
+    private final StickyFault fault;
     private boolean timing;
     /** What the float probe measured: kernels that classify NaN and infinities are refused where it failed. */
-    private final DeviceTarget target;
+    private final DeviceFacts measured;
     private final LaunchTimes times;
     /** Hears the time of the next launch only (the page's launches panel); null: nobody asked. */
     private LaunchTimer nextTimer;
@@ -134,13 +134,14 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     }
 
     private WebGpuDevice(Console console, GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups,
-                         DeviceTarget.Fma fma) {
+                         DeviceFacts.Fma fma) {
         this.console = console;
+        this.fault = new StickyFault(console);
         // a probe failure leaves the warp functions to the emulation, which is right on every adapter
         long budget = WebGpu.watchdogBudget();
-        this.target = new DeviceTarget(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
+        this.measured = new DeviceFacts(ieeeFloat, (int) device.getLimits().getMaxStorageBuffersPerShaderStage(),
                 warpSubgroups ? 32 : 0,
-                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? DeviceTarget.SOFTWARE_WATCHDOG : DeviceTarget.DEFAULT_WATCHDOG, fma);
+                budget >= 0 ? budget : WebGpu.isSoftware(adapter) ? DeviceFacts.SOFTWARE_WATCHDOG : DeviceFacts.DEFAULT_WATCHDOG, fma);
         this.device = device;
         this.programs = new Programs(this, device);
         this.times = new LaunchTimes(this, device);
@@ -179,7 +180,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         this.info = new DeviceInfo("WebGPU: " + description, 8, 0, 4L << 30, 16, 1024, new int[] {1024, 1024, 64},
                 new int[] {Integer.MAX_VALUE, 65535, 65535}, 49152, 32, 65536, 65536, 1000000);
         this.nullBuffer = raw(16, WebGpu.BUFFER_STORAGE, "webcu null pointer");
-        this.debugBuffer = raw(DebugBuffer.WORDS * 4.0, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_SRC | WebGpu.BUFFER_COPY_DST,
+        this.debugBuffer = raw(DeviceOutput.BUFFER_BYTES, WebGpu.BUFFER_STORAGE | WebGpu.BUFFER_COPY_SRC | WebGpu.BUFFER_COPY_DST,
                 "webcu printf and faults");
         JSArray<JSObject> debugEntries = WebGpu.array();
         debugEntries.push(WebGpu.bufferLayoutEntry(0, "storage"));
@@ -233,9 +234,9 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
                 // a probe failure counts as a fast-math adapter: refusing isnan is better than a wrong answer
                 WebGpu.probeFloat(device, floats -> WebGpu.probeSubgroups(device, warps -> {
                     boolean ieee = floats >= 0 && (floats & WebGpu.PROBE_IEEE) != 0;
-                    DeviceTarget.Fma fma = floats < 0 ? DeviceTarget.Fma.PROBE
-                            : (floats & WebGpu.PROBE_FMA_FUSED) != 0 ? DeviceTarget.Fma.HARDWARE
-                            : (floats & WebGpu.PROBE_FMA_UNFUSED) != 0 ? DeviceTarget.Fma.SOFTWARE : DeviceTarget.Fma.PROBE;
+                    DeviceFacts.Fma fma = floats < 0 ? DeviceFacts.Fma.UNMEASURED
+                            : (floats & WebGpu.PROBE_FMA_FUSED) != 0 ? DeviceFacts.Fma.FUSED
+                            : (floats & WebGpu.PROBE_FMA_UNFUSED) != 0 ? DeviceFacts.Fma.UNFUSED : DeviceFacts.Fma.UNMEASURED;
                     Opened o = new Opened(adapter, device, ieee, warps == 1, fma);
                     opened = o;
                     // one listener each for the device's whole life, speaking to the run using it now
@@ -273,7 +274,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
      * asking for an adapter and a device and probing them costs more than compiling a small
      * program (about 150 ms of a 300 ms compile + run on SwiftShader).
      */
-    private record Opened(GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups, DeviceTarget.Fma fma) {
+    private record Opened(GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups, DeviceFacts.Fma fma) {
     }
 
     private static Opened opened;
@@ -294,21 +295,21 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         buffers.clear();
         nullBuffer.destroy();
         debugBuffer.destroy();
-        return fault == null && pendingChecks == 0;
+        return !fault.failed() && pendingChecks == 0;
     }
 
     // ---- what the app may show
 
     /** What the device passes know of this GPU: the WGSL its kernels get depends on it (the playground's WGSL view). */
     @Override
-    public DeviceTarget target() {
-        return target;
+    public DeviceFacts measured() {
+        return measured;
     }
 
     /** The device code the driver compiled for {@link #target()}; the browser compiles its WGSL at the first launch. */
     @Override
-    public void load(DeviceCode code) {
-        programs.load(code);
+    public void load(DeviceProgram program) {
+        programs.load(program);
         launchCache.clear();
     }
 
@@ -319,7 +320,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     /** Whether the adapter keeps IEEE infinities, NaN and subnormals (measured when the device was created). */
     public boolean keepsIeeeFloat() {
-        return target.ieeeFloat();
+        return measured.ieeeFloat();
     }
 
     /** Whether the device can time kernels with timestamp queries. */
@@ -329,7 +330,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     /** Whether warp functions run as subgroup operations here (32-lane subgroups that passed the start-up probe). */
     public boolean warpsOnSubgroups() {
-        return target.subgroupSize() == 32;
+        return measured.subgroupSize() == 32;
     }
 
     /** The adapter's subgroup sizes {min, max}, {0, 0} where the browser does not say. */
@@ -374,7 +375,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     /** The sticky error that stopped the device, or null. */
     public String fault() {
-        return fault;
+        return fault.message();
     }
 
     // ---- Device
@@ -406,14 +407,14 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     }
 
     @Override
-    public void mapGlobal(webcu.ir.Global g, long address) {
-        memoryMap.symbols.put(g.name(), address);
+    public void mapSymbol(String name, long address) {
+        memoryMap.symbols.put(name, address);
         launchCache.clear();
     }
 
     @Override
     public void reset() {
-        fault = null;
+        fault.clear();
         memoryMap.symbols.clear();
         launchCache.clear();
     }
@@ -449,7 +450,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     /** When the host waits: the device's managed buffers are copied back into the host's copies. */
     private void downloadManaged() {
-        if (!managedOnDevice || fault != null) {
+        if (!managedOnDevice || fault.failed()) {
             return;
         }
         managedOnDevice = false;
@@ -493,7 +494,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     @Override
     public void write(int buffer, long offset, byte[] src, int srcOffset, int length) {
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             return;
         }
         byte[] host = managed.get(buffer);
@@ -518,7 +519,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     @Override
     public void copy(int dstBuffer, long dstOffset, int srcBuffer, long srcOffset, long length) {
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             return;
         }
         if (managed.containsKey(srcBuffer)) {
@@ -550,7 +551,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
 
     @Override
     public void fill(int buffer, long offset, int byteValue, long length) {
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             return;
         }
         byte[] host = managed.get(buffer);
@@ -574,7 +575,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         }
         downloadManaged();
         Completion c = new Completion();
-        if (length == 0 || fault != null) {
+        if (length == 0 || fault.failed()) {
             finish(c);
             return c;
         }
@@ -623,11 +624,11 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     }
 
     private void dispatch(KernelLaunch launch) {
-        if (fault != null) {
+        if (fault.failed()) {
             return;
         }
-        Programs.Compiled base = programs.of(launch.module());
-        if (base == null || fault != null) {
+        Programs.Compiled base = programs.of(launch);
+        if (base == null || fault.failed()) {
             return;
         }
         LaunchCache.Entry e = launchCache.find(base, launch);
@@ -640,7 +641,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         }
         LaunchPlan plan = e.plan;
         Programs.Compiled cp = e.compiled;
-        KernelLayout layout = e.layout;
+        LaunchLayout layout = e.layout;
         uploadManaged();
         if (debugDirty && debugProgram != cp) {
             // the records so far follow the other program's printf formats and check sites
@@ -676,13 +677,13 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         }
         if (ticksDirty && cp.watchdogTicks) {
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
-            batch.encoder().clearBuffer(debugBuffer, DebugBuffer.WATCHDOG_TICKS * 4, 4);
+            batch.encoder().clearBuffer(debugBuffer, DeviceOutput.WATCHDOG_TICKS_BYTE, 4);
         }
         ticksDirty |= cp.watchdogTicks;
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
         GPUComputePipeline pipeline = e.pipeline;
-        if (layout.ranges() != null && plan.uniform != null && e.provenInBounds(batch.args(), at, size, launch.block(), this::size)) {
+        if (layout.rangesConstant() != null && plan.uniform != null && e.provenInBounds(batch.args(), at, size, launch.block(), this::size)) {
             pipeline = programs.unchecked(e, debugLayout, launch);
         }
         batch.dispatch(layout.kernel(), pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
@@ -752,7 +753,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
      * misaligned access), then clears the header for the next kernels. Later completions wait for it.
      */
     private void readDebug() {
-        if (!debugDirty || fault != null || debugProgram == null) {
+        if (!debugDirty || fault.failed() || debugProgram == null) {
             return;
         }
         debugDirty = false;
@@ -760,8 +761,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         pendingChecks++;
         int first = 65536;
         readWords(0, first, head -> {
-            int cursor = Math.min(head[DebugBuffer.CURSOR], DebugBuffer.WORDS - DebugBuffer.PRINTF_BASE);
-            int end = DebugBuffer.PRINTF_BASE + Math.max(0, cursor);
+            int end = DeviceOutput.end(head[DeviceOutput.CURSOR_BYTE / 4]);
             if (end * 4 <= first) {
                 decodeDebug(cp, head, end);
                 return;
@@ -845,30 +845,21 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     // ---- errors
 
     static String at(Span site) {
-        return site != null && site.isKnown() ? site + ": error: " : "webcu: error: ";
+        return StickyFault.at(site);
     }
 
     /** Records the first fault and shows it; later operations are skipped and completions fail. */
     void fail(String message) {
-        if (fault == null) {
-            fault = message;
-            console.err(message + "\n");
-        }
+        fault.fail(message);
     }
 
     private void finish(Completion c) {
-        if (fault != null) {
-            c.fail(fault);
-        } else {
-            c.complete();
-        }
+        fault.finish(c);
     }
 
     /** Records the first fault without showing it (what explains it was shown already). */
     void stop(String message) {
-        if (fault == null) {
-            fault = message;
-        }
+        fault.stop(message);
     }
 
     Console console() {

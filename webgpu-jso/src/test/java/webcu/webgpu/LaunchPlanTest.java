@@ -18,9 +18,9 @@ import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
-import webcu.passes.KernelLayout;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
+import webcu.runtime.LaunchLayout;
 import webcu.wgsl.WgslBackend;
 import webcu.wgsl.WgslProgram;
 
@@ -42,9 +42,9 @@ class LaunchPlanTest {
         return m;
     }
 
-    private static KernelLayout layout(Module m) {
+    private static LaunchLayout layout(Module m) {
         WgslProgram p = WgslBackend.compile(m, new Diagnostics());
-        return p.kernel("k");
+        return new LaunchLayout(p.kernel("k"));
     }
 
     private static KernelLaunch launch(Module m, int[] block, List<KernelArg> args) {
@@ -76,7 +76,7 @@ class LaunchPlanTest {
     @Test
     void Repeat_RewritesOnlyScalars() {
         Module m = kernel();
-        KernelLayout l = layout(m);
+        LaunchLayout l = layout(m);
         LaunchPlan p = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(1, 0, 2, 400)), SOFTWARE, id -> 4096);
         assertTrue(p.repeatable());
         KernelLaunch again = launch(m, new int[] {64, 1, 1}, List.of(new KernelArg.Pointer(0x1000, 1, 0),
@@ -102,7 +102,7 @@ class LaunchPlanTest {
     @Test
     void Plan_KeyDependsOnBlock() {
         Module m = kernel();
-        KernelLayout l = layout(m);
+        LaunchLayout l = layout(m);
         String k1 = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(1, 0, 2, 0)), SOFTWARE, id -> 64).pipelineKey;
         String k2 = LaunchPlan.of(l, launch(m, new int[] {32, 2, 1}, args(1, 0, 2, 0)), SOFTWARE, id -> 64).pipelineKey;
         String k3 = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(3, 8, 4, 0)), SOFTWARE, id -> 64).pipelineKey;
@@ -162,7 +162,7 @@ class LaunchPlanTest {
                 Span.NONE));
         Module m = new Module();
         m.add(k);
-        KernelLayout layout = layout(m);
+        LaunchLayout layout = layout(m);
         byte[] bytes = new byte[24];
         LaunchPlan.putInt(bytes, 0, 7);
         long address = 0x7f0000000100L + 40;
@@ -222,7 +222,7 @@ class LaunchPlanTest {
         assertEquals(2, LaunchPlan.coarsening(new int[] {1, 1, 128}, SOFTWARE), "z beyond 64 per workgroup");
         Module m = kernel();
         WgslProgram p = WgslBackend.compile(m, new Diagnostics(), java.util.Map.of("k", 2));
-        KernelLayout l = p.kernel("k");
+        LaunchLayout l = new LaunchLayout(p.kernel("k"));
         assertEquals(2, l.coarsening());
         LaunchPlan plan = LaunchPlan.of(l, launch(m, new int[] {512, 1, 1}, args(1, 0, 2, 0)), SOFTWARE, id -> 4096);
         assertNull(plan.error);
@@ -300,7 +300,7 @@ class LaunchPlanTest {
     @Test
     void Heap_OffsetsAndCopies() {
         Module m = heapKernel();
-        KernelLayout l = layout(m);
+        LaunchLayout l = layout(m);
         assertEquals(1, l.buffers().size());
         assertTrue(l.buffers().get(0).heap());
         List<KernelArg> args = List.of(new KernelArg.Pointer(BASE + 16, 1, 16), new KernelArg.Pointer(BASE + 0x200, 2, 0));
@@ -312,7 +312,7 @@ class LaunchPlanTest {
         assertEquals(0x404, p.heap.size());
         assertEquals(List.of(0L, 0x200L, 0x400L), p.heap.allocations().stream().map(p.heap::offsetOf).toList());
         java.util.Map<String, Integer> at = new java.util.HashMap<>();
-        for (KernelLayout.UniformField f : l.uniform().fields()) {
+        for (LaunchLayout.UniformField f : l.uniform().fields()) {
             at.put(f.name(), f.offset());
         }
         assertEquals(16, readInt(p.uniform, at.get("nodes")));
@@ -326,7 +326,7 @@ class LaunchPlanTest {
     @Test
     void Heap_NullArgument() {
         Module m = heapKernel();
-        KernelLayout l = layout(m);
+        LaunchLayout l = layout(m);
         List<KernelArg> args = List.of(new KernelArg.Pointer(0, -1, 0), new KernelArg.Pointer(BASE + 0x200, 2, 0));
         LaunchPlan p = LaunchPlan.of(l, launch(m, new int[] {8, 1, 1}, args), SOFTWARE, heapMemory());
         assertEquals(0x80000000, readInt(p.uniform, l.uniform().fields().stream()
