@@ -38,8 +38,13 @@ public record DeviceFacts(boolean ieeeFloat, int maxStorageBuffers, int subgroup
      * DeviceTarget#loopLimit}), otherwise as {@link DeviceTarget#VULKAN} assumes.
      */
     public static DeviceFacts vulkan(Set<String> spirvCapabilities, long loopLimit) {
+        return vulkan(spirvCapabilities, loopLimit, Fma.UNMEASURED);
+    }
+
+    /** {@link #vulkan(Set, long)} on a device whose Fma is known to round once ({@code FUSED}) or not. */
+    public static DeviceFacts vulkan(Set<String> spirvCapabilities, long loopLimit, Fma fma) {
         DeviceTarget v = DeviceTarget.VULKAN;
-        return new DeviceFacts(v.ieeeFloat(), v.maxStorageBuffers(), v.subgroupSize(), v.watchdog(), Fma.UNMEASURED,
+        return new DeviceFacts(v.ieeeFloat(), v.maxStorageBuffers(), v.subgroupSize(), v.watchdog(), fma,
                 Set.copyOf(spirvCapabilities), loopLimit);
     }
 

@@ -27,6 +27,11 @@ final class SpirvValues {
     private final SpirvTypes types;
     boolean usesDynamicShared;
 
+    /** {@link SpirvWriter#fusedFma()}. */
+    boolean fusedFma() {
+        return kw.w.fusedFma();
+    }
+
     SpirvValues(KernelWriter kw) {
         this.kw = kw;
         this.m = kw.m;

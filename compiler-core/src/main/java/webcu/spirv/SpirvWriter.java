@@ -113,6 +113,14 @@ final class SpirvWriter {
         return new SpirvProgram(m.words(), kernels, dm.rejected(), dm.debug(), dm.debug().checks());
     }
 
+    /**
+     * Whether the device's Fma rounds once (a GPU's fused multiply-add; DeviceTarget.Fma.HARDWARE):
+     * then CUDA's fmaf and contracted float multiply-adds are one Fma, else the exact emulation.
+     */
+    boolean fusedFma() {
+        return dm.target().fma() == webcu.passes.DeviceTarget.Fma.HARDWARE;
+    }
+
     /** A check site of the writer's own at the statement being written (LoopExits' loop-limit faults). */
     int site(int kind) {
         return dm.debug().addCheck(new DebugBuffer.CheckSite(currentSpan, kind));

@@ -147,6 +147,8 @@ public final class VulkanCompute implements AutoCloseable {
     private final java.util.Set<String> capabilities;
     /** A discrete GPU (its own memory, apart from the host's: {@link #deviceBuffer}), or a test that acts as one. */
     private final boolean discrete;
+    /** A CPU implementation (SwiftShader, lavapipe): VK_PHYSICAL_DEVICE_TYPE_CPU. */
+    private final boolean cpu;
     /** Nanoseconds per timestamp tick, and whether the queue's timestamps count at all. */
     private final double timestampPeriod;
     private final boolean timestamps;
@@ -206,6 +208,7 @@ public final class VulkanCompute implements AutoCloseable {
             vkGetPhysicalDeviceProperties(physical, props);
             deviceName = props.deviceNameString();
             discrete = unmapped || props.deviceType() == VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU;
+            cpu = props.deviceType() == VK_PHYSICAL_DEVICE_TYPE_CPU;
             apiVersion = props.apiVersion();
             org.lwjgl.vulkan.VkPhysicalDeviceLimits l = props.limits();
             limits = new Limits(l.maxComputeWorkGroupInvocations(),
@@ -581,6 +584,11 @@ public final class VulkanCompute implements AutoCloseable {
      */
     public void dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
         dispatch(pipeline, bindings, groupsX, groupsY, groupsZ, false);
+    }
+
+    /** Whether the device is a CPU implementation of Vulkan (SwiftShader, lavapipe) rather than a GPU. */
+    public boolean isCpu() {
+        return cpu;
     }
 
     /** Whether {@link #dispatch} can time: the compute queue writes valid timestamps. */

@@ -96,7 +96,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         this.fault = new StickyFault(console);
         // lavapipe (llvmpipe, Mesa 22.3) ends a kernel's loops after 65,535 iterations in all, without
         // a word: its loops then check how they were left (spirv.LoopExits)
-        this.measured = DeviceFacts.vulkan(vk.spirvCapabilities(), vk.deviceName().startsWith("llvmpipe") ? LLVMPIPE_LOOP_LIMIT : 0);
+        // GLSL's Fma: a GPU's fused multiply-add (NVIDIA's rounds once, as Dawn's probe measured on
+        // the H200); the CPU implementations round twice (lavapipe's and SwiftShader's, measured),
+        // so there CUDA's fmaf is emulated exactly. Decided by the device type, not probed.
+        this.measured = DeviceFacts.vulkan(vk.spirvCapabilities(), vk.deviceName().startsWith("llvmpipe") ? LLVMPIPE_LOOP_LIMIT : 0,
+                vk.isCpu() ? DeviceFacts.Fma.UNFUSED : DeviceFacts.Fma.FUSED);
         // CUDA's architectural limits, as the WebGPU device reports them (programs size their
         // launches and print these); a launch beyond what this device dispatches (SwiftShader: 256
         // invocations per workgroup) fails with a message naming its limit rather than with
