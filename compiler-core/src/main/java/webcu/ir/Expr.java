@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * Expressions: typed trees without side effects. An expression is evaluated when the statement
- * holding it executes, operands left to right; only {@link Load} reads memory, and {@code LAND},
- * {@code LOR} and {@link Select} evaluate an operand only when it is needed (so a guarded load
- * such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements, but for a
+ * holding it executes, operands left to right; only {@link Load} and {@link WordLoad} read
+ * memory, and {@code LAND}, {@code LOR} and {@link Select} evaluate an operand only when it is
+ * needed (so a guarded load such as {@code i < n && a[i] > 0} never reads out of bounds). Calls are statements, but for a
  * target's side-effect-free helpers ({@link PureCall}).
  *
  * <p>One exception: a {@link CheckedIndex} that finds its index bad notes the fault in the
@@ -112,17 +112,38 @@ public sealed interface Expr {
      * binding root: a pointer parameter, a device variable) points into, as u32. With {@code bytes}
      * 0, {@code index} counts the binding's elements and the value is the index's low 32 bits, or 0
      * when they are not below the binding's length. With {@code bytes} 1, 2, 4 or 8, the binding
-     * is a word binding, {@code index} a byte index into it and the access {@code bytes} wide; the
-     * value is the byte index, or its offset in its word ({@code index & 3}, so word 0) when the
-     * access ends past the binding or is not aligned to {@code min(bytes, 4)}. A bad index notes
+     * is a word binding, {@code index} the byte index of a {@code bytes}-wide access into it and
+     * the value the index of the access's first word ({@code index >> 2}), or word 0 when the
+     * access ends past the binding or is not aligned to {@code min(bytes, 4)}: the {@code word} of
+     * a {@link WordLoad}, {@link WordAddr} or {@link Stmt.WordStore}. A bad index notes
      * debug-buffer check site {@code site} of the program, as an out-of-bounds write when
      * {@code write} or read otherwise (misaligned for a misaligned byte access), in the invocation's
      * first-fault word (see above). Made by {@code webcu.passes.CheckedAccesses} just before a
-     * kernel is written, as the index of a {@link PtrAdd}.
+     * kernel is written.
      */
     record CheckedIndex(Expr index, Expr array, int bytes, int site, boolean write) implements Expr {
         public Type type() { return Type.U32; }
     }
+
+    /**
+     * Reads the {@code type} (a scalar of 1, 2, 4 or 8 bytes; a bool is one byte) at byte
+     * {@code byteIndex} (u32) of a word view: {@code words}, the pointer root of a word binding or
+     * of the dynamic shared memory, whose memory is u32 words, little-endian. {@code word} (u32) is
+     * the index of the access's first word: {@code byteIndex >> 2}, or a {@link CheckedIndex} of
+     * {@code byteIndex}. A 4-byte value is that word's bits, an 8-byte one that word's and the next
+     * (low first); a 1- or 2-byte one is the bits at {@code 8 * (byteIndex & 3)} of the word,
+     * sign-extended for a signed type, not zero for a bool. Made by {@code webcu.passes.WordAccesses}
+     * from a load of {@code MemoryModel}'s byte address, so that the writers print word operations.
+     */
+    record WordLoad(Expr words, Expr byteIndex, Expr word, Type type) implements Expr {}
+
+    /**
+     * The address of the 4- or 8-byte {@code type.pointee()} at byte {@code byteIndex} of a word
+     * view, held by word {@code word} and, for 8 bytes, the next ({@code words}, {@code byteIndex}
+     * and {@code word} as in {@link WordLoad}): what an atomic or an out-parameter on a word view
+     * gets, which reads and writes whole words.
+     */
+    record WordAddr(Expr words, Expr byteIndex, Expr word, Type.Ptr type) implements Expr {}
 
     /**
      * A call of a side-effect-free helper of the target, by its name in the target's language
@@ -157,6 +178,8 @@ public sealed interface Expr {
             case Fma f -> List.of(f.a(), f.b(), f.c());
             case CheckedIndex c -> List.of(c.index(), c.array());
             case PureCall c -> c.args();
+            case WordLoad w -> List.of(w.words(), w.byteIndex(), w.word());
+            case WordAddr w -> List.of(w.words(), w.byteIndex(), w.word());
         };
     }
 
@@ -194,6 +217,8 @@ public sealed interface Expr {
             case Fma f -> new Fma(k.get(0), k.get(1), k.get(2), f.type());
             case CheckedIndex c -> new CheckedIndex(k.get(0), k.get(1), c.bytes(), c.site(), c.write());
             case PureCall c -> new PureCall(c.name(), k, c.type());
+            case WordLoad w -> new WordLoad(k.get(0), k.get(1), k.get(2), w.type());
+            case WordAddr w -> new WordAddr(k.get(0), k.get(1), k.get(2), w.type());
             default -> e;
         };
     }

@@ -238,6 +238,16 @@ public final class IrPrinter {
                 }
             }
             case Stmt.Barrier b -> out.append("barrier");
+            case Stmt.WordStore w -> {
+                out.append("wordstore ");
+                e(w.words());
+                out.append(", byte ");
+                e(w.byteIndex());
+                out.append(", word ");
+                e(w.word());
+                out.append(", ");
+                e(w.value());
+            }
             case Stmt.Launch l -> {
                 out.append("launch ").append(l.kernel()).append("<<<(");
                 list(l.grid());
@@ -335,6 +345,24 @@ public final class IrPrinter {
                     out.append(", bytes ").append(c.bytes());
                 }
                 out.append(", site ").append(c.site()).append(c.write() ? " write" : " read").append(')');
+            }
+            case Expr.WordLoad w -> {
+                out.append("wordload<").append(w.type()).append(">(");
+                e(w.words());
+                out.append(", byte ");
+                e(w.byteIndex());
+                out.append(", word ");
+                e(w.word());
+                out.append(')');
+            }
+            case Expr.WordAddr w -> {
+                out.append("wordaddr<").append(w.type().pointee()).append(">(");
+                e(w.words());
+                out.append(", byte ");
+                e(w.byteIndex());
+                out.append(", word ");
+                e(w.word());
+                out.append(')');
             }
             case Expr.PureCall c -> {
                 out.append("pure ").append(c.name()).append('(');

@@ -26,6 +26,15 @@ public sealed interface Stmt {
     /** Writes {@code value} (scalar, struct or array) to the memory at {@code address}. */
     record Store(Expr address, Expr value, Span span) implements Stmt {}
 
+    /**
+     * Writes {@code value} (a scalar of 1, 2, 4 or 8 bytes; a bool is one byte) at byte
+     * {@code byteIndex} of a word view, its first word {@code word}, as {@link Expr.WordLoad}
+     * reads it: a 4-byte value is one word, an 8-byte one two (low first). A 1- or 2-byte value
+     * changes only its own bits of its word, with an atomic and (clearing them) and an atomic or
+     * (setting them), so that the word's other bytes, which other threads may be writing, survive.
+     */
+    record WordStore(Expr words, Expr byteIndex, Expr word, Expr value, Span span) implements Stmt {}
+
     /** Calls a function; the result, if any and if wanted, goes to {@code result}. */
     record Call(Local result, Function callee, List<Expr> args, Span span) implements Stmt {
         public Call {
@@ -89,6 +98,7 @@ public sealed interface Stmt {
         return switch (s) {
             case Assign a -> List.of(a.value());
             case Store st -> List.of(st.address(), st.value());
+            case WordStore w -> List.of(w.words(), w.byteIndex(), w.word(), w.value());
             case Call c -> c.args();
             case If i -> List.of(i.cond());
             case Loop l -> l.breakIf() == null ? List.of() : List.of(l.breakIf());

@@ -90,6 +90,7 @@ public final class Validator {
                     problem("store to a non-pointer " + t);
                 }
             }
+            case Stmt.WordStore w -> wordAccess(w.words(), w.byteIndex(), w.word(), expr(w.value()));
             case Stmt.Call c -> call(c);
             case Stmt.If i -> {
                 expect(i.cond(), Type.BOOL, "if condition");
@@ -300,6 +301,13 @@ public final class Validator {
                     problem("checked index without a site: " + IrPrinter.expr(c));
                 }
             }
+            case Expr.WordLoad w -> wordAccess(w.words(), w.byteIndex(), w.word(), w.type());
+            case Expr.WordAddr w -> {
+                wordAccess(w.words(), w.byteIndex(), w.word(), w.type().pointee());
+                if (wordBytes(w.type().pointee()) < 4) {
+                    problem("word address of a " + w.type().pointee() + ", less than a word: " + IrPrinter.expr(w));
+                }
+            }
             case Expr.PureCall c -> {
                 if (c.name().isEmpty()) {
                     problem("pure call without a name");
@@ -323,6 +331,27 @@ public final class Validator {
             case Expr.GlobalAddr g -> { }
         }
         return e.type();
+    }
+
+    /**
+     * A word load's, store's or address's operands: a pointer root, a u32 byte index and word
+     * index, and a scalar of 1, 2, 4 or 8 bytes.
+     */
+    private void wordAccess(Expr words, Expr byteIndex, Expr word, Type t) {
+        if (!(expr(words) instanceof Type.Ptr)) {
+            problem("word access into a non-pointer: " + IrPrinter.expr(words));
+        }
+        expect(byteIndex, Type.U32, "byte index of a word access");
+        expect(word, Type.U32, "word index of a word access");
+        int bytes = wordBytes(t);
+        if (!Type.isScalar(t) || bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8) {
+            problem("word access of a " + t + ", not a scalar of 1, 2, 4 or 8 bytes");
+        }
+    }
+
+    /** The bytes a word access of {@code t} covers: a bool takes one. */
+    private static int wordBytes(Type t) {
+        return t instanceof Type.Bool ? 1 : t.size();
     }
 
     private void binary(Expr.Binary b) {

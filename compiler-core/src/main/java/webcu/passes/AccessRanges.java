@@ -149,6 +149,10 @@ public final class AccessRanges {
                 accesses(st.value(), env);
                 return env;
             }
+            case Stmt.WordStore w -> {
+                // a word view's access (WordAccesses runs after this analysis): a word binding is unproven
+                throw new Unproven();
+            }
             case Stmt.Call c -> {
                 if (!c.callee().isExternal()) {
                     // a device function's own accesses are checked in its body, which this does not walk

@@ -17,8 +17,8 @@ import webcu.ir.Type;
  * Checks every access to a storage binding: the index of each {@code ptradd} into a binding
  * becomes an {@link Expr.CheckedIndex} with a check site of its own ({@link DebugBuffer#addCheck}),
  * which the WGSL and SPIR-V writers print as the bounds check; a fault names the site's
- * statement. Byte accesses to a word binding ({@code convert<T*>(ptradd(convert<u8*>(root), byte))},
- * {@link MemoryModel}'s {@code WORDS} view) are checked for alignment too. The dynamic shared
+ * statement. In a word access to a word binding ({@link WordAccesses} made it) the word index
+ * becomes the checked word of its byte index, checked for alignment too. The dynamic shared
  * memory is not checked: its accesses stay as they are; so does an index checked already.
  *
  * <p>Not in {@link DevicePasses#PIPELINE}: the backends run it last, after their own steps (WGSL's
@@ -83,6 +83,12 @@ public final class CheckedAccesses implements DevicePass {
                     Expr v = value(st.value());
                     yield new Stmt.Store(address(st.address(), true), v, st.span());
                 }
+                case Stmt.WordStore w when !(w.word() instanceof Expr.CheckedIndex) -> {
+                    Expr v = value(w.value());
+                    Expr bi = value(w.byteIndex());
+                    yield new Stmt.WordStore(w.words(), bi, word(w.words(), w.byteIndex(), bi, w.word(), bytes(v.type()), true),
+                            v, w.span());
+                }
                 case Stmt.Call c -> call(c);
                 case Stmt.If i -> {
                     Expr cond = value(i.cond());
@@ -127,6 +133,11 @@ public final class CheckedAccesses implements DevicePass {
         if (e instanceof Expr.Load l) {
             return new Expr.Load(address(l.address(), false));
         }
+        if (e instanceof Expr.WordLoad w && !(w.word() instanceof Expr.CheckedIndex)) {
+            Expr bi = value(w.byteIndex());
+            return new Expr.WordLoad(w.words(), bi, word(w.words(), w.byteIndex(), bi, w.word(), bytes(w.type()), false),
+                    w.type());
+        }
         List<Expr> kids = Expr.children(e);
         if (kids.isEmpty()) {
             return e;
@@ -144,18 +155,10 @@ public final class CheckedAccesses implements DevicePass {
     /** A canonical address, its binding index checked; the loads in its indices read. */
     private Expr address(Expr a, boolean write) {
         return switch (a) {
-            case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
-                    && !(pa.index() instanceof Expr.CheckedIndex)
-                    && ((Type.Ptr) bytes.type()).pointee().equals(Type.U8) && root(bytes.value()) != null
-                    && root(bytes.value()) != Root.ELEMENTS -> {
-                Expr index = value(pa.index());
-                if (root(bytes.value()) == Root.UNCHECKED_WORDS) {
-                    yield new Expr.Convert(c.type(), new Expr.PtrAdd(bytes, index));
-                }
-                Type t = ((Type.Ptr) c.type()).pointee();
-                int size = t instanceof Type.Bool ? 1 : t.size();
-                Expr checked = new Expr.CheckedIndex(index, bytes.value(), size, site(write), write);
-                yield new Expr.Convert(c.type(), new Expr.PtrAdd(bytes, checked));
+            case Expr.WordAddr w when !(w.word() instanceof Expr.CheckedIndex) -> {
+                Expr bi = value(w.byteIndex());
+                yield new Expr.WordAddr(w.words(), bi, word(w.words(), w.byteIndex(), bi, w.word(), bytes(w.type().pointee()), write),
+                        w.type());
             }
             case Expr.Convert c -> new Expr.Convert(c.type(), address(c.value(), write));
             case Expr.PtrAdd pa when root(pa.base()) == Root.ELEMENTS && !(pa.index() instanceof Expr.CheckedIndex) -> {
@@ -169,6 +172,26 @@ public final class CheckedAccesses implements DevicePass {
             case Expr.FieldAddr f -> new Expr.FieldAddr(address(f.base(), write), f.field());
             default -> value(a);
         };
+    }
+
+    /**
+     * The word index of a word access whose byte index {@code byteIndex} is now {@code checkedByte}
+     * (its loads checked): a checked one into a binding, {@code checkedByte >> 2} into the dynamic
+     * shared memory.
+     */
+    private Expr word(Expr words, Expr byteIndex, Expr checkedByte, Expr word, int bytes, boolean write) {
+        if (root(words) == Root.WORDS) {
+            return new Expr.CheckedIndex(checkedByte, words, bytes, site(write), write);
+        }
+        if (word instanceof Expr.Binary b && b.left() == byteIndex) {
+            // the word of the byte index: one tree, which the writers print once
+            return new Expr.Binary(b.op(), checkedByte, b.right(), b.type());
+        }
+        return value(word);
+    }
+
+    private static int bytes(Type t) {
+        return t instanceof Type.Bool ? 1 : t.size();
     }
 
     private int site(boolean write) {

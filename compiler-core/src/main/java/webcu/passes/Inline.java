@@ -230,6 +230,7 @@ public final class Inline implements DevicePass {
             case Stmt.Continue c -> new Stmt.Continue(at);
             case Stmt.Return r -> new Stmt.Return(r.value(), at);
             case Stmt.Barrier b -> new Stmt.Barrier(at);
+            case Stmt.WordStore w -> new Stmt.WordStore(w.words(), w.byteIndex(), w.word(), w.value(), at);
             case Stmt.Launch l -> new Stmt.Launch(l.kernel(), l.grid(), l.block(), l.sharedBytes(), l.stream(), l.args(), at);
         };
     }

@@ -48,6 +48,12 @@ public abstract class Rewriter {
                 Expr address = expr(st.address());
                 yield new Stmt.Store(address, expr(st.value()), st.span());
             }
+            case Stmt.WordStore w -> {
+                Expr words = expr(w.words());
+                Expr byteIndex = expr(w.byteIndex());
+                Expr word = expr(w.word());
+                yield new Stmt.WordStore(words, byteIndex, word, expr(w.value()), w.span());
+            }
             case Stmt.Call c -> {
                 List<Expr> args = exprs(c.args());
                 yield new Stmt.Call(c.result() == null ? null : target(c.result()), c.callee(), args, c.span());

@@ -324,6 +324,7 @@ final class KernelWriter {
                 f.op("OpStore", var, values.value(a.value()));
             }
             case Stmt.Store st -> values.store(st.address(), st.value());
+            case Stmt.WordStore w -> values.store(w);
             case Stmt.Call c -> values.call(c);
             case Stmt.If i -> ifStmt(i);
             case Stmt.Loop l -> loop(l);

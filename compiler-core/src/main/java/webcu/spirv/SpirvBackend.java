@@ -32,7 +32,8 @@ public final class SpirvBackend {
     }
 
     /**
-     * Writes a device module that the passes have prepared, its storage accesses bounds-checked
+     * Writes a device module that the passes have prepared, its byte accesses to word views made
+     * word accesses ({@link webcu.passes.WordAccesses}) and its storage accesses bounds-checked
      * ({@link webcu.passes.CheckedAccesses}); drops and reports the kernels the writer cannot express.
      */
     public static SpirvProgram write(DeviceModule prepared) {
@@ -40,6 +41,7 @@ public final class SpirvBackend {
         Map<Function, webcu.passes.RangeProof> ranges =
                 webcu.passes.AccessRanges.of(prepared, String.valueOf(SpirvProgram.SPEC_CHECKS));
         // once: a kernel dropped below leaves its sites in the table, and the others keep their numbers
+        new webcu.passes.WordAccesses().run(prepared);
         new webcu.passes.CheckedAccesses().run(prepared);
         while (true) {
             SpirvWriter w = new SpirvWriter(prepared, ranges);

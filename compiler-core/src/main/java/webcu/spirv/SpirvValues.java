@@ -16,7 +16,8 @@ import webcu.spirv.SpirvTypes.Unsupported;
  * The expressions, memory accesses and calls of one kernel: each IR expression becomes the id of
  * its value, of the plain SPIR-V type of its IR type. Addresses are resolved, as the WGSL writer
  * resolves MemoryModel's canonical forms, into a {@link Place} (a variable and an access chain) or
- * a {@link WordPlace} (a byte address into a u32 view: a word binding or the dynamic shared memory).
+ * a {@link WordPlace} (a word access, as {@code WordAccesses} made it, into a u32 view: a word
+ * binding or the dynamic shared memory).
  */
 final class SpirvValues {
     /** __syncthreads and fences: AcquireRelease on uniform (buffer) and workgroup memory. */
@@ -53,11 +54,11 @@ final class SpirvValues {
 
     /**
      * A {@code type} at byte {@code byteIndex} (a u32 id) of the u32 array reached by {@code prefix}
-     * from {@code base}; {@code checkedWord} is its word index after the bounds and alignment check,
-     * or -1 where nothing is checked (the dynamic shared memory).
+     * from {@code base}, its first word {@code word} (a u32 id: checked for bounds and alignment in a
+     * binding).
      */
     record WordPlace(int base, List<Integer> prefix, int byteIndex, Type type, String storageClass, boolean atomic,
-                     int checkedWord) {
+                     int word) {
     }
 
     // ---------------------------------------------------------------- expressions
@@ -90,6 +91,7 @@ final class SpirvValues {
             case Expr.Fma x -> x.type().equals(Type.F64) ? SpirvDoubleOps.fma(this, value(x.a()), value(x.b()), value(x.c()))
                     : SpirvDoubleOps.fmaf(this, value(x.a()), value(x.b()), value(x.c()));
             case Expr.CheckedIndex c -> checked(c);
+            case Expr.WordLoad w -> SpirvWords.load(this, wordPlace(w.words(), w.byteIndex(), w.word(), w.type()), w.type());
             case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError("SPIR-V writer: WGSL's helper " + c.name()
                     + " reached it");
             case Expr.BuiltinGet b -> builtin(b);
@@ -336,23 +338,13 @@ final class SpirvValues {
      */
     Object resolve(Expr a, boolean write) {
         return switch (a) {
-            case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
-                    && bytes.type() instanceof Type.Ptr bp && bp.pointee().equals(Type.U8) && buffer(bytes.value()) != null
-                    && buffer(bytes.value()).words() -> {
-                KernelWriter.Buffer b = buffer(bytes.value());
-                Type t = ((Type.Ptr) c.type()).pointee();
-                Expr.CheckedIndex ci = pa.index() instanceof Expr.CheckedIndex c2 ? c2 : null;
-                int byteIndex = u32(ci != null ? ci.index() : pa.index());
-                int checked = ci != null ? checkedWord(buffer(ci.array()).var(), byteIndex, ci.bytes(), ci) : -1;
-                yield new WordPlace(b.var(), b.prefixed() ? List.of(m.constantU32(0)) : List.of(), byteIndex, t, b.storageClass(),
-                        b.atomic(), checked);
-            }
+            case Expr.WordAddr w -> wordPlace(w.words(), w.byteIndex(), w.word(), w.type().pointee());
             case Expr.Convert c -> {
                 Object inner = resolve(c.value(), write);
                 Type outer = ((Type.Ptr) c.type()).pointee();
                 if (inner instanceof WordPlace wp && Type.isScalar(outer) && outer.size() == wp.type().size()) {
                     yield new WordPlace(wp.base(), wp.prefix(), wp.byteIndex(), outer, wp.storageClass(), wp.atomic(),
-                            wp.checkedWord());
+                            wp.word());
                 }
                 yield inner; // a reinterpreted place: loads and stores bitcast between the two types
             }
@@ -385,6 +377,26 @@ final class SpirvValues {
         };
     }
 
+    /** A word access's operands: the byte index computed once, the word index from it where it is its word. */
+    private WordPlace wordPlace(Expr words, Expr byteIndex, Expr word, Type t) {
+        KernelWriter.Buffer b = buffer(words);
+        if (b == null || !b.words()) {
+            throw new webcu.diag.InternalCompilerError("SPIR-V writer: word access into " + webcu.ir.IrPrinter.expr(words)
+                    + ", which is not a word view");
+        }
+        int bi = u32(byteIndex);
+        int wi;
+        if (word instanceof Expr.CheckedIndex ci && ci.index() == byteIndex) {
+            wi = checkedWord(checkedBuffer(ci).var(), bi, ci.bytes(), ci);
+        } else if (word instanceof Expr.Binary sh && sh.op() == BinaryOp.SHR && sh.left() == byteIndex
+                && sh.right() instanceof Expr.IntConst two && two.value() == 2) {
+            wi = f().value("OpShiftRightLogical", types.u32(), bi, m.constantU32(2));
+        } else {
+            wi = u32(word);
+        }
+        return new WordPlace(b.var(), b.prefixed() ? List.of(m.constantU32(0)) : List.of(), bi, t, b.storageClass(), b.atomic(), wi);
+    }
+
     /** Notes the invocation's first bad access ({@code site << 3 | kind}) unless one is noted already. */
     private void note(int bad, int code) {
         int u32 = types.u32();
@@ -395,12 +407,12 @@ final class SpirvValues {
     }
 
     /**
-     * A checked element index into a buffer ({@code CheckedAccesses} made it): the index, element 0
-     * when out of bounds. A checked byte index is written where its word access is resolved.
+     * A checked index ({@code CheckedAccesses} made it): into a buffer's elements, the index or
+     * element 0 when out of bounds; a word access's word, the word or word 0.
      */
     private int checked(Expr.CheckedIndex c) {
         if (c.bytes() != 0) {
-            throw new webcu.diag.InternalCompilerError("SPIR-V writer: checked byte index outside a word access");
+            return checkedWord(checkedBuffer(c).var(), u32(c.index()), c.bytes(), c);
         }
         int i = u32(c.index());
         int n = f().value("OpArrayLength", types.u32(), checkedBuffer(c).var(), 0);
@@ -416,7 +428,6 @@ final class SpirvValues {
      * {@link DebugBuffer#MISALIGNED}); word 0 when bad.
      */
     private int checkedWord(int var, int byteIndex, int size, Expr.CheckedIndex c) {
-        checkedBuffer(c);
         int kind = kind(c);
         int u32 = types.u32();
         int bool = types.bool();
@@ -576,6 +587,11 @@ final class SpirvValues {
             members[i] = copyLogical(part, parts.get(i), toLaidOut);
         }
         return f().value("OpCompositeConstruct", types.of(t, toLaidOut), members);
+    }
+
+    void store(Stmt.WordStore w) {
+        WordPlace wp = wordPlace(w.words(), w.byteIndex(), w.word(), w.value().type());
+        SpirvWords.store(this, wp, w.value().type(), value(w.value()));
     }
 
     void store(Expr address, Expr value) {

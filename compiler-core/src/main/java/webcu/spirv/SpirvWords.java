@@ -7,8 +7,8 @@ import webcu.ir.Type;
 import webcu.spirv.SpirvTypes.Unsupported;
 
 /**
- * Accesses by byte address into u32 views (MemoryModel's word bindings and the dynamic shared
- * memory), and the atomics. A 4-byte value is one word, an 8-byte one two words (low first) put
+ * The word accesses ({@code WordAccesses} made them) into u32 views (MemoryModel's word bindings
+ * and the dynamic shared memory), as their forms' semantics say, and the atomics. A 4-byte value is one word, an 8-byte one two words (low first) put
  * together with OpBitcast; a byte or half-word is read with a shift and an extract, and written
  * with an atomic and then an atomic or on its word, so that neighbouring bytes other invocations
  * write survive, as the WGSL writer does. Atomics are relaxed, at device scope on buffers and
@@ -29,11 +29,7 @@ final class SpirvWords {
     }
 
     private static int wordIndex(SpirvValues v, SpirvValues.WordPlace wp, int plus) {
-        SpirvModule.Function f = v.function();
-        int u32 = v.types().u32();
-        int wi = wp.checkedWord() >= 0 ? wp.checkedWord()
-                : f.value("OpShiftRightLogical", u32, wp.byteIndex(), v.module().constantU32(2));
-        return plus == 0 ? wi : f.value("OpIAdd", u32, wi, v.module().constantU32(plus));
+        return plus == 0 ? wp.word() : v.function().value("OpIAdd", v.types().u32(), wp.word(), v.module().constantU32(plus));
     }
 
     private static int loadWord(SpirvValues v, SpirvValues.WordPlace wp, int ptr) {

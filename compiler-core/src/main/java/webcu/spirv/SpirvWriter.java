@@ -234,7 +234,7 @@ final class SpirvWriter {
 
     /** Whether {@code e} reads memory anywhere in its tree: then C evaluates it only when needed. */
     static boolean readsMemory(Expr e) {
-        if (e instanceof Expr.Load) {
+        if (e instanceof Expr.Load || e instanceof Expr.WordLoad) {
             return true;
         }
         for (Expr c : Expr.children(e)) {
@@ -290,6 +290,7 @@ final class SpirvWriter {
                 walkExpr(st.address(), exprs);
                 walkExpr(st.value(), exprs);
             }
+            case Stmt.WordStore w -> Stmt.roots(w).forEach(e -> walkExpr(e, exprs));
             case Stmt.Call c -> c.args().forEach(a -> walkExpr(a, exprs));
             case Stmt.Return r -> {
                 if (r.value() != null) {

@@ -457,6 +457,8 @@ abstract sealed class ExprTranslator permits Translator {
                     "VM: a GPU target's checked index reached the CPU's code");
             case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError(
                     "VM: a GPU target's helper " + c.name() + " reached the CPU's code");
+            case Expr.WordLoad w -> throw new webcu.diag.InternalCompilerError("VM: a GPU target's word load reached the CPU's code");
+            case Expr.WordAddr w -> throw new webcu.diag.InternalCompilerError("VM: a GPU target's word address reached the CPU's code");
             case Expr.Select s -> {
                 Label otherwise = new Label();
                 Label end = new Label();

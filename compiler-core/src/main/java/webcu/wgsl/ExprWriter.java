@@ -72,6 +72,7 @@ final class ExprWriter {
             case Expr.Fma f -> throw new InternalCompilerError("WGSL writer: fma " + webcu.ir.IrPrinter.expr(f)
                     + " reached the writer (FmaChoice makes it a call)");
             case Expr.CheckedIndex c -> kw.memory.checked(c);
+            case Expr.WordLoad l -> kw.memory.load(l);
             case Expr.PureCall c -> pureCall(c);
             default -> throw new InternalCompilerError("WGSL writer: expression " + webcu.ir.IrPrinter.expr(e)
                     + " reached the writer");

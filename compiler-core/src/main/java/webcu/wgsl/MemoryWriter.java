@@ -14,16 +14,14 @@ import webcu.passes.DebugBuffer;
 
 /**
  * Prints a kernel's memory accesses from {@code MemoryModel}'s canonical addresses: references into
- * typed arrays (storage bindings, workgroup variables, locals, fields and elements), byte-addressed
- * accesses to word bindings, and atomics. A storage binding's index is checked where
- * {@code CheckedAccesses} made it an {@code Expr.CheckedIndex}: {@code webcu_checked}, or
- * {@code webcu_checked_word} for a byte access to a word binding.
+ * typed arrays (storage bindings, workgroup variables, locals, fields and elements), the word
+ * accesses {@code WordAccesses} made of byte accesses to word views, and atomics. A storage
+ * binding's index is checked where {@code CheckedAccesses} made it an {@code Expr.CheckedIndex}:
+ * {@code webcu_checked}, or {@code webcu_checked_word} for the word of a word access.
  *
- * <p>Word bindings ({@code MemoryModel}'s {@code WORDS} view) are {@code array<u32>} read and
- * written by byte address: a word, two words, or a byte or half-word extracted with shifts and
- * stored with {@code atomicAnd}/{@code atomicOr}, so that neighbouring bytes written by other
- * threads survive. Issue 14: this is still decided while printing; an IR step needs a word-access
- * form in the IR.
+ * <p>Word views (word bindings, the dynamic shared memory) are {@code array<u32>}: a word load
+ * prints as a word, two words, or a byte or half-word extracted with shifts; a word store as a
+ * word, two words, or {@code atomicAnd}/{@code atomicOr} on the word, as the forms' semantics say.
  */
 final class MemoryWriter extends KernelPart {
     /** The module writer, by a name the word accesses' {@code w} does not hide. */
@@ -49,9 +47,8 @@ final class MemoryWriter extends KernelPart {
     }
 
     /**
-     * A byte-addressed access to a word array: the byte index (a WGSL expression), the type
-     * accessed, and the index of its first word (checked against the array's end and the
-     * access's alignment, for bindings).
+     * A word access ({@code Expr.WordLoad}, {@code Stmt.WordStore}, {@code Expr.WordAddr}) as WGSL
+     * text: the byte index, the type accessed, and the index of its first word.
      */
     record WordRef(Bound bound, String byteIndex, Type type, String wordIndex) {
     }
@@ -66,17 +63,8 @@ final class MemoryWriter extends KernelPart {
 
     private Object resolve(Expr a, boolean write) {
         switch (a) {
-            case Expr.Convert c when c.value() instanceof Expr.PtrAdd pa && pa.base() instanceof Expr.Convert bytes
-                    && pointee(bytes.type()).equals(Type.U8) && bound(bytes.value()) != null
-                    && bound(bytes.value()).words() -> {
-                Bound b = bound(bytes.value());
-                Type t = pointee(c.type());
-                if (pa.index() instanceof Expr.CheckedIndex ci) {
-                    String bi = top(ci.index());
-                    return new WordRef(b, bi, t, checkedWord(ci, bi));
-                }
-                String bi = top(pa.index());
-                return new WordRef(b, bi, t, "(" + bi + ") >> 2u");
+            case Expr.WordAddr w -> {
+                return wordRef(w.words(), w.byteIndex(), w.word(), pointee(w.type()));
             }
             case Expr.Convert c -> {
                 Object inner = resolve(c.value(), write);
@@ -123,15 +111,34 @@ final class MemoryWriter extends KernelPart {
         }
     }
 
+    /** A word access's operands as text: the byte index printed once, the word index beside it. */
+    private WordRef wordRef(Expr words, Expr byteIndex, Expr word, Type t) {
+        String bi = top(byteIndex);
+        String wi;
+        if (word instanceof Expr.CheckedIndex ci && ci.index() == byteIndex) {
+            wi = checkedWord(ci, bi);
+        } else if (word instanceof Expr.Binary b && b.op() == webcu.ir.BinaryOp.SHR && b.left() == byteIndex
+                && b.right() instanceof Expr.IntConst two && two.value() == 2) {
+            wi = "(" + bi + ") >> 2u";
+        } else {
+            wi = top(word);
+        }
+        Bound b = bound(words);
+        if (b == null || !b.words()) {
+            throw new InternalCompilerError("WGSL writer: word access into " + webcu.ir.IrPrinter.expr(words)
+                    + ", which is not a word view");
+        }
+        return new WordRef(b, bi, t, wi);
+    }
+
     /**
-     * A checked index into a typed binding, as {@code CheckedAccesses} made it: the element index or
-     * element 0, noting the first bad one in {@code webcu_oob}. A byte index into a word binding
-     * is written where its access is resolved ({@link #checkedWord}).
+     * A checked index as {@code CheckedAccesses} made it: into a typed binding, the element index
+     * or element 0; a word access's word, the word or word 0; noting the first bad one in
+     * {@code webcu_oob}.
      */
     String checked(Expr.CheckedIndex c) {
         if (c.bytes() != 0) {
-            throw new InternalCompilerError("WGSL writer: checked byte index " + webcu.ir.IrPrinter.expr(c)
-                    + " outside a word access");
+            return checkedWord(c, top(c.index()));
         }
         String i = index(c.index());
         kw.checked = true;
@@ -139,7 +146,7 @@ final class MemoryWriter extends KernelPart {
                 + kind(c) + "u)";
     }
 
-    /** The index of the first word of a checked byte access at {@code byteIndex} (the index's text), or word 0. */
+    /** The index of the first word of a checked word access at {@code byteIndex} (the index's text), or word 0. */
     private String checkedWord(Expr.CheckedIndex c, String byteIndex) {
         kw.checked = true;
         return mod.lib.use("webcu_checked_word") + "(" + byteIndex + ", " + c.bytes() + "u, arrayLength(&"
@@ -198,6 +205,17 @@ final class MemoryWriter extends KernelPart {
     private String word(Bound b, String wordIndex) {
         String w = b.name() + "[" + wordIndex + "]";
         return b.atomic() ? "atomicLoad(&" + w + ")" : w;
+    }
+
+    /** Reads a word load's value. */
+    String load(Expr.WordLoad w) {
+        return loadWords(wordRef(w.words(), w.byteIndex(), w.word(), w.type()));
+    }
+
+    /** Writes a word store's value. */
+    void store(Stmt.WordStore w) {
+        String v = top(w.value());
+        storeWords(wordRef(w.words(), w.byteIndex(), w.word(), w.value().type()), v);
     }
 
     private String loadWords(WordRef w) {

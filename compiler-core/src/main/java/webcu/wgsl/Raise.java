@@ -88,7 +88,7 @@ final class Raise extends Hoisting {
     }
 
     static boolean hasLoad(Expr e) {
-        if (e instanceof Expr.Load) {
+        if (e instanceof Expr.Load || e instanceof Expr.WordLoad) {
             return true;
         }
         for (Expr c : Expr.children(e)) {

@@ -51,6 +51,7 @@ final class StmtWriter extends KernelPart {
                 line(local(a.target()) + " = " + v + ";");
             }
             case Stmt.Store st -> kw.memory.store(st);
+            case Stmt.WordStore w -> kw.memory.store(w);
             case Stmt.Call c -> call(c);
             case Stmt.If i -> ifStmt(i, "if ");
             case Stmt.Loop l -> {

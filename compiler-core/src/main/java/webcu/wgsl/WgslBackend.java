@@ -38,7 +38,9 @@ public final class WgslBackend {
     /**
      * Writes a device module that the passes have already prepared: raised for WGSL, narrow
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
-     * constants folded, storage accesses bounds-checked ({@link webcu.passes.CheckedAccesses}),
+     * constants folded, byte accesses to word views made word accesses
+     * ({@link webcu.passes.WordAccesses}), storage accesses bounds-checked
+     * ({@link webcu.passes.CheckedAccesses}),
      * float comparisons made false for NaN, the device's fma chosen, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
@@ -50,6 +52,7 @@ public final class WgslBackend {
         RotateLoops.run(prepared);
         WideCalls.run(prepared);
         ConstFold.run(prepared);
+        new webcu.passes.WordAccesses().run(prepared);
         new webcu.passes.CheckedAccesses().run(prepared);
         NanCompares.run(prepared);
         FmaChoice.run(prepared);

@@ -304,6 +304,56 @@ class ValidatorTest {
         rejects("checked index without a site");
     }
 
+    /** A word view's root for the word accesses below: a null u8 pointer. */
+    private static Expr words() {
+        return new Expr.NullPtr(Type.ptr(Type.U8));
+    }
+
+    @Test
+    void acceptsWordAccesses() {
+        Expr shifted = new Expr.Binary(BinaryOp.SHR, u32(6), u32(2), Type.U32);
+        function("f", ExecutionSpace.HOST, Type.U16, new Stmt.WordStore(words(), u32(5), u32(1), new Expr.BoolConst(true), Span.NONE),
+                new Stmt.WordStore(words(), u32(8), u32(2), new Expr.FloatConst(Type.F64, 1), Span.NONE),
+                new Stmt.Return(new Expr.WordLoad(words(), u32(6), shifted, Type.U16), Span.NONE));
+        function("g", ExecutionSpace.HOST, Type.ptr(Type.I64),
+                new Stmt.Return(new Expr.WordAddr(words(), u32(8), u32(2), Type.ptr(Type.I64)), Span.NONE));
+        assertEquals(List.of(), Validator.validate(module));
+    }
+
+    @Test
+    void wordLoadFromAnInteger() {
+        function("f", ExecutionSpace.HOST, Type.U8, new Stmt.Return(new Expr.WordLoad(u32(0), u32(1), u32(0), Type.U8), Span.NONE));
+        rejects("word access into a non-pointer");
+    }
+
+    @Test
+    void wordStoreAtASignedByteIndex() {
+        function("f", ExecutionSpace.HOST, Type.VOID, new Stmt.WordStore(words(), i32(1), u32(0), i32(7), Span.NONE));
+        rejects("byte index of a word access has type i32, expected u32");
+    }
+
+    @Test
+    void wordLoadAtAWideWordIndex() {
+        function("f", ExecutionSpace.HOST, Type.F32, new Stmt.Return(new Expr.WordLoad(words(), u32(4),
+                new Expr.IntConst(Type.U64, 1), Type.F32), Span.NONE));
+        rejects("word index of a word access has type u64, expected u32");
+    }
+
+    @Test
+    void wordStoreOfAnArray() {
+        Local a = function("f", ExecutionSpace.HOST, Type.VOID).newLocal("a", ARRAY, true);
+        module.functions().get(0).setBody(block(new Stmt.WordStore(words(), u32(0), u32(0),
+                new Expr.Load(new Expr.LocalAddr(a)), Span.NONE)));
+        rejects("word access of a [f32; 4], not a scalar of 1, 2, 4 or 8 bytes");
+    }
+
+    @Test
+    void wordAddressOfAHalfWord() {
+        function("f", ExecutionSpace.HOST, Type.ptr(Type.I16),
+                new Stmt.Return(new Expr.WordAddr(words(), u32(2), u32(0), Type.ptr(Type.I16)), Span.NONE));
+        rejects("word address of a i16, less than a word");
+    }
+
     @Test
     void acceptsAPureCall() {
         function("f", ExecutionSpace.HOST, Type.BOOL, new Stmt.Return(new Expr.PureCall("isnan", List.of(f32(1)), Type.BOOL), Span.NONE));

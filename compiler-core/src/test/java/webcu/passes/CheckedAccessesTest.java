@@ -9,8 +9,8 @@ import webcu.ir.Validator;
 
 /**
  * CheckedAccesses checks the index of every access to a storage binding, after the whole pipeline
- * (the interface says which roots are bindings): element indices of typed bindings, byte indices
- * of word bindings with the access's width, the loads inside an index before the access that
+ * and WordAccesses (the interface says which roots are bindings): element indices of typed
+ * bindings, the word of a word access to a word binding from its byte index and width, the loads inside an index before the access that
  * holds them, a store's value before its address, atomics as writes; the dynamic shared memory
  * stays unchecked, and so does an index checked already. The IR is valid before and after, and the
  * sites name the statements.
@@ -49,25 +49,26 @@ class CheckedAccessesTest {
         webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
         set.file("t.cu", SOURCE, true);
         DeviceModule dm = DevicePasses.run(webcu.driver.Compiler.compile(set).module(), new Diagnostics());
+        DevicePasses.run(new WordAccesses(), dm);
         assertEquals(List.of(), Validator.validate(dm.module()), "the IR before CheckedAccesses is valid");
         PassTesting.check(new CheckedAccesses(), dm, PROLOGUE + """
-                  store convert<ptr<i32>>(ptradd(convert<ptr<u8>>(&@__webcu_dynamic_shared), (convert<u32>(%i.3) * 4:u32))), \
+                  wordstore &@__webcu_dynamic_shared, byte (convert<u32>(%i.3) * 4:u32), word ((convert<u32>(%i.3) * 4:u32) >> 2:u32), \
                 load(ptradd(%b.1, (%b.offset.8 + convert<u32>(%i.3))))
                   store ptradd(%a.0, (%a.offset.7 + convert<u32>(load(ptradd(%b.1, (%b.offset.8 + convert<u32>(%i.3))))))), \
-                (convert<i32>(load(convert<ptr<u8>>(ptradd(convert<ptr<u8>>(%c.2), (%c.offset.9 + convert<u32>(%i.3)))))) \
-                + load(convert<ptr<i32>>(ptradd(convert<ptr<u8>>(&@__webcu_dynamic_shared), 0:u32))))
+                (convert<i32>(wordload<u8>(%c.2, byte (%c.offset.9 + convert<u32>(%i.3)), word ((%c.offset.9 + convert<u32>(%i.3)) >> 2:u32))) \
+                + wordload<i32>(&@__webcu_dynamic_shared, byte 0:u32, word (0:u32 >> 2:u32)))
                   %address.10 = %a.offset.7
                   %val.5 = 1:i32
                   %t0.6 = call @__webcu_atomicAdd_i32(ptradd(%a.0, %address.10), %val.5)
                 }
                 """, PROLOGUE + """
-                  store convert<ptr<i32>>(ptradd(convert<ptr<u8>>(&@__webcu_dynamic_shared), (convert<u32>(%i.3) * 4:u32))), \
+                  wordstore &@__webcu_dynamic_shared, byte (convert<u32>(%i.3) * 4:u32), word ((convert<u32>(%i.3) * 4:u32) >> 2:u32), \
                 load(ptradd(%b.1, checked((%b.offset.8 + convert<u32>(%i.3)), %b.1, site 0 read)))
                   store ptradd(%a.0, checked((%a.offset.7 + convert<u32>(load(ptradd(%b.1, \
                 checked((%b.offset.8 + convert<u32>(%i.3)), %b.1, site 2 read))))), %a.0, site 3 write)), \
-                (convert<i32>(load(convert<ptr<u8>>(ptradd(convert<ptr<u8>>(%c.2), \
-                checked((%c.offset.9 + convert<u32>(%i.3)), %c.2, bytes 1, site 1 read))))) \
-                + load(convert<ptr<i32>>(ptradd(convert<ptr<u8>>(&@__webcu_dynamic_shared), 0:u32))))
+                (convert<i32>(wordload<u8>(%c.2, byte (%c.offset.9 + convert<u32>(%i.3)), \
+                word checked((%c.offset.9 + convert<u32>(%i.3)), %c.2, bytes 1, site 1 read))) \
+                + wordload<i32>(&@__webcu_dynamic_shared, byte 0:u32, word (0:u32 >> 2:u32)))
                   %address.10 = %a.offset.7
                   %val.5 = 1:i32
                   %t0.6 = call @__webcu_atomicAdd_i32(ptradd(%a.0, checked(%address.10, %a.0, site 4 write)), %val.5)
