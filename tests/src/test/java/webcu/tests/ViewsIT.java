@@ -155,10 +155,25 @@ class ViewsIT {
         new WebDriverWait(driver(), Duration.ofSeconds(5)).until(d -> !driver().findElements(
                 By.xpath("//div[@id='view-" + kind + "']//div[contains(@class,'cm-gutterElement') and normalize-space(.)='" + n + "']"))
                 .isEmpty());
-        WebElement gutter = driver().findElement(
-                By.xpath("//div[@id='view-" + kind + "']//div[contains(@class,'cm-gutterElement') and normalize-space(.)='" + n + "']"));
+        By lineNumber = By.xpath("//div[@id='view-" + kind + "']//div[contains(@class,'cm-gutterElement') and normalize-space(.)='" + n + "']");
+        // the scroll settles first: on a loaded machine the view was still moving when the line
+        // under the gutter's old height was clicked (the neighbouring line, another source line)
+        int y = -1;
+        for (int tries = 0; tries < 20; tries++) {
+            WebElement gutter = driver().findElement(lineNumber);
+            int now = gutter.getLocation().getY() + gutter.getSize().getHeight() / 2;
+            if (now == y) {
+                break;
+            }
+            y = now;
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        }
         // the line's text sits at the gutter element's height
-        int y = gutter.getLocation().getY() + gutter.getSize().getHeight() / 2;
         for (WebElement line : driver().findElements(By.cssSelector("#view-" + kind + " .cm-line"))) {
             int top = line.getLocation().getY();
             if (top <= y && y < top + line.getSize().getHeight()) {
