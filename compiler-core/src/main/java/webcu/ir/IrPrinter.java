@@ -175,6 +175,16 @@ public final class IrPrinter {
                 out.append(", ");
                 e(st.value());
             }
+            case Stmt.AtomicHalves a -> {
+                if (a.result() != null) {
+                    out.append(a.result()).append(" = ");
+                }
+                out.append("atomichalves ").append(a.op().name().toLowerCase(java.util.Locale.ROOT)).append('(');
+                e(a.address());
+                out.append(", ");
+                e(a.value());
+                out.append(')');
+            }
             case Stmt.Call c -> {
                 if (c.result() != null) {
                     out.append(c.result()).append(" = ");

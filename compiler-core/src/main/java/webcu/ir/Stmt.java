@@ -35,6 +35,18 @@ public sealed interface Stmt {
      */
     record WordStore(Expr words, Expr byteIndex, Expr word, Expr value, Span span) implements Stmt {}
 
+    /**
+     * A 64-bit integer atomic {@code op} (ADD, SUB, AND, OR or XOR) of {@code value} on a word
+     * view's place {@code address} (an {@link Expr.WordAddr} of an i64 or u64, its type) done as
+     * two 32-bit atomics, for a target without 64-bit atomics there: first {@code op} of the
+     * value's low word on the place's first word, then {@code op} on the next word of the value's
+     * high word plus, for ADD, the carry of the first (its old value plus the low word wraps) and,
+     * for SUB, the borrow (its old value is below the low word). Each word is atomic, the pair is
+     * not: a reader between the two may see the low word changed alone. {@code result}, when not
+     * null, gets the two words' old values, low first. Made by {@code webcu.passes.WordAtomics}.
+     */
+    record AtomicHalves(Local result, BinaryOp op, Expr address, Expr value, Span span) implements Stmt {}
+
     /** Calls a function; the result, if any and if wanted, goes to {@code result}. */
     record Call(Local result, Function callee, List<Expr> args, Span span) implements Stmt {
         public Call {
@@ -99,6 +111,7 @@ public sealed interface Stmt {
             case Assign a -> List.of(a.value());
             case Store st -> List.of(st.address(), st.value());
             case WordStore w -> List.of(w.words(), w.byteIndex(), w.word(), w.value());
+            case AtomicHalves a -> List.of(a.address(), a.value());
             case Call c -> c.args();
             case If i -> List.of(i.cond());
             case Loop l -> l.breakIf() == null ? List.of() : List.of(l.breakIf());

@@ -92,6 +92,7 @@ public final class Validator {
             }
             case Stmt.WordStore w -> wordAccess(w.words(), w.byteIndex(), w.word(), expr(w.value()));
             case Stmt.Call c -> call(c);
+            case Stmt.AtomicHalves a -> atomicHalves(a);
             case Stmt.If i -> {
                 expect(i.cond(), Type.BOOL, "if condition");
                 block(i.then());
@@ -331,6 +332,32 @@ public final class Validator {
             case Expr.GlobalAddr g -> { }
         }
         return e.type();
+    }
+
+    /** A split 64-bit atomic: add to xor, on a word view's 64-bit integer, its value and result of that type. */
+    private void atomicHalves(Stmt.AtomicHalves a) {
+        Type value = expr(a.value());
+        if (!(a.address() instanceof Expr.WordAddr w)) {
+            problem("atomic halves on " + IrPrinter.expr(a.address()) + ", not a word address");
+            return;
+        }
+        expr(w);
+        Type t = w.type().pointee();
+        if (!(t instanceof Type.Int i && i.bits() == 64)) {
+            problem("atomic halves on a " + t + ", not a 64-bit integer");
+        }
+        if (!java.util.Set.of(BinaryOp.ADD, BinaryOp.SUB, BinaryOp.AND, BinaryOp.OR, BinaryOp.XOR).contains(a.op())) {
+            problem("atomic halves of " + a.op() + ", not add, sub, and, or or xor");
+        }
+        if (!value.equals(t)) {
+            problem("atomic halves of a " + value + " on a " + t);
+        }
+        if (a.result() != null) {
+            local(a.result());
+            if (!a.result().type().equals(t)) {
+                problem("atomic halves' result " + a.result() + ": " + a.result().type() + " but the place holds " + t);
+            }
+        }
     }
 
     /**

@@ -153,6 +153,10 @@ public final class AccessRanges {
                 // a word view's access (WordAccesses runs after this analysis): a word binding is unproven
                 throw new Unproven();
             }
+            case Stmt.AtomicHalves a -> {
+                // made after this analysis too, on a word view
+                throw new Unproven();
+            }
             case Stmt.Call c -> {
                 if (!c.callee().isExternal()) {
                     // a device function's own accesses are checked in its body, which this does not walk

@@ -73,13 +73,13 @@ public final class Analysis {
     }
 
     /**
-     * Whether the WGSL writer can do this 64-bit atomic as one 32-bit atomic per word, with no
+     * Whether this 64-bit atomic can be one 32-bit atomic per word ({@link WordAtomics}), with no
      * lock: and, or and xor act on each bit alone, and add and subtract need only the carry (or
      * borrow) of the low word, which its atomic's old value tells. The final value is exact
      * whatever interleaves; the old value returned pairs the two words' old values, which is why
      * the atomics lowering locks the ones whose old value is read.
      */
-    public static boolean onHalves(String op, String t) {
+    static boolean onHalves(String op, String t) {
         return (t.equals("u64") || t.equals("i64")) && switch (op) {
             case "Add", "Sub", "And", "Or", "Xor" -> true;
             default -> false;

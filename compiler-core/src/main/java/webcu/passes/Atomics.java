@@ -31,7 +31,7 @@ import webcu.ir.Type;
  * <p>Expects: {@link MemoryModel}'s canonical addresses (atomic places are already declared
  * atomic). Guarantees: the atomics left are 32-bit add, sub, exchange, and, or, xor, min and max
  * on integers of the place's own signedness, compare-and-swap, and 64-bit integer add, sub, and,
- * or and xor on word bindings (the writer does them per word, see {@link #onHalves}); each loop
+ * or and xor on word bindings ({@link WordAtomics} splits them per word, see {@link Analysis#onHalves}); each loop
  * reads the old value atomically, computes the new one, and retries while
  * {@code __webcu_atomicCAS_u32} returns another value, then yields the old value as CUDA does.
  * The other 64-bit atomics on word bindings run under a spin lock (see {@code locked}); on

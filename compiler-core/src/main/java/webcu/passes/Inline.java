@@ -231,6 +231,7 @@ public final class Inline implements DevicePass {
             case Stmt.Return r -> new Stmt.Return(r.value(), at);
             case Stmt.Barrier b -> new Stmt.Barrier(at);
             case Stmt.WordStore w -> new Stmt.WordStore(w.words(), w.byteIndex(), w.word(), w.value(), at);
+            case Stmt.AtomicHalves a -> new Stmt.AtomicHalves(a.result(), a.op(), a.address(), a.value(), at);
             case Stmt.Launch l -> new Stmt.Launch(l.kernel(), l.grid(), l.block(), l.sharedBytes(), l.stream(), l.args(), at);
         };
     }

@@ -54,6 +54,11 @@ public abstract class Rewriter {
                 Expr word = expr(w.word());
                 yield new Stmt.WordStore(words, byteIndex, word, expr(w.value()), w.span());
             }
+            case Stmt.AtomicHalves a -> {
+                Expr address = expr(a.address());
+                Expr value = expr(a.value());
+                yield new Stmt.AtomicHalves(a.result() == null ? null : target(a.result()), a.op(), address, value, a.span());
+            }
             case Stmt.Call c -> {
                 List<Expr> args = exprs(c.args());
                 yield new Stmt.Call(c.result() == null ? null : target(c.result()), c.callee(), args, c.span());

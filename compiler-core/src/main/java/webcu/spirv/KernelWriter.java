@@ -325,6 +325,7 @@ final class KernelWriter {
             }
             case Stmt.Store st -> values.store(st.address(), st.value());
             case Stmt.WordStore w -> values.store(w);
+            case Stmt.AtomicHalves a -> SpirvWords.atomicHalves(values, a);
             case Stmt.Call c -> values.call(c);
             case Stmt.If i -> ifStmt(i);
             case Stmt.Loop l -> loop(l);

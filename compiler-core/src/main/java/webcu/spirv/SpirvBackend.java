@@ -34,7 +34,9 @@ public final class SpirvBackend {
     /**
      * Writes a device module that the passes have prepared, its byte accesses to word views made
      * word accesses ({@link webcu.passes.WordAccesses}) and its storage accesses bounds-checked
-     * ({@link webcu.passes.CheckedAccesses}); drops and reports the kernels the writer cannot express.
+     * ({@link webcu.passes.CheckedAccesses}), the 64-bit atomics the device has no native one for
+     * split into one per word ({@link webcu.passes.WordAtomics}); drops and reports the kernels
+     * the writer cannot express.
      */
     public static SpirvProgram write(DeviceModule prepared) {
         // before CheckedAccesses: the proof reads the accesses' plain indices
@@ -43,6 +45,7 @@ public final class SpirvBackend {
         // once: a kernel dropped below leaves its sites in the table, and the others keep their numbers
         new webcu.passes.WordAccesses().run(prepared);
         new webcu.passes.CheckedAccesses().run(prepared);
+        new webcu.passes.WordAtomics().run(prepared);
         while (true) {
             SpirvWriter w = new SpirvWriter(prepared, ranges);
             try {

@@ -253,6 +253,8 @@ final class SpirvWriter {
                 used.add(a.target());
             } else if (s instanceof Stmt.Call c && c.result() != null) {
                 used.add(c.result());
+            } else if (s instanceof Stmt.AtomicHalves a && a.result() != null) {
+                used.add(a.result());
             }
         }, e -> {
             if (e instanceof Expr.LocalGet g) {
@@ -291,6 +293,10 @@ final class SpirvWriter {
                 walkExpr(st.value(), exprs);
             }
             case Stmt.WordStore w -> Stmt.roots(w).forEach(e -> walkExpr(e, exprs));
+            case Stmt.AtomicHalves a -> {
+                walkExpr(a.address(), exprs);
+                walkExpr(a.value(), exprs);
+            }
             case Stmt.Call c -> c.args().forEach(a -> walkExpr(a, exprs));
             case Stmt.Return r -> {
                 if (r.value() != null) {

@@ -223,6 +223,7 @@ final class Translator extends ExprTranslator {
             }
             case Stmt.Return r -> ret(r);
             case Stmt.WordStore w -> throw new webcu.diag.InternalCompilerError("VM: a GPU target's word store reached the CPU's code");
+            case Stmt.AtomicHalves a -> throw new webcu.diag.InternalCompilerError("VM: a GPU target's split atomic reached the CPU's code");
             case Stmt.Barrier b -> {
                 if (device) {
                     emit(Op.BARRIER);

@@ -251,6 +251,9 @@ final class KernelWriter {
             } else if (s instanceof Stmt.Call c && c.result() != null) {
                 used.add(c.result());
                 assigned.add(c.result());
+            } else if (s instanceof Stmt.AtomicHalves a && a.result() != null) {
+                used.add(a.result());
+                assigned.add(a.result());
             }
         });
         WgslWriter.Walk.exprs(k.body(), e -> {

@@ -302,10 +302,52 @@ final class MemoryWriter extends KernelPart {
     }
 
     /**
-     * An atomic that WGSL has: add, sub, exchange, min, max, and, or, xor on 32-bit integers,
-     * strong compare-and-swap (a loop around WGSL's weak one), and 64-bit add, sub, and, or
-     * and xor on a word binding (one atomic per word; add and sub carry into the high word).
-     * The {@code Atomics} pass has turned the others into compare-and-swap loops.
+     * A 64-bit atomic on a word view that {@code passes.WordAtomics} split: one WGSL atomic per
+     * word, the low word's carry (add) or borrow (sub) added to the high word's operand.
+     */
+    void atomicHalves(Stmt.AtomicHalves a) {
+        if (!(resolve(fold(a.address()), true) instanceof WordRef w)) {
+            throw new InternalCompilerError("WGSL writer: split atomic on a place that is not a word view in " + kw.k.name());
+        }
+        String word = kw.fn.fresh("word");
+        line("let " + word + " = " + w.wordIndex() + ";");
+        String place = w.bound().name() + "[" + word + "]";
+        String v = kw.fn.fresh("v");
+        String lo = kw.fn.fresh("lo");
+        String hi = kw.fn.fresh("hi");
+        String high = w.bound().name() + "[" + word + " + 1u]";
+        line("let " + v + " = " + top(a.value()) + ";");
+        switch (a.op()) {
+            case ADD -> {
+                line("let " + lo + " = atomicAdd(&" + place + ", " + v + ".x);");
+                line("let " + hi + " = atomicAdd(&" + high + ", " + v + ".y + select(0u, 1u, "
+                        + lo + " + " + v + ".x < " + lo + "));");
+            }
+            case SUB -> {
+                line("let " + lo + " = atomicSub(&" + place + ", " + v + ".x);");
+                line("let " + hi + " = atomicSub(&" + high + ", " + v + ".y + select(0u, 1u, " + lo + " < " + v + ".x));");
+            }
+            case AND, OR, XOR -> {
+                String f = "atomic" + switch (a.op()) {
+                    case AND -> "And";
+                    case OR -> "Or";
+                    default -> "Xor";
+                };
+                line("let " + lo + " = " + f + "(&" + place + ", " + v + ".x);");
+                line("let " + hi + " = " + f + "(&" + high + ", " + v + ".y);");
+            }
+            default -> throw new InternalCompilerError("WGSL writer: split atomic " + a.op() + " in " + kw.k.name());
+        }
+        if (a.result() != null) {
+            line(local(a.result()) + " = vec2<u32>(" + lo + ", " + hi + ");");
+        }
+    }
+
+    /**
+     * An atomic that WGSL has: add, sub, exchange, min, max, and, or, xor on 32-bit integers
+     * and strong compare-and-swap (a loop around WGSL's weak one). The {@code Atomics} pass has
+     * turned the others into compare-and-swap loops, {@code WordAtomics} the 64-bit ones on word
+     * views into {@link #atomicHalves}.
      */
     void atomic(Stmt.Call c) {
         String name = c.callee().name();
@@ -319,33 +361,6 @@ final class MemoryWriter extends KernelPart {
             line("let " + word + " = " + w.wordIndex() + ";");
             place = w.bound().name() + "[" + word + "]";
             scalar = "u32";
-            if (isWide(t) && webcu.passes.Analysis.onHalves(op, "u64")) {
-                String v = kw.fn.fresh("v");
-                String lo = kw.fn.fresh("lo");
-                String hi = kw.fn.fresh("hi");
-                String high = w.bound().name() + "[" + word + " + 1u]";
-                line("let " + v + " = " + top(c.args().get(1)) + ";");
-                switch (op) {
-                    case "Add" -> {
-                        line("let " + lo + " = atomicAdd(&" + place + ", " + v + ".x);");
-                        line("let " + hi + " = atomicAdd(&" + high + ", " + v + ".y + select(0u, 1u, "
-                                + lo + " + " + v + ".x < " + lo + "));");
-                    }
-                    case "Sub" -> {
-                        line("let " + lo + " = atomicSub(&" + place + ", " + v + ".x);");
-                        line("let " + hi + " = atomicSub(&" + high + ", " + v + ".y + select(0u, 1u, " + lo + " < " + v + ".x));");
-                    }
-                    default -> {
-                        String f = "atomic" + op;
-                        line("let " + lo + " = " + f + "(&" + place + ", " + v + ".x);");
-                        line("let " + hi + " = " + f + "(&" + high + ", " + v + ".y);");
-                    }
-                }
-                if (c.result() != null) {
-                    line(local(c.result()) + " = vec2<u32>(" + lo + ", " + hi + ");");
-                }
-                return;
-            }
         } else {
             Ref r = (Ref) target;
             if (!r.atomic()) {

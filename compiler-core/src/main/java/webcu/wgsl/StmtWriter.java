@@ -52,6 +52,7 @@ final class StmtWriter extends KernelPart {
             }
             case Stmt.Store st -> kw.memory.store(st);
             case Stmt.WordStore w -> kw.memory.store(w);
+            case Stmt.AtomicHalves a -> kw.memory.atomicHalves(a);
             case Stmt.Call c -> call(c);
             case Stmt.If i -> ifStmt(i, "if ");
             case Stmt.Loop l -> {

@@ -40,8 +40,8 @@ public final class WgslBackend {
      * integers made 32-bit, loops' exit tests moved to their end, 64-bit operations made calls,
      * constants folded, byte accesses to word views made word accesses
      * ({@link webcu.passes.WordAccesses}), storage accesses bounds-checked
-     * ({@link webcu.passes.CheckedAccesses}),
-     * float comparisons made false for NaN, the device's fma chosen, then printed.
+     * ({@link webcu.passes.CheckedAccesses}), 64-bit atomics split into one per word
+     * ({@link webcu.passes.WordAtomics}), float comparisons made false for NaN, the device's fma chosen, then printed.
      */
     public static WgslProgram write(DeviceModule prepared) {
         // before the WGSL-only steps: RotateLoops moves the exit tests the counted loops are found by
@@ -54,6 +54,7 @@ public final class WgslBackend {
         ConstFold.run(prepared);
         new webcu.passes.WordAccesses().run(prepared);
         new webcu.passes.CheckedAccesses().run(prepared);
+        new webcu.passes.WordAtomics().run(prepared);
         NanCompares.run(prepared);
         FmaChoice.run(prepared);
         return new WgslWriter(prepared, ranges).write();

@@ -354,6 +354,57 @@ class ValidatorTest {
         rejects("word address of a i16, less than a word");
     }
 
+    /** A split atomic's place: the u64 (or {@code t}) at byte 8 of {@link #words()}, word 2. */
+    private static Expr wordAddr(Type t) {
+        return new Expr.WordAddr(words(), u32(8), u32(2), Type.ptr(t));
+    }
+
+    private static Expr u64(long v) {
+        return new Expr.IntConst(Type.U64, v);
+    }
+
+    @Test
+    void acceptsAtomicHalves() {
+        Function f = function("f", ExecutionSpace.HOST, Type.VOID);
+        Local old = f.newLocal("old", Type.I64, false);
+        f.setBody(block(new Stmt.AtomicHalves(null, BinaryOp.ADD, wordAddr(Type.U64), u64(1), Span.NONE),
+                new Stmt.AtomicHalves(old, BinaryOp.XOR, wordAddr(Type.I64), new Expr.IntConst(Type.I64, -1), Span.NONE)));
+        assertEquals(List.of(), Validator.validate(module));
+    }
+
+    @Test
+    void atomicHalvesOnATypedPointer() {
+        function("f", ExecutionSpace.HOST, Type.VOID,
+                new Stmt.AtomicHalves(null, BinaryOp.SUB, new Expr.NullPtr(Type.ptr(Type.U64)), u64(1), Span.NONE));
+        rejects("atomic halves on null:ptr<u64>, not a word address");
+    }
+
+    @Test
+    void atomicHalvesOnAWord() {
+        function("f", ExecutionSpace.HOST, Type.VOID, new Stmt.AtomicHalves(null, BinaryOp.ADD, wordAddr(Type.U32), u32(1), Span.NONE));
+        rejects("atomic halves on a u32, not a 64-bit integer");
+    }
+
+    @Test
+    void atomicHalvesOfAMultiplication() {
+        function("f", ExecutionSpace.HOST, Type.VOID, new Stmt.AtomicHalves(null, BinaryOp.MUL, wordAddr(Type.U64), u64(3), Span.NONE));
+        rejects("atomic halves of MUL, not add, sub, and, or or xor");
+    }
+
+    @Test
+    void atomicHalvesOfANarrowValue() {
+        function("f", ExecutionSpace.HOST, Type.VOID, new Stmt.AtomicHalves(null, BinaryOp.OR, wordAddr(Type.U64), u32(1), Span.NONE));
+        rejects("atomic halves of a u32 on a u64");
+    }
+
+    @Test
+    void atomicHalvesIntoANarrowResult() {
+        Function f = function("f", ExecutionSpace.HOST, Type.VOID);
+        Local old = f.newLocal("old", Type.U32, false);
+        f.setBody(block(new Stmt.AtomicHalves(old, BinaryOp.AND, wordAddr(Type.U64), u64(1), Span.NONE)));
+        rejects("atomic halves' result %old");
+    }
+
     @Test
     void acceptsAPureCall() {
         function("f", ExecutionSpace.HOST, Type.BOOL, new Stmt.Return(new Expr.PureCall("isnan", List.of(f32(1)), Type.BOOL), Span.NONE));
