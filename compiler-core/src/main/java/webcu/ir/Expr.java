@@ -189,18 +189,26 @@ public sealed interface Expr {
      * children did not change is passed to {@code f} as it is.
      */
     static Expr postOrder(Expr e, java.util.function.UnaryOperator<Expr> f) {
+        return f.apply(mapChildren(e, k -> postOrder(k, f)));
+    }
+
+    /**
+     * {@code e} over its children as {@code f} maps them, or {@code e} itself when none changes:
+     * the step of a top-down rewrite, which decides at a node before it descends.
+     */
+    static Expr mapChildren(Expr e, java.util.function.UnaryOperator<Expr> f) {
         List<Expr> kids = children(e);
         if (kids.isEmpty()) {
-            return f.apply(e);
+            return e;
         }
         List<Expr> mapped = new java.util.ArrayList<>(kids.size());
         boolean changed = false;
         for (Expr k : kids) {
-            Expr m = postOrder(k, f);
+            Expr m = f.apply(k);
             changed |= m != k;
             mapped.add(m);
         }
-        return f.apply(changed ? withChildren(e, mapped) : e);
+        return changed ? withChildren(e, mapped) : e;
     }
 
     /** The same node over new children (in {@link #children} order). */

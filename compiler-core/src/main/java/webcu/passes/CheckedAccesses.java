@@ -138,18 +138,7 @@ public final class CheckedAccesses implements DevicePass {
             return new Expr.WordLoad(w.words(), bi, word(w.words(), w.byteIndex(), bi, w.word(), bytes(w.type()), false),
                     w.type());
         }
-        List<Expr> kids = Expr.children(e);
-        if (kids.isEmpty()) {
-            return e;
-        }
-        List<Expr> mapped = new ArrayList<>(kids.size());
-        boolean changed = false;
-        for (Expr k : kids) {
-            Expr m = value(k);
-            changed |= m != k;
-            mapped.add(m);
-        }
-        return changed ? Expr.withChildren(e, mapped) : e;
+        return Expr.mapChildren(e, this::value);
     }
 
     /** A canonical address, its binding index checked; the loads in its indices read. */

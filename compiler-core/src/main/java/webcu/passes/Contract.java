@@ -618,18 +618,7 @@ public final class Contract implements DevicePass {
                 return new Expr.Fma(negateProduct ? new Expr.Unary(UnaryOp.NEG, x, t) : x, y,
                         negateAddend ? new Expr.Unary(UnaryOp.NEG, other, t) : other, t);
             }
-            List<Expr> kids = Expr.children(e);
-            if (kids.isEmpty()) {
-                return e;
-            }
-            List<Expr> mapped = new ArrayList<>(kids.size());
-            boolean changed = false;
-            for (Expr k : kids) {
-                Expr m = rewrite(k);
-                changed |= m != k;
-                mapped.add(m);
-            }
-            return changed ? Expr.withChildren(e, mapped) : e;
+            return Expr.mapChildren(e, this::rewrite);
         }
     }
 }

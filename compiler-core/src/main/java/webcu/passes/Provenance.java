@@ -650,15 +650,7 @@ final class Provenance {
                 Expr address = address(p.index());
                 return c.type().equals(Type.U64) ? address : new Expr.Convert(c.type(), address);
             }
-            List<Expr> kids = Expr.children(e);
-            if (kids.isEmpty()) {
-                return e;
-            }
-            List<Expr> mapped = new ArrayList<>(kids.size());
-            for (Expr x : kids) {
-                mapped.add(value(x));
-            }
-            return Expr.withChildren(e, mapped);
+            return Expr.mapChildren(e, this::value);
         }
 
         /**

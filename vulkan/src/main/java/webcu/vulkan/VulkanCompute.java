@@ -625,39 +625,22 @@ public final class VulkanCompute implements AutoCloseable {
             }
             vkUpdateDescriptorSets(device, writes, null);
 
-            PointerBuffer pp = stack.mallocPointer(1);
-            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
-                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
-            VkCommandBuffer cb = new VkCommandBuffer(pp.get(0), device);
-            check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-                    .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
-            // the host's writes to the mapped memory before the submit are visible to it (vkQueueSubmit's host barrier)
-            vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle);
-            vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, set, null);
-            if (timed) {
-                vkCmdResetQueryPool(cb, queryPool(), 0, 2);
-                vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
-            }
-            vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
-            if (timed) {
-                vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
-            }
-            // the kernel's writes must be visible to the host's reads of the mapped memory, and to the
-            // copies and kernels submitted after it (a barrier's second scope reaches later submits)
-            VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
-            toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT
-                    | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-            vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT
-                    | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, toHost, null, null);
-            check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
-            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
-            long fence = lp.get(0);
-            check(vkQueueSubmit(queue, VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(cb)), fence),
-                    "vkQueueSubmit");
-            check(vkWaitForFences(device, stack.longs(fence), true, Long.MAX_VALUE), "vkWaitForFences");
-
-            vkDestroyFence(device, fence, null);
-            vkFreeCommandBuffers(device, commandPool, cb);
+            boolean time = timed;
+            // the host's writes to the mapped memory before the submit are visible to it (vkQueueSubmit's
+            // host barrier); the kernel's writes, to the host's reads and to the copies and kernels
+            // submitted after it (submitAndWait's barrier: its second scope reaches later submits)
+            submitAndWait((cb, s) -> {
+                vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle);
+                vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, set, null);
+                if (time) {
+                    vkCmdResetQueryPool(cb, queryPool(), 0, 2);
+                    vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, queryPool, 0);
+                }
+                vkCmdDispatch(cb, groupsX, groupsY, groupsZ);
+                if (time) {
+                    vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
+                }
+            }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
             vkDestroyDescriptorPool(device, pool, null);
             if (!timed) {
                 return Double.NaN;
