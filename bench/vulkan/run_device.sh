@@ -26,8 +26,11 @@ if has cuda; then
 fi
 wait $UNPACK
 el "== Vulkan loader + NVIDIA ICD"
-# the machine has neither; a machine that has both keeps its own
-ldconfig -p | grep -q 'libvulkan.so.1 ' && ldconfig -p | grep -q libGLdispatch || { for f in "$K"/debs/*.deb; do dpkg -x "$f" /; done; ldconfig; }
+# the GPU machine has neither; a machine that has both keeps its own, and a machine without an
+# NVIDIA GPU (a local try-out) is never written to
+if command -v nvidia-smi >/dev/null && ! { ldconfig -p | grep -q 'libvulkan.so.1 ' && ldconfig -p | grep -q libGLdispatch; }; then
+  for f in "$K"/debs/*.deb; do dpkg -x "$f" /; done; ldconfig
+fi
 if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then export VK_DRIVER_FILES=/usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json; fi
 echo "VK_DRIVER_FILES=${VK_DRIVER_FILES:-unset}"
 JAVA=/tmp/vkb/jre/bin/java
