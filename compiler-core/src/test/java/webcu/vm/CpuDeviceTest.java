@@ -17,6 +17,7 @@ import webcu.ir.Global;
 import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Type;
+import webcu.runtime.CapturingConsole;
 
 /** Kernels on the CPU device: barriers, shared memory, device printf, faults and how CUDA reports them. */
 class CpuDeviceTest {
@@ -305,7 +306,7 @@ class CpuDeviceTest {
                 """, true);
         webcu.driver.CompileResult c = webcu.driver.Compiler.compile(set);
         assertTrue(c.ok(), c.render(false));
-        TestConsole console = new TestConsole();
+        CapturingConsole console = new CapturingConsole();
         CpuDevice device = new CpuDevice(console);
         device.setTimeLimit(0.3);
         long began = System.nanoTime();

@@ -17,6 +17,7 @@ import webcu.ir.Local;
 import webcu.ir.Module;
 import webcu.ir.Stmt;
 import webcu.ir.Type;
+import webcu.runtime.CapturingConsole;
 import webcu.runtime.Completion;
 import webcu.runtime.Device;
 import webcu.runtime.DeviceInfo;
@@ -187,7 +188,7 @@ class ProgramRunTest {
         final CpuDevice inner;
         final List<Completion> pending = new ArrayList<>();
 
-        SlowDevice(TestConsole console) {
+        SlowDevice(CapturingConsole console) {
             inner = new CpuDevice(console);
         }
 
@@ -264,7 +265,7 @@ class ProgramRunTest {
         h.copy(addr(host), value(d), 4, 2);
         h.add(print(m, "got %d\n", add(load(HostMain.elem(host, i32(0))), i32(1))));
         Module program = h.finish(i32(0));
-        TestConsole console = new TestConsole();
+        CapturingConsole console = new CapturingConsole();
         SlowDevice device = new SlowDevice(console);
         ProgramRun run = new ProgramRun(program, device, console, List.of());
         int waits = 0;

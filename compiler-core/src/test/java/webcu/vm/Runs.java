@@ -3,6 +3,7 @@ package webcu.vm;
 import java.util.List;
 import webcu.ir.Module;
 import webcu.ir.Validator;
+import webcu.runtime.CapturingConsole;
 import webcu.runtime.Device;
 
 /** Runs a hand-built module to its end on the CPU device and collects what it printed. */
@@ -13,11 +14,11 @@ final class Runs {
     record Result(String out, String err, int status) {}
 
     static Result run(Module m, String... args) {
-        TestConsole console = new TestConsole();
+        CapturingConsole console = new CapturingConsole();
         return run(m, new CpuDevice(console), console, args);
     }
 
-    static Result run(Module m, Device device, TestConsole console, String... args) {
+    static Result run(Module m, Device device, CapturingConsole console, String... args) {
         Validator.check(m, "test construction");
         ProgramRun run = new ProgramRun(m, device, console, List.of(args));
         for (int slices = 0; slices < 100_000; slices++) {

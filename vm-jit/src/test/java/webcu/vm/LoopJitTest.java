@@ -14,6 +14,7 @@ import webcu.frontend.SourceSet;
 import webcu.ir.ExecutionSpace;
 import webcu.ir.Function;
 import webcu.ir.Type;
+import webcu.runtime.CapturingConsole;
 
 /**
  * The loop compiler must not change what a program does: each program here runs with the
@@ -33,7 +34,7 @@ class LoopJitTest {
         set.file("loop.cu", source, true);
         CompileResult r = Compiler.compile(set);
         assertTrue(r.ok(), r.render(false));
-        TestConsole console = new TestConsole();
+        CapturingConsole console = new CapturingConsole();
         Interpreter.setLoopCompiler(jit);
         try {
             ProgramRun run = new ProgramRun(r.module(), new CpuDevice(console), console, List.of("loop"));
