@@ -53,7 +53,7 @@ final class WebcuToolchain implements Toolchain {
     String kernelTimesJson() {
         StringBuilder sb = new StringBuilder("[");
         if (timed != null) {
-            for (WebGpuDevice.KernelTime t : timed.kernelTimes()) {
+            for (webcu.runtime.TimedDevice.KernelTime t : timed.kernelTimes()) {
                 if (sb.length() > 1) {
                     sb.append(',');
                 }
@@ -90,7 +90,7 @@ final class WebcuToolchain implements Toolchain {
                     timed = device;
                 }
                 devicePanel.accept(DevicePanel.webGpu(device.facts()));
-                launches = new LaunchLog("webgpu", device.hasTimestamps() ? LaunchLog.Clock.GPU : LaunchLog.Clock.WALL);
+                launches = new LaunchLog("webgpu", device.canTimeKernels() ? LaunchLog.Clock.GPU : LaunchLog.Clock.WALL);
                 RecordingDevice.Timer timer = new RecordingDevice.Timer() {
                     @Override
                     public void timeNext(LaunchLog.Launch launch) {

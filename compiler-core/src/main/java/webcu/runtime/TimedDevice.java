@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * A device that can time each kernel launch on the GPU itself (timestamp queries), as Nsight
- * Systems' kernel summary does: {@code ./webcu run --kernel-times FILE} writes the times, and the
- * Vulkan benchmark (bench/vulkan) takes its medians from them.
+ * Systems' kernel summary does: the WebGPU device for the page's launch log and bench/webgpu, the
+ * Vulkan device for {@code ./webcu run --kernel-times FILE} and bench/vulkan.
  */
 public interface TimedDevice {
     /** One launch's GPU time: from the dispatch's start to its end, in nanoseconds. */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.teavm.jso.JSObject;
 import org.teavm.jso.typedarrays.Int32Array;
-import webcu.webgpu.WebGpuDevice.KernelTime;
+import webcu.runtime.TimedDevice.KernelTime;
 import webcu.webgpu.WebGpuDevice.LaunchTimer;
 
 /** How long a {@link WebGpuDevice}'s launches ran: GPU timestamps where the adapter has them, else wall-clock time. */

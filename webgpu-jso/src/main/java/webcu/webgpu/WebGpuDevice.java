@@ -24,6 +24,7 @@ import webcu.runtime.KernelLaunch;
 import webcu.runtime.LaunchLayout;
 import webcu.runtime.StickyFault;
 import webcu.runtime.TargetDevice;
+import webcu.runtime.TimedDevice;
 
 /**
  * The {@link Device} that runs kernels on the GPU through WebGPU: one GPUBuffer per CUDA
@@ -49,7 +50,7 @@ import webcu.runtime.TargetDevice;
  * {@code cudaMemcpy}/{@code cudaMemset} ranges go through the small kernels of
  * {@link MemoryShaders}; a copy within one buffer goes through a temporary buffer.
  */
-public final class WebGpuDevice implements AddressedDevice, TargetDevice {
+public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedDevice {
     private final Console console;
     private final GPUDevice device;
     private final GPUQueue queue;
@@ -106,10 +107,6 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
     private final Map<String, Double> launchedAt = new HashMap<>();
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
-
-    /** How long one launch ran on the GPU, from timestamp queries at the start and end of its pass. */
-    public record KernelTime(String kernel, double nanoseconds) {
-    }
 
     /**
      * Hears how long one launch took. {@code beginNs}: where it began on a clock of its own (the
@@ -323,8 +320,9 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         return measured.ieeeFloat();
     }
 
-    /** Whether the device can time kernels with timestamp queries. */
-    public boolean hasTimestamps() {
+    /** Whether the device can time kernels with timestamp queries (the timestamp-query feature). */
+    @Override
+    public boolean canTimeKernels() {
         return timestamps;
     }
 
@@ -343,6 +341,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
      * feature; otherwise this does nothing). The times arrive asynchronously, all of them by the
      * time {@link #synchronize()} completes.
      */
+    @Override
     public void setKernelTiming(boolean on) {
         timing = on && timestamps;
     }
@@ -368,7 +367,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice {
         return LaunchPlan.coarsening(block, limits);
     }
 
-    /** The timed launches so far, in launch order. */
+    /** The timed launches so far, in launch order; a time that could not be read is NaN. */
+    @Override
     public List<KernelTime> kernelTimes() {
         return times.kernelTimes();
     }
