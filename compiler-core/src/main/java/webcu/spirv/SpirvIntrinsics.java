@@ -26,7 +26,7 @@ final class SpirvIntrinsics {
         String[][] math = {
             {"sqrt", "Sqrt"}, {"fabs", "FAbs"}, {"floor", "Floor"}, {"ceil", "Ceil"}, {"trunc", "Trunc"},
             {"rint", "RoundEven"}, {"nearbyint", "RoundEven"}, {"sin", "Sin"}, {"cos", "Cos"}, {"tan", "Tan"},
-            {"asin", "Asin"}, {"acos", "Acos"}, {"atan", "Atan"}, {"atan2", "Atan2"}, {"sinh", "Sinh"}, {"cosh", "Cosh"},
+            {"atan", "Atan"}, {"atan2", "Atan2"}, {"sinh", "Sinh"}, {"cosh", "Cosh"},
             {"tanh", "Tanh"}, {"asinh", "Asinh"}, {"acosh", "Acosh"}, {"atanh", "Atanh"}, {"exp", "Exp"}, {"exp2", "Exp2"},
             {"log", "Log"}, {"log2", "Log2"}, {"pow", "Pow"}, {"rsqrt", "InverseSqrt"}, {"fmin", "NMin"}, {"fmax", "NMax"},
             {"fma", "Fma"},
