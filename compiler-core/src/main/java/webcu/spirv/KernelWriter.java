@@ -101,9 +101,6 @@ final class KernelWriter {
         List<KernelLayout.Buffer> buffers = new ArrayList<>();
         int binding = 0;
         for (KernelInterface.Binding b : in.bindings()) {
-            if (b.source() instanceof KernelInterface.Heap) {
-                throw new Unsupported("pointers read from memory (the heap mode of a kernel)");
-            }
             boolean words = b.view() == KernelInterface.View.WORDS;
             Type element = words ? Type.U32 : b.atomic() ? SpirvWriter.atomicView(b.element()) : b.element();
             if (b.atomic() && !words && !(element instanceof Type.Int i && i.bits() == 32)) {
@@ -146,14 +143,14 @@ final class KernelWriter {
         names.add("webcu_grid");
         int offset = 16;
         for (KernelInterface.Value v : in.values()) {
-            if (v.heapOffset() || v.heapBase()) {
-                throw new Unsupported("pointers read from memory (the heap mode of a kernel)");
-            }
-            int size = v.type().size() == 8 ? 8 : 4;
+            // heap mode: a pointer argument or device variable arrives as its u32 heap offset, heap.base as a u64
+            KernelLayout.UniformField field = new KernelLayout.UniformField(v.name(), v.index(), v.argOffset(), v.type(), 0, -1,
+                    v.symbol() != null ? v.symbol().name() : null);
+            int size = field.size();
             offset = (offset + size - 1) / size * size;
-            fields.add(new KernelLayout.UniformField(v.name(), v.index(), v.argOffset(), v.type(), offset, -1));
+            fields.add(new KernelLayout.UniformField(v.name(), v.index(), v.argOffset(), v.type(), offset, -1, field.symbol()));
             memberOf.put(v.local(), memberTypes.size());
-            memberTypes.add(uniformType(v.type()));
+            memberTypes.add(uniformType(v.local().type()));
             offsets.add(offset);
             names.add(v.name());
             offset += size;
@@ -192,7 +189,7 @@ final class KernelWriter {
         Set<Local> usedLocals = SpirvWriter.usedLocals(k.body());
         for (Local l : k.locals()) {
             if (usedLocals.contains(l) && !roots.containsKey(l) && !(l.type() instanceof Type.Ptr)) {
-                int var = f.value("OpVariable", m.typePointer("Function", types.plain(l.type())),
+                int var = f.value("OpVariable", m.typePointer("Function", types.value(l.type())),
                         SpirvModule.enumValue("StorageClass", "Function"));
                 m.name(var, l.name());
                 vars.put(l, var);
@@ -242,7 +239,7 @@ final class KernelWriter {
     }
 
     private int uniformType(Type t) {
-        return types.laidOut(uniformIr(t));
+        return types.wide(t) ? types.value(t) : types.laidOut(uniformIr(t));
     }
 
     // ---------------------------------------------------------------- blocks and lines

@@ -44,6 +44,19 @@ final class SpirvTypes {
         return available.contains(capability);
     }
 
+    /**
+     * Whether {@code t} is a 64-bit integer held as two u32 words ({@link SpirvWideInts}): the
+     * device lacks Int64.
+     */
+    boolean wide(Type t) {
+        return t instanceof Type.Int i && i.bits() == 64 && !available.contains("Int64");
+    }
+
+    /** The type of values of {@code t} and of Function variables holding them: {@link #plain}, or a wide integer's u32 pair. */
+    int value(Type t) {
+        return wide(t) ? m.typeVector(u32(), 2) : plain(t);
+    }
+
     int voidType() {
         return m.typeVoid();
     }

@@ -65,7 +65,7 @@ final class SpirvValues {
 
     int value(Expr e) {
         return switch (e) {
-            case Expr.IntConst c -> intConst(c.type(), c.value());
+            case Expr.IntConst c -> types.wide(c.type()) ? SpirvWideInts.constant(this, c.value()) : intConst(c.type(), c.value());
             case Expr.FloatConst c -> c.type().bits() == 32 ? m.constantF32((float) c.value())
                     : m.constant(types.plain(c.type()), (int) Double.doubleToRawLongBits(c.value()),
                     (int) (Double.doubleToRawLongBits(c.value()) >>> 32));
@@ -75,7 +75,7 @@ final class SpirvValues {
                 if (var == null) {
                     throw new Unsupported("pointer values ('" + g.local().name() + "')");
                 }
-                yield f().value("OpLoad", types.plain(g.local().type()), var);
+                yield f().value("OpLoad", types.value(g.local().type()), var);
             }
             case Expr.Load l -> load(resolve(l.address(), false), l.type());
             case Expr.Unary u -> unary(u);
@@ -86,7 +86,7 @@ final class SpirvValues {
                 if (SpirvWriter.readsMemory(s.ifTrue()) || SpirvWriter.readsMemory(s.ifFalse())) {
                     yield branchValue(cond, s.ifTrue(), s.ifFalse(), s.type());
                 }
-                yield f().value("OpSelect", types.plain(s.type()), cond, value(s.ifTrue()), value(s.ifFalse()));
+                yield f().value("OpSelect", types.value(s.type()), cond, value(s.ifTrue()), value(s.ifFalse()));
             }
             case Expr.Fma x -> x.type().equals(Type.F64) ? SpirvDoubleOps.fma(this, value(x.a()), value(x.b()), value(x.c()))
                     : SpirvDoubleOps.fmaf(this, value(x.a()), value(x.b()), value(x.c()));
@@ -138,7 +138,7 @@ final class SpirvValues {
         int endB = kw.currentLabel();
         kw.branch(merge);
         kw.label(merge);
-        return f().value("OpPhi", types.plain(t), va, endA, vb, endB);
+        return f().value("OpPhi", types.value(t), va, endA, vb, endB);
     }
 
     private int unary(Expr.Unary u) {
@@ -162,6 +162,12 @@ final class SpirvValues {
         Type lt = b.left().type();
         if (lt instanceof Type.Ptr || b.right().type() instanceof Type.Ptr) {
             throw new Unsupported("pointer comparisons and arithmetic on pointer values");
+        }
+        if (types.wide(lt) || types.wide(b.right().type()) || types.wide(b.type())) {
+            Type.Int wt = (Type.Int) (op.isComparison() ? (types.wide(lt) ? lt : b.right().type()) : b.type());
+            int l = convert(value(b.left()), lt, wt);
+            int r = convert(value(b.right()), b.right().type(), wt);
+            return SpirvWideInts.binary(this, op, l, r, wt);
         }
         if (op.isComparison()) {
             int l = value(b.left());
@@ -246,6 +252,9 @@ final class SpirvValues {
         if (from.equals(to)) {
             return v;
         }
+        if (types.wide(from) || types.wide(to)) {
+            return SpirvWideInts.convert(this, v, from, to);
+        }
         int rt = types.plain(to);
         return switch (to) {
             case Type.Bool b -> switch (from) {
@@ -308,8 +317,11 @@ final class SpirvValues {
 
     /** The bits of {@code v} (IR type {@code from}) as {@code to}, of the same size. */
     int bitcast(int v, Type from, Type to) {
-        if (from.equals(to)) {
+        if (from.equals(to) || types.wide(from) && types.wide(to)) {
             return v;
+        }
+        if (types.wide(from) || types.wide(to)) {
+            return f().value("OpBitcast", types.value(to), v); // a double's bits (Float64 without Int64)
         }
         if (!Type.isScalar(from) || !Type.isScalar(to) || from instanceof Type.Bool || to instanceof Type.Bool
                 || from.size() != to.size()) {
@@ -621,6 +633,15 @@ final class SpirvValues {
     // ---------------------------------------------------------------- calls
 
     void call(Stmt.Call c) {
+        // calls compute on 64-bit integers only natively: a wide one reports the missing Int64
+        for (Expr a : c.args()) {
+            if (types.wide(a.type())) {
+                types.plain(a.type());
+            }
+        }
+        if (c.result() != null && types.wide(c.result().type())) {
+            types.plain(c.result().type());
+        }
         String name = c.callee().name();
         if (name.startsWith("__webcu_atomic")) {
             SpirvWords.atomic(this, c);

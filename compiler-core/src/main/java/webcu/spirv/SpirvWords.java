@@ -65,7 +65,7 @@ final class SpirvWords {
                 int lo = loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)));
                 int hi = loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 1)));
                 int pair = f.value("OpCompositeConstruct", m.typeVector(u32, 2), lo, hi);
-                return f.value("OpBitcast", v.types().plain(t), pair);
+                return v.types().wide(t) ? pair : f.value("OpBitcast", v.types().plain(t), pair);
             }
             case 1, 2 -> {
                 int word = loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)));
@@ -96,7 +96,7 @@ final class SpirvWords {
         switch (size) {
             case 4 -> storeWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)), v.bitcast(value, t, Type.U32));
             case 8 -> {
-                int pair = f.value("OpBitcast", m.typeVector(u32, 2), value);
+                int pair = v.types().wide(t) ? value : f.value("OpBitcast", m.typeVector(u32, 2), value);
                 storeWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)), f.value("OpCompositeExtract", u32, pair, 0));
                 storeWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 1)), f.value("OpCompositeExtract", u32, pair, 1));
             }
@@ -130,7 +130,7 @@ final class SpirvWords {
         int u32 = v.types().u32();
         int bool = v.types().bool();
         int v2 = m.typeVector(u32, 2);
-        int pair = f.value("OpBitcast", v2, v.value(a.value()));
+        int pair = v.types().wide(a.value().type()) ? v.value(a.value()) : f.value("OpBitcast", v2, v.value(a.value()));
         int vlo = f.value("OpCompositeExtract", u32, pair, 0);
         int vhi = f.value("OpCompositeExtract", u32, pair, 1);
         int loPtr = wordPointer(v, wp, wordIndex(v, wp, 0));
@@ -164,7 +164,8 @@ final class SpirvWords {
             default -> throw new webcu.diag.InternalCompilerError("SPIR-V writer: split atomic " + a.op());
         }
         if (a.result() != null) {
-            int old = f.value("OpBitcast", v.types().plain(a.result().type()), f.value("OpCompositeConstruct", v2, lo, hi));
+            int both = f.value("OpCompositeConstruct", v2, lo, hi);
+            int old = v.types().wide(a.result().type()) ? both : f.value("OpBitcast", v.types().plain(a.result().type()), both);
             f.op("OpStore", v.kwVar(a.result()), old);
         }
     }

@@ -124,8 +124,15 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
-    /** One binding of a dispatch: binding {@code index} of descriptor set {@code set} is {@code buffer}. */
-    public record Binding(int set, int index, Buffer buffer, Kind kind) {
+    /**
+     * One binding of a dispatch: binding {@code index} of descriptor set {@code set} is the first
+     * {@code range} bytes of {@code buffer} (0: the whole buffer).
+     */
+    public record Binding(int set, int index, Buffer buffer, Kind kind, long range) {
+        public Binding(int set, int index, Buffer buffer, Kind kind) {
+            this(set, index, buffer, kind, 0);
+        }
+
         /** A binding of set 0. */
         public Binding(int index, Buffer buffer, Kind kind) {
             this(0, index, buffer, kind);
@@ -619,7 +626,7 @@ public final class VulkanCompute implements AutoCloseable {
             for (int i = 0; i < bindings.size(); i++) {
                 Binding b = bindings.get(i);
                 VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
-                info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
+                info.get(0).buffer(b.buffer().handle).offset(0).range(b.range() > 0 ? b.range() : VK_WHOLE_SIZE);
                 writes.get(i).sType$Default().dstSet(set.get(b.set())).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
                         .pBufferInfo(info);
             }

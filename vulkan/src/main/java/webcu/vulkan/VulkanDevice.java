@@ -18,6 +18,7 @@ import webcu.runtime.Console;
 import webcu.runtime.Device;
 import webcu.runtime.DeviceBackend;
 import webcu.runtime.DeviceFacts;
+import webcu.runtime.DeviceHeap;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.DeviceOutput;
 import webcu.runtime.DeviceProgram;
@@ -76,6 +77,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     private final Map<String, Long> launchedAt = new HashMap<>();
     private final VulkanCompute.Buffer debug;
     private final VulkanCompute.Buffer nullBuffer;
+    private VulkanCompute.Buffer heapBuffer;
     /** Made at the first copy that needs it ({@link #upload}, {@link #download}). */
     private VulkanCompute.Buffer staging;
     private DeviceProgram code;
@@ -240,15 +242,13 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
         VulkanCompute.Buffer src = buffers.get(srcBuffer);
         VulkanCompute.Buffer dst = buffers.get(dstBuffer);
-        if (src.isMapped() && dst.isMapped()) {
-            MemoryUtil.memCopy(MemoryUtil.memAddress(src.contents()) + srcOffset, MemoryUtil.memAddress(dst.contents()) + dstOffset, length);
-        } else if (src == dst && srcOffset < dstOffset + length && dstOffset < srcOffset + length) {
+        if (!src.isMapped() && src == dst && srcOffset < dstOffset + length && dstOffset < srcOffset + length) {
             // vkCmdCopyBuffer forbids overlapping regions: through the host, as memmove
             byte[] bytes = new byte[(int) length];
             download(src, srcOffset, bytes, 0, bytes.length);
             upload(dst, dstOffset, bytes, 0, bytes.length);
         } else {
-            vk.copy(src, srcOffset, dst, dstOffset, length);
+            copyBytes(src, srcOffset, dst, dstOffset, length);
         }
     }
 
@@ -342,6 +342,17 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
             return;
         }
+        DeviceHeap heap = null;
+        VulkanCompute.Buffer heapBound = null;
+        if (DeviceHeap.needed(layout)) {
+            Object h = DeviceHeap.of(layout, allocations(), Math.min(vk.limits().maxStorageRange(), Integer.MAX_VALUE - 8),
+                    "Vulkan", "device");
+            if (h instanceof String message) {
+                fail(at(launch.site()) + message);
+                return;
+            }
+            heap = (DeviceHeap) h;
+        }
         List<VulkanCompute.Binding> bindings = new ArrayList<>();
         byte[] uniform = new byte[layout.uniform().size()];
         UniformPacking.putGrid(uniform, grid, 1);
@@ -349,6 +360,18 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         double[] bytes = new double[layout.buffers().size()];
         for (int n = 0; n < layout.buffers().size(); n++) {
             LaunchLayout.Buffer b = layout.buffers().get(n);
+            if (b.heap()) {
+                // bound to the heap's bytes only: its bounds checks cover the heap, not the buffer kept for larger ones
+                try {
+                    heapBound = heapBuffer(heap.size());
+                } catch (IllegalStateException e) {
+                    fail(at(launch.site()) + "out of device memory for the heap of a kernel that follows pointers ('"
+                            + layout.kernel() + "': " + heap.size() + " bytes)");
+                    return;
+                }
+                bindings.add(new VulkanCompute.Binding(0, b.binding(), heapBound, VulkanCompute.Kind.STORAGE, heap.size()));
+                continue;
+            }
             long[] at = locate(b, launch);
             if (at == null) {
                 hidden[n] = NULL_OFFSET;
@@ -365,10 +388,24 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             bindings.add(new VulkanCompute.Binding(b.binding(), buffers.get((int) at[0]), VulkanCompute.Kind.STORAGE));
         }
         for (LaunchLayout.UniformField f : layout.uniform().fields()) {
-            String bad = f.hiddenOffset() ? null : UniformPacking.putScalar(uniform, 0, layout, f, launch.args());
+            String bad = null;
             if (f.hiddenOffset()) {
                 UniformPacking.putInt(uniform, f.offset(), hidden[f.buffer()]);
-            } else if (bad != null) {
+            } else if (f.heapBase()) {
+                UniformPacking.putInt(uniform, f.offset(), (int) heap.base());
+                UniformPacking.putInt(uniform, f.offset() + 4, (int) (heap.base() >>> 32));
+            } else if (f.heapOffset()) {
+                long address = heapAddress(f, launch);
+                if (address < 0) {
+                    bad = "internal error: " + (f.param() < 0 ? "device variable '" + f.symbol() + "' has no address"
+                            : "argument " + (f.param() + 1) + " of '" + layout.kernel() + "' is not a pointer");
+                } else {
+                    UniformPacking.putInt(uniform, f.offset(), (int) heap.offset(address));
+                }
+            } else {
+                bad = UniformPacking.putScalar(uniform, 0, layout, f, launch.args());
+            }
+            if (bad != null) {
                 fail(at(launch.site()) + bad);
                 return;
             }
@@ -392,6 +429,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
                 upload(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
             }
+            if (heapBound != null) {
+                // the heap mirrors device addresses: each allocation goes to its address minus the heap's base
+                for (DeviceHeap.Allocation a : heap.allocations()) {
+                    copyBytes(buffers.get(a.buffer()), 0, heapBound, heap.offsetOf(a), a.size());
+                }
+            }
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
             debugDirty = true;
@@ -399,6 +442,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
             if (timing) {
                 kernelTimes.add(new KernelTime(layout.kernel(), ns));
+            }
+            if (heapBound != null && !heap.readOnly()) {
+                for (DeviceHeap.Allocation a : heap.allocations()) {
+                    copyBytes(heapBound, heap.offsetOf(a), buffers.get(a.buffer()), 0, a.size());
+                }
             }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
                 download(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
@@ -421,6 +469,62 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     @Override
     public List<KernelTime> kernelTimes() {
         return List.copyOf(kernelTimes);
+    }
+
+    /** Every live allocation (device variables' buffers included), for a heap. */
+    private List<DeviceHeap.Allocation> allocations() {
+        List<DeviceHeap.Allocation> all = new ArrayList<>();
+        for (Map.Entry<Integer, Long> e : bases.entrySet()) {
+            VulkanCompute.Buffer b = buffers.get(e.getKey());
+            if (b != null) {
+                all.add(new DeviceHeap.Allocation(e.getKey(), e.getValue(), b.size));
+            }
+        }
+        return all;
+    }
+
+    /** The device address heap offset field {@code f} stands for (0 for null), or -1 when there is none. */
+    private long heapAddress(LaunchLayout.UniformField f, KernelLaunch launch) {
+        if (f.param() < 0) {
+            Long address = symbols.get(f.symbol());
+            return address == null || address == 0 ? -1 : address;
+        }
+        KernelArg arg = launch.args().get(f.param());
+        if (arg instanceof KernelArg.Pointer p && f.argOffset() == 0) {
+            return p.address();
+        }
+        if (arg instanceof KernelArg.Bytes s) {
+            return UniformPacking.read(s.bytes(), f.argOffset(), 8);
+        }
+        return -1;
+    }
+
+    /**
+     * The heap buffer of heap-mode kernels, kept between launches and grown when a launch needs
+     * more (every launch waits for its fence, so the old one is idle when it goes).
+     */
+    private VulkanCompute.Buffer heapBuffer(long size) {
+        if (heapBuffer == null || heapBuffer.size < size) {
+            if (heapBuffer != null) {
+                heapBuffer.close();
+            }
+            heapBuffer = null;
+            heapBuffer = vk.deviceBuffer(size);
+        }
+        return heapBuffer;
+    }
+
+    /** Bytes from one buffer to another: on the host where both are mapped, else a copy on the device. */
+    private void copyBytes(VulkanCompute.Buffer src, long srcOffset, VulkanCompute.Buffer dst, long dstOffset, long length) {
+        if (length == 0) {
+            return;
+        }
+        if (src.isMapped() && dst.isMapped()) {
+            MemoryUtil.memCopy(MemoryUtil.memAddress(src.contents()) + srcOffset, MemoryUtil.memAddress(dst.contents()) + dstOffset,
+                    length);
+        } else {
+            vk.copy(src, srcOffset, dst, dstOffset, length);
+        }
     }
 
     /** Why this device cannot run the launch's shape, or null. */
@@ -561,6 +665,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         nullBuffer.close();
         if (staging != null) {
             staging.close();
+        }
+        if (heapBuffer != null) {
+            heapBuffer.close();
         }
         vk.close();
     }

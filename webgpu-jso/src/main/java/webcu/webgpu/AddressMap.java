@@ -49,10 +49,10 @@ final class AddressMap implements LaunchPlan.Memory {
     }
 
     @Override
-    public List<LaunchPlan.Allocation> allocations() {
-        List<LaunchPlan.Allocation> all = new ArrayList<>();
+    public List<webcu.runtime.DeviceHeap.Allocation> allocations() {
+        List<webcu.runtime.DeviceHeap.Allocation> all = new ArrayList<>();
         for (Map.Entry<Integer, Long> e : bases.entrySet()) {
-            all.add(new LaunchPlan.Allocation(e.getKey(), e.getValue(), sizes.getOrDefault(e.getKey(), 0L)));
+            all.add(new webcu.runtime.DeviceHeap.Allocation(e.getKey(), e.getValue(), sizes.getOrDefault(e.getKey(), 0L)));
         }
         return all;
     }

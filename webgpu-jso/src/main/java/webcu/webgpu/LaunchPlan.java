@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntToLongFunction;
+import webcu.runtime.DeviceHeap;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.LaunchLayout;
@@ -35,22 +36,6 @@ final class LaunchPlan {
     /** The buffer id of the heap binding in {@link Binding#buffer}. */
     static final int HEAP = -2;
 
-    /** One live allocation: buffer {@code buffer} of {@code size} bytes at device address {@code base}. */
-    record Allocation(int buffer, long base, long size) {
-    }
-
-    /**
-     * The heap of a kernel in heap mode: {@code size} bytes (a multiple of 4) standing for the
-     * device addresses from {@code base} up; before the dispatch each allocation is copied in at
-     * its address minus {@code base}, after it (unless {@code readOnly}) copied back.
-     */
-    record Heap(long base, long size, List<Allocation> allocations, boolean readOnly) {
-        /** Where allocation {@code a} lies in the heap. */
-        long offsetOf(Allocation a) {
-            return a.base() - base;
-        }
-    }
-
     /** Where the device keeps what the launch refers to besides its arguments. */
     interface Memory {
         /** The byte size of buffer {@code id}. */
@@ -68,7 +53,7 @@ final class LaunchPlan {
         }
 
         /** Every live allocation (device variables' buffers included), for a heap. */
-        default List<Allocation> allocations() {
+        default List<DeviceHeap.Allocation> allocations() {
             return List.of();
         }
     }
@@ -84,7 +69,7 @@ final class LaunchPlan {
     /** The workgroups to dispatch (x folded into y where the grid is wider than the adapter allows). */
     final int[] dispatch;
     /** The heap to assemble around the dispatch, or null when the kernel has none. */
-    final Heap heap;
+    final DeviceHeap heap;
     private final LaunchLayout layout;
     /** The launch planned, and the parameters whose pointers chose the bindings ({@link #repeats}). */
     private final KernelLaunch source;
@@ -92,7 +77,7 @@ final class LaunchPlan {
     /** The uniform's fields that hold scalar arguments, the only bytes a repeated launch changes. */
     private final List<LaunchLayout.UniformField> scalars;
 
-    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, Heap heap,
+    private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, DeviceHeap heap,
                        LaunchLayout layout, KernelLaunch source, int[] pointerParams,
                        List<LaunchLayout.UniformField> scalars) {
         this.layout = layout;
@@ -165,39 +150,6 @@ final class LaunchPlan {
             }
         }
         return null;
-    }
-
-    /** The heap offset of a null pointer (as MemoryModel.NULL_OFFSET): beyond any heap, so every access faults. */
-    static final long NULL_OFFSET = 0x80000000L;
-
-    /**
-     * The heap for a kernel in heap mode: the address range from the lowest live allocation to the
-     * end of the highest (allocations never move, so the gaps between them are part of it), or a
-     * message when it is larger than one binding may be.
-     */
-    static Object heap(LaunchLayout layout, Memory memory, Limits limits, boolean readOnly) {
-        List<Allocation> all = new ArrayList<>(memory.allocations());
-        all.sort((x, y) -> Long.compare(x.base(), y.base()));
-        long lo = all.isEmpty() ? 0 : all.get(0).base();
-        long hi = lo;
-        for (Allocation a : all) {
-            hi = Math.max(hi, a.base() + a.size());
-        }
-        long size = Math.max(16, (hi - lo + 3) & ~3L);
-        // offsets are u32 and NULL_OFFSET must lie beyond the heap
-        long most = Math.min((long) limits.maxStorageBufferBindingSize(), NULL_OFFSET) & ~3L;
-        if (size > most) {
-            return "not supported on WebGPU yet: a kernel that follows pointers in device memory ('" + layout.kernel()
-                    + "') while " + (hi - lo) + " bytes of addresses are allocated (its heap binding holds at most "
-                    + most + " bytes on this adapter)";
-        }
-        return new Heap(lo, size, all, readOnly);
-    }
-
-    /** A device address as a heap offset: {@link #NULL_OFFSET} for null or an address outside the heap. */
-    static long heapOffset(Heap heap, long address) {
-        long off = address - heap.base();
-        return address == 0 || heap.allocations().isEmpty() || off < 0 || off > heap.size() ? NULL_OFFSET : off;
     }
 
     /** Plans a launch whose arguments hold only buffer-relative pointers (JVM tests). */
@@ -274,26 +226,14 @@ final class LaunchPlan {
         boolean repeatable = true;
         long[] hiddenOffset = new long[layout.buffers().size()];
         StringBuilder pattern = new StringBuilder();
-        Heap heap = null;
-        // loops, not streams: this runs at every launch, and streams cost microseconds each in the page
-        boolean heapValues = false;
-        if (layout.uniform() != null) {
-            for (LaunchLayout.UniformField f : layout.uniform().fields()) {
-                heapValues |= f.heapBase() || f.heapOffset();
-            }
-        }
-        LaunchLayout.Buffer heapBuffer = null;
-        for (LaunchLayout.Buffer buf : layout.buffers()) {
-            if (buf.heap() && heapBuffer == null) {
-                heapBuffer = buf;
-            }
-        }
-        if (heapBuffer != null || heapValues) {
-            Object h = heap(layout, memory, limits, heapBuffer == null || heapBuffer.readOnly());
+        DeviceHeap heap = null;
+        if (DeviceHeap.needed(layout)) {
+            // the heap's extent and offsets are the runtime's, as on Vulkan
+            Object h = DeviceHeap.of(layout, memory.allocations(), (long) limits.maxStorageBufferBindingSize(), "WebGPU", "adapter");
             if (h instanceof String message) {
                 return failed(message);
             }
-            heap = (Heap) h;
+            heap = (DeviceHeap) h;
         }
         for (int n = 0; n < layout.buffers().size(); n++) {
             LaunchLayout.Buffer buf = layout.buffers().get(n);
@@ -397,7 +337,7 @@ final class LaunchPlan {
                         return failed("internal error: argument " + (f.param() + 1) + " of '" + layout.kernel()
                                 + "' is not a pointer");
                     }
-                    putInt(uniform, f.offset(), (int) heapOffset(heap, address));
+                    putInt(uniform, f.offset(), (int) heap.offset(address));
                     continue;
                 }
                 String error = UniformPacking.putScalar(uniform, 0, layout, f, launch.args());

@@ -671,7 +671,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         if (plan.heap != null) {
             // the heap mirrors device addresses: each allocation goes to its address minus the heap's base
             GPUCommandEncoder enc = batch.encoder();
-            for (LaunchPlan.Allocation a : plan.heap.allocations()) {
+            for (webcu.runtime.DeviceHeap.Allocation a : plan.heap.allocations()) {
                 enc.copyBufferToBuffer(buffers.get(a.buffer()), 0, heap, plan.heap.offsetOf(a), sizes.get(a.buffer()));
             }
         }
@@ -689,7 +689,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         batch.dispatch(layout.kernel(), pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
         if (plan.heap != null && !plan.heap.readOnly()) {
             GPUCommandEncoder enc = batch.encoder();
-            for (LaunchPlan.Allocation a : plan.heap.allocations()) {
+            for (webcu.runtime.DeviceHeap.Allocation a : plan.heap.allocations()) {
                 enc.copyBufferToBuffer(heap, plan.heap.offsetOf(a), buffers.get(a.buffer()), 0, sizes.get(a.buffer()));
             }
         }

@@ -285,9 +285,9 @@ class LaunchPlanTest {
                 return symbol.equals("total") ? BASE + 0x400 : 0;
             }
 
-            public List<LaunchPlan.Allocation> allocations() {
-                return List.of(new LaunchPlan.Allocation(2, BASE + 0x200, 256), new LaunchPlan.Allocation(1, BASE, 256),
-                        new LaunchPlan.Allocation(3, BASE + 0x400, 4));
+            public List<webcu.runtime.DeviceHeap.Allocation> allocations() {
+                return List.of(new webcu.runtime.DeviceHeap.Allocation(2, BASE + 0x200, 256), new webcu.runtime.DeviceHeap.Allocation(1, BASE, 256),
+                        new webcu.runtime.DeviceHeap.Allocation(3, BASE + 0x400, 4));
             }
         };
     }
