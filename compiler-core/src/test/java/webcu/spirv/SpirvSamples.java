@@ -14,6 +14,22 @@ public final class SpirvSamples {
             int main() { return 0; }
             """;
 
+    /**
+     * Heap mode (pointers read from memory): a linked list followed from a pointer argument, and a
+     * pointer stored to memory; the addresses are 64-bit, compared with null and offset by the heap's base.
+     */
+    public static final String LINKED_LIST = """
+            struct Node { int value; Node* next; };
+            __global__ void listSum(Node* head, int* sum, Node** last) {
+              int s = 0;
+              Node* n = head;
+              while (n->next) { s += n->value; n = n->next; }
+              *sum = s + n->value;
+              *last = n;
+            }
+            int main() { return 0; }
+            """;
+
     /** A block's sum through {@code __shared__} memory, a loop and {@code __syncthreads()}. */
     public static final String BLOCK_SUM = """
             __global__ void blockSum(const float* in, float* out, int n) {

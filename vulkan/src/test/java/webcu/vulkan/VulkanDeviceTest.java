@@ -201,6 +201,85 @@ class VulkanDeviceTest {
         assertTrue(r.err().contains("out-of-bounds write at t.cu:3"), r.err());
     }
 
+    /**
+     * Heap mode (pointers read from memory): a linked list built by the host in device memory is
+     * followed, pointers are stored by the kernel and read back by the host as device addresses,
+     * a device variable holds the list's head; on mapped memory and through copies (a discrete
+     * GPU), each on SwiftShader, which lacks Int64 (the addresses are u32 pairs there).
+     */
+    @Test
+    void pointersReadFromMemory() {
+        String source = """
+                #include <cstdio>
+                struct Node { int value; Node* next; };
+                __device__ Node* head;
+                __global__ void setHead(Node* n) { head = n; }
+                __global__ void walk(int* sum, Node** last, int* before) {
+                  int s = 0;
+                  Node* n = head;
+                  while (n->next) { s += n->value; n = n->next; }
+                  *sum = s + n->value;
+                  *last = n;
+                  before[threadIdx.x] += 1;
+                }
+                int main() {
+                  const int count = 10;
+                  int* before;
+                  cudaMalloc(&before, 4 * sizeof(int));
+                  cudaMemset(before, 0, 4 * sizeof(int));
+                  Node* nodes;
+                  cudaMalloc(&nodes, count * sizeof(Node));
+                  Node h[count];
+                  for (int i = 0; i < count; i++) { h[i].value = i + 1; h[i].next = i + 1 < count ? nodes + i + 1 : nullptr; }
+                  cudaMemcpy(nodes, h, sizeof(h), cudaMemcpyHostToDevice);
+                  int* sum;
+                  Node** last;
+                  cudaMalloc(&sum, sizeof(int));
+                  cudaMalloc(&last, sizeof(Node*));
+                  setHead<<<1, 1>>>(nodes);
+                  walk<<<1, 4>>>(sum, last, before);
+                  int s, b[4];
+                  Node* l;
+                  cudaMemcpy(&s, sum, sizeof(int), cudaMemcpyDeviceToHost);
+                  cudaMemcpy(&l, last, sizeof(Node*), cudaMemcpyDeviceToHost);
+                  cudaMemcpy(b, before, sizeof(b), cudaMemcpyDeviceToHost);
+                  printf("%d %d %d %d\\n", s, (int)(l - nodes), b[0], b[3]);
+                  return 0;
+                }
+                """;
+        for (boolean unmapped : new boolean[] {false, true}) {
+            Run r = run(source, unmapped);
+            assertEquals(0, r.status(), r.err());
+            assertEquals("55 9 1 1\n", r.out(), r.err());
+            assertEquals(List.of(), r.validation());
+        }
+    }
+
+    /** Following a null pointer read from memory leaves the heap: an illegal address at its line, as on WebGPU. */
+    @Test
+    void nullPointerReadFromMemoryIsAnIllegalAddress() {
+        Run r = run("""
+                #include <cstdio>
+                struct Node { int value; Node* next; };
+                __global__ void k(Node* n, int* out) {
+                  *out = n->next->value;
+                }
+                int main() {
+                  Node* n;
+                  int* out;
+                  cudaMalloc(&n, sizeof(Node));
+                  cudaMalloc(&out, sizeof(int));
+                  cudaMemset(n, 0, sizeof(Node));
+                  k<<<1, 1>>>(n, out);
+                  printf("%s\\n", cudaGetErrorName(cudaDeviceSynchronize()));
+                  return 0;
+                }
+                """);
+        assertEquals("cudaErrorIllegalAddress\n", r.out(), r.err());
+        assertTrue(r.err().contains("out-of-bounds read at t.cu:4"), r.err());
+        assertEquals(List.of(), r.validation());
+    }
+
     @Test
     void failedAssertion() {
         Run r = run("""
