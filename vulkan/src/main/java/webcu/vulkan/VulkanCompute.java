@@ -150,6 +150,7 @@ public final class VulkanCompute implements AutoCloseable {
     private final List<String> messages = new ArrayList<>();
     private final String deviceName;
     private final int apiVersion;
+    private final boolean bufferDeviceAddress;
     private final Limits limits;
     private final java.util.Set<String> capabilities;
     /** A discrete GPU (its own memory, apart from the host's: {@link #deviceBuffer}), or a test that acts as one. */
@@ -279,6 +280,8 @@ public final class VulkanCompute implements AutoCloseable {
                 caps.add("StorageBuffer16BitAccess");
             }
             capabilities = java.util.Collections.unmodifiableSet(caps);
+            // measured, not enabled: heap mode's physical-pointer alternative would need it (docs/spirv.md)
+            bufferDeviceAddress = v12.bufferDeviceAddress();
             VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci).pEnabledFeatures(enable)
                     .pNext(e11).pNext(e12);
             check(vkCreateDevice(physical, dci, null, pp), "vkCreateDevice");
@@ -314,6 +317,11 @@ public final class VulkanCompute implements AutoCloseable {
 
     public String deviceName() {
         return deviceName;
+    }
+
+    /** Whether the device has bufferDeviceAddress (64-bit pointers in shaders: PhysicalStorageBuffer64); not enabled. */
+    public boolean hasBufferDeviceAddress() {
+        return bufferDeviceAddress;
     }
 
     /** The device's Vulkan version as "major.minor.patch". */

@@ -106,7 +106,8 @@ class VulkanComputeTest {
             y.close();
             params.close();
             assertTrue(vk.validationMessages().isEmpty(), "validation: " + vk.validationMessages());
-            System.out.println("Vulkan device: " + vk.deviceName() + ", Vulkan " + vk.apiVersion());
+            System.out.println("Vulkan device: " + vk.deviceName() + ", Vulkan " + vk.apiVersion() + ", capabilities "
+                    + vk.spirvCapabilities() + ", bufferDeviceAddress " + vk.hasBufferDeviceAddress());
         }
     }
 
