@@ -143,6 +143,11 @@ final class SpirvValues {
 
     private int unary(Expr.Unary u) {
         int x = value(u.operand());
+        if (types.wide(u.type()) && u.op() != webcu.ir.UnaryOp.LNOT) {
+            return u.op() == webcu.ir.UnaryOp.NEG
+                    ? SpirvWideInts.binary(this, BinaryOp.SUB, SpirvWideInts.constant(this, 0), x, (Type.Int) u.type())
+                    : f().value("OpNot", types.value(u.type()), x);
+        }
         int t = types.plain(u.type());
         return switch (u.op()) {
             case NEG -> f().value(u.type() instanceof Type.Float ? "OpFNegate" : "OpSNegate", t, x);

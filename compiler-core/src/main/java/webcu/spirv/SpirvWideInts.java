@@ -7,7 +7,8 @@ import webcu.ir.Type;
  * 64-bit integers on a Vulkan device without Int64 (SwiftShader): a u32 vector of two (low word,
  * high word), as the WGSL target's {@code vec2<u32>}. Only what a kernel in heap mode computes on
  * the device addresses it reads and writes is done here: constants, moves, selects, word loads and
- * stores, {@code + - & | ^}, comparisons, and conversions to and from 32-bit and narrower integers;
+ * stores, {@code + - & | ^ ~} and negation, comparisons, and conversions to and from 32-bit and
+ * narrower integers;
  * anything else on such an integer still reports "'long long' on a Vulkan device without Int64"
  * ({@link SpirvTypes#plain} of the type), so a kernel is never written with a wrong wide operation.
  */

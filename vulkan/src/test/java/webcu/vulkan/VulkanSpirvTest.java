@@ -127,6 +127,37 @@ class VulkanSpirvTest {
         }
     }
 
+    /**
+     * 64-bit integer adds, subtracts, compares and conversions as heap mode uses them: native where
+     * the device has Int64 (lavapipe), u32 pairs with the carry and borrow where it has not
+     * (SwiftShader); the same results either way.
+     */
+    @Test
+    void wideIntegerArithmetic() {
+        String source = """
+                __global__ void wide(const unsigned* in, unsigned* out) {
+                  unsigned a = in[0], b = in[1];
+                  int c = (int)in[2];
+                  unsigned long long x = (unsigned long long)a + b;
+                  long long y = (long long)c - 5ll;
+                  unsigned long long z = (unsigned long long)b - a;
+                  out[0] = (unsigned)x;
+                  out[1] = x > 0xFFFFFFFFull ? 1u : 0u;
+                  out[2] = y < 0 ? 1u : 0u;
+                  out[3] = (unsigned)y;
+                  out[4] = z > 0xFFFFFFFF00000000ull ? 1u : 0u;
+                  out[5] = (x & 0xFFFFFFFF00000000ull) == 0x100000000ull ? 1u : 0u;
+                  out[6] = y >= -2ll && y <= -2ll ? 1u : 0u;
+                }
+                int main() { return 0; }
+                """;
+        ByteBuffer out = launch(source, "wide", List.of(new int[] {0xFFFFFFF0, 0x20, 3}, new int[7]), 1, 1).get(1);
+        int[] expected = {0x10, 1, 1, 0xFFFFFFFE, 1, 1, 1};
+        for (int i = 0; i < expected.length; i++) {
+            assertEquals(expected[i], out.getInt(4 * i), "out[" + i + "]");
+        }
+    }
+
     /** Shared memory, __syncthreads and a loop: each block's sum (small integers, so exact in float). */
     @Test
     void blockSum() {
