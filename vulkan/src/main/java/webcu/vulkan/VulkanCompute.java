@@ -267,6 +267,10 @@ public final class VulkanCompute implements AutoCloseable {
                 e12.shaderBufferInt64Atomics(true);
                 caps.add("Int64Atomics");
             }
+            if (v12.vulkanMemoryModel()) {
+                // Tint's SPIR-V declares it (bench/vulkan's harness runs Tint's modules on this device)
+                e12.vulkanMemoryModel(true).vulkanMemoryModelDeviceScope(v12.vulkanMemoryModelDeviceScope());
+            }
             if (v11.storageBuffer16BitAccess()) {
                 e11.storageBuffer16BitAccess(true);
                 caps.add("StorageBuffer16BitAccess");
@@ -649,6 +653,103 @@ public final class VulkanCompute implements AutoCloseable {
             check(vkGetQueryPoolResults(device, queryPool, 0, 2, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                     "vkGetQueryPoolResults");
             return (ticks.get(1) - ticks.get(0)) * timestampPeriod;
+        }
+    }
+
+    /** One dispatch of {@link #dispatchAll}: a pipeline, its buffers and its workgroups. */
+    public record Dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+    }
+
+    /**
+     * Runs the dispatches in one command buffer, one after another (a compute-to-compute barrier
+     * between them), with one submit and one fence, and waits. With {@code timed} and
+     * {@link #canTime()}, returns each dispatch's nanoseconds between timestamps written before and
+     * after it, else NaNs. (bench/vulkan's harness times dispatches this way, as Dawn does a batch
+     * of compute passes, beside {@link #dispatch}'s fence per dispatch.)
+     */
+    public double[] dispatchAll(List<Dispatch> dispatches, boolean timed) {
+        boolean time = timed && timestamps;
+        int n = dispatches.size();
+        double[] result = new double[n];
+        java.util.Arrays.fill(result, Double.NaN);
+        try (MemoryStack stack = stackPush()) {
+            LongBuffer lp = stack.mallocLong(1);
+            int sets = 0;
+            int storage = 0;
+            int uniform = 0;
+            for (Dispatch d : dispatches) {
+                sets += d.pipeline().setLayouts.length;
+                storage += Math.max(1, d.pipeline().storage);
+                uniform += Math.max(1, d.pipeline().uniform);
+            }
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
+            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(storage);
+            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(uniform);
+            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
+                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
+            long pool = lp.get(0);
+            long[][] setsOf = new long[n][];
+            for (int k = 0; k < n; k++) {
+                Dispatch d = dispatches.get(k);
+                try (MemoryStack inner = stackPush()) {
+                    LongBuffer set = inner.mallocLong(d.pipeline().setLayouts.length);
+                    check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(inner).sType$Default().descriptorPool(pool)
+                            .pSetLayouts(inner.longs(d.pipeline().setLayouts)), set), "vkAllocateDescriptorSets");
+                    setsOf[k] = new long[d.pipeline().setLayouts.length];
+                    set.get(0, setsOf[k]);
+                    VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(d.bindings().size(), inner);
+                    for (int i = 0; i < d.bindings().size(); i++) {
+                        Binding b = d.bindings().get(i);
+                        VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, inner);
+                        info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
+                        writes.get(i).sType$Default().dstSet(setsOf[k][b.set()]).dstBinding(b.index()).descriptorType(type(b.kind()))
+                                .descriptorCount(1).pBufferInfo(info);
+                    }
+                    vkUpdateDescriptorSets(device, writes, null);
+                }
+            }
+            long queries = VK_NULL_HANDLE;
+            if (time) {
+                check(vkCreateQueryPool(device, VkQueryPoolCreateInfo.calloc(stack).sType$Default().queryType(VK_QUERY_TYPE_TIMESTAMP)
+                        .queryCount(2 * n), null, lp), "vkCreateQueryPool");
+                queries = lp.get(0);
+            }
+            long qp = queries;
+            submitAndWait((cb, s) -> {
+                if (time) {
+                    vkCmdResetQueryPool(cb, qp, 0, 2 * n);
+                }
+                for (int k = 0; k < n; k++) {
+                    Dispatch d = dispatches.get(k);
+                    try (MemoryStack inner = stackPush()) {
+                        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipeline().handle);
+                        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipeline().layout, 0, inner.longs(setsOf[k]), null);
+                        if (time) {
+                            vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 2 * k);
+                        }
+                        vkCmdDispatch(cb, d.groupsX(), d.groupsY(), d.groupsZ());
+                        if (time) {
+                            vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2 * k + 1);
+                        }
+                        VkMemoryBarrier.Buffer between = VkMemoryBarrier.calloc(1, inner);
+                        between.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT)
+                                .dstAccessMask(VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+                        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, between,
+                                null, null);
+                    }
+                }
+            }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+            vkDestroyDescriptorPool(device, pool, null);
+            if (time) {
+                LongBuffer ticks = stack.mallocLong(2 * n);
+                check(vkGetQueryPoolResults(device, qp, 0, 2 * n, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                        "vkGetQueryPoolResults");
+                for (int k = 0; k < n; k++) {
+                    result[k] = (ticks.get(2 * k + 1) - ticks.get(2 * k)) * timestampPeriod;
+                }
+                vkDestroyQueryPool(device, qp, null);
+            }
+            return result;
         }
     }
 
