@@ -4,17 +4,22 @@
 // launches, with its `dump_shaders` toggle on; the SPIR-V disassembly it prints goes to
 // DIR/KERNEL.tint.spvasm (assemble it with spirv-as --target-env spv1.4), its log to DIR/KERNEL.tint.log.
 //   node bench/vulkan/tint_dump.mjs DIR
-// Env: DAWN_OPTS (';'-separated Dawn options, besides enable-dawn-features=dump_shaders)
+// Env: DAWN_OPTS (';'-separated Dawn options, besides enable-dawn-features=dump_shaders), TAG (a suffix of
+// the output names: KERNEL.tintTAG.spvasm)
 import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 
 const dir = process.argv[2];
+const tag = process.env.TAG ?? '';
 if (process.argv[3] === '--one') {
   // child: one pipeline, its dump on stdout
   const [, , , , prog, kernel] = process.argv;
   const { create, globals } = await import(process.env.WEBGPU_PATH ?? 'webgpu');
   Object.assign(globalThis, globals);
-  const opts = ['enable-dawn-features=dump_shaders', ...(process.env.DAWN_OPTS ?? '').split(';').filter(Boolean)];
+  // one enable-dawn-features option: a second one would replace the first
+  const extra = (process.env.DAWN_OPTS ?? '').split(';').filter(Boolean);
+  const enable = ['dump_shaders', ...extra.filter((o) => o.startsWith('enable-dawn-features=')).map((o) => o.split('=')[1])];
+  const opts = [`enable-dawn-features=${enable.join(',')}`, ...extra.filter((o) => !o.startsWith('enable-dawn-features='))];
   const gpu = create(opts);
   const adapter = await gpu.requestAdapter();
   const features = adapter.features.has('subgroups') ? ['subgroups'] : [];
@@ -36,12 +41,12 @@ for (const f of readdirSync(dir).filter((f) => f.endsWith('.kernels.json'))) {
   for (const kernel of Object.keys(JSON.parse(readFileSync(`${dir}/${f}`, 'utf8')))) {
     const r = spawnSync(process.execPath, [process.argv[1], dir, '--one', prog, kernel], { encoding: 'utf8', maxBuffer: 1 << 26 });
     const out = (r.stdout ?? '') + (r.stderr ?? '');
-    writeFileSync(`${dir}/${kernel}.tint.log`, out);
+    writeFileSync(`${dir}/${kernel}.tint${tag}.log`, out);
     // the last SPIR-V disassembly printed (the pipeline's; a module may be dumped before it too)
     const parts = out.split('/* Dumped SPIRV disassembly */');
-    if (parts.length < 2) { console.log(`${kernel}: no SPIR-V in the dump (exit ${r.status}); see ${kernel}.tint.log`); continue; }
+    if (parts.length < 2) { console.log(`${kernel}: no SPIR-V in the dump (exit ${r.status}); see ${kernel}.tint${tag}.log`); continue; }
     const text = parts[parts.length - 1].split(/\n(?=info:|\/\/ Dumped|warning:|error:)/)[0];
-    writeFileSync(`${dir}/${kernel}.tint.spvasm`, text.trim() + '\n');
+    writeFileSync(`${dir}/${kernel}.tint${tag}.spvasm`, text.trim() + '\n');
     console.log(`${kernel}: ${text.split('\n').length} lines of SPIR-V (${parts.length - 1} dumps)`);
   }
 }
