@@ -16,6 +16,7 @@ webcu's variants, each one difference from webcu's module toward Tint's:
   nofold  blockIdx.x = workgroup_id.x (GridFolding's `% grid.w` and `* num_workgroups.x` taken out; SAXPY)
   rot     loops that open with `if (!c) break;` test c at their back edge (do-while; not SAXPY)
   rot_ls  rot and ls
+  brk     loops that open with `if (!c) break;` branch to their merge from the test itself (no selection)
   strip   without OpLine/OpName (spirv-opt --strip-debug)
   opt     spirv-opt -O
 Tint's: tint (Dawn's robustness on, as the runtime's WebGPU runs), tint_norobust (Dawn's
@@ -158,6 +159,26 @@ def rotate(text, kernel):
     return text, count
 
 
+def direct_break(text, kernel):
+    """Every loop whose body opens with `if (!c) break;` branches to its merge straight from that test
+    (OpBranchConditional !c merge rest, no selection construct: glslang's form of a for loop's test)."""
+    start, end = function_of(text, entry_id(text, kernel))
+    body = text[start:end]
+    count = 0
+    for m in list(re.finditer(r'OpLoopMerge (%\w+) (%\w+) None\n\s*OpBranch (%\w+)\n', body)):
+        merge, first = m.group(1), m.group(3)
+        b = re.search(r'\n\s*' + first + r' = OpLabel\n((?:(?!\n\s*%\w+ = OpLabel)[\s\S])*?)\s*OpSelectionMerge (%\w+) None\n'
+                      r'\s*OpBranchConditional (%\w+) (%\w+) (%\w+)\n\s*(%\w+) = OpLabel\n(?:\s*OpLine [^\n]*\n)*\s*OpBranch (%\w+)\n', body)
+        if not b or b.group(6) != b.group(4) or b.group(7) != merge or b.group(2) != b.group(5):
+            continue
+        g = b.group(0)
+        g = g.replace(g[g.index('OpSelectionMerge'):g.index(b.group(6) + ' = OpLabel')],
+                      'OpBranchConditional %s %s %s\n        ' % (b.group(3), merge, b.group(5)))
+        body = body[:b.start()] + g + body[b.end():]
+        count += 1
+    return text[:start] + body + text[end:], count
+
+
 def main():
     d = sys.argv[1]
     out = os.path.join(d, 'v')
@@ -189,7 +210,9 @@ def main():
         else:
             rotated, n = rotate(ours, kernel)
             print('%s: %d loops rotated' % (kernel, n))
+            direct, _ = direct_break(ours, kernel)
             if n:
+                add(kernel, 'brk', direct)
                 add(kernel, 'rot', rotated)
                 add(kernel, 'rot_ls', local_size(rotated, kernel, size))
         tmp = os.path.join(out, 'tmp.spv')
