@@ -138,6 +138,16 @@ public final class VulkanCompute implements AutoCloseable {
     private final VkQueue queue;
     private final int queueFamily;
     private final long commandPool;
+    /**
+     * One command buffer, fence and descriptor pool for every submit: each submit waits for its
+     * fence before the next is recorded, so they are free again (made once, not per launch).
+     */
+    private final VkCommandBuffer commands;
+    private final long fence;
+    private long descriptorPool = VK_NULL_HANDLE;
+    private int poolSets;
+    private int poolStorage;
+    private int poolUniform;
     private final long messenger;
     private final VkDebugUtilsMessengerCallbackEXT callback;
     private final List<String> messages = new ArrayList<>();
@@ -283,9 +293,14 @@ public final class VulkanCompute implements AutoCloseable {
             vkGetDeviceQueue(device, family, 0, pp);
             queue = new VkQueue(pp.get(0), device);
             LongBuffer lp = stack.mallocLong(1);
-            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().queueFamilyIndex(family), null, lp),
-                    "vkCreateCommandPool");
+            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().queueFamilyIndex(family)
+                    .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT), null, lp), "vkCreateCommandPool");
             commandPool = lp.get(0);
+            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
+                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
+            commands = new VkCommandBuffer(pp.get(0), device);
+            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
+            fence = lp.get(0);
         }
     }
 
@@ -416,13 +431,10 @@ public final class VulkanCompute implements AutoCloseable {
                 VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
     }
 
-    /** Records commands into a one-time command buffer, submits it, and waits until its writes are visible to the host. */
+    /** Records commands into the command buffer, submits it, and waits until its writes are visible to the host. */
     private void submitAndWait(java.util.function.BiConsumer<VkCommandBuffer, MemoryStack> record, int stage, int access) {
         try (MemoryStack stack = stackPush()) {
-            PointerBuffer pp = stack.mallocPointer(1);
-            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
-                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
-            VkCommandBuffer cb = new VkCommandBuffer(pp.get(0), device);
+            VkCommandBuffer cb = commands;
             check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
             record.accept(cb, stack);
@@ -432,15 +444,39 @@ public final class VulkanCompute implements AutoCloseable {
             vkCmdPipelineBarrier(cb, stage, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
                     | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, toHost, null, null);
             check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
-            LongBuffer lp = stack.mallocLong(1);
-            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
-            long fence = lp.get(0);
             check(vkQueueSubmit(queue, VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(cb)), fence),
                     "vkQueueSubmit");
             check(vkWaitForFences(device, stack.longs(fence), true, Long.MAX_VALUE), "vkWaitForFences");
-            vkDestroyFence(device, fence, null);
-            vkFreeCommandBuffers(device, commandPool, cb);
+            check(vkResetFences(device, fence), "vkResetFences");
         }
+    }
+
+    /**
+     * The descriptor pool, empty, with room for {@code sets} sets of {@code storage} storage and
+     * {@code uniform} uniform descriptors: reset after the previous submit (which has finished), or
+     * made larger once.
+     */
+    private long descriptorPool(int sets, int storage, int uniform) {
+        if (descriptorPool != VK_NULL_HANDLE && sets <= poolSets && storage <= poolStorage && uniform <= poolUniform) {
+            check(vkResetDescriptorPool(device, descriptorPool, 0), "vkResetDescriptorPool");
+            return descriptorPool;
+        }
+        if (descriptorPool != VK_NULL_HANDLE) {
+            vkDestroyDescriptorPool(device, descriptorPool, null);
+        }
+        poolSets = Math.max(sets, Math.max(4, 2 * poolSets));
+        poolStorage = Math.max(storage, Math.max(32, 2 * poolStorage));
+        poolUniform = Math.max(uniform, Math.max(4, 2 * poolUniform));
+        try (MemoryStack stack = stackPush()) {
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
+            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(poolStorage);
+            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(poolUniform);
+            LongBuffer lp = stack.mallocLong(1);
+            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(poolSets)
+                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
+            descriptorPool = lp.get(0);
+        }
+        return descriptorPool;
     }
 
     /** The first memory type of {@code allowed} with all of {@code flags}, or -1. */
@@ -610,12 +646,7 @@ public final class VulkanCompute implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
             int sets = pipeline.setLayouts.length;
-            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
-            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, pipeline.storage));
-            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, pipeline.uniform));
-            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
-                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
-            long pool = lp.get(0);
+            long pool = descriptorPool(sets, pipeline.storage, pipeline.uniform);
             LongBuffer set = stack.mallocLong(sets);
             check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
                     .pSetLayouts(stack.longs(pipeline.setLayouts)), set), "vkAllocateDescriptorSets");
@@ -645,7 +676,6 @@ public final class VulkanCompute implements AutoCloseable {
                     vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
                 }
             }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
-            vkDestroyDescriptorPool(device, pool, null);
             if (!timed) {
                 return Double.NaN;
             }
@@ -682,12 +712,7 @@ public final class VulkanCompute implements AutoCloseable {
                 storage += Math.max(1, d.pipeline().storage);
                 uniform += Math.max(1, d.pipeline().uniform);
             }
-            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
-            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(storage);
-            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(uniform);
-            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
-                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
-            long pool = lp.get(0);
+            long pool = descriptorPool(sets, storage, uniform);
             long[][] setsOf = new long[n][];
             for (int k = 0; k < n; k++) {
                 Dispatch d = dispatches.get(k);
@@ -739,7 +764,6 @@ public final class VulkanCompute implements AutoCloseable {
                     }
                 }
             }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
-            vkDestroyDescriptorPool(device, pool, null);
             if (time) {
                 LongBuffer ticks = stack.mallocLong(2 * n);
                 check(vkGetQueryPoolResults(device, qp, 0, 2 * n, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
@@ -790,6 +814,10 @@ public final class VulkanCompute implements AutoCloseable {
         if (queryPool != VK_NULL_HANDLE) {
             vkDestroyQueryPool(device, queryPool, null);
         }
+        if (descriptorPool != VK_NULL_HANDLE) {
+            vkDestroyDescriptorPool(device, descriptorPool, null);
+        }
+        vkDestroyFence(device, fence, null);
         vkDestroyCommandPool(device, commandPool, null);
         vkDestroyDevice(device, null);
         if (messenger != VK_NULL_HANDLE) {

@@ -76,6 +76,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     private final Map<String, Long> launchedAt = new HashMap<>();
     private final VulkanCompute.Buffer debug;
     private final VulkanCompute.Buffer nullBuffer;
+    /**
+     * The launches' uniform buffer, host-visible, rewritten by every launch (the previous one has
+     * finished: every launch waits for its fence); made larger when a launch needs more.
+     */
+    private VulkanCompute.Buffer uniformBuffer;
     /** Made at the first copy that needs it ({@link #upload}, {@link #download}). */
     private VulkanCompute.Buffer staging;
     private DeviceProgram code;
@@ -308,6 +313,16 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
     }
 
+    private VulkanCompute.Buffer uniformBuffer(int bytes) {
+        if (uniformBuffer == null || uniformBuffer.size < bytes) {
+            if (uniformBuffer != null) {
+                uniformBuffer.close();
+            }
+            uniformBuffer = vk.buffer(Math.max(256, Integer.highestOneBit(Math.max(1, bytes - 1)) << 1));
+        }
+        return uniformBuffer;
+    }
+
     private VulkanCompute.Buffer staging() {
         if (staging == null) {
             staging = vk.buffer(STAGING_BYTES);
@@ -379,7 +394,8 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         boolean unchecked = BoundsProofs.holds(layout, uniform, 0, block, grid, bytes);
         String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared
                 + (unchecked ? "|unchecked" : "");
-        try (VulkanCompute.Buffer u = vk.buffer(uniform.length)) {
+        try {
+            VulkanCompute.Buffer u = uniformBuffer(uniform.length);
             u.contents().put(0, uniform);
             bindings.add(new VulkanCompute.Binding(layout.uniform().binding(), u, VulkanCompute.Kind.UNIFORM));
             // bound for every kernel: a pipeline layout may hold a set its shader does not use
@@ -561,6 +577,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         nullBuffer.close();
         if (staging != null) {
             staging.close();
+        }
+        if (uniformBuffer != null) {
+            uniformBuffer.close();
         }
         vk.close();
     }
