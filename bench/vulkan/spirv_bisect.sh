@@ -13,7 +13,7 @@
 # 4. with .vkbench's jre.tar.xz, lib/ and debs/: spv/ (the modules), lib/webcu-bench.jar (SpirvBench),
 #    cu/ (bench/webgpu's programs), spirv-as, run.sh, and with DAWN=1 dawn/ (node and npm webgpu from
 #    .bench/bundle, or BENCH_BUNDLE, for Dawn's dump on the GPU machine).
-# Env: WEBGPU_PATH (default /tmp/probe-dawn/node_modules/webgpu/index.js), DAWN (0), BENCH_BUNDLE
+# Env: WEBGPU_PATH (default /tmp/probe-dawn/node_modules/webgpu/index.js), DAWN (0), BENCH_BUNDLE, OLD
 set -euo pipefail
 R=$(cd "$(dirname "$0")/../.." && pwd); V=$R/.vkbench; K=$R/.bench/vkbisect
 [ -d "$V/lib" ] || { echo "run bench/vulkan/bundle.sh first"; exit 1; }
@@ -28,6 +28,8 @@ export WEBGPU_PATH=${WEBGPU_PATH:-/tmp/probe-dawn/node_modules/webgpu/index.js} 
 (export VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json LD_LIBRARY_PATH=/usr/lib/chromium
  node "$R/bench/vulkan/tint_dump.mjs" "$S"
  TAG=_norobust DAWN_OPTS="enable-dawn-features=disable_robustness" node "$R/bench/vulkan/tint_dump.mjs" "$S")
+# OLD=DIR: that folder's PROG.webcu.spv (an earlier compiler's modules) are run too
+if [ -n "${OLD:-}" ]; then mkdir -p "$S/old" && cp "$OLD"/*.webcu.spv "$S/old/"; fi
 python3 "$R/bench/vulkan/spirv_variants.py" "$S"
 (cd "$R/vulkan/target/test-classes" && "$JDK/bin/jar" cf "$K/lib/webcu-bench.jar" webcu/vulkan/SpirvBench*.class)
 cp /usr/bin/spirv-as "$K/"

@@ -10,7 +10,8 @@
 # the uniform buffer in the GPU's memory (the Vulkan device keeps it in host-visible memory). With
 # dawn/ in the folder, Dawn's own dump of Tint's SPIR-V on this adapter (tint_nv) is timed too.
 # Output: $OUT/bisect.log, and the NVIDIA dumps in $OUT/nv/.
-# Env: N (67108864), MM (2048), REPS (20), ROUNDS (3), ONLY (a grep -E pattern of cases),
+# Env: N (67108864), MM (2048), REPS (20), ROUNDS (3), ONLY (a grep -E pattern of cases), MODES (both: fenced,batched;
+# also gap, hostbar), MODES2 (then webcu's modules alone in these modes, instead of the uniform-in-GPU-memory step),
 # WEBCU_VULKAN_LOADER (a libvulkan.so.1 to use, for a try-out elsewhere)
 set -u
 K=$(cd "$(dirname "$0")" && pwd); O=${OUT:-/tmp/vk-out}; mkdir -p "$O"
@@ -30,10 +31,15 @@ bench() {
     2>&1 | grep -v '^WARNING'
 }
 CASES=$(grep -E "${ONLY:-.}" "$K/spv/v/cases.txt")
-el "== all cases, uniform in host-visible memory (as the Vulkan device)"
-bench 180 --mode both --uniform host $CASES
-el "== main cases, uniform in the GPU's memory"
-bench 50 --mode fenced --uniform device $(echo "$CASES" | grep -E '=(webcu|tint|ls|ls_vkmm)=')
+el "== all cases, uniform in host-visible memory (as the Vulkan device), modes ${MODES:-both}"
+bench 180 --mode "${MODES:-both}" --uniform host $CASES
+if [ -n "${MODES2:-}" ]; then
+  el "== webcu's modules, modes $MODES2"
+  bench 90 --mode "$MODES2" --uniform host $(echo "$CASES" | grep -E '=webcu=')
+else
+  el "== main cases, uniform in the GPU's memory"
+  bench 50 --mode fenced --uniform device $(echo "$CASES" | grep -E '=(webcu|tint|ls|ls_vkmm)=')
+fi
 if [ -d "$K/dawn" ]; then
   el "== Tint's SPIR-V as Dawn makes it on this adapter"
   D=$O/nv; mkdir -p "$D" /tmp/nm; cp "$K"/spv/*.wgsl "$K"/spv/*.kernels.json "$D/"

@@ -19,6 +19,8 @@ webcu's variants, each one difference from webcu's module toward Tint's:
   brk     loops that open with `if (!c) break;` branch to their merge from the test itself (no selection)
   strip   without OpLine/OpName (spirv-opt --strip-debug)
   opt     spirv-opt -O
+  webcu_old, old_nouni  an earlier compiler's module (DIR/old/PROG.webcu.spv), and it with barriers on workgroup
+          memory only (no UniformMemory)
 Tint's: tint (Dawn's robustness on, as the runtime's WebGPU runs), tint_norobust (Dawn's
 disable_robustness), tint_glsl (Tint's with the GLSL450 memory model, as webcu declares).
 """
@@ -179,6 +181,14 @@ def direct_break(text, kernel):
     return text[:start] + body + text[end:], count
 
 
+def workgroup_barriers(text):
+    """Barriers that order workgroup memory only (AcquireRelease | WorkgroupMemory), as Tint's."""
+    sems = set(m.group(1) for m in re.finditer(r'OpControlBarrier %\w+ %\w+ (%\w+)', text))
+    for sem in sems:
+        text = re.sub(r'(\n\s*' + sem + r' = OpConstant %\w+ )(\d+)', lambda m: m.group(1) + str(int(m.group(2)) & ~0x40), text)
+    return text
+
+
 def main():
     d = sys.argv[1]
     out = os.path.join(d, 'v')
@@ -201,6 +211,13 @@ def main():
     for kernel, (prog, size) in KERNELS.items():
         spv = os.path.join(d, prog + '.webcu.spv')
         ours = run('spirv-dis', '--raw-id', spv)
+        old = os.path.join(d, 'old', prog + '.webcu.spv')
+        if os.path.exists(old):
+            # an earlier compiler's module (OLD in spirv_bisect.sh), and it with workgroup-only barriers
+            before = run('spirv-dis', '--raw-id', old)
+            add(kernel, 'webcu_old', before)
+            if 'OpControlBarrier' in before:
+                add(kernel, 'old_nouni', workgroup_barriers(before))
         add(kernel, 'webcu', ours)
         add(kernel, 'ls', local_size(ours, kernel, size))
         add(kernel, 'vkmm', vulkan_mm(ours))

@@ -698,6 +698,15 @@ public final class VulkanCompute implements AutoCloseable {
      * of compute passes, beside {@link #dispatch}'s fence per dispatch.)
      */
     public double[] dispatchAll(List<Dispatch> dispatches, boolean timed) {
+        return dispatchAll(dispatches, timed, false);
+    }
+
+    /**
+     * {@link #dispatchAll(List, boolean)}, with the barrier between dispatches that ends every
+     * submit (their writes made visible to the host and to transfers too) where {@code hostBarrier}:
+     * bench/vulkan's harness tells by it what a fenced launch's barrier costs.
+     */
+    double[] dispatchAll(List<Dispatch> dispatches, boolean timed, boolean hostBarrier) {
         boolean time = timed && timestamps;
         int n = dispatches.size();
         double[] result = new double[n];
@@ -757,10 +766,12 @@ public final class VulkanCompute implements AutoCloseable {
                             vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2 * k + 1);
                         }
                         VkMemoryBarrier.Buffer between = VkMemoryBarrier.calloc(1, inner);
-                        between.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT)
-                                .dstAccessMask(VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-                        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, 0, between,
-                                null, null);
+                        int dstAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | (hostBarrier
+                                ? VK_ACCESS_HOST_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : 0);
+                        int dstStage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+                                | (hostBarrier ? VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT : 0);
+                        between.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(dstAccess);
+                        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dstStage, 0, between, null, null);
                     }
                 }
             }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);

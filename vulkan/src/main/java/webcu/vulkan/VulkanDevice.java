@@ -361,10 +361,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         byte[] uniform = new byte[layout.uniform().size()];
         UniformPacking.putGrid(uniform, grid, 1);
         int[] hidden = new int[layout.buffers().size()];
+        int[] bufferOf = new int[layout.buffers().size()];
         double[] bytes = new double[layout.buffers().size()];
         for (int n = 0; n < layout.buffers().size(); n++) {
             LaunchLayout.Buffer b = layout.buffers().get(n);
             long[] at = locate(b, launch);
+            bufferOf[n] = at == null ? -1 : (int) at[0];
             if (at == null) {
                 hidden[n] = NULL_OFFSET;
                 bindings.add(new VulkanCompute.Binding(b.binding(), nullBuffer, VulkanCompute.Kind.STORAGE));
@@ -392,8 +394,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         int[] block = launch.block();
         // the pipeline without bounds checks where none of this launch's can fail (docs/bounds-checks.md)
         boolean unchecked = BoundsProofs.holds(layout, uniform, 0, block, grid, bytes);
+        boolean aliased = aliased(layout, bufferOf);
         String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared
-                + (unchecked ? "|unchecked" : "");
+                + (unchecked ? "|unchecked" : "") + (aliased ? "|aliased" : "");
         try {
             VulkanCompute.Buffer u = uniformBuffer(uniform.length);
             u.contents().put(0, uniform);
@@ -402,7 +405,8 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
             VulkanCompute.Pipeline p = pipelines.get(key);
             if (p == null) {
-                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1});
+                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1,
+                        aliased ? 1 : 0});
                 pipelines.put(key, p);
             }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
@@ -437,6 +441,23 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     @Override
     public List<KernelTime> kernelTimes() {
         return List.copyOf(kernelTimes);
+    }
+
+    /**
+     * Whether two of the launch's bindings share an allocation and one of them is written (SpecId 5,
+     * SpirvProgram.SPEC_ALIASED: then __syncthreads orders buffer memory too). Null pointers bind a
+     * buffer whose every access faults, so they share nothing.
+     */
+    static boolean aliased(LaunchLayout layout, int[] bufferOf) {
+        for (int i = 0; i < bufferOf.length; i++) {
+            for (int j = i + 1; j < bufferOf.length; j++) {
+                if (bufferOf[i] >= 0 && bufferOf[i] == bufferOf[j]
+                        && !(layout.buffers().get(i).readOnly() && layout.buffers().get(j).readOnly())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Why this device cannot run the launch's shape, or null. */

@@ -35,14 +35,15 @@ import webcu.runtime.UniformPacking;
  * ({@code PROG.wgsl}: subgroups of 32, fused fma), with {@code PROG.kernels.json}: per kernel its
  * pipeline constants as the runtime sets them for the bench's launches, for Dawn
  * (bench/vulkan/tint_dump.mjs).</li>
- * <li>{@code run [--n N] [--mm MM] [--reps R] [--rounds K] [--warm MS] [--mode fenced|batched|both]
+ * <li>{@code run [--n N] [--mm MM] [--reps R] [--rounds K] [--warm MS] [--mode fenced|batched|gap|hostbar,...|both]
  * [--uniform host|device] [--checks auto|on|off] KERNEL=LABEL=FILE.spv ...}: each module with the
  * bench's buffers and launch sizes (KERNEL saxpy, reduce (its three passes), sgemm_naive,
  * sgemm_tiled16), its results checked, then timed: R repetitions after MS of warm-up, in K rounds
  * whose order alternates; a module's time is the median over the rounds of each round's median.
  * {@code fenced}: a submit and a fence per dispatch, timestamps around it (the Vulkan device's
  * way); {@code batched}: a round's repetitions in one command buffer, barriers between them
- * (Dawn's way). The uniform buffer lives in host-visible memory (as the Vulkan device's) or in the
+ * (Dawn's way); {@code gap}: fenced, 1 ms apart; {@code hostbar}: batched with the fenced submit's host
+ * barrier between the dispatches. The uniform buffer lives in host-visible memory (as the Vulkan device's) or in the
  * GPU's own memory.</li>
  * </ul>
  * The uniform's layout, the bindings and the specialization constants (SpecIds 0-4: blockDim,
@@ -354,7 +355,8 @@ public final class SpirvBench {
                 b.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
                 bindings.add(b);
                 boolean unchecked = checks.equals("off") || checks.equals("auto") && proven(layout, l);
-                specialization.add(new int[] {l.block[0], l.block[1], l.block[2], 1, unchecked ? 0 : 1});
+                // SpecId 5: the bench's buffers never alias
+                specialization.add(new int[] {l.block[0], l.block[1], l.block[2], 1, unchecked ? 0 : 1, 0});
             }
         }
 
@@ -492,6 +494,10 @@ public final class SpirvBench {
 
         /** {@code reps} repetitions in one command buffer: each one's GPU nanoseconds. */
         private double[] batched(List<VulkanCompute.Pipeline> p, int reps) {
+            return batched(p, reps, false);
+        }
+
+        private double[] batched(List<VulkanCompute.Pipeline> p, int reps, boolean hostBarrier) {
             List<VulkanCompute.Dispatch> all = new ArrayList<>();
             for (int r = 0; r < reps; r++) {
                 for (int i = 0; i < setup.launches.size(); i++) {
@@ -499,7 +505,7 @@ public final class SpirvBench {
                     all.add(new VulkanCompute.Dispatch(p.get(i), bindings.get(i), l.grid[0], l.grid[1], l.grid[2]));
                 }
             }
-            double[] ns = vk.dispatchAll(all, true);
+            double[] ns = vk.dispatchAll(all, true, hostBarrier);
             double[] out = new double[reps];
             int per = setup.launches.size();
             for (int r = 0; r < reps; r++) {
@@ -508,6 +514,32 @@ public final class SpirvBench {
                 }
             }
             return out;
+        }
+
+        /**
+         * {@code reps} repetitions in mode {@code m}, each one's GPU nanoseconds: fenced, gap (fenced, 1 ms
+         * apart: the host's pace between launches), batched, hostbar (batched, with a fenced launch's
+         * barrier between dispatches).
+         */
+        private double[] rep(String m, List<VulkanCompute.Pipeline> p, int reps) {
+            double[] t = new double[reps];
+            switch (m) {
+                case "fenced", "gap" -> {
+                    for (int i = 0; i < reps; i++) {
+                        if (m.equals("gap")) {
+                            long until = System.nanoTime() + 1_000_000;
+                            while (System.nanoTime() < until) {
+                                Thread.onSpinWait();
+                            }
+                        }
+                        t[i] = fenced(p);
+                    }
+                }
+                case "batched" -> t = batched(p, reps, false);
+                case "hostbar" -> t = batched(p, reps, true);
+                default -> throw new IllegalArgumentException("mode " + m);
+            }
+            return t;
         }
 
         void run(String mode, int reps, int rounds, double warmMs) {
@@ -531,7 +563,7 @@ public final class SpirvBench {
                     ok.add(c);
                 }
             }
-            for (String m : mode.equals("both") ? List.of("fenced", "batched") : List.of(mode)) {
+            for (String m : mode.equals("both") ? List.of("fenced", "batched") : List.of(mode.split(","))) {
                 Map<Case, double[]> perRound = new LinkedHashMap<>();
                 for (Case c : ok) {
                     perRound.put(c, new double[rounds]);
@@ -545,20 +577,9 @@ public final class SpirvBench {
                         List<VulkanCompute.Pipeline> p = pipelines.get(c);
                         long t0 = System.nanoTime();
                         do {
-                            if (m.equals("fenced")) {
-                                fenced(p);
-                            } else {
-                                batched(p, reps);
-                            }
+                            rep(m, p, reps);
                         } while ((System.nanoTime() - t0) / 1e6 < warmMs);
-                        double[] t = new double[reps];
-                        if (m.equals("fenced")) {
-                            for (int i = 0; i < reps; i++) {
-                                t[i] = fenced(p);
-                            }
-                        } else {
-                            t = batched(p, reps);
-                        }
+                        double[] t = rep(m, p, reps);
                         perRound.get(c)[r] = median(t) / 1e6;
                     }
                 }
