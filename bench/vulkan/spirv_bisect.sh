@@ -20,6 +20,8 @@ R=$(cd "$(dirname "$0")/../.." && pwd); V=$R/.vkbench; K=$R/.bench/vkbisect
 rm -rf "$K" && mkdir -p "$K/cu" && cp -r "$V/jre.tar.xz" "$V/lib" "$V/debs" "$K/"
 cp "$R"/bench/webgpu/{saxpy,reduce,sgemm}.cu "$R/bench/webgpu/common.h" "$K/cu/"
 cp "$R/bench/vulkan/spirv_bisect_device.sh" "$K/run.sh"
+# for WEBCU_RUN=1: the bench programs through `webcu run --backend vulkan` and nvcc's bench_cuda, as bench/vulkan/run_device.sh
+cp "$R/bench/vulkan/run_device.sh" "$V/bench_cuda.cu" "$K/"
 JDK=${WEBCU_JAVA_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 CP="$R/vulkan/target/test-classes:$R/vulkan/target/classes:$R/compiler-core/target/classes:$(cat "$R/vulkan/target/classpath.txt")"
 S=$K/spv; rm -rf "$S"; mkdir -p "$S"

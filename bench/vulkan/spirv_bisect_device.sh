@@ -12,11 +12,12 @@
 # Output: $OUT/bisect.log, and the NVIDIA dumps in $OUT/nv/.
 # Env: N (67108864), MM (2048), REPS (20), ROUNDS (3), ONLY (a grep -E pattern of cases), MODES (both: fenced,batched;
 # also gap, hostbar), MODES2 (then webcu's modules alone in these modes, instead of the uniform-in-GPU-memory step),
-# WEBCU_VULKAN_LOADER (a libvulkan.so.1 to use, for a try-out elsewhere)
+# WEBCU_VULKAN_LOADER (a libvulkan.so.1 to use, for a try-out elsewhere), WEBCU_RUN (1: then the bench programs
+# through `webcu run --backend vulkan --kernel-times` and nvcc's bench_cuda, run_device.sh's table, in $OUT/run/)
 set -u
 K=$(cd "$(dirname "$0")" && pwd); O=${OUT:-/tmp/vk-out}; mkdir -p "$O"
 exec > >(tee "$O/bisect.log") 2>&1
-N=${N:-67108864}; MM=${MM:-2048}; REPS=${REPS:-20}; ROUNDS=${ROUNDS:-3}
+N=${N:-67108864}; MM=${MM:-2048}; REPS=${REPS:-20}; ROUNDS=${ROUNDS:-3}; export N MM REPS
 T0=$(date +%s%N); el() { echo "[t=$(( ($(date +%s%N) - T0) / 1000000 )) ms] $*"; }
 nvidia-smi --query-gpu=name,driver_version,pstate,clocks.sm,clocks.max.sm,clocks.mem --format=csv
 unxz_to() { if command -v xz >/dev/null; then xz -dc "$1" > "$2"; else python3 -c "import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2],'wb'))" "$1" "$2"; fi; }
@@ -54,6 +55,10 @@ if [ -d "$K/dawn" ]; then
     "$K/spirv-as" --target-env spv1.4 "$f" -o "$D/$k.tint_nv.spv" && NV+=("$c=tint_nv=$D/$k.tint_nv.spv" "$c=webcu=$k.webcu.spv" "$c=tint=$k.tint.spv")
   done
   [ ${#NV[@]} -gt 0 ] && bench 45 --mode fenced --uniform host $(printf '%s\n' "${NV[@]}" | grep -E "${ONLY:-.}")
+fi
+if [ "${WEBCU_RUN:-0}" = 1 ]; then
+  el "== the bench programs through webcu run --backend vulkan (this compiler and device), and nvcc"
+  VKBENCH=$K OUT=$O/run STEPS=${RUN_STEPS:-cuda,vulkan} bash "$K/run_device.sh" 2>&1 | grep -v '^WARNING'
 fi
 nvidia-smi --query-gpu=pstate,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv
 el done
