@@ -134,16 +134,18 @@ public final class VulkanCompute implements AutoCloseable {
 
     private final VkInstance instance;
     private final VkPhysicalDevice physical;
-    private final VkDevice device;
-    private final VkQueue queue;
+    final VkDevice device;
+    final VkQueue queue;
     private final int queueFamily;
     private final long commandPool;
     /**
      * One command buffer, fence and descriptor pool for every submit: each submit waits for its
      * fence before the next is recorded, so they are free again (made once, not per launch).
      */
-    private final VkCommandBuffer commands;
-    private final long fence;
+    final VkCommandBuffer commands;
+    final long fence;
+    /** Launches recorded and not yet submitted ({@link #enqueue}), made at the first. */
+    private LaunchBatch batch;
     private long descriptorPool = VK_NULL_HANDLE;
     private int poolSets;
     private int poolStorage;
@@ -160,7 +162,7 @@ public final class VulkanCompute implements AutoCloseable {
     /** A CPU implementation (SwiftShader, lavapipe): VK_PHYSICAL_DEVICE_TYPE_CPU. */
     private final boolean cpu;
     /** Nanoseconds per timestamp tick, and whether the queue's timestamps count at all. */
-    private final double timestampPeriod;
+    final double timestampPeriod;
     private final boolean timestamps;
     /** Two timestamps, made at the first timed dispatch. */
     private long queryPool = VK_NULL_HANDLE;
@@ -433,6 +435,7 @@ public final class VulkanCompute implements AutoCloseable {
 
     /** Records commands into the command buffer, submits it, and waits until its writes are visible to the host. */
     private void submitAndWait(java.util.function.BiConsumer<VkCommandBuffer, MemoryStack> record, int stage, int access) {
+        flush();
         try (MemoryStack stack = stackPush()) {
             VkCommandBuffer cb = commands;
             check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
@@ -539,11 +542,11 @@ public final class VulkanCompute implements AutoCloseable {
 
     /** A compute pipeline: its descriptor set layouts, pipeline layout and pipeline, made once and dispatched often. */
     public final class Pipeline implements AutoCloseable {
-        private final long[] setLayouts;
-        private final long layout;
-        private final long handle;
-        private final int storage;
-        private final int uniform;
+        final long[] setLayouts;
+        final long layout;
+        final long handle;
+        final int storage;
+        final int uniform;
 
         private Pipeline(long[] setLayouts, long layout, long handle, int storage, int uniform) {
             this.setLayouts = setLayouts;
@@ -642,6 +645,7 @@ public final class VulkanCompute implements AutoCloseable {
      * dispatch, else NaN.
      */
     public double dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ, boolean timed) {
+        flush();
         timed &= timestamps;
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
@@ -686,6 +690,28 @@ public final class VulkanCompute implements AutoCloseable {
         }
     }
 
+    /**
+     * Records a launch of {@code pipeline} on {@code groups} workgroups with {@code bindings}, after
+     * {@code updates} (small writes into buffers, made in the command stream, so that they reach
+     * this launch and no other), behind the launches recorded before it; nothing runs before
+     * {@link #flush}, which every other submit and wait of this class does first. Where {@code time}
+     * is not null and {@link #canTime()}, it receives the launch's GPU nanoseconds at the flush.
+     */
+    public void enqueue(Pipeline pipeline, List<Binding> bindings, List<LaunchBatch.Update> updates, int groupsX, int groupsY,
+                        int groupsZ, java.util.function.DoubleConsumer time) {
+        if (batch == null) {
+            batch = new LaunchBatch(this);
+        }
+        batch.enqueue(pipeline, bindings, updates, groupsX, groupsY, groupsZ, time);
+    }
+
+    /** Runs the launches {@link #enqueue} recorded and waits until they are done and their writes visible to the host. */
+    public void flush() {
+        if (batch != null) {
+            batch.flush();
+        }
+    }
+
     /** One dispatch of {@link #dispatchAll}: a pipeline, its buffers and its workgroups. */
     public record Dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
     }
@@ -707,6 +733,7 @@ public final class VulkanCompute implements AutoCloseable {
      * bench/vulkan's harness tells by it what a fenced launch's barrier costs.
      */
     double[] dispatchAll(List<Dispatch> dispatches, boolean timed, boolean hostBarrier) {
+        flush();
         boolean time = timed && timestamps;
         int n = dispatches.size();
         double[] result = new double[n];
@@ -809,11 +836,11 @@ public final class VulkanCompute implements AutoCloseable {
         return limits;
     }
 
-    private static int type(Kind kind) {
+    static int type(Kind kind) {
         return kind == Kind.STORAGE ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     }
 
-    private static void check(int result, String call) {
+    static void check(int result, String call) {
         if (result != VK_SUCCESS) {
             throw new IllegalStateException(call + " failed: VkResult " + result);
         }
@@ -821,6 +848,10 @@ public final class VulkanCompute implements AutoCloseable {
 
     @Override
     public void close() {
+        flush();
+        if (batch != null) {
+            batch.close();
+        }
         vkDeviceWaitIdle(device);
         if (queryPool != VK_NULL_HANDLE) {
             vkDestroyQueryPool(device, queryPool, null);

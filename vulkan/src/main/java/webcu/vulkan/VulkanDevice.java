@@ -128,6 +128,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void load(DeviceProgram code) {
+        vk.flush(); // the recorded launches use the pipelines about to go
         closePipelines();
         this.code = code;
         this.program = code.spirv() != null ? code.spirv() : SpirvProgram.empty();
@@ -188,6 +189,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void destroyBuffer(int id) {
+        vk.flush();
         VulkanCompute.Buffer b = buffers.remove(id);
         Long base = bases.remove(id);
         if (base != null) {
@@ -212,6 +214,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void reset() {
+        vk.flush();
         fault.clear();
         symbols.clear();
         MemoryUtil.memSet(MemoryUtil.memAddress(debug.contents()), 0, debug.size);
@@ -221,6 +224,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     /** Managed memory: the host's copy goes to the device before each launch and comes back after it. */
     @Override
     public byte[] bufferBytes(int id) {
+        vk.flush();
         VulkanCompute.Buffer b = buffers.get(id);
         if (b == null) {
             return null;
@@ -232,6 +236,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void write(int buffer, long offset, byte[] src, int srcOffset, int length) {
+        vk.flush(); // the recorded launches first: the host is about to touch memory
         if (length == 0 || fault.failed()) {
             return;
         }
@@ -240,6 +245,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void copy(int dstBuffer, long dstOffset, int srcBuffer, long srcOffset, long length) {
+        vk.flush(); // the recorded launches first: the host is about to touch memory
         if (length == 0 || fault.failed()) {
             return;
         }
@@ -259,6 +265,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void fill(int buffer, long offset, int byteValue, long length) {
+        vk.flush(); // the recorded launches first: the host is about to touch memory
         if (length == 0 || fault.failed()) {
             return;
         }
@@ -315,6 +322,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     private VulkanCompute.Buffer uniformBuffer(int bytes) {
         if (uniformBuffer == null || uniformBuffer.size < bytes) {
+            vk.flush(); // recorded launches update and read the old one
             if (uniformBuffer != null) {
                 uniformBuffer.close();
             }
@@ -399,7 +407,6 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 + (unchecked ? "|unchecked" : "") + (aliased ? "|aliased" : "");
         try {
             VulkanCompute.Buffer u = uniformBuffer(uniform.length);
-            u.contents().put(0, uniform);
             bindings.add(new VulkanCompute.Binding(layout.uniform().binding(), u, VulkanCompute.Kind.UNIFORM));
             // bound for every kernel: a pipeline layout may hold a set its shader does not use
             bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
@@ -409,16 +416,29 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                         aliased ? 1 : 0});
                 pipelines.put(key, p);
             }
+            debugDirty = true;
+            launchedAt.put(layout.kernel(), System.nanoTime());
+            String kernel = layout.kernel();
+            java.util.function.DoubleConsumer time = timing ? ns -> kernelTimes.add(new KernelTime(kernel, ns)) : null;
+            if (managed.isEmpty()) {
+                // recorded behind the launches before it and run at the next synchronization (LaunchBatch); its
+                // uniform and the watchdog's launch-wide tick count, which starts from zero (Watchdog), are
+                // written in the command stream
+                byte[] words = java.util.Arrays.copyOf(uniform, (uniform.length + 3) & ~3);
+                vk.enqueue(p, bindings, List.of(new LaunchBatch.Update(u, 0, words),
+                        new LaunchBatch.Update(debug, DeviceOutput.WATCHDOG_TICKS_BYTE, new byte[4])), grid[0], grid[1], grid[2], time);
+                return;
+            }
+            // managed memory: the host's copies go to the device before the launch and come back after it
+            vk.flush();
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
                 upload(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
             }
-            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
+            u.contents().put(0, uniform);
             debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
-            debugDirty = true;
-            launchedAt.put(layout.kernel(), System.nanoTime());
             double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
-            if (timing) {
-                kernelTimes.add(new KernelTime(layout.kernel(), ns));
+            if (time != null) {
+                time.accept(ns);
             }
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
                 download(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
@@ -440,6 +460,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public List<KernelTime> kernelTimes() {
+        vk.flush();
         return List.copyOf(kernelTimes);
     }
 
@@ -537,6 +558,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     /** Prints the printf records of the kernels since the last read-back and reports their first fault. */
     private void readDebug() {
+        vk.flush();
         if (!debugDirty || fault.failed()) {
             return;
         }
@@ -589,6 +611,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void close() {
+        vk.flush();
         closePipelines();
         for (VulkanCompute.Buffer b : buffers.values()) {
             b.close();
