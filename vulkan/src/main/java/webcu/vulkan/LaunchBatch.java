@@ -174,14 +174,13 @@ final class LaunchBatch {
             List<DoubleConsumer> done = new ArrayList<>(times);
             int n = times.size();
             times.clear();
-            if (done.stream().anyMatch(java.util.Objects::nonNull)) {
-                LongBuffer ticks = stack.mallocLong(2 * n);
-                VulkanCompute.check(vkGetQueryPoolResults(vk.device, queries, 0, 2 * n, ticks, 8,
-                        VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT), "vkGetQueryPoolResults");
-                for (int k = 0; k < n; k++) {
-                    if (done.get(k) != null) {
-                        done.get(k).accept((ticks.get(2 * k + 1) - ticks.get(2 * k)) * vk.timestampPeriod);
-                    }
+            // only the timed launches' queries were written (waiting on the others would never end)
+            LongBuffer ticks = stack.mallocLong(2);
+            for (int k = 0; k < n; k++) {
+                if (done.get(k) != null) {
+                    VulkanCompute.check(vkGetQueryPoolResults(vk.device, queries, 2 * k, 2, ticks, 8,
+                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT), "vkGetQueryPoolResults");
+                    done.get(k).accept((ticks.get(1) - ticks.get(0)) * vk.timestampPeriod);
                 }
             }
         }
