@@ -7,9 +7,9 @@
 # names its kernels, launches per repetition and repetitions; a repetition's time is the sum of its
 # launches' GPU timestamps, and the table shows the median over the repetitions, as run.mjs does.
 # Output: $OUT/run.log, cuda.txt, NAME.out (the program's output), NAME.times (JSON lines).
-# Env: N (67108864), MM (2048), REPS (20), STEPS=cuda,vulkan,opt
+# Env: N (67108864), MM (2048), REPS (20), STEPS=cuda,vulkan,opt, VKBENCH (the bundle: .vkbench)
 set -u
-R=$(cd "$(dirname "$0")/../.." && pwd); K=$R/.vkbench; O=${OUT:-/tmp/vk-out}; mkdir -p "$O"
+R=$(cd "$(dirname "$0")/../.." && pwd); K=${VKBENCH:-$R/.vkbench}; O=${OUT:-/tmp/vk-out}; mkdir -p "$O"
 exec > >(tee "$O/run.log") 2>&1
 N=${N:-67108864}; MM=${MM:-2048}; REPS=${REPS:-20}; STEPS=${STEPS:-cuda,vulkan,opt}
 T0=$(date +%s%N); el() { echo "[t=$(( ($(date +%s%N) - T0) / 1000000 )) ms] $*"; }

@@ -340,10 +340,7 @@ final class KernelWriter {
                 }
             }
             case Stmt.Return r -> returnFromKernel();
-            case Stmt.Barrier b -> {
-                int workgroup = m.constantU32(SpirvModule.enumValue("Scope", "Workgroup"));
-                f.op("OpControlBarrier", workgroup, workgroup, m.constantU32(SpirvValues.BARRIER_SEMANTICS));
-            }
+            case Stmt.Barrier b -> barrier();
             case Stmt.Launch l -> throw new Unsupported("launching kernels from device code");
         }
         w.currentSpan = saved;
@@ -403,6 +400,45 @@ final class KernelWriter {
         targets.pop();
         label(merge);
         loopExits.check(exitFlag, site);
+    }
+
+    /**
+     * __syncthreads: a workgroup barrier that orders workgroup memory, and buffer memory too
+     * (UniformMemory) where threads may talk through a buffer: one of the kernel's bindings is both
+     * written and read ({@link #exchangesStorage}), or, decided at the launch by SpecId 5
+     * ({@link SpirvProgram#SPEC_ALIASED}), a written binding shares memory with another (Vulkan lets
+     * a launch bind one buffer twice; WebGPU does not, so the WGSL target decides by the first rule
+     * alone: wgsl.Raise). Ordering buffer memory at every barrier is what webcu's tiled SGEMM had
+     * that Tint's SPIR-V of the same kernel has not (bench/README.md, the Vulkan bisection).
+     */
+    private void barrier() {
+        int workgroup = m.constantU32(SpirvModule.enumValue("Scope", "Workgroup"));
+        if (exchangesStorage(in)) {
+            f.op("OpControlBarrier", workgroup, workgroup, m.constantU32(SpirvValues.BARRIER_SEMANTICS));
+            return;
+        }
+        int buffers = m.id();
+        int shared = m.id();
+        int merge = m.id();
+        f.op("OpSelectionMerge", merge, SpirvModule.enumValue("SelectionControl", "None"));
+        f.op("OpBranchConditional", w.aliased(), buffers, shared);
+        label(buffers);
+        f.op("OpControlBarrier", workgroup, workgroup, m.constantU32(SpirvValues.BARRIER_SEMANTICS));
+        branch(merge);
+        label(shared);
+        f.op("OpControlBarrier", workgroup, workgroup, m.constantU32(SpirvValues.WORKGROUP_BARRIER_SEMANTICS));
+        branch(merge);
+        label(merge);
+    }
+
+    /** Whether some binding is both written and read, or used atomically (the WGSL target's rule for storageBarrier()). */
+    static boolean exchangesStorage(KernelInterface in) {
+        for (KernelInterface.Binding b : in.bindings()) {
+            if ((b.written() || b.atomic()) && (b.read() || b.atomic())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void switchStmt(Stmt.Switch sw) {

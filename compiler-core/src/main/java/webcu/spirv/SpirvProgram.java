@@ -39,6 +39,12 @@ public record SpirvProgram(int[] words, List<KernelLayout> kernels, Map<String, 
     public static final int SPEC_DYNAMIC_SHARED_WORDS = 3;
     /** The SpecId of the bool that turns the bounds checks off (passes.AccessRanges; true by default). */
     public static final int SPEC_CHECKS = 4;
+    /**
+     * The SpecId of the bool that says a written binding of the launch may share memory with
+     * another of its bindings (true by default): where a kernel's threads could otherwise not talk
+     * through buffers, its __syncthreads orders buffer memory only when this holds.
+     */
+    public static final int SPEC_ALIASED = 5;
     /** The keys of blockDim's SpecIds in {@link KernelLayout#workgroupSize}. */
     static final List<String> WORKGROUP_SIZE = List.of("0", "1", "2");
 

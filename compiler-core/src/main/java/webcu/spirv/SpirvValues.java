@@ -22,6 +22,8 @@ import webcu.spirv.SpirvTypes.Unsupported;
 final class SpirvValues {
     /** __syncthreads and fences: AcquireRelease on uniform (buffer) and workgroup memory. */
     static final int BARRIER_SEMANTICS = 0x8 | 0x40 | 0x100;
+    /** __syncthreads in a kernel whose threads cannot talk through buffers: AcquireRelease on workgroup memory. */
+    static final int WORKGROUP_BARRIER_SEMANTICS = 0x8 | 0x100;
 
     private final KernelWriter kw;
     private final SpirvModule m;
@@ -108,10 +110,13 @@ final class SpirvValues {
         int c = b.component();
         return switch (b.builtin()) {
             case BLOCK_DIM -> kw.w.blockDim(c);
-            case GRID_DIM, GRID_SLICES -> {
-                int component = b.builtin() == Builtin.GRID_SLICES ? 3 : c;
+            // a Vulkan device dispatches the grid as it is (2^31 - 1 workgroups in x): no slices, so
+            // GridFolding's `workgroup_id.y % slices` and `/ slices` fold away (the uniform's word
+            // still says 1); its integer division by a uniform cost SAXPY 4% on an H200
+            case GRID_SLICES -> m.constantU32(1);
+            case GRID_DIM -> {
                 int ptr = f().value("OpAccessChain", m.typePointer("Uniform", types.u32()), kw.uniformVar, m.constantU32(0),
-                        m.constantU32(component));
+                        m.constantU32(c));
                 yield f().value("OpLoad", types.u32(), ptr);
             }
             default -> {

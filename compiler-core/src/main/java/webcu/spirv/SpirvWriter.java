@@ -65,6 +65,8 @@ final class SpirvWriter {
     private int debugBuffer = -1;
     /** The spec constant that turns the bounds checks of element accesses off (SpirvProgram.SPEC_CHECKS), once made. */
     private int checks = -1;
+    /** The spec constant that says the launch's buffers may alias (SpirvProgram.SPEC_ALIASED), once made. */
+    private int aliased = -1;
     /** The kernels' bounds proofs (passes.AccessRanges), which their layouts carry. */
     final Map<Function, webcu.passes.RangeProof> ranges;
     /** The kernel being written, for {@link SpirvBackend}'s diagnostic when it throws. */
@@ -80,6 +82,16 @@ final class SpirvWriter {
             m.name(checks, "webcu_checks");
         }
         return checks;
+    }
+
+    /** The bool spec constant that says a written binding of the launch may share memory with another, made at first use. */
+    int aliased() {
+        if (aliased < 0) {
+            aliased = m.specConstantTrue(types.bool());
+            m.decorate(aliased, "SpecId", SpirvProgram.SPEC_ALIASED);
+            m.name(aliased, "webcu_aliased");
+        }
+        return aliased;
     }
 
     SpirvWriter(DeviceModule dm, Map<Function, webcu.passes.RangeProof> ranges) {

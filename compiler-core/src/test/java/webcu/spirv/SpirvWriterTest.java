@@ -211,6 +211,46 @@ class SpirvWriterTest {
     }
 
     /**
+     * __syncthreads orders buffer memory (UniformMemory, 0x40) only where threads may talk through a
+     * buffer: always in a kernel with a binding both written and read; in one whose bindings are
+     * each only read or only written, just where the launch binds one allocation twice (SpecId 5,
+     * a branch between the two barriers that the specialization folds); elsewhere only workgroup
+     * memory, as Tint's SPIR-V of the WGSL target's workgroupBarrier().
+     */
+    @Test
+    void barrier_ordersBufferMemoryOnlyWhereThreadsMayTalkThroughBuffers() throws IOException {
+        String apart = """
+                __global__ void apart(const float* in, float* out) {
+                  __shared__ float s[64];
+                  s[threadIdx.x] = in[threadIdx.x];
+                  __syncthreads();
+                  out[threadIdx.x] = s[63 - threadIdx.x];
+                }
+                """;
+        String through = """
+                __global__ void through(float* a) {
+                  a[threadIdx.x] = threadIdx.x;
+                  __syncthreads();
+                  a[threadIdx.x] += a[63 - threadIdx.x];
+                }
+                """;
+        int buffers = 0x8 | 0x40 | 0x100;
+        int workgroup = 0x8 | 0x100;
+        SpirvProgram a = spirv(compile("apart.cu", apart), new Diagnostics());
+        assertEquals("", validate(a));
+        String text = a.disassembly();
+        assertTrue(text.contains("OpDecorate %") && text.contains(" SpecId 5"), text);
+        assertEquals(2, text.split("OpControlBarrier").length - 1, text);
+        assertTrue(text.contains("OpConstant %1 " + buffers + "\n") && text.contains("OpConstant %1 " + workgroup + "\n"), text);
+        SpirvProgram t = spirv(compile("through.cu", through), new Diagnostics());
+        assertEquals("", validate(t));
+        text = t.disassembly();
+        assertFalse(text.contains(" SpecId 5"), text);
+        assertEquals(1, text.split("OpControlBarrier").length - 1, text);
+        assertTrue(text.contains("OpConstant %1 " + buffers + "\n") && !text.contains("OpConstant %1 " + workgroup + "\n"), text);
+    }
+
+    /**
      * With a driver loop limit, each loop (here collatz's while loop) sets its flag on entry, clears
      * it at its break, and checks it at its merge against a fault site of kind LOOP_LIMIT at the
      * loop's line; without one, none of that is written.

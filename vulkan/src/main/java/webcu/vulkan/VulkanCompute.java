@@ -141,10 +141,22 @@ public final class VulkanCompute implements AutoCloseable {
 
     private final VkInstance instance;
     private final VkPhysicalDevice physical;
-    private final VkDevice device;
-    private final VkQueue queue;
+    final VkDevice device;
+    final VkQueue queue;
     private final int queueFamily;
     private final long commandPool;
+    /**
+     * One command buffer, fence and descriptor pool for every submit: each submit waits for its
+     * fence before the next is recorded, so they are free again (made once, not per launch).
+     */
+    final VkCommandBuffer commands;
+    final long fence;
+    /** Launches recorded and not yet submitted ({@link #enqueue}), made at the first. */
+    private LaunchBatch batch;
+    private long descriptorPool = VK_NULL_HANDLE;
+    private int poolSets;
+    private int poolStorage;
+    private int poolUniform;
     private final long messenger;
     private final VkDebugUtilsMessengerCallbackEXT callback;
     private final List<String> messages = new ArrayList<>();
@@ -158,7 +170,7 @@ public final class VulkanCompute implements AutoCloseable {
     /** A CPU implementation (SwiftShader, lavapipe): VK_PHYSICAL_DEVICE_TYPE_CPU. */
     private final boolean cpu;
     /** Nanoseconds per timestamp tick, and whether the queue's timestamps count at all. */
-    private final double timestampPeriod;
+    final double timestampPeriod;
     private final boolean timestamps;
     /** Two timestamps, made at the first timed dispatch. */
     private long queryPool = VK_NULL_HANDLE;
@@ -275,6 +287,10 @@ public final class VulkanCompute implements AutoCloseable {
                 e12.shaderBufferInt64Atomics(true);
                 caps.add("Int64Atomics");
             }
+            if (v12.vulkanMemoryModel()) {
+                // Tint's SPIR-V declares it (bench/vulkan's harness runs Tint's modules on this device)
+                e12.vulkanMemoryModel(true).vulkanMemoryModelDeviceScope(v12.vulkanMemoryModelDeviceScope());
+            }
             if (v11.storageBuffer16BitAccess()) {
                 e11.storageBuffer16BitAccess(true);
                 caps.add("StorageBuffer16BitAccess");
@@ -289,9 +305,14 @@ public final class VulkanCompute implements AutoCloseable {
             vkGetDeviceQueue(device, family, 0, pp);
             queue = new VkQueue(pp.get(0), device);
             LongBuffer lp = stack.mallocLong(1);
-            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().queueFamilyIndex(family), null, lp),
-                    "vkCreateCommandPool");
+            check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default().queueFamilyIndex(family)
+                    .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT), null, lp), "vkCreateCommandPool");
             commandPool = lp.get(0);
+            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
+                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
+            commands = new VkCommandBuffer(pp.get(0), device);
+            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
+            fence = lp.get(0);
         }
     }
 
@@ -427,13 +448,11 @@ public final class VulkanCompute implements AutoCloseable {
                 VK_PIPELINE_STAGE_TRANSFER_BIT, VK_ACCESS_TRANSFER_WRITE_BIT);
     }
 
-    /** Records commands into a one-time command buffer, submits it, and waits until its writes are visible to the host. */
+    /** Records commands into the command buffer, submits it, and waits until its writes are visible to the host. */
     private void submitAndWait(java.util.function.BiConsumer<VkCommandBuffer, MemoryStack> record, int stage, int access) {
+        flush();
         try (MemoryStack stack = stackPush()) {
-            PointerBuffer pp = stack.mallocPointer(1);
-            check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default().commandPool(commandPool)
-                    .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pp), "vkAllocateCommandBuffers");
-            VkCommandBuffer cb = new VkCommandBuffer(pp.get(0), device);
+            VkCommandBuffer cb = commands;
             check(vkBeginCommandBuffer(cb, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
                     .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
             record.accept(cb, stack);
@@ -443,15 +462,39 @@ public final class VulkanCompute implements AutoCloseable {
             vkCmdPipelineBarrier(cb, stage, VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
                     | VK_PIPELINE_STAGE_TRANSFER_BIT, 0, toHost, null, null);
             check(vkEndCommandBuffer(cb), "vkEndCommandBuffer");
-            LongBuffer lp = stack.mallocLong(1);
-            check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
-            long fence = lp.get(0);
             check(vkQueueSubmit(queue, VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(cb)), fence),
                     "vkQueueSubmit");
             check(vkWaitForFences(device, stack.longs(fence), true, Long.MAX_VALUE), "vkWaitForFences");
-            vkDestroyFence(device, fence, null);
-            vkFreeCommandBuffers(device, commandPool, cb);
+            check(vkResetFences(device, fence), "vkResetFences");
         }
+    }
+
+    /**
+     * The descriptor pool, empty, with room for {@code sets} sets of {@code storage} storage and
+     * {@code uniform} uniform descriptors: reset after the previous submit (which has finished), or
+     * made larger once.
+     */
+    private long descriptorPool(int sets, int storage, int uniform) {
+        if (descriptorPool != VK_NULL_HANDLE && sets <= poolSets && storage <= poolStorage && uniform <= poolUniform) {
+            check(vkResetDescriptorPool(device, descriptorPool, 0), "vkResetDescriptorPool");
+            return descriptorPool;
+        }
+        if (descriptorPool != VK_NULL_HANDLE) {
+            vkDestroyDescriptorPool(device, descriptorPool, null);
+        }
+        poolSets = Math.max(sets, Math.max(4, 2 * poolSets));
+        poolStorage = Math.max(storage, Math.max(32, 2 * poolStorage));
+        poolUniform = Math.max(uniform, Math.max(4, 2 * poolUniform));
+        try (MemoryStack stack = stackPush()) {
+            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
+            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(poolStorage);
+            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(poolUniform);
+            LongBuffer lp = stack.mallocLong(1);
+            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(poolSets)
+                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
+            descriptorPool = lp.get(0);
+        }
+        return descriptorPool;
     }
 
     /** The first memory type of {@code allowed} with all of {@code flags}, or -1. */
@@ -514,11 +557,11 @@ public final class VulkanCompute implements AutoCloseable {
 
     /** A compute pipeline: its descriptor set layouts, pipeline layout and pipeline, made once and dispatched often. */
     public final class Pipeline implements AutoCloseable {
-        private final long[] setLayouts;
-        private final long layout;
-        private final long handle;
-        private final int storage;
-        private final int uniform;
+        final long[] setLayouts;
+        final long layout;
+        final long handle;
+        final int storage;
+        final int uniform;
 
         private Pipeline(long[] setLayouts, long layout, long handle, int storage, int uniform) {
             this.setLayouts = setLayouts;
@@ -617,16 +660,12 @@ public final class VulkanCompute implements AutoCloseable {
      * dispatch, else NaN.
      */
     public double dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ, boolean timed) {
+        flush();
         timed &= timestamps;
         try (MemoryStack stack = stackPush()) {
             LongBuffer lp = stack.mallocLong(1);
             int sets = pipeline.setLayouts.length;
-            VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(2, stack);
-            sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, pipeline.storage));
-            sizes.get(1).type(VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).descriptorCount(Math.max(1, pipeline.uniform));
-            check(vkCreateDescriptorPool(device, VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets)
-                    .pPoolSizes(sizes), null, lp), "vkCreateDescriptorPool");
-            long pool = lp.get(0);
+            long pool = descriptorPool(sets, pipeline.storage, pipeline.uniform);
             LongBuffer set = stack.mallocLong(sets);
             check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
                     .pSetLayouts(stack.longs(pipeline.setLayouts)), set), "vkAllocateDescriptorSets");
@@ -656,7 +695,6 @@ public final class VulkanCompute implements AutoCloseable {
                     vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, queryPool, 1);
                 }
             }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
-            vkDestroyDescriptorPool(device, pool, null);
             if (!timed) {
                 return Double.NaN;
             }
@@ -664,6 +702,131 @@ public final class VulkanCompute implements AutoCloseable {
             check(vkGetQueryPoolResults(device, queryPool, 0, 2, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
                     "vkGetQueryPoolResults");
             return (ticks.get(1) - ticks.get(0)) * timestampPeriod;
+        }
+    }
+
+    /**
+     * Records a launch of {@code pipeline} on {@code groups} workgroups with {@code bindings}, after
+     * {@code updates} (small writes into buffers, made in the command stream, so that they reach
+     * this launch and no other), behind the launches recorded before it; nothing runs before
+     * {@link #flush}, which every other submit and wait of this class does first. Where {@code time}
+     * is not null and {@link #canTime()}, it receives the launch's GPU nanoseconds at the flush.
+     */
+    public void enqueue(Pipeline pipeline, List<Binding> bindings, List<LaunchBatch.Update> updates, int groupsX, int groupsY,
+                        int groupsZ, java.util.function.DoubleConsumer time) {
+        if (batch == null) {
+            batch = new LaunchBatch(this);
+        }
+        batch.enqueue(pipeline, bindings, updates, groupsX, groupsY, groupsZ, time);
+    }
+
+    /** Runs the launches {@link #enqueue} recorded and waits until they are done and their writes visible to the host. */
+    public void flush() {
+        if (batch != null) {
+            batch.flush();
+        }
+    }
+
+    /** One dispatch of {@link #dispatchAll}: a pipeline, its buffers and its workgroups. */
+    public record Dispatch(Pipeline pipeline, List<Binding> bindings, int groupsX, int groupsY, int groupsZ) {
+    }
+
+    /**
+     * Runs the dispatches in one command buffer, one after another (a compute-to-compute barrier
+     * between them), with one submit and one fence, and waits. With {@code timed} and
+     * {@link #canTime()}, returns each dispatch's nanoseconds between timestamps written before and
+     * after it, else NaNs. (bench/vulkan's harness times dispatches this way, as Dawn does a batch
+     * of compute passes, beside {@link #dispatch}'s fence per dispatch.)
+     */
+    public double[] dispatchAll(List<Dispatch> dispatches, boolean timed) {
+        return dispatchAll(dispatches, timed, false);
+    }
+
+    /**
+     * {@link #dispatchAll(List, boolean)}, with the barrier between dispatches that ends every
+     * submit (their writes made visible to the host and to transfers too) where {@code hostBarrier}:
+     * bench/vulkan's harness tells by it what a fenced launch's barrier costs.
+     */
+    double[] dispatchAll(List<Dispatch> dispatches, boolean timed, boolean hostBarrier) {
+        flush();
+        boolean time = timed && timestamps;
+        int n = dispatches.size();
+        double[] result = new double[n];
+        java.util.Arrays.fill(result, Double.NaN);
+        try (MemoryStack stack = stackPush()) {
+            LongBuffer lp = stack.mallocLong(1);
+            int sets = 0;
+            int storage = 0;
+            int uniform = 0;
+            for (Dispatch d : dispatches) {
+                sets += d.pipeline().setLayouts.length;
+                storage += Math.max(1, d.pipeline().storage);
+                uniform += Math.max(1, d.pipeline().uniform);
+            }
+            long pool = descriptorPool(sets, storage, uniform);
+            long[][] setsOf = new long[n][];
+            for (int k = 0; k < n; k++) {
+                Dispatch d = dispatches.get(k);
+                try (MemoryStack inner = stackPush()) {
+                    LongBuffer set = inner.mallocLong(d.pipeline().setLayouts.length);
+                    check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(inner).sType$Default().descriptorPool(pool)
+                            .pSetLayouts(inner.longs(d.pipeline().setLayouts)), set), "vkAllocateDescriptorSets");
+                    setsOf[k] = new long[d.pipeline().setLayouts.length];
+                    set.get(0, setsOf[k]);
+                    VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(d.bindings().size(), inner);
+                    for (int i = 0; i < d.bindings().size(); i++) {
+                        Binding b = d.bindings().get(i);
+                        VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, inner);
+                        info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
+                        writes.get(i).sType$Default().dstSet(setsOf[k][b.set()]).dstBinding(b.index()).descriptorType(type(b.kind()))
+                                .descriptorCount(1).pBufferInfo(info);
+                    }
+                    vkUpdateDescriptorSets(device, writes, null);
+                }
+            }
+            long queries = VK_NULL_HANDLE;
+            if (time) {
+                check(vkCreateQueryPool(device, VkQueryPoolCreateInfo.calloc(stack).sType$Default().queryType(VK_QUERY_TYPE_TIMESTAMP)
+                        .queryCount(2 * n), null, lp), "vkCreateQueryPool");
+                queries = lp.get(0);
+            }
+            long qp = queries;
+            submitAndWait((cb, s) -> {
+                if (time) {
+                    vkCmdResetQueryPool(cb, qp, 0, 2 * n);
+                }
+                for (int k = 0; k < n; k++) {
+                    Dispatch d = dispatches.get(k);
+                    try (MemoryStack inner = stackPush()) {
+                        vkCmdBindPipeline(cb, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipeline().handle);
+                        vkCmdBindDescriptorSets(cb, VK_PIPELINE_BIND_POINT_COMPUTE, d.pipeline().layout, 0, inner.longs(setsOf[k]), null);
+                        if (time) {
+                            vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, qp, 2 * k);
+                        }
+                        vkCmdDispatch(cb, d.groupsX(), d.groupsY(), d.groupsZ());
+                        if (time) {
+                            vkCmdWriteTimestamp(cb, VK_PIPELINE_STAGE_BOTTOM_OF_PIPE_BIT, qp, 2 * k + 1);
+                        }
+                        VkMemoryBarrier.Buffer between = VkMemoryBarrier.calloc(1, inner);
+                        int dstAccess = VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | (hostBarrier
+                                ? VK_ACCESS_HOST_READ_BIT | VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT : 0);
+                        int dstStage = VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+                                | (hostBarrier ? VK_PIPELINE_STAGE_HOST_BIT | VK_PIPELINE_STAGE_TRANSFER_BIT : 0);
+                        between.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(dstAccess);
+                        vkCmdPipelineBarrier(cb, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, dstStage, 0, between, null, null);
+                    }
+                }
+            }, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT);
+            if (time) {
+                LongBuffer ticks = stack.mallocLong(2 * n);
+                check(vkGetQueryPoolResults(device, qp, 0, 2 * n, ticks, 8, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+                        "vkGetQueryPoolResults");
+                for (int k = 0; k < n; k++) {
+                    result[k] = (ticks.get(2 * k + 1) - ticks.get(2 * k)) * timestampPeriod;
+                }
+                vkDestroyQueryPool(device, qp, null);
+            }
+            return result;
         }
     }
 
@@ -688,11 +851,11 @@ public final class VulkanCompute implements AutoCloseable {
         return limits;
     }
 
-    private static int type(Kind kind) {
+    static int type(Kind kind) {
         return kind == Kind.STORAGE ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
     }
 
-    private static void check(int result, String call) {
+    static void check(int result, String call) {
         if (result != VK_SUCCESS) {
             throw new IllegalStateException(call + " failed: VkResult " + result);
         }
@@ -700,10 +863,18 @@ public final class VulkanCompute implements AutoCloseable {
 
     @Override
     public void close() {
+        flush();
+        if (batch != null) {
+            batch.close();
+        }
         vkDeviceWaitIdle(device);
         if (queryPool != VK_NULL_HANDLE) {
             vkDestroyQueryPool(device, queryPool, null);
         }
+        if (descriptorPool != VK_NULL_HANDLE) {
+            vkDestroyDescriptorPool(device, descriptorPool, null);
+        }
+        vkDestroyFence(device, fence, null);
         vkDestroyCommandPool(device, commandPool, null);
         vkDestroyDevice(device, null);
         if (messenger != VK_NULL_HANDLE) {

@@ -78,6 +78,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     private final VulkanCompute.Buffer debug;
     private final VulkanCompute.Buffer nullBuffer;
     private VulkanCompute.Buffer heapBuffer;
+    /**
+     * The launches' uniform buffer, host-visible, rewritten by every launch (the previous one has
+     * finished: every launch waits for its fence); made larger when a launch needs more.
+     */
+    private VulkanCompute.Buffer uniformBuffer;
     /** Made at the first copy that needs it ({@link #upload}, {@link #download}). */
     private VulkanCompute.Buffer staging;
     private DeviceProgram code;
@@ -125,6 +130,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void load(DeviceProgram code) {
+        vk.flush(); // the recorded launches use the pipelines about to go
         closePipelines();
         this.code = code;
         this.program = code.spirv() != null ? code.spirv() : SpirvProgram.empty();
@@ -185,6 +191,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void destroyBuffer(int id) {
+        vk.flush();
         VulkanCompute.Buffer b = buffers.remove(id);
         Long base = bases.remove(id);
         if (base != null) {
@@ -209,6 +216,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void reset() {
+        vk.flush();
         fault.clear();
         symbols.clear();
         MemoryUtil.memSet(MemoryUtil.memAddress(debug.contents()), 0, debug.size);
@@ -218,6 +226,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     /** Managed memory: the host's copy goes to the device before each launch and comes back after it. */
     @Override
     public byte[] bufferBytes(int id) {
+        vk.flush();
         VulkanCompute.Buffer b = buffers.get(id);
         if (b == null) {
             return null;
@@ -229,6 +238,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void write(int buffer, long offset, byte[] src, int srcOffset, int length) {
+        vk.flush(); // the recorded launches first: the host is about to touch memory
         if (length == 0 || fault.failed()) {
             return;
         }
@@ -237,6 +247,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void copy(int dstBuffer, long dstOffset, int srcBuffer, long srcOffset, long length) {
+        vk.flush(); // the recorded launches first: the host is about to touch memory
         if (length == 0 || fault.failed()) {
             return;
         }
@@ -254,6 +265,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void fill(int buffer, long offset, int byteValue, long length) {
+        vk.flush(); // the recorded launches first: the host is about to touch memory
         if (length == 0 || fault.failed()) {
             return;
         }
@@ -308,6 +320,17 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
     }
 
+    private VulkanCompute.Buffer uniformBuffer(int bytes) {
+        if (uniformBuffer == null || uniformBuffer.size < bytes) {
+            vk.flush(); // recorded launches update and read the old one
+            if (uniformBuffer != null) {
+                uniformBuffer.close();
+            }
+            uniformBuffer = vk.buffer(Math.max(256, Integer.highestOneBit(Math.max(1, bytes - 1)) << 1));
+        }
+        return uniformBuffer;
+    }
+
     private VulkanCompute.Buffer staging() {
         if (staging == null) {
             staging = vk.buffer(STAGING_BYTES);
@@ -357,10 +380,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         byte[] uniform = new byte[layout.uniform().size()];
         UniformPacking.putGrid(uniform, grid, 1);
         int[] hidden = new int[layout.buffers().size()];
+        int[] bufferOf = new int[layout.buffers().size()];
         double[] bytes = new double[layout.buffers().size()];
         for (int n = 0; n < layout.buffers().size(); n++) {
             LaunchLayout.Buffer b = layout.buffers().get(n);
             if (b.heap()) {
+                bufferOf[n] = -1;
                 // bound to the heap's bytes only: its bounds checks cover the heap, not the buffer kept for larger ones
                 try {
                     heapBound = heapBuffer(heap.size());
@@ -373,6 +398,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 continue;
             }
             long[] at = locate(b, launch);
+            bufferOf[n] = at == null ? -1 : (int) at[0];
             if (at == null) {
                 hidden[n] = NULL_OFFSET;
                 bindings.add(new VulkanCompute.Binding(b.binding(), nullBuffer, VulkanCompute.Kind.STORAGE));
@@ -414,18 +440,36 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         int[] block = launch.block();
         // the pipeline without bounds checks where none of this launch's can fail (docs/bounds-checks.md)
         boolean unchecked = BoundsProofs.holds(layout, uniform, 0, block, grid, bytes);
+        boolean aliased = aliased(layout, bufferOf);
         String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared
-                + (unchecked ? "|unchecked" : "");
-        try (VulkanCompute.Buffer u = vk.buffer(uniform.length)) {
-            u.contents().put(0, uniform);
+                + (unchecked ? "|unchecked" : "") + (aliased ? "|aliased" : "");
+        try {
+            VulkanCompute.Buffer u = uniformBuffer(uniform.length);
             bindings.add(new VulkanCompute.Binding(layout.uniform().binding(), u, VulkanCompute.Kind.UNIFORM));
             // bound for every kernel: a pipeline layout may hold a set its shader does not use
             bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
             VulkanCompute.Pipeline p = pipelines.get(key);
             if (p == null) {
-                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1});
+                p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1,
+                        aliased ? 1 : 0});
                 pipelines.put(key, p);
             }
+            debugDirty = true;
+            launchedAt.put(layout.kernel(), System.nanoTime());
+            String kernel = layout.kernel();
+            java.util.function.DoubleConsumer time = timing ? ns -> kernelTimes.add(new KernelTime(kernel, ns)) : null;
+            if (managed.isEmpty() && heapBound == null) {
+                // recorded behind the launches before it and run at the next synchronization (LaunchBatch); its
+                // uniform and the watchdog's launch-wide tick count, which starts from zero (Watchdog), are
+                // written in the command stream
+                byte[] words = java.util.Arrays.copyOf(uniform, (uniform.length + 3) & ~3);
+                vk.enqueue(p, bindings, List.of(new LaunchBatch.Update(u, 0, words),
+                        new LaunchBatch.Update(debug, DeviceOutput.WATCHDOG_TICKS_BYTE, new byte[4])), grid[0], grid[1], grid[2], time);
+                return;
+            }
+            // managed memory and the heap: the host's copies and the allocations go to the device before the launch and
+            // come back after it, so the launch runs alone
+            vk.flush();
             for (Map.Entry<Integer, byte[]> e : managed.entrySet()) {
                 upload(buffers.get(e.getKey()), 0, e.getValue(), 0, e.getValue().length);
             }
@@ -436,12 +480,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 }
             }
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
+            u.contents().put(0, uniform);
+            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
-            debugDirty = true;
-            launchedAt.put(layout.kernel(), System.nanoTime());
             double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
-            if (timing) {
-                kernelTimes.add(new KernelTime(layout.kernel(), ns));
+            if (time != null) {
+                time.accept(ns);
             }
             if (heapBound != null && !heap.readOnly()) {
                 for (DeviceHeap.Allocation a : heap.allocations()) {
@@ -468,6 +512,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public List<KernelTime> kernelTimes() {
+        vk.flush();
         return List.copyOf(kernelTimes);
     }
 
@@ -501,7 +546,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     /**
      * The heap buffer of heap-mode kernels, kept between launches and grown when a launch needs
-     * more (every launch waits for its fence, so the old one is idle when it goes).
+     * more (a heap launch runs alone, after the batch before it, so the old one is idle when it goes).
      */
     private VulkanCompute.Buffer heapBuffer(long size) {
         if (heapBuffer == null || heapBuffer.size < size) {
@@ -525,6 +570,23 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         } else {
             vk.copy(src, srcOffset, dst, dstOffset, length);
         }
+    }
+
+    /**
+     * Whether two of the launch's bindings share an allocation and one of them is written (SpecId 5,
+     * SpirvProgram.SPEC_ALIASED: then __syncthreads orders buffer memory too). Null pointers bind a
+     * buffer whose every access faults, so they share nothing.
+     */
+    static boolean aliased(LaunchLayout layout, int[] bufferOf) {
+        for (int i = 0; i < bufferOf.length; i++) {
+            for (int j = i + 1; j < bufferOf.length; j++) {
+                if (bufferOf[i] >= 0 && bufferOf[i] == bufferOf[j]
+                        && !(layout.buffers().get(i).readOnly() && layout.buffers().get(j).readOnly())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Why this device cannot run the launch's shape, or null. */
@@ -604,6 +666,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     /** Prints the printf records of the kernels since the last read-back and reports their first fault. */
     private void readDebug() {
+        vk.flush();
         if (!debugDirty || fault.failed()) {
             return;
         }
@@ -656,6 +719,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
 
     @Override
     public void close() {
+        vk.flush();
         closePipelines();
         for (VulkanCompute.Buffer b : buffers.values()) {
             b.close();
@@ -668,6 +732,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
         if (heapBuffer != null) {
             heapBuffer.close();
+        }
+        if (uniformBuffer != null) {
+            uniformBuffer.close();
         }
         vk.close();
     }

@@ -45,6 +45,59 @@ class VulkanDeviceTest {
     }
 
     /**
+     * Launches are recorded and run at the next synchronization (LaunchBatch), in order, each with its
+     * own arguments (its uniform written in the command stream), in batches of 256: 600 launches with
+     * no synchronization between them, each reading what the one before wrote and its own argument,
+     * then a kernel with the same pointer twice (SpecId 5) and printf, each timed.
+     */
+    @Test
+    void launchesRecordedUntilTheSynchronization() {
+        CompileResult r = Compiler.compile(SourceSet.single("t.cu", """
+                #include <cstdio>
+                __global__ void step(int* a, int k) { int i = threadIdx.x; a[i] = a[i] * 3 % 1000003 + k; }
+                __global__ void swap(const int* in, int* out) {
+                  __shared__ int s[64];
+                  s[threadIdx.x] = in[threadIdx.x];
+                  __syncthreads();
+                  out[63 - threadIdx.x] = s[threadIdx.x] + 1;
+                }
+                int main() {
+                  int* a;
+                  cudaMalloc(&a, 64 * sizeof(int));
+                  cudaMemset(a, 0, 64 * sizeof(int));
+                  for (int k = 0; k < 600; k++) step<<<1, 64>>>(a, k);
+                  swap<<<1, 64>>>(a, a);
+                  int h[64];
+                  cudaMemcpy(h, a, sizeof(h), cudaMemcpyDeviceToHost);
+                  printf("%d %d\\n", h[0], h[63]);
+                  return 0;
+                }
+                """));
+        assertTrue(r.ok(), r.render(true));
+        long v = 0;
+        for (int k = 0; k < 600; k++) {
+            v = (v * 3 % 1000003 + k);
+        }
+        CapturingConsole console = new CapturingConsole();
+        try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true), console)) {
+            d.load(Compiler.compileDevice(r, d.target()));
+            d.setKernelTiming(true);
+            ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
+            RunState s;
+            do {
+                s = run.resume(Long.MAX_VALUE >> 2);
+            } while (!(s instanceof RunState.Exited));
+            assertEquals(0, ((RunState.Exited) s).status(), console.err.toString());
+            assertEquals((v + 1) + " " + (v + 1) + "\n", console.out.toString());
+            assertEquals(List.of(), d.compute().validationMessages());
+            if (d.canTimeKernels()) {
+                assertEquals(601, d.kernelTimes().size());
+                assertEquals("swap", d.kernelTimes().get(600).kernel());
+            }
+        }
+    }
+
+    /**
      * A discrete GPU's path: allocations the host cannot map, reached through the staging buffer
      * (copies both ways, memsets aligned and not, an overlapping device-to-device copy, managed memory).
      */
