@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntToLongFunction;
 import org.teavm.jso.JSObject;
 import org.teavm.jso.core.JSArray;
 import org.teavm.jso.core.JSPromise;
@@ -107,6 +108,8 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
     private final Map<String, Double> launchedAt = new HashMap<>();
     private int pendingChecks;
     private final List<Runnable> checkWaiters = new ArrayList<>();
+    /** {@link #size}, made once: a method reference per launch is an object per launch. */
+    private final IntToLongFunction sizeOf = this::size;
 
     /**
      * Hears how long one launch took. {@code beginNs}: where it began on a clock of its own (the
@@ -683,7 +686,7 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         LaunchTimer timer = launchTimer;
         boolean timed = timing || timer != null && timestamps;
         GPUComputePipeline pipeline = e.pipeline;
-        if (layout.rangesConstant() != null && plan.uniform != null && e.provenInBounds(batch.args(), at, size, launch.block(), this::size)) {
+        if (layout.rangesConstant() != null && plan.uniform != null && e.provenInBounds(batch.args(), at, size, launch.block(), sizeOf)) {
             pipeline = programs.unchecked(e, debugLayout, launch);
         }
         batch.dispatch(layout.kernel(), pipeline, group, size, at, timed ? times.passDescriptor(true) : null, plan.dispatch);
