@@ -8,7 +8,7 @@
 # validates and records every command but runs nothing: the host's cost alone), for launch.cu's
 # untimed and timed rounds and heat.cu, then CPU profiles of launch.cu and heat.cu for each dist.
 # Output: $OUT/host.log, $OUT/prof/*.cpuprofile and their summaries.
-# Env: DISTS (default dist), TIMES (7)
+# Env: DISTS (default dist), TIMES (7), RUNMJS (1: run.mjs --only launch,heat per dist too)
 set -u
 H=$(cd "$(dirname "$0")" && pwd); R=$(pwd); B=$R/.bench/bundle; O=${OUT:-/tmp/host-out}; mkdir -p "$O/prof"
 exec > >(tee "$O/host.log") 2>&1
@@ -46,4 +46,11 @@ for d in "${DS[@]}"; do
     /tmp/node "$H/cpuprof.mjs" "$O/prof/$n-$p.cpuprofile" --per $per --top 30 --within 'Interpreter_run$' | tee "$O/prof/$n-$p.txt" | head -75
   done
 done
+# RUNMJS=1: also run.mjs's launch and heat tables (the repo's bench/webgpu/run.mjs) for each dist
+if [ "${RUNMJS:-0}" = 1 ]; then
+  for d in "${DS[@]}"; do
+    echo "== run.mjs --only launch,heat --dist $d"
+    timeout 120 /tmp/node "$R/bench/webgpu/run.mjs" --only launch,heat --warm 300 --dist "$d" 2>&1 | grep -v maxDynamic | tail -12
+  done
+fi
 echo done
