@@ -12,7 +12,7 @@
 //   (FILE.cu and common.h from DIR, default this folder)
 // Env: as run.mjs (WEBGPU_PATH, DAWN_OPTS).
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -77,7 +77,7 @@ function run(m) {
     };
     m.reset();
     m.addFile(file, readFileSync(path.join(dir, file), 'utf8'), true);
-    m.addFile('common.h', readFileSync(path.join(dir, 'common.h'), 'utf8'), false);
+    if (existsSync(path.join(dir, 'common.h'))) m.addFile('common.h', readFileSync(path.join(dir, 'common.h'), 'utf8'), false);
     for (const a of progArgs) m.addArg(String(a));
     m.setKernelTiming(false);
     m.start('webgpu');
