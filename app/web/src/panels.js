@@ -78,7 +78,8 @@ function num(text, attrs = {}) {
 /** The Launches tab's content for one run's data (LaunchLog's JSON). */
 export function renderLaunches(data) {
   const out = [];
-  const timed = data.timed < data.launches ? `, the first ${data.timed} timed` : '';
+  // the first launches, then samples of each kernel (LaunchLog)
+  const timed = data.timed < data.launches ? `, ${data.timed} of them timed` : '';
   out.push(el('p', { class: 'panel-summary', id: 'launches-summary' },
     `${data.launches} kernel launch${data.launches === 1 ? '' : 'es'} on the ${data.backend === 'cpu' ? 'CPU emulator' : 'WebGPU device'}${timed}. `,
     el('span', { class: 'clock', 'data-clock': data.clock, text: CLOCKS[data.clock] || '' })));

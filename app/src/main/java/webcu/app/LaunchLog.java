@@ -10,8 +10,11 @@ import java.util.Map;
  * What a run did on its device, for the page's launches panel: each kernel launch (name, grid,
  * block, shared bytes, time) and the copies per direction. Bounded whatever the program does: the
  * first {@link #ROWS} launches are kept one by one, every launch counts in its kernel's totals,
- * only the first {@link #TIMED} are timed (a GPU timing costs a query set and a read-back each),
- * and each kernel keeps at most {@link #SAMPLES} times for its median.
+ * and each kernel keeps at most {@link #SAMPLES} times for its median. Timed are the launches with
+ * rows, each kernel's first {@link #FIRST_TIMED}, and after those one in {@link #TIMED_EVERY} of
+ * each kernel: a timed WebGPU launch gets a compute pass of its own with timestamp writes, which
+ * cost 3-5 times an untimed launch's host work, so timing the first 4096 launches (as before)
+ * doubled the time of a loop of small launches while the panel needs only samples.
  *
  * <p>Times come in later than the launch on WebGPU (when the timestamps are read back), so a
  * launch is a handle that the device calls once it knows.
@@ -19,8 +22,9 @@ import java.util.Map;
 final class LaunchLog {
     /** Launches kept one by one (the table and the timeline). */
     static final int ROWS = 500;
-    /** Launches timed; later ones are only counted. */
-    static final int TIMED = 4096;
+    /** Launches of each kernel timed after the rows: the first ones, then one in {@link #TIMED_EVERY}. */
+    static final int FIRST_TIMED = 16;
+    static final int TIMED_EVERY = 128;
     /** Times kept per kernel for its median. */
     static final int SAMPLES = 4096;
 
@@ -109,6 +113,8 @@ final class LaunchLog {
 
     private static final class KernelStats {
         long count;
+        /** {@link #count} as an int that wraps past FIRST_TIMED, for the sampling. */
+        int launched;
         long timed;
         double total;
         double min = Double.POSITIVE_INFINITY;
@@ -147,7 +153,11 @@ final class LaunchLog {
     private final long[] copyBytes = new long[Copy.values().length];
     private final double[] copyNs = new double[Copy.values().length];
     private long launches;
+    private long timed;
     private int pending;
+    /** The kernel launched last and its totals: a loop of launches of one kernel does no map lookup. */
+    private String lastKernel;
+    private KernelStats lastStats;
     private Runnable settled;
 
     LaunchLog(String backend, Clock clock) {
@@ -159,33 +169,38 @@ final class LaunchLog {
         return clock;
     }
 
-    /** Whether the next launch should be timed (the first {@link #TIMED} are). */
-    boolean timesNext() {
-        return launches < TIMED;
-    }
-
     /** Whether the next launch gets a row of its own (the first {@link #ROWS} do): its shape is shown. */
     boolean keepsNextRow() {
         return rows.size() < ROWS;
     }
 
     /**
-     * Records a launch; returns its handle when {@link #timesNext} said it is timed, else null.
+     * Records a launch; returns its handle when it is timed (see the class comment), else null.
      * {@code coarsening}: CUDA threads per invocation on WebGPU (1 elsewhere).
      */
     Launch launch(String kernel, int[] grid, int[] block, long dynamicShared, long staticShared, int coarsening) {
-        boolean timed = timesNext();
         launches++;
-        KernelStats stats = kernels.computeIfAbsent(kernel, k -> new KernelStats());
+        KernelStats stats = kernel.equals(lastKernel) ? lastStats : kernels.get(kernel);
+        if (stats == null) {
+            stats = new KernelStats();
+            kernels.put(kernel, stats);
+        }
+        lastKernel = kernel;
+        lastStats = stats;
+        // an int count of the kernel's launches (longs are BigInts in the page's JavaScript build)
+        int nth = stats.launched++;
         stats.count++;
         Row row = null;
         if (rows.size() < ROWS) {
             row = new Row(kernel, grid.clone(), block.clone(), dynamicShared, staticShared, coarsening);
             rows.add(row);
-        }
-        if (!timed) {
+        } else if (nth >= FIRST_TIMED && (nth & (TIMED_EVERY - 1)) != 0) {
+            if (nth == Integer.MAX_VALUE) {
+                stats.launched = FIRST_TIMED;
+            }
             return null;
         }
+        timed++;
         pending++;
         return new Launch(stats, row);
     }
@@ -226,7 +241,7 @@ final class LaunchLog {
         StringBuilder sb = new StringBuilder("{\"backend\":");
         Progress.quote(backend, sb);
         sb.append(",\"clock\":\"").append(clock.json).append("\",\"launches\":").append(launches)
-                .append(",\"timed\":").append(Math.min(launches, TIMED)).append(",\"rows\":[");
+                .append(",\"timed\":").append(timed).append(",\"rows\":[");
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
             sb.append(i == 0 ? "{" : ",{").append("\"kernel\":");

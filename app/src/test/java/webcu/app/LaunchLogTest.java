@@ -25,27 +25,54 @@ class LaunchLogTest {
     @Test
     void aHundredThousandLaunchesKeepFewRowsButCountInTheirKernelsTotals() {
         LaunchLog log = new LaunchLog("cpu", LaunchLog.Clock.EMULATOR);
+        int timed = 0;
         for (int i = 0; i < 100_000; i++) {
             // RecordingDevice works out a row's shared size and coarsening only while this holds
             assertEquals(i < LaunchLog.ROWS, log.keepsNextRow(), "launch " + i);
             LaunchLog.Launch l = log.launch(i % 2 == 0 ? "step" : "swap", GRID, BLOCK, 0, 0, 1);
-            if (i < LaunchLog.TIMED) {
+            // the rows' launches, then each kernel's launches 0, 128, 256 ... (its first 16 are among the rows)
+            if (i < LaunchLog.ROWS || (i / 2) % LaunchLog.TIMED_EVERY == 0) {
                 assertNotNull(l, "launch " + i + " should be timed");
                 l.measured(i * 1000.0, 1000.0 * (1 + i % 7));
+                timed++;
             } else {
-                assertNull(l, "launch " + i + " is past the timed ones");
+                assertNull(l, "launch " + i + " is not sampled");
             }
         }
+        // 500 rows, then per kernel the launches 256, 384, ... 49920 of 50000
+        assertEquals(500 + 2 * 389, timed);
         String json = log.toJson();
         assertEquals(LaunchLog.ROWS, count(json, "\"grid\":"), "rows kept one by one");
-        assertTrue(json.contains("\"launches\":100000,\"timed\":" + LaunchLog.TIMED), json.substring(0, 80));
-        assertTrue(json.contains("{\"kernel\":\"step\",\"count\":50000,\"timed\":" + LaunchLog.TIMED / 2
+        assertTrue(json.contains("\"launches\":100000,\"timed\":" + timed), json.substring(0, 80));
+        assertTrue(json.contains("{\"kernel\":\"step\",\"count\":50000,\"timed\":" + timed / 2
                 + ",\"totalMs\":"), json.substring(json.indexOf("\"kernels\"")));
         // times cycle 1..7 µs: the smallest, the largest and the middle one
         assertTrue(json.contains("\"minMs\":0.001,\"medianMs\":"), json.substring(json.indexOf("\"kernels\"")));
         assertTrue(json.contains("\"maxMs\":0.007}"), json.substring(json.indexOf("\"kernels\"")));
         assertEquals(0, log.pending());
         assertTrue(json.length() < 100_000, "the panel's data stays small: " + json.length());
+    }
+
+    @Test
+    void aKernelFirstLaunchedAfterTheRowsIsTimedFromItsFirstLaunchesOn() {
+        LaunchLog log = new LaunchLog("webgpu", LaunchLog.Clock.GPU);
+        for (int i = 0; i < 1000; i++) {
+            LaunchLog.Launch l = log.launch("a", GRID, BLOCK, 0, 0, 1);
+            if (l != null) {
+                l.measured(0, 1000);
+            }
+        }
+        for (int i = 0; i < 300; i++) {
+            LaunchLog.Launch l = log.launch("late", GRID, BLOCK, 0, 0, 1);
+            assertEquals(i < LaunchLog.FIRST_TIMED || i % LaunchLog.TIMED_EVERY == 0, l != null, "launch " + i + " of late");
+            if (l != null) {
+                l.measured(0, 2000);
+            }
+        }
+        String json = log.toJson();
+        // a: 500 rows, then launches 512, 640, 768, 896; late: 0..15, 128, 256
+        assertTrue(json.contains("\"launches\":1300,\"timed\":522"), json.substring(0, 80));
+        assertTrue(json.contains("{\"kernel\":\"late\",\"count\":300,\"timed\":18,"), json.substring(json.indexOf("\"kernels\"")));
     }
 
     @Test

@@ -44,6 +44,8 @@ public final class CudaRuntime {
     private Completion pending;
     private Completion pendingRead;
     private final HashMap<Function, Long> staticShared = new HashMap<>();
+    /** The kernel last launched without dynamic shared memory, whose static shared memory fits. */
+    private Function sharedChecked;
     private final HashMap<Global, DeviceMemoryMap.Allocation> symbols = new HashMap<>();
     private final HashMap<Long, Integer> streams = new HashMap<>();
     private final HashMap<Long, Event> events = new HashMap<>();
@@ -760,9 +762,14 @@ public final class CudaRuntime {
             }
             threads *= b;
         }
-        long shared = sharedBytes + staticSharedBytes(kernel);
-        if (sharedBytes < 0 || shared > info.sharedMemPerBlock()) {
-            return fail(CudaError.INVALID_VALUE);
+        if (kernel != sharedChecked || sharedBytes != 0) {
+            // a loop of launches of one kernel without dynamic shared memory checks it once
+            // (longs are BigInts in the page's JavaScript build)
+            long shared = sharedBytes + staticSharedBytes(kernel);
+            if (sharedBytes < 0 || shared > info.sharedMemPerBlock()) {
+                return fail(CudaError.INVALID_VALUE);
+            }
+            sharedChecked = sharedBytes == 0 ? kernel : null;
         }
         device.launch(new KernelLaunch(module, kernel, grid, block, sharedBytes, Collections.unmodifiableList(args),
                 site));

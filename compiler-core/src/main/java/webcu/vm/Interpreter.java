@@ -97,13 +97,21 @@ public final class Interpreter {
         final long am4 = dev ? 3 : 0;
         final long am8 = dev ? 7 : 0;
         final boolean jit = loopCompiler != null;
-        long left = budget;
+        // the count of instructions left is an int, with the rest of a budget beyond an int's range
+        // in rest: longs are BigInts in the page's JavaScript build, and this runs per instruction
+        int left = (int) Math.min(budget, Integer.MAX_VALUE);
+        long rest = budget - left;
         try {
             while (true) {
                 if (--left < 0) {
-                    t.pc = pc;
-                    executed += budget;
-                    return BUDGET;
+                    if (rest <= 0) {
+                        t.pc = pc;
+                        executed += budget;
+                        return BUDGET;
+                    }
+                    left = (int) Math.min(rest, Integer.MAX_VALUE);
+                    rest -= left;
+                    left--;
                 }
                 switch (code[pc]) {
                     case Op.MOV -> {
@@ -419,8 +427,9 @@ public final class Interpreter {
                                     ? code[pc + 3] : pc + 4;
                         };
                         if (jit && to <= pc) {
-                            to = backEdge(t, c, to, pc, left);
-                            left = t.loopBudget;
+                            to = backEdge(t, c, to, pc, left + rest);
+                            left = (int) Math.min(t.loopBudget, Integer.MAX_VALUE);
+                            rest = t.loopBudget - left;
                         }
                         pc = to;
                     }
@@ -509,7 +518,7 @@ public final class Interpreter {
                             t.done = true;
                             t.pc = pc;
                             t.frameSeg = null;
-                            executed += budget - left;
+                            executed += budget - rest - left;
                             return DONE;
                         }
                         c = t.savedCode[d];
@@ -564,7 +573,7 @@ public final class Interpreter {
                         }
                         if (status != NativeLibrary.CONTINUE) {
                             t.pc = pc;
-                            executed += budget - left;
+                            executed += budget - rest - left;
                             return status == NativeLibrary.BLOCK ? WAITING : EXITED;
                         }
                     }
@@ -578,13 +587,13 @@ public final class Interpreter {
                         pc += 3 + n;
                         if (status != NativeLibrary.CONTINUE) {
                             t.pc = pc;
-                            executed += budget - left;
+                            executed += budget - rest - left;
                             return status == NativeLibrary.BLOCK ? WAITING : EXITED;
                         }
                     }
                     case Op.BARRIER -> {
                         t.pc = pc + 1;
-                        executed += budget - left;
+                        executed += budget - rest - left;
                         return BARRIER;
                     }
                     case Op.BUILTIN -> {
@@ -671,7 +680,7 @@ public final class Interpreter {
             t.fb = fb;
             t.frameAddr = frameAddr;
             t.fault = f;
-            executed += budget - Math.max(0, left);
+            executed += budget - rest - Math.max(0, left);
             return FAULT;
         }
     }

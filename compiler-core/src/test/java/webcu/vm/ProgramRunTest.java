@@ -65,6 +65,40 @@ class ProgramRunTest {
         assertEquals(255, Runs.run(new HostMain(new Module()).finish(i32(-1))).status());
     }
 
+    private static Module tenLines() {
+        Module m = new Module();
+        HostMain h = new HostMain(m);
+        for (int i = 0; i < 10; i++) {
+            h.add(print(m, "line\n"));
+        }
+        return h.finish(i32(0));
+    }
+
+    @Test
+    void budgets_countEachInstructionOnceWhateverTheirSize() {
+        // the interpreter counts down an int, with what a budget holds beyond an int's range set aside
+        CapturingConsole whole = new CapturingConsole();
+        ProgramRun one = new ProgramRun(tenLines(), new CpuDevice(whole), whole, List.of());
+        assertInstanceOf(RunState.Exited.class, one.resume(Long.MAX_VALUE));
+        long all = one.instructions();
+        assertTrue(all > 10, "instructions: " + all);
+
+        CapturingConsole sliced = new CapturingConsole();
+        ProgramRun run = new ProgramRun(tenLines(), new CpuDevice(sliced), sliced, List.of());
+        assertInstanceOf(RunState.Running.class, run.resume(3));
+        assertEquals(3, run.instructions());
+        assertInstanceOf(RunState.Running.class, run.resume(0));
+        assertEquals(3, run.instructions());
+        RunState s = run.resume(Integer.MAX_VALUE + 5L);
+        while (s instanceof RunState.Running) {
+            s = run.resume(2);
+        }
+        assertInstanceOf(RunState.Exited.class, s);
+        assertEquals(all, run.instructions());
+        assertEquals(whole.out.toString(), sliced.out.toString());
+        assertEquals("line\n".repeat(10), sliced.out.toString());
+    }
+
     @Test
     void exit_flushesAPartialLineAndEnds() {
         Module m = new Module();

@@ -134,6 +134,11 @@ final class LaunchPlan {
         return true;
     }
 
+    /** Whether a repeated launch's uniform may differ from this plan's: it has scalar arguments. */
+    boolean hasScalars() {
+        return !scalars.isEmpty();
+    }
+
     /**
      * Writes the uniform of {@code launch}, which {@link #repeats} this plan, at {@code at} of
      * {@code dst}: this plan's bytes with the launch's scalar arguments. Returns an error or null.

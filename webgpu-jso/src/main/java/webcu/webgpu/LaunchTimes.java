@@ -55,7 +55,8 @@ final class LaunchTimes {
      */
     private final class TimeBatch {
         static final int LAUNCHES = 256;
-        final GPUQuerySet queries = device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2 * LAUNCHES));
+        final GPUQuerySet queries = spareQueries != null ? takeQueries()
+                : device.createQuerySet(WebGpu.querySetDescriptor("timestamp", 2 * LAUNCHES));
         final List<String> kernels = new ArrayList<>();
         final List<Integer> kept = new ArrayList<>();
         final List<LaunchTimer> timers = new ArrayList<>();
@@ -76,6 +77,53 @@ final class LaunchTimes {
     }
 
     private TimeBatch timeBatch;
+    /**
+     * A query set and the resolve and read-back buffers of a finished read, for the next: with
+     * launches timed by sampling, most synchronizations read a few times back, and creating these
+     * cost more than reading them (~0.1 ms each on an H200). Null when none is spare.
+     */
+    private GPUQuerySet spareQueries;
+    private GPUBuffer spareResolved;
+    private GPUBuffer spareTimes;
+    private boolean released;
+    private static final double READ_BYTES = 16.0 * TimeBatch.LAUNCHES;
+
+    private GPUQuerySet takeQueries() {
+        GPUQuerySet q = spareQueries;
+        spareQueries = null;
+        return q;
+    }
+
+    /** Keeps what a finished read used for the next one, unless one is kept already or the run ended. */
+    private void spare(GPUQuerySet queries, GPUBuffer resolved, GPUBuffer times) {
+        if (!released && spareQueries == null) {
+            spareQueries = queries;
+        } else {
+            queries.destroy();
+        }
+        if (!released && spareResolved == null) {
+            spareResolved = resolved;
+            spareTimes = times;
+        } else {
+            resolved.destroy();
+            times.destroy();
+        }
+    }
+
+    /** The run ended: what is kept for reuse goes. */
+    void release() {
+        released = true;
+        if (spareQueries != null) {
+            spareQueries.destroy();
+            spareQueries = null;
+        }
+        if (spareResolved != null) {
+            spareResolved.destroy();
+            spareTimes.destroy();
+            spareResolved = null;
+            spareTimes = null;
+        }
+    }
 
     /** Reads the current batch's timestamps back; the times arrive before the next synchronization completes. */
     void read() {
@@ -86,12 +134,21 @@ final class LaunchTimes {
         }
         int n = b.slots();
         if (n == 0) {
-            b.queries.destroy();
+            if (!released && spareQueries == null) {
+                spareQueries = b.queries;
+            } else {
+                b.queries.destroy();
+            }
             return;
         }
+        // the buffers hold a full batch's times, so that any later read may take them
         double bytes = 16.0 * n;
-        GPUBuffer resolved = owner.raw(bytes, WebGpu.BUFFER_QUERY_RESOLVE | WebGpu.BUFFER_COPY_SRC, "webcu timestamps");
-        GPUBuffer times = owner.raw(bytes, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu timestamps read");
+        GPUBuffer resolved = spareResolved != null ? spareResolved
+                : owner.raw(READ_BYTES, WebGpu.BUFFER_QUERY_RESOLVE | WebGpu.BUFFER_COPY_SRC, "webcu timestamps");
+        GPUBuffer times = spareTimes != null ? spareTimes
+                : owner.raw(READ_BYTES, WebGpu.BUFFER_MAP_READ | WebGpu.BUFFER_COPY_DST, "webcu timestamps read");
+        spareResolved = null;
+        spareTimes = null;
         GPUCommandEncoder e = device.createCommandEncoder();
         e.resolveQuerySet(b.queries, 0, 2 * n, resolved, 0);
         e.copyBufferToBuffer(resolved, 0, times, 0, bytes);
@@ -111,9 +168,7 @@ final class LaunchTimes {
                 }
             }
             times.unmap();
-            times.destroy();
-            resolved.destroy();
-            b.queries.destroy();
+            spare(b.queries, resolved, times);
             owner.checkDone();
             return null;
         }, reason -> {
