@@ -22,10 +22,6 @@ struct fill_hash_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_hash_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fill_hash_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = fill_hash_params.n;
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
@@ -39,7 +35,12 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   var span_1: f32;
   var t0_1: u32;
   var x: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < n {
     i_1 = i;
     seed_1 = seed;
@@ -52,7 +53,7 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
     x = x * 2221713035u;
     x = x ^ (x >> 16u);
     t0_1 = x;
-    t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
+    t0 = fma((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
   webcu_flush_faults();
@@ -73,10 +74,6 @@ struct gather_samples_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = gather_samples_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / gather_samples_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
   let p_offset = gather_samples_params.p_offset;
@@ -86,12 +83,27 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   var s_1: u32;
   var samples_1: u32;
   var n_1: u32;
-  s = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: vec2<u32>;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  s = (blockIdx_x * blockDim_x) + threadIdx.x;
   if s < samples {
     s_1 = s;
     samples_1 = samples;
     n_1 = n;
-    t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
+    wide = vec2<u32>(u32((n_1 - 1u)), 0u);
+    wide_1 = vec2<u32>(u32(s_1), 0u);
+    wide_2 = webcu_mul64(wide, wide_1);
+    wide_3 = vec2<u32>(u32((samples_1 - 1u)), 0u);
+    wide_4 = webcu_udivmod64(wide_2, wide_3).q;
+    t0 = wide_4.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
   webcu_flush_faults();
@@ -111,10 +123,6 @@ struct reduce256_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn reduce256(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = reduce256_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % reduce256_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / reduce256_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = reduce256_params.n;
   let src_offset = reduce256_params.src_offset;
   let dst_offset = reduce256_params.dst_offset;
@@ -122,8 +130,13 @@ fn reduce256(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   var i: u32;
   var s: f32;
   var k: u32;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % reduce256_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
   tid = threadIdx.x;
-  i = (blockIdx.x * 512u) + tid;
+  i = (blockIdx_x * 512u) + tid;
   s = 0.0f;
   if i < n {
     s = src[webcu_checked(src_offset + i, arrayLength(&src), 3u, 2u)];
@@ -134,20 +147,20 @@ fn reduce256(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   sdata[tid] = s;
   workgroupBarrier();
   k = 128u;
-  loop {
-    if (!(k > 0u)) {
-      break;
-    }
-    if tid < k {
-      sdata[tid] = sdata[tid] + sdata[tid + k];
-    }
-    workgroupBarrier();
-    continuing {
-      k = k >> 1u;
+  if k > 0u {
+    loop {
+      if tid < k {
+        sdata[tid] = sdata[tid] + sdata[tid + k];
+      }
+      workgroupBarrier();
+      continuing {
+        k = k >> 1u;
+        break if (!(k > 0u));
+      }
     }
   }
   if tid == 0u {
-    dst[webcu_checked(dst_offset + blockIdx.x, arrayLength(&dst), 5u, 3u)] = sdata[0u];
+    dst[webcu_checked(dst_offset + blockIdx_x, arrayLength(&dst), 5u, 3u)] = sdata[0u];
   }
   webcu_flush_faults();
 }
@@ -164,14 +177,15 @@ struct fill_mod4_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fill_mod4(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_mod4_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fill_mod4_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fill_mod4_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = fill_mod4_params.n;
   let p_offset = fill_mod4_params.p_offset;
   var i: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % fill_mod4_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < n {
     p_2[webcu_checked(p_offset + i, arrayLength(&p_2), 6u, 3u)] = f32(i & 3u);
   }
@@ -265,7 +279,12 @@ fn webcu_flush_faults() {
   }
 }
 
+override webcu_checks: bool = true;
+
 fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if !webcu_checks {
+    return i;
+  }
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);

@@ -23,10 +23,6 @@ struct fill_hash_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_hash_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fill_hash_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = fill_hash_params.n;
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
@@ -40,7 +36,12 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   var span_1: f32;
   var t0_1: u32;
   var x: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  i = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < n {
     i_1 = i;
     seed_1 = seed;
@@ -53,7 +54,7 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
     x = x * 2221713035u;
     x = x ^ (x >> 16u);
     t0_1 = x;
-    t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
+    t0 = fma((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
   webcu_flush_faults();
@@ -74,10 +75,6 @@ struct gather_samples_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = gather_samples_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / gather_samples_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
   let p_offset = gather_samples_params.p_offset;
@@ -87,12 +84,27 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   var s_1: u32;
   var samples_1: u32;
   var n_1: u32;
-  s = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: vec2<u32>;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  s = (blockIdx_x * blockDim_x) + threadIdx.x;
   if s < samples {
     s_1 = s;
     samples_1 = samples;
     n_1 = n;
-    t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
+    wide = vec2<u32>(u32((n_1 - 1u)), 0u);
+    wide_1 = vec2<u32>(u32(s_1), 0u);
+    wide_2 = webcu_mul64(wide, wide_1);
+    wide_3 = vec2<u32>(u32((samples_1 - 1u)), 0u);
+    wide_4 = webcu_udivmod64(wide_2, wide_3).q;
+    t0 = wide_4.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
   webcu_flush_faults();
@@ -114,10 +126,6 @@ struct sgemm_naive_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn sgemm_naive(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = sgemm_naive_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / sgemm_naive_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = sgemm_naive_params.n;
   let A_offset = sgemm_naive_params.A_offset;
   let B_offset = sgemm_naive_params.B_offset;
@@ -126,18 +134,25 @@ fn sgemm_naive(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(work
   var col: u32;
   var acc: f32;
   var k: u32;
-  row = (blockIdx.y * blockDim_y) + threadIdx.y;
-  col = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var blockIdx_x: u32;
+  var blockIdx_y: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x);
+  blockIdx_y = workgroupId.y / sgemm_naive_params.webcu_grid.w;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  row = (blockIdx_y * blockDim_y) + threadIdx.y;
+  col = (blockIdx_x * blockDim_x) + threadIdx.x;
   if (row < n) && (col < n) {
     acc = 0.0f;
     k = 0u;
-    loop {
-      if (!(k < n)) {
-        break;
-      }
-      acc = acc + (A[webcu_checked(A_offset + ((row * n) + k), arrayLength(&A), 3u, 2u)] * B[webcu_checked(B_offset + ((k * n) + col), arrayLength(&B), 4u, 2u)]);
-      continuing {
-        k = k + 1u;
+    if k < n {
+      loop {
+        acc = fma(A[webcu_checked(A_offset + ((row * n) + k), arrayLength(&A), 3u, 2u)], B[webcu_checked(B_offset + ((k * n) + col), arrayLength(&B), 4u, 2u)], acc);
+        continuing {
+          k = k + 1u;
+          break if (!(k < n));
+        }
       }
     }
     C[webcu_checked(C_offset + ((row * n) + col), arrayLength(&C), 5u, 3u)] = acc;
@@ -161,10 +176,6 @@ struct sgemm_tiled16_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = sgemm_tiled16_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / sgemm_tiled16_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = sgemm_tiled16_params.n;
   let A_offset = sgemm_tiled16_params.A_offset;
   let B_offset = sgemm_tiled16_params.B_offset;
@@ -176,13 +187,40 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
   var acc: f32;
   var t: u32;
   var k: u32;
+  var watchdog_uniform: u32;
+  var fault_count: u32;
+  var blockIdx_x: u32;
+  var blockIdx_y: u32;
+  var blockIdx_z: u32;
+  blockIdx_x = workgroupId.x + ((workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x);
+  blockIdx_y = workgroupId.y / sgemm_tiled16_params.webcu_grid.w;
+  blockIdx_z = workgroupId.z;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  watchdog_uniform = 16777216u;
   ty = threadIdx.y;
   tx = threadIdx.x;
-  row = (blockIdx.y * 16u) + ty;
-  col = (blockIdx.x * 16u) + tx;
+  row = (blockIdx_y * 16u) + ty;
+  col = (blockIdx_x * 16u) + tx;
   acc = 0.0f;
   t = 0u;
   loop {
+    if watchdog_uniform == 0u {
+      fault_count = atomicAdd(&webcu_debug[0u], 1u);
+      if fault_count == 0u {
+        atomicStore(&webcu_debug[1u], 6u);
+        atomicStore(&webcu_debug[2u], 0u);
+        atomicStore(&webcu_debug[3u], blockIdx_x);
+        atomicStore(&webcu_debug[4u], blockIdx_y);
+        atomicStore(&webcu_debug[5u], blockIdx_z);
+        atomicStore(&webcu_debug[6u], threadIdx.x);
+        atomicStore(&webcu_debug[7u], threadIdx.y);
+        atomicStore(&webcu_debug[8u], threadIdx.z);
+      }
+      break;
+    }
+    watchdog_uniform = watchdog_uniform - 1u;
     if (!(t < n)) {
       break;
     }
@@ -190,13 +228,13 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
     Bs[ty][tx] = B_1[webcu_checked(B_offset + (((t + ty) * n) + col), arrayLength(&B_1), 7u, 2u)];
     workgroupBarrier();
     k = 0u;
-    loop {
-      if (!(k < 16u)) {
-        break;
-      }
-      acc = acc + (As[ty][k] * Bs[k][tx]);
-      continuing {
-        k = k + 1u;
+    if k < 16u {
+      loop {
+        acc = fma(As[ty][k], Bs[k][tx], acc);
+        continuing {
+          k = k + 1u;
+          break if (!(k < 16u));
+        }
       }
     }
     workgroupBarrier();
@@ -295,7 +333,12 @@ fn webcu_flush_faults() {
   }
 }
 
+override webcu_checks: bool = true;
+
 fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if !webcu_checks {
+    return i;
+  }
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);
