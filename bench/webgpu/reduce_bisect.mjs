@@ -208,7 +208,8 @@ function reduce(f) {
 //            | fold: blockIdx from workgroup_id % / grid.w, row = blockIdx_y * blockDim_y + threadIdx.y (GridFolding)
 //   guard    false | true: if blockIdx_x >= gridDim.x { return; }
 //   vars     false: lets, loop-scoped k | true: every local a function-scope var declared first | 'ssa': lets but acc and k
-//   loop     for: for (var k = 0u; k < n; k++) (Tint proves it finite: no counter) | breakif: RotateLoops' form
+//   loop     for: for (var k = 0u; k < n; k++) (Tint proves it finite: no counter; with vars = true k is declared
+//            first, `for (k = 0u; ...)`, unless forScoped) | breakif: RotateLoops' form
 //            | loop: loop { if (!(k < n)) { break; } ... continuing { k = k + 1u; } }
 //   checks   false | off | on (as for the reduction)
 const N_HAND = { fma: 'add', names: 'hand', layout: 'hand', offsets: false, wgsize: 'literal', prologue: 'gid', guard: false, vars: false, loop: 'for', checks: false };
@@ -261,7 +262,7 @@ function naive(f) {
   k.line(1, W ? 'if (row < n) && (col < n) {' : 'if (row < n && col < n) {');
   k.decl(2, 'acc', 'f32', W ? '0.0f' : '0.0', true);
   if (f.loop === 'for') {
-    if (f.vars === true) { k.declareOnly('k', 'u32'); k.line(2, 'for (k = 0u; k < n; k = k + 1u) {'); } else k.line(2, `for (var k = 0u; k < n; ${W ? 'k = k + 1u' : 'k++'}) {`);
+    if (f.vars === true && !f.forScoped) { k.declareOnly('k', 'u32'); k.line(2, 'for (k = 0u; k < n; k = k + 1u) {'); } else k.line(2, `for (var k = 0u; k < n; ${W ? 'k = k + 1u' : 'k++'}) {`);
     k.line(3, fmaStmt); k.line(2, '}');
   } else if (f.loop === 'loop') {
     k.decl(2, 'k', 'u32', '0u', true);
@@ -348,6 +349,7 @@ if (!SKIP.includes('naive')) {
   add('naive-minus', 'nm_loop_loop', 'webcu with the loop unrotated', naive({ ...N_WEBCU, loop: 'loop' }));
   add('naive-fix', 'nf_ssa', 'webcu with lets for locals assigned once (row, col, blockIdx)', naive({ ...N_WEBCU, vars: 'ssa' }));
   add('naive-fix', 'nf_ssa_for', 'nf_ssa with the loop as for (var k = 0u; k < n; k = k + 1u): no Tint counter', naive({ ...N_WEBCU, vars: 'ssa', loop: 'for' }));
+  add('naive-fix', 'nf_for_scoped', 'webcu (function-scope vars) with only the loop as for (var k = 0u; ...)', naive({ ...N_WEBCU, loop: 'for', forScoped: true }));
   add('naive-side', 'ns_hand_rot', 'hand-written with the loop rotated (break if)', naive({ ...N_HAND, names: 'webcu', loop: 'breakif', vars: 'ssa' }));
 }
 // two flag sets that print the same text are timed once
