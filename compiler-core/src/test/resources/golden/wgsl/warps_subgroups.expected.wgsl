@@ -32,53 +32,19 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let firsts_offset = warpSum_params.firsts_offset;
   var v: f32;
   var off: i32;
-  var t0: f32;
-  var t1: u32;
-  var t2: u32;
-  var t3: i32;
-  var mask: u32;
-  var var_: f32;
-  var laneMask: i32;
-  var width: i32;
   var t0_1: f32;
-  var mask_1: u32;
-  var value: u32;
-  var t0_2: u32;
-  var mask_2: u32;
   var var__1: i32;
-  var delta: u32;
-  var width_1: i32;
-  var t0_3: i32;
-  var warp_tid: u32;
-  var warp_lane: u32;
-  var warp_base: u32;
   var warp_bits: u32;
-  var warp_own: u32;
-  var warp_width: u32;
-  var warp_src: u32;
-  var warp_ok: bool;
   var warp_shuffled: u32;
-  var warp_got: u32;
-  var warp_tid_1: u32;
-  var warp_lane_1: u32;
-  var warp_base_1: u32;
   var warp_ballot: u32;
-  var warp_mask: u32;
-  var warp_tid_2: u32;
-  var warp_lane_2: u32;
-  var warp_base_2: u32;
   var warp_reduced: u32;
-  var warp_tid_3: u32;
   var warp_lane_3: u32;
   var warp_base_3: u32;
   var warp_own_1: u32;
-  var warp_width_1: u32;
   var warp_src_1: u32;
   var warp_ok_1: bool;
   var warp_got_1: u32;
-  var taken: bool;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % warpSum_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % warpSum_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
@@ -86,22 +52,22 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   off = 16i;
   if off > 0i {
     loop {
-      mask = 4294967295u;
-      var_ = v;
-      laneMask = off;
-      width = 32i;
-      warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-      warp_lane = warp_tid & 31u;
-      warp_base = warp_tid - warp_lane;
+      let mask: u32 = 4294967295u;
+      let var_: f32 = v;
+      let laneMask: i32 = off;
+      let width: i32 = 32i;
+      let warp_tid: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+      let warp_lane: u32 = warp_tid & 31u;
+      let warp_base: u32 = warp_tid - warp_lane;
       warp_bits = bitcast<u32>(var_);
-      warp_own = warp_bits;
-      warp_width = u32(width);
-      warp_src = warp_lane ^ u32(laneMask);
-      warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+      let warp_own: u32 = warp_bits;
+      let warp_width: u32 = u32(width);
+      let warp_src: u32 = warp_lane ^ u32(laneMask);
+      let warp_ok: bool = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
       warp_shuffled = subgroupShuffle(warp_own, (warp_src & 31u));
-      warp_got = select(warp_own, warp_shuffled, warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)));
+      let warp_got: u32 = select(warp_own, warp_shuffled, warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)));
       t0_1 = bitcast<f32>(warp_got);
-      t0 = t0_1;
+      let t0: f32 = t0_1;
       v = v + t0;
       continuing {
         off = off >> 1u;
@@ -110,35 +76,35 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
     }
   }
   out[webcu_checked(out_offset + ((blockIdx_x * blockDim_x) + threadIdx.x), arrayLength(&out), 1u, 3u)] = v;
-  warp_tid_1 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-  warp_lane_1 = warp_tid_1 & 31u;
-  warp_base_1 = warp_tid_1 - warp_lane_1;
+  let warp_tid_1: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  let warp_lane_1: u32 = warp_tid_1 & 31u;
+  let warp_base_1: u32 = warp_tid_1 - warp_lane_1;
   warp_ballot = subgroupBallot((i32((v > 0.0f) && !webcu_isnanf(v)) != 0i)).x;
-  warp_mask = 4294967295u;
-  t1 = warp_ballot & warp_mask;
-  mask_1 = 4294967295u;
-  value = webcu_f32_to_u32(v);
-  warp_tid_2 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-  warp_lane_2 = warp_tid_2 & 31u;
-  warp_base_2 = warp_tid_2 - warp_lane_2;
+  let warp_mask: u32 = 4294967295u;
+  let t1: u32 = warp_ballot & warp_mask;
+  let mask_1: u32 = 4294967295u;
+  let value: u32 = webcu_f32_to_u32(v);
+  let warp_tid_2: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  let warp_lane_2: u32 = warp_tid_2 & 31u;
+  let warp_base_2: u32 = warp_tid_2 - warp_lane_2;
   warp_reduced = subgroupAdd(value);
-  t0_2 = warp_reduced;
-  t2 = t0_2;
+  let t0_2: u32 = warp_reduced;
+  let t2: u32 = t0_2;
   votes[webcu_checked(votes_offset + threadIdx.x, arrayLength(&votes), 2u, 3u)] = t1 + t2;
-  taken = threadIdx.x < 40u;
-  mask_2 = 4294967295u;
+  let taken: bool = threadIdx.x < 40u;
+  let mask_2: u32 = 4294967295u;
   if taken {
     var__1 = i32(threadIdx.x);
   }
-  delta = 1u;
-  width_1 = 32i;
+  let delta: u32 = 1u;
+  let width_1: i32 = 32i;
   if taken {
-    warp_tid_3 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+    let warp_tid_3: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
     warp_lane_3 = warp_tid_3 & 31u;
     warp_base_3 = warp_tid_3 - warp_lane_3;
     warp_own_1 = u32(var__1);
   }
-  warp_width_1 = u32(width_1);
+  let warp_width_1: u32 = u32(width_1);
   if taken {
     warp_src_1 = warp_lane_3 - delta;
     warp_ok_1 = (warp_lane_3 - (warp_lane_3 & (~(warp_width_1 - 1u)))) >= delta;
@@ -153,8 +119,8 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   }
   workgroupBarrier();
   if taken {
-    t0_3 = i32(warp_got_1);
-    t3 = t0_3;
+    let t0_3: i32 = i32(warp_got_1);
+    let t3: i32 = t0_3;
     firsts[webcu_checked(firsts_offset + threadIdx.x, arrayLength(&firsts), 3u, 3u)] = t3;
   }
   webcu_flush_faults();
