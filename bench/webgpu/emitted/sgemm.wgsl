@@ -28,33 +28,25 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   let lo = fill_hash_params.lo;
   let span = fill_hash_params.span;
   let p_offset = fill_hash_params.p_offset;
-  var i: u32;
-  var t0: f32;
-  var i_1: u32;
-  var seed_1: u32;
-  var lo_1: f32;
-  var span_1: f32;
-  var t0_1: u32;
   var x: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = (blockIdx_x * blockDim_x) + threadIdx.x;
+  let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < n {
-    i_1 = i;
-    seed_1 = seed;
-    lo_1 = lo;
-    span_1 = span;
+    let i_1: u32 = i;
+    let seed_1: u32 = seed;
+    let lo_1: f32 = lo;
+    let span_1: f32 = span;
     x = (i_1 * 2654435769u) + seed_1;
     x = x ^ (x >> 16u);
     x = x * 2146121005u;
     x = x ^ (x >> 15u);
     x = x * 2221713035u;
     x = x ^ (x >> 16u);
-    t0_1 = x;
-    t0 = fma((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
+    let t0_1: u32 = x;
+    let t0: f32 = fma((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
   webcu_flush_faults();
@@ -79,26 +71,21 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   let n = gather_samples_params.n;
   let p_offset = gather_samples_params.p_offset;
   let out_offset = gather_samples_params.out_offset;
-  var s: u32;
   var t0: u32;
-  var s_1: u32;
-  var samples_1: u32;
-  var n_1: u32;
-  var blockIdx_x: u32;
   var wide: vec2<u32>;
   var wide_1: vec2<u32>;
   var wide_2: vec2<u32>;
   var wide_3: vec2<u32>;
   var wide_4: vec2<u32>;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  s = (blockIdx_x * blockDim_x) + threadIdx.x;
+  let s: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if s < samples {
-    s_1 = s;
-    samples_1 = samples;
-    n_1 = n;
+    let s_1: u32 = s;
+    let samples_1: u32 = samples;
+    let n_1: u32 = n;
     wide = vec2<u32>(u32((n_1 - 1u)), 0u);
     wide_1 = vec2<u32>(u32(s_1), 0u);
     wide_2 = webcu_mul64(wide, wide_1);
@@ -130,19 +117,15 @@ fn sgemm_naive(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(work
   let A_offset = sgemm_naive_params.A_offset;
   let B_offset = sgemm_naive_params.B_offset;
   let C_offset = sgemm_naive_params.C_offset;
-  var row: u32;
-  var col: u32;
   var acc: f32;
   var k: u32;
-  var blockIdx_x: u32;
-  var blockIdx_y: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x);
-  blockIdx_y = workgroupId.y / sgemm_naive_params.webcu_grid.w;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / sgemm_naive_params.webcu_grid.w;
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  row = (blockIdx_y * blockDim_y) + threadIdx.y;
-  col = (blockIdx_x * blockDim_x) + threadIdx.x;
+  let row: u32 = (blockIdx_y * blockDim_y) + threadIdx.y;
+  let col: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if (row < n) && (col < n) {
     acc = 0.0f;
     k = 0u;
@@ -180,29 +163,22 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
   let A_offset = sgemm_tiled16_params.A_offset;
   let B_offset = sgemm_tiled16_params.B_offset;
   let C_offset = sgemm_tiled16_params.C_offset;
-  var ty: u32;
-  var tx: u32;
-  var row: u32;
-  var col: u32;
   var acc: f32;
   var t: u32;
   var k: u32;
   var watchdog_uniform: u32;
   var fault_count: u32;
-  var blockIdx_x: u32;
-  var blockIdx_y: u32;
-  var blockIdx_z: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x);
-  blockIdx_y = workgroupId.y / sgemm_tiled16_params.webcu_grid.w;
-  blockIdx_z = workgroupId.z;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / sgemm_tiled16_params.webcu_grid.w;
+  let blockIdx_z: u32 = workgroupId.z;
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   watchdog_uniform = 16777216u;
-  ty = threadIdx.y;
-  tx = threadIdx.x;
-  row = (blockIdx_y * 16u) + ty;
-  col = (blockIdx_x * 16u) + tx;
+  let ty: u32 = threadIdx.y;
+  let tx: u32 = threadIdx.x;
+  let row: u32 = (blockIdx_y * 16u) + ty;
+  let col: u32 = (blockIdx_x * 16u) + tx;
   acc = 0.0f;
   t = 0u;
   loop {
