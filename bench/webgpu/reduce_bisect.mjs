@@ -10,7 +10,9 @@
 // forms webcu could emit instead. `r_emitted` and `n_emitted` run the kernel out of
 // bench/webgpu/emitted/*.wgsl (`./webcu emit --target wgsl --device nvidia`, the text the runtime
 // loads on the H200) with webcu_checks false, as a launch whose bounds proof holds runs it (all of
-// these do; `*_emitted_checked`: checks on); the generator's full-webcu variant must time the same.
+// these do; `*_emitted_checked`: checks on); the generator's full-webcu variant (`r09_checks`,
+// `n10_checks`) must time the same as a snapshot from before LetLocals, whose locals were all
+// function-scope vars; since LetLocals the runtime's text is the `rf_ssa` / `nf_ssa` form.
 //
 // Reduction: 3 dispatches per repetition (n -> n/512 -> ... -> 1) in one compute pass, as run.mjs
 // times the hand-written one; webcu's dispatch is LaunchPlan's (a grid wider than the adapter's
