@@ -32,7 +32,7 @@ class LetLocalsTest {
                   if (i < n) s = src[i];
                   sdata[tid] = s;
                   __syncthreads();
-                  for (unsigned k = 128; k > 0; k >>= 1) {
+                  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
                     if (tid < k) sdata[tid] += sdata[tid + k];
                     __syncthreads();
                   }
@@ -40,7 +40,7 @@ class LetLocalsTest {
                 }
                 """);
         assertHas(code, "  var s: f32;\n  var k: u32;\n", "  let blockIdx_x: u32 = workgroupId.x + ",
-                "  let tid: u32 = threadIdx.x;\n  let i: u32 = (blockIdx_x * 512u) + tid;\n  s = 0.0f;\n", "  k = 128u;\n");
+                "  let tid: u32 = threadIdx.x;\n  let i: u32 = (blockIdx_x * 512u) + tid;\n  s = 0.0f;\n", "  k = blockDim_x / 2u;\n");
         assertFalse(code.contains("var tid") || code.contains("var i:"), code);
     }
 

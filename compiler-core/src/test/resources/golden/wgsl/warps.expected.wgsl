@@ -27,9 +27,20 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let out_offset = warp_params.out_offset;
   let votes_offset = warp_params.votes_offset;
   var v: f32;
-  var off: i32;
+  var t0: f32;
+  var mask: u32;
+  var var_: f32;
+  var laneMask: i32;
+  var width: i32;
   var t0_1: f32;
+  var warp_tid: u32;
+  var warp_lane: u32;
+  var warp_base: u32;
   var warp_bits: u32;
+  var warp_own: u32;
+  var warp_width: u32;
+  var warp_src: u32;
+  var warp_ok: bool;
   var warp_got: u32;
   var warp_ballot: u32;
   var warp_i: u32;
@@ -38,37 +49,116 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     webcu_flush_faults(); return;
   }
   v = in[webcu_checked(in_offset + threadIdx.x, arrayLength(&in), 0u, 2u)];
-  off = 16i;
-  if off > 0i {
-    loop {
-      let mask: u32 = 4294967295u;
-      let var_: f32 = v;
-      let laneMask: i32 = off;
-      let width: i32 = 32i;
-      let warp_tid: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-      let warp_lane: u32 = warp_tid & 31u;
-      let warp_base: u32 = warp_tid - warp_lane;
-      warp_bits = bitcast<u32>(var_);
-      let warp_own: u32 = warp_bits;
-      let warp_width: u32 = u32(width);
-      let warp_src: u32 = warp_lane ^ u32(laneMask);
-      let warp_ok: bool = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
-      v__webcu_warp_lo[warp_tid] = warp_own;
-      workgroupBarrier();
-      warp_got = warp_own;
-      if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
-        warp_got = v__webcu_warp_lo[warp_base + warp_src];
-      }
-      workgroupBarrier();
-      t0_1 = bitcast<f32>(warp_got);
-      let t0: f32 = t0_1;
-      v = v + t0;
-      continuing {
-        off = off >> 1u;
-        break if (!(off > 0i));
-      }
-    }
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 16i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
   }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 8i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 4i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 2i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 1i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
   out[webcu_checked(out_offset + threadIdx.x, arrayLength(&out), 1u, 3u)] = v;
   let warp_tid_1: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
   let warp_lane_1: u32 = warp_tid_1 & 31u;
