@@ -114,7 +114,6 @@ fn reduce256(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   let src_offset = reduce256_params.src_offset;
   let dst_offset = reduce256_params.dst_offset;
   var s: f32;
-  var k: u32;
   let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % reduce256_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
@@ -130,19 +129,38 @@ fn reduce256(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   }
   sdata[tid] = s;
   workgroupBarrier();
-  k = 128u;
-  if k > 0u {
-    loop {
-      if tid < k {
-        sdata[tid] = sdata[tid] + sdata[tid + k];
-      }
-      workgroupBarrier();
-      continuing {
-        k = k >> 1u;
-        break if (!(k > 0u));
-      }
-    }
+  if tid < 128u {
+    sdata[tid] = sdata[tid] + sdata[tid + 128u];
   }
+  workgroupBarrier();
+  if tid < 64u {
+    sdata[tid] = sdata[tid] + sdata[tid + 64u];
+  }
+  workgroupBarrier();
+  if tid < 32u {
+    sdata[tid] = sdata[tid] + sdata[tid + 32u];
+  }
+  workgroupBarrier();
+  if tid < 16u {
+    sdata[tid] = sdata[tid] + sdata[tid + 16u];
+  }
+  workgroupBarrier();
+  if tid < 8u {
+    sdata[tid] = sdata[tid] + sdata[tid + 8u];
+  }
+  workgroupBarrier();
+  if tid < 4u {
+    sdata[tid] = sdata[tid] + sdata[tid + 4u];
+  }
+  workgroupBarrier();
+  if tid < 2u {
+    sdata[tid] = sdata[tid] + sdata[tid + 2u];
+  }
+  workgroupBarrier();
+  if tid < 1u {
+    sdata[tid] = sdata[tid] + sdata[tid + 1u];
+  }
+  workgroupBarrier();
   if tid == 0u {
     dst[webcu_checked(dst_offset + blockIdx_x, arrayLength(&dst), 5u, 3u)] = sdata[0u];
   }

@@ -165,7 +165,6 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
   let C_offset = sgemm_tiled16_params.C_offset;
   var acc: f32;
   var t: u32;
-  var k: u32;
   var watchdog_uniform: u32;
   var fault_count: u32;
   let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x);
@@ -203,16 +202,22 @@ fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
     As[ty][tx] = A_1[webcu_checked(A_offset + (((row * n) + t) + tx), arrayLength(&A_1), 6u, 2u)];
     Bs[ty][tx] = B_1[webcu_checked(B_offset + (((t + ty) * n) + col), arrayLength(&B_1), 7u, 2u)];
     workgroupBarrier();
-    k = 0u;
-    if k < 16u {
-      loop {
-        acc = fma(As[ty][k], Bs[k][tx], acc);
-        continuing {
-          k = k + 1u;
-          break if (!(k < 16u));
-        }
-      }
-    }
+    acc = fma(As[ty][0u], Bs[0u][tx], acc);
+    acc = fma(As[ty][1u], Bs[1u][tx], acc);
+    acc = fma(As[ty][2u], Bs[2u][tx], acc);
+    acc = fma(As[ty][3u], Bs[3u][tx], acc);
+    acc = fma(As[ty][4u], Bs[4u][tx], acc);
+    acc = fma(As[ty][5u], Bs[5u][tx], acc);
+    acc = fma(As[ty][6u], Bs[6u][tx], acc);
+    acc = fma(As[ty][7u], Bs[7u][tx], acc);
+    acc = fma(As[ty][8u], Bs[8u][tx], acc);
+    acc = fma(As[ty][9u], Bs[9u][tx], acc);
+    acc = fma(As[ty][10u], Bs[10u][tx], acc);
+    acc = fma(As[ty][11u], Bs[11u][tx], acc);
+    acc = fma(As[ty][12u], Bs[12u][tx], acc);
+    acc = fma(As[ty][13u], Bs[13u][tx], acc);
+    acc = fma(As[ty][14u], Bs[14u][tx], acc);
+    acc = fma(As[ty][15u], Bs[15u][tx], acc);
     workgroupBarrier();
     continuing {
       t = t + 16u;
