@@ -9,7 +9,9 @@
 # Tint hands the driver for those variants (dump-NAME.txt, Dawn's dump_shaders).
 # Env: N (67108864), MM (2048), REPS (20), ROUNDS (3), SKIP (reduce|naive), DUMP, OFF_ONLY, and EMITTED: another
 # emitted/ folder (e.g. after a compiler change), whose r_emitted and n_emitted a second run times beside the
-# hand-written kernels (bisect-emitted2.json)
+# hand-written kernels (bisect-emitted2.json); ONLY=name,... to time only those variants; DIST=dir (a dist
+# with webcu.js) to run run.mjs beside this script (its copy of bench/webgpu) with that runtime first:
+# --only saxpy,reduce,sgemm, the runtime's figures and the ablation of emitted/ (webgpu.json)
 set -u
 S=$(cd "$(dirname "$0")" && pwd); B=${BUNDLE:-$(pwd)/.bench/bundle}; O=${OUT:-/tmp/bench-out}; mkdir -p "$O"
 exec > >(tee "$O/run.log") 2>&1
@@ -24,6 +26,12 @@ if [ -f /usr/local/nvidia/share/vulkan/icd.d/nvidia_icd.json ]; then export VK_D
 export WEBGPU_PATH=/tmp/nm/webgpu/index.js XDG_RUNTIME_DIR=/tmp
 common=(--n "$N" --mm "$MM" --reps "$REPS" --rounds "$ROUNDS" --warm 300)
 [ -n "${SKIP:-}" ] && common+=(--skip "$SKIP")
+if [ -n "${DIST:-}" ]; then
+  el "== run.mjs with $DIST (saxpy, reduce, sgemm)"
+  DAWN_OPTS="disable-dawn-features=timestamp_quantization" timeout 150 /tmp/node "$S/run.mjs" --n "$N" --mm "$MM" --reps "$REPS" \
+    --warm 300 --only saxpy,reduce,sgemm --dist "$DIST" --json "$O/webgpu.json" 2>&1 | grep -v '^Warning: maxDynamic'
+fi
+[ -n "${ONLY:-}" ] && common+=(--only "$ONLY")
 el "== bisection (timestamp quantization off)"
 DAWN_OPTS="disable-dawn-features=timestamp_quantization" timeout 240 /tmp/node "$S/reduce_bisect.mjs" "${common[@]}" \
   --json "$O/bisect.json" 2>&1 | grep -v '^Warning: maxDynamic'
