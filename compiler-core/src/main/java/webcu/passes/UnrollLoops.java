@@ -18,7 +18,8 @@ import webcu.ir.UnaryOp;
  * after {@code i = C0}, whose body opens with {@code if (!(i CMP C)) break;}, whose continuing block
  * is {@code i = i OP c} (constants; {@code + - * << >> /}), whose body assigns no {@code i} and
  * leaves no other way ({@code break} or {@code continue} of its own), and that runs at most
- * {@link #MAX_TRIPS} times with at most {@link #MAX_NODES} IR nodes in all, becomes one copy of the
+ * {@link #MAX_TRIPS} times with at most {@link #MAX_NODES} IR nodes in all (calls, software fmas and
+ * 64-bit operations counted as the helpers they become), becomes one copy of the
  * body per iteration with {@code i} replaced by that iteration's value. {@code i} keeps its value
  * after the loop where something outside the loop reads it.
  *
@@ -37,7 +38,7 @@ import webcu.ir.UnaryOp;
 public final class UnrollLoops implements DevicePass {
     /** The most iterations a loop may have to be unrolled (the 16 of a 16x16 tile's inner loop). */
     static final int MAX_TRIPS = 16;
-    /** The most IR nodes (statements and expression nodes) the unrolled copies may hold in all. */
+    /** The most IR nodes (statements and expression nodes, {@link #nodes}) the unrolled copies may hold in all. */
     static final int MAX_NODES = 2048;
 
     @Override
@@ -48,16 +49,18 @@ public final class UnrollLoops implements DevicePass {
     @Override
     public void run(DeviceModule m) {
         for (Function k : m.kernels()) {
-            k.setBody(new Unroller(k).block(k.body()));
+            k.setBody(new Unroller(k, m.target()).block(k.body()));
         }
     }
 
     private static final class Unroller extends Rewriter {
         /** The kernel's body before any unrolling: where reads of a loop's index are counted. */
         final Stmt.Block original;
+        final DeviceTarget target;
 
-        Unroller(Function k) {
+        Unroller(Function k, DeviceTarget target) {
             this.original = k.body();
+            this.target = target;
         }
 
         @Override
@@ -89,7 +92,7 @@ public final class UnrollLoops implements DevicePass {
          * {@code readOutside}: whether anything outside the loop reads its index (then the index
          * keeps its assignments before and after).
          */
-        private static List<Stmt> unroll(Stmt.Assign init, Stmt.Loop l, boolean readOutside) {
+        private List<Stmt> unroll(Stmt.Assign init, Stmt.Loop l, boolean readOutside) {
             List<Stmt> body = l.body().stmts();
             List<Stmt> cont = l.continuing().stmts();
             Local i = init.target();
@@ -131,7 +134,7 @@ public final class UnrollLoops implements DevicePass {
                 v = next;
             }
             Stmt.Block copy = new Stmt.Block(rest, l.body().span());
-            if ((long) values.size() * nodes(copy) > MAX_NODES) {
+            if (values.size() * nodes(copy, target) > MAX_NODES) {
                 return null;
             }
             List<Stmt> out = new ArrayList<>();
@@ -200,12 +203,32 @@ public final class UnrollLoops implements DevicePass {
         }
     }
 
-    /** Statements and expression nodes of {@code b}. */
-    private static int nodes(Stmt.Block b) {
-        int[] n = {0};
-        forEachStmt(b, s -> n[0]++);
-        forEachExpr(b, (s, e) -> n[0]++);
+    /**
+     * The size of {@code b} in IR nodes, with what becomes a helper function on the way to the device
+     * weighted by that helper's size: every device compiler inlines helpers (SwiftShader's does so
+     * before it compiles anything), so sixteen copies of a software fma (about 150 lines of 64-bit
+     * arithmetic) made the tiled SGEMM a shader SwiftShader did not finish compiling in 5 minutes.
+     */
+    static long nodes(Stmt.Block b, DeviceTarget target) {
+        long[] n = {0};
+        forEachStmt(b, s -> n[0] += s instanceof Stmt.Call ? CALL_NODES : 1);
+        forEachExpr(b, (s, e) -> n[0] += switch (e) {
+            case Expr.Fma f -> target.fma() == DeviceTarget.Fma.HARDWARE && Type.F32.equals(f.type()) ? 1 : SOFTWARE_NODES;
+            case Expr.PureCall c -> CALL_NODES;
+            default -> wide(e.type()) ? WIDE_NODES : 1;
+        });
         return n[0];
+    }
+
+    /** What a call (an intrinsic, a math function, a helper) counts for in {@link #nodes}. */
+    static final int CALL_NODES = 64;
+    /** What an fma that is not the hardware's (and any double fma) counts for. */
+    static final int SOFTWARE_NODES = 512;
+    /** What an operation on doubles or 64-bit integers (vec2<u32> helpers on WGSL) counts for. */
+    static final int WIDE_NODES = 32;
+
+    private static boolean wide(Type t) {
+        return Type.F64.equals(t) || t instanceof Type.Int i && i.bits() == 64;
     }
 
     /** The value of an integer constant of at most 32 bits, or of such a constant converted to one; null otherwise. */

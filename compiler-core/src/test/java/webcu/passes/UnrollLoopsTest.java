@@ -75,6 +75,29 @@ class UnrollLoopsTest {
                 """);
     }
 
+    /**
+     * A 16-step dot product unrolls where the device's fma is the hardware's; where it is the
+     * software one (SwiftShader), sixteen copies of that helper are too much to compile.
+     */
+    @Test
+    void SixteenFmas_UnrolledOnlyWhereTheFmaIsTheHardwares() {
+        String source = "__global__ void d(const float *a, float *o) { float acc = 0.f;"
+                + " for (int k = 0; k < 16; k++) acc += a[k] * a[k + 16]; o[0] = acc; }";
+        DeviceModule hw = PassTesting.fromCuda(source);
+        hw.target(DeviceTarget.IEEE.withFma(DeviceTarget.Fma.HARDWARE));
+        DevicePasses.run(new UnrollLoops(), hw);
+        String unrolled = PassTesting.kernels(hw);
+        org.junit.jupiter.api.Assertions.assertFalse(unrolled.contains("loop"), unrolled);
+        org.junit.jupiter.api.Assertions.assertTrue(unrolled.contains("%acc.2 = fma(load(ptradd(%a.0, 15:i32)), load(ptradd(%a.0, (15:i32 + 16:i32))), %acc.2)"), unrolled);
+        for (DeviceTarget.Fma fma : new DeviceTarget.Fma[] {DeviceTarget.Fma.SOFTWARE, DeviceTarget.Fma.PROBE}) {
+            DeviceModule soft = PassTesting.fromCuda(source);
+            soft.target(DeviceTarget.IEEE.withFma(fma));
+            String before = PassTesting.kernels(soft);
+            DevicePasses.run(new UnrollLoops(), soft);
+            org.junit.jupiter.api.Assertions.assertEquals(before, PassTesting.kernels(soft), fma.toString());
+        }
+    }
+
     @Test
     void IndexReadAfterTheLoop_KeepsItsFinalValue_SignedCountdown() {
         check("""
