@@ -205,20 +205,25 @@ async function handBench(record) {
 function lcgFill(arr, seed, fn) { let s = seed >>> 0; for (let i = 0; i < arr.length; i++) { s = (Math.imul(s, 1664525) + 1013904223) >>> 0; arr[i] = fn(s); } return arr; }
 
 // ---------------------------------------------------------------- webcu's WGSL, run by this harness
-// emitted/*.wgsl is what `./webcu emit --target wgsl` prints for the .cu files (a snapshot: regenerate
-// it after compiler changes). Run here with the same buffers and dispatch as the runtime's LaunchPlan,
-// as emitted and with parts taken out, it tells which part of webcu's WGSL costs what.
+// emitted/*.wgsl is what `./webcu emit --target wgsl --device nvidia` prints for the .cu files: the text
+// the runtime loads on an NVIDIA adapter (fma fused, 32-lane subgroups; a snapshot: regenerate it after
+// compiler changes). Run here with the same buffers and dispatch as the runtime's LaunchPlan, as emitted
+// and with parts taken out, it tells which part of webcu's WGSL costs what. Each variant is a text
+// transform and the pipeline constants beyond blockDim.
 const VARIANTS = {
-  emitted: (c) => c,
+  // the checks on (webcu_checks true): a launch whose bounds proof fails (docs/bounds-checks.md)
+  emitted: [(c) => c, {}],
+  // webcu_checks false, as the runtime runs a launch proven in bounds (every launch of these kernels)
+  proven: [(c) => c, { webcu_checks: 0 }],
   // webcu's own bounds checks (a fault report, like compute-sanitizer) become plain indexing;
   // Dawn's robust buffer access still clamps
-  no_checks: (c) => c.replace(/fn webcu_checked\(([^)]*)\) -> u32 \{[\s\S]*?\n\}/, 'fn webcu_checked($1) -> u32 { return i; }')
-    .replaceAll('webcu_flush_faults(); ', '').replaceAll('webcu_flush_faults();', ''),
-  // and __syncthreads() as workgroupBarrier() alone (webcu also emits storageBarrier())
-  no_checks_no_storage_barrier: (c) => VARIANTS.no_checks(c).replaceAll('storageBarrier();', ''),
+  no_checks: [(c) => c.replace(/fn webcu_checked\(([^)]*)\) -> u32 \{[\s\S]*?\n\}/, 'fn webcu_checked($1) -> u32 { return i; }')
+    .replaceAll('webcu_flush_faults(); ', '').replaceAll('webcu_flush_faults();', ''), {}],
+  // and __syncthreads() as workgroupBarrier() alone (webcu also emits storageBarrier() where a kernel reads and writes one buffer)
+  no_checks_no_storage_barrier: [(c) => VARIANTS.no_checks[0](c).replaceAll('storageBarrier();', ''), {}],
   // and no early return for GridFolding's padding blocks (each kernel here checks its own bounds; the
   // reduction reads a padding block's inputs in bounds and writes dst[blockIdx.x] clamped: timing only)
-  bare: (c) => VARIANTS.no_checks_no_storage_barrier(c).replace(/\n  if blockIdx\.x >= gridDim\.x \{\n    return;\n  \}/g, ''),
+  bare: [(c) => VARIANTS.no_checks_no_storage_barrier[0](c).replace(/\n  if blockIdx[._]x >= gridDim\.x \{\n    return;\n  \}/g, ''), {}],
 };
 const ablation = {};
 /** dispatches: [{storage: [GPUBuffer...], fields: [['u'|'i'|'f', value]...], grid: [gx, gy, gz]}] */
@@ -228,9 +233,9 @@ async function ablate(name, wgslFile, entry, block, dispatches) {
   const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
   const debug = buf(1 << 20, SU);
   const res = {};
-  for (const [v, transform] of Object.entries(VARIANTS)) {
+  for (const [v, [transform, constants]] of Object.entries(VARIANTS)) {
     const module = device.createShaderModule({ code: transform(text) });
-    const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2] } } });
+    const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2], ...constants } } });
     // the debug buffer where the entry point still uses it (the watchdog stays when the checks go):
     // an automatic layout's group 1 is empty otherwise, and binding the buffer to it fails
     device.pushErrorScope('validation');
@@ -501,12 +506,12 @@ if (Object.keys(ablation).length) {
   out.ablation = ablation;
   log('');
   log("webcu's emitted WGSL (bench/webgpu/emitted) run by this harness, GPU ms, and hand-written / that:");
-  log('| kernel | as emitted | without webcu_checked | also without storageBarrier | also without the grid guard | hand-written |');
-  log('|---|---:|---:|---:|---:|---:|');
+  log('| kernel | as emitted, checks on | checks off (proven, as the runtime runs it) | without webcu_checked | also without storageBarrier | also without the grid guard | hand-written |');
+  log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of out.rows) {
     const a = ablation[r.kernel]; if (!a) continue;
     const c = (ms) => `${fmt(ms)} (${fmt(r.hand_ms / ms, 2)})`;
-    log(`| ${r.kernel} | ${c(a.emitted)} | ${c(a.no_checks)} | ${c(a.no_checks_no_storage_barrier)} | ${c(a.bare)} | ${fmt(r.hand_ms)} |`);
+    log(`| ${r.kernel} | ${c(a.emitted)} | ${c(a.proven)} | ${c(a.no_checks)} | ${c(a.no_checks_no_storage_barrier)} | ${c(a.bare)} | ${fmt(r.hand_ms)} |`);
   }
 }
 if (out.launch.n) {

@@ -21,37 +21,30 @@ struct fill_hash_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_hash_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fill_hash_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = fill_hash_params.n;
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
   let span = fill_hash_params.span;
   let p_offset = fill_hash_params.p_offset;
-  var i: u32;
-  var t0: f32;
-  var i_1: u32;
-  var seed_1: u32;
-  var lo_1: f32;
-  var span_1: f32;
-  var t0_1: u32;
   var x: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < n {
-    i_1 = i;
-    seed_1 = seed;
-    lo_1 = lo;
-    span_1 = span;
+    let i_1: u32 = i;
+    let seed_1: u32 = seed;
+    let lo_1: f32 = lo;
+    let span_1: f32 = span;
     x = (i_1 * 2654435769u) + seed_1;
     x = x ^ (x >> 16u);
     x = x * 2146121005u;
     x = x ^ (x >> 15u);
     x = x * 2221713035u;
     x = x ^ (x >> 16u);
-    t0_1 = x;
-    t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
+    let t0_1: u32 = x;
+    let t0: f32 = fma((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
   webcu_flush_faults();
@@ -72,25 +65,31 @@ struct gather_samples_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = gather_samples_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / gather_samples_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
   let p_offset = gather_samples_params.p_offset;
   let out_offset = gather_samples_params.out_offset;
-  var s: u32;
   var t0: u32;
-  var s_1: u32;
-  var samples_1: u32;
-  var n_1: u32;
-  s = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: vec2<u32>;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  let s: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if s < samples {
-    s_1 = s;
-    samples_1 = samples;
-    n_1 = n;
-    t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
+    let s_1: u32 = s;
+    let samples_1: u32 = samples;
+    let n_1: u32 = n;
+    wide = vec2<u32>(u32((n_1 - 1u)), 0u);
+    wide_1 = vec2<u32>(u32(s_1), 0u);
+    wide_2 = webcu_mul64(wide, wide_1);
+    wide_3 = vec2<u32>(u32((samples_1 - 1u)), 0u);
+    wide_4 = webcu_udivmod64(wide_2, wide_3).q;
+    t0 = wide_4.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
   webcu_flush_faults();
@@ -111,18 +110,17 @@ struct saxpy_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn saxpy(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = saxpy_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % saxpy_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / saxpy_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = saxpy_params.n;
   let a = saxpy_params.a;
   let x_offset = saxpy_params.x_offset;
   let y_offset = saxpy_params.y_offset;
-  var i: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % saxpy_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < u32(n) {
-    y[webcu_checked(y_offset + i, arrayLength(&y), 5u, 3u)] = (a * x[webcu_checked(x_offset + i, arrayLength(&x), 3u, 2u)]) + y[webcu_checked(y_offset + i, arrayLength(&y), 4u, 2u)];
+    y[webcu_checked(y_offset + i, arrayLength(&y), 5u, 3u)] = fma(a, x[webcu_checked(x_offset + i, arrayLength(&x), 3u, 2u)], y[webcu_checked(y_offset + i, arrayLength(&y), 4u, 2u)]);
   }
   webcu_flush_faults();
 }
@@ -214,7 +212,12 @@ fn webcu_flush_faults() {
   }
 }
 
+override webcu_checks: bool = true;
+
 fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if !webcu_checks {
+    return i;
+  }
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);

@@ -23,37 +23,30 @@ struct fill_hash_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_hash_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / fill_hash_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = fill_hash_params.n;
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
   let span = fill_hash_params.span;
   let p_offset = fill_hash_params.p_offset;
-  var i: u32;
-  var t0: f32;
-  var i_1: u32;
-  var seed_1: u32;
-  var lo_1: f32;
-  var span_1: f32;
-  var t0_1: u32;
   var x: u32;
-  i = (blockIdx.x * blockDim_x) + threadIdx.x;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if i < n {
-    i_1 = i;
-    seed_1 = seed;
-    lo_1 = lo;
-    span_1 = span;
+    let i_1: u32 = i;
+    let seed_1: u32 = seed;
+    let lo_1: f32 = lo;
+    let span_1: f32 = span;
     x = (i_1 * 2654435769u) + seed_1;
     x = x ^ (x >> 16u);
     x = x * 2146121005u;
     x = x ^ (x >> 15u);
     x = x * 2221713035u;
     x = x ^ (x >> 16u);
-    t0_1 = x;
-    t0 = ((f32(t0_1 >> 8u) / 1.6777216E7f) * span_1) + lo_1;
+    let t0_1: u32 = x;
+    let t0: f32 = fma((f32(t0_1 >> 8u) / 1.6777216E7f), span_1, lo_1);
     p[webcu_checked(p_offset + i, arrayLength(&p), 0u, 3u)] = t0;
   }
   webcu_flush_faults();
@@ -74,25 +67,31 @@ struct gather_samples_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = gather_samples_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / gather_samples_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
   let p_offset = gather_samples_params.p_offset;
   let out_offset = gather_samples_params.out_offset;
-  var s: u32;
   var t0: u32;
-  var s_1: u32;
-  var samples_1: u32;
-  var n_1: u32;
-  s = (blockIdx.x * blockDim_x) + threadIdx.x;
+  var wide: vec2<u32>;
+  var wide_1: vec2<u32>;
+  var wide_2: vec2<u32>;
+  var wide_3: vec2<u32>;
+  var wide_4: vec2<u32>;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  let s: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if s < samples {
-    s_1 = s;
-    samples_1 = samples;
-    n_1 = n;
-    t0 = webcu_udivmod64(webcu_mul64(vec2<u32>(u32(n_1 - 1u), 0u), vec2<u32>(u32(s_1), 0u)), vec2<u32>(u32(samples_1 - 1u), 0u)).q.x;
+    let s_1: u32 = s;
+    let samples_1: u32 = samples;
+    let n_1: u32 = n;
+    wide = vec2<u32>(u32((n_1 - 1u)), 0u);
+    wide_1 = vec2<u32>(u32(s_1), 0u);
+    wide_2 = webcu_mul64(wide, wide_1);
+    wide_3 = vec2<u32>(u32((samples_1 - 1u)), 0u);
+    wide_4 = webcu_udivmod64(wide_2, wide_3).q;
+    t0 = wide_4.x;
     out[webcu_checked(out_offset + s, arrayLength(&out), 2u, 3u)] = p_1[webcu_checked(p_offset + t0, arrayLength(&p_1), 1u, 2u)];
   }
   webcu_flush_faults();
@@ -114,30 +113,29 @@ struct sgemm_naive_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn sgemm_naive(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = sgemm_naive_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / sgemm_naive_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = sgemm_naive_params.n;
   let A_offset = sgemm_naive_params.A_offset;
   let B_offset = sgemm_naive_params.B_offset;
   let C_offset = sgemm_naive_params.C_offset;
-  var row: u32;
-  var col: u32;
   var acc: f32;
   var k: u32;
-  row = (blockIdx.y * blockDim_y) + threadIdx.y;
-  col = (blockIdx.x * blockDim_x) + threadIdx.x;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / sgemm_naive_params.webcu_grid.w;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  let row: u32 = (blockIdx_y * blockDim_y) + threadIdx.y;
+  let col: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
   if (row < n) && (col < n) {
     acc = 0.0f;
     k = 0u;
-    loop {
-      if (!(k < n)) {
-        break;
-      }
-      acc = acc + (A[webcu_checked(A_offset + ((row * n) + k), arrayLength(&A), 3u, 2u)] * B[webcu_checked(B_offset + ((k * n) + col), arrayLength(&B), 4u, 2u)]);
-      continuing {
-        k = k + 1u;
+    if k < n {
+      loop {
+        acc = fma(A[webcu_checked(A_offset + ((row * n) + k), arrayLength(&A), 3u, 2u)], B[webcu_checked(B_offset + ((k * n) + col), arrayLength(&B), 4u, 2u)], acc);
+        continuing {
+          k = k + 1u;
+          break if (!(k < n));
+        }
       }
     }
     C[webcu_checked(C_offset + ((row * n) + col), arrayLength(&C), 5u, 3u)] = acc;
@@ -161,44 +159,65 @@ struct sgemm_tiled16_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = sgemm_tiled16_params.webcu_grid.xyz;
-  let blockIdx = vec3<u32>(workgroupId.x + (workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x, workgroupId.y / sgemm_tiled16_params.webcu_grid.w, workgroupId.z);
-  if blockIdx.x >= gridDim.x {
-    return;
-  }
   let n = sgemm_tiled16_params.n;
   let A_offset = sgemm_tiled16_params.A_offset;
   let B_offset = sgemm_tiled16_params.B_offset;
   let C_offset = sgemm_tiled16_params.C_offset;
-  var ty: u32;
-  var tx: u32;
-  var row: u32;
-  var col: u32;
   var acc: f32;
   var t: u32;
-  var k: u32;
-  ty = threadIdx.y;
-  tx = threadIdx.x;
-  row = (blockIdx.y * 16u) + ty;
-  col = (blockIdx.x * 16u) + tx;
+  var watchdog_uniform: u32;
+  var fault_count: u32;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / sgemm_tiled16_params.webcu_grid.w;
+  let blockIdx_z: u32 = workgroupId.z;
+  if blockIdx_x >= gridDim.x {
+    webcu_flush_faults(); return;
+  }
+  watchdog_uniform = 16777216u;
+  let ty: u32 = threadIdx.y;
+  let tx: u32 = threadIdx.x;
+  let row: u32 = (blockIdx_y * 16u) + ty;
+  let col: u32 = (blockIdx_x * 16u) + tx;
   acc = 0.0f;
   t = 0u;
   loop {
+    if watchdog_uniform == 0u {
+      fault_count = atomicAdd(&webcu_debug[0u], 1u);
+      if fault_count == 0u {
+        atomicStore(&webcu_debug[1u], 6u);
+        atomicStore(&webcu_debug[2u], 0u);
+        atomicStore(&webcu_debug[3u], blockIdx_x);
+        atomicStore(&webcu_debug[4u], blockIdx_y);
+        atomicStore(&webcu_debug[5u], blockIdx_z);
+        atomicStore(&webcu_debug[6u], threadIdx.x);
+        atomicStore(&webcu_debug[7u], threadIdx.y);
+        atomicStore(&webcu_debug[8u], threadIdx.z);
+      }
+      break;
+    }
+    watchdog_uniform = watchdog_uniform - 1u;
     if (!(t < n)) {
       break;
     }
     As[ty][tx] = A_1[webcu_checked(A_offset + (((row * n) + t) + tx), arrayLength(&A_1), 6u, 2u)];
     Bs[ty][tx] = B_1[webcu_checked(B_offset + (((t + ty) * n) + col), arrayLength(&B_1), 7u, 2u)];
     workgroupBarrier();
-    k = 0u;
-    loop {
-      if (!(k < 16u)) {
-        break;
-      }
-      acc = acc + (As[ty][k] * Bs[k][tx]);
-      continuing {
-        k = k + 1u;
-      }
-    }
+    acc = fma(As[ty][0u], Bs[0u][tx], acc);
+    acc = fma(As[ty][1u], Bs[1u][tx], acc);
+    acc = fma(As[ty][2u], Bs[2u][tx], acc);
+    acc = fma(As[ty][3u], Bs[3u][tx], acc);
+    acc = fma(As[ty][4u], Bs[4u][tx], acc);
+    acc = fma(As[ty][5u], Bs[5u][tx], acc);
+    acc = fma(As[ty][6u], Bs[6u][tx], acc);
+    acc = fma(As[ty][7u], Bs[7u][tx], acc);
+    acc = fma(As[ty][8u], Bs[8u][tx], acc);
+    acc = fma(As[ty][9u], Bs[9u][tx], acc);
+    acc = fma(As[ty][10u], Bs[10u][tx], acc);
+    acc = fma(As[ty][11u], Bs[11u][tx], acc);
+    acc = fma(As[ty][12u], Bs[12u][tx], acc);
+    acc = fma(As[ty][13u], Bs[13u][tx], acc);
+    acc = fma(As[ty][14u], Bs[14u][tx], acc);
+    acc = fma(As[ty][15u], Bs[15u][tx], acc);
     workgroupBarrier();
     continuing {
       t = t + 16u;
@@ -295,7 +314,12 @@ fn webcu_flush_faults() {
   }
 }
 
+override webcu_checks: bool = true;
+
 fn webcu_checked(i: u32, n: u32, site: u32, kind: u32) -> u32 {
+  if !webcu_checks {
+    return i;
+  }
   let bad = i >= n;
   webcu_oob = select(webcu_oob, (site << 3u) | kind, bad && webcu_oob == 0u);
   return select(i, 0u, bad);

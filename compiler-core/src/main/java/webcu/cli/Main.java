@@ -253,6 +253,7 @@ public final class Main implements Callable<Integer> {
 
     @Command(name = "emit", description = "print generated code")
     static final class Emit implements Callable<Integer> {
+        @CommandLine.Spec CommandLine.Model.CommandSpec spec;
         @CommandLine.Mixin Inputs in = new Inputs();
         @Option(names = "--target", required = true, description = "ir, wgsl or spirv (a binary module: to -o, else to"
                 + " FILE's name with .spv, in the current folder)") String target;
@@ -261,12 +262,72 @@ public final class Main implements Callable<Integer> {
         @Option(names = "-o", description = "write to this file instead of stdout") Path output;
         @Option(names = "--subgroups", description = "WGSL for a GPU with 32-lane subgroups (NVIDIA): warp functions"
                 + " the whole block reaches become subgroup operations") boolean subgroups;
+        @Option(names = "--fma", paramLabel = "probe|hardware|software", description = "WGSL for a GPU whose fma rounds once"
+                + " (hardware: WGSL's fma, as WebGpuDevice's start-up probe finds on NVIDIA), twice (software: the exact"
+                + " integer fma, SwiftShader) or not known (probe, the default: each invocation asks the adapter)")
+        String fma = "probe";
+        @Option(names = "--watchdog", paramLabel = "N", description = "the watchdog budget per invocation (default 2^30,"
+                + " a GPU's; the runtime gives a CPU adapter such as SwiftShader 2^22; 0: no watchdog)")
+        long watchdog = webcu.passes.DeviceTarget.DEFAULT_WATCHDOG;
+        @Option(names = "--device", paramLabel = "generic|nvidia|swiftshader", description = "the WGSL the runtime loads on"
+                + " that device (what WebGpuDevice measures there at start-up): nvidia is --subgroups --fma hardware,"
+                + " swiftshader --fma software --watchdog 4194304 with its flushed subnormals; generic (the default) is"
+                + " an IEEE GPU nobody measured. Binding limits stay unknown in all three. --subgroups, --fma and"
+                + " --watchdog given as well win over it")
+        String device = "generic";
         @Option(names = "--line-map", description = "print, instead of the code, where each of its lines came from:"
                 + " 'LINE FILE:LINE' per line of known origin") boolean lineMap;
         @Parameters(arity = "1..*", description = "source files") List<String> files;
 
+        /**
+         * The WGSL target {@code --device}, {@code --subgroups}, {@code --fma} and {@code --watchdog} name, built as
+         * WebGpuDevice builds its DeviceFacts from what it measured; null (reported) for an unknown name.
+         */
+        webcu.passes.DeviceTarget wgslTarget(CommandLine.Model.CommandSpec spec) {
+            webcu.passes.DeviceTarget t = switch (device) {
+                case "generic" -> webcu.passes.DeviceTarget.IEEE;
+                case "nvidia" -> webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32).withFma(webcu.passes.DeviceTarget.Fma.HARDWARE);
+                case "swiftshader" -> new webcu.passes.DeviceTarget(false, 0, 0, webcu.passes.DeviceTarget.SOFTWARE_WATCHDOG,
+                        webcu.passes.DeviceTarget.Fma.SOFTWARE);
+                default -> null;
+            };
+            if (t == null) {
+                ERR.println("webcu: error: unknown device '" + device + "' (use generic, nvidia or swiftshader)");
+                return null;
+            }
+            CommandLine.ParseResult given = spec.commandLine().getParseResult();
+            if (subgroups) {
+                t = t.withSubgroupSize(32);
+            }
+            if (given.hasMatchedOption("--fma")) {
+                webcu.passes.DeviceTarget.Fma f = switch (fma) {
+                    case "probe" -> webcu.passes.DeviceTarget.Fma.PROBE;
+                    case "hardware" -> webcu.passes.DeviceTarget.Fma.HARDWARE;
+                    case "software" -> webcu.passes.DeviceTarget.Fma.SOFTWARE;
+                    default -> null;
+                };
+                if (f == null) {
+                    ERR.println("webcu: error: unknown fma '" + fma + "' (use probe, hardware or software)");
+                    return null;
+                }
+                t = t.withFma(f);
+            }
+            if (given.hasMatchedOption("--watchdog")) {
+                if (watchdog < 0) {
+                    ERR.println("webcu: error: --watchdog must be 0 or more");
+                    return null;
+                }
+                t = t.withWatchdog(watchdog);
+            }
+            return t;
+        }
+
         @Override
         public Integer call() throws IOException {
+            webcu.passes.DeviceTarget wgsl = target.equals("wgsl") ? wgslTarget(spec) : null;
+            if (target.equals("wgsl") && wgsl == null) {
+                return 2;
+            }
             CompileResult r = in.compile(files);
             if (r == null) {
                 return 1;
@@ -279,7 +340,7 @@ public final class Main implements Callable<Integer> {
                             : printed.text();
                 }
                 case "wgsl" -> {
-                    webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.IEEE.withSubgroupSize(subgroups ? 32 : 0));
+                    webcu.driver.DeviceCode code = in.compileDevice(r, wgsl);
                     if (code == null || code.hasErrors()) {
                         return 1;
                     }

@@ -35,6 +35,7 @@ public final class DevicePasses {
             new HeapMemory(),
             new Atomics(),
             new Uniformity(),
+            new UnrollLoops(),
             new ThreadCoarsening(new java.util.HashMap<>()),
             new Watchdog(),
             new GridFolding(),

@@ -38,6 +38,8 @@ final class KernelWriter {
     final Map<Local, MemoryWriter.Bound> byRoot = new HashMap<>();
     final Map<Global, MemoryWriter.Bound> bySymbol = new IdentityHashMap<>();
     final Set<Local> assigned = new HashSet<>();
+    /** The locals printed as a {@code let} at their one assignment ({@link LetLocals}), declared nowhere else. */
+    final Set<Local> lets = new HashSet<>();
     final String entry;
     String threadIdx;
     String workgroupId;
@@ -199,11 +201,16 @@ final class KernelWriter {
                 line("let " + name + " = " + read + ";");
             }
         }
+        Set<Local> once = LetLocals.of(k);
         for (Local l : k.locals()) {
             if (used.contains(l) && !localNames.containsKey(l) && !byRoot.containsKey(l)) {
                 String name = fn.fresh(l.name());
                 localNames.put(l, name);
-                line("var " + name + ": " + w.type(l.type()) + ";");
+                if (once.contains(l)) {
+                    lets.add(l);
+                } else {
+                    line("var " + name + ": " + w.type(l.type()) + ";");
+                }
             }
         }
         w.spansUpTo(w.out.length());

@@ -48,7 +48,11 @@ final class StmtWriter extends KernelPart {
             }
             case Stmt.Assign a -> {
                 String v = top(a.value());
-                line(local(a.target()) + " = " + v + ";");
+                if (kw.lets.contains(a.target())) {
+                    line("let " + local(a.target()) + ": " + w.type(a.target().type()) + " = " + v + ";");
+                } else {
+                    line(local(a.target()) + " = " + v + ";");
+                }
             }
             case Stmt.Store st -> kw.memory.store(st);
             case Stmt.WordStore w -> kw.memory.store(w);

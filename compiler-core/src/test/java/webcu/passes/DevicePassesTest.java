@@ -52,7 +52,7 @@ class DevicePassesTest {
     @Test
     void Pipeline_Order() {
         assertEquals(List.of("HostConstants", "Inline", "ScalarReplacement", "DynamicSharedMemory", "Printf", "Abort", "Warps", "Int64",
-                "StructArguments", "MemoryModel", "HeapMemory", "Atomics", "Uniformity", "ThreadCoarsening", "Watchdog",
+                "StructArguments", "MemoryModel", "HeapMemory", "Atomics", "Uniformity", "UnrollLoops", "ThreadCoarsening", "Watchdog",
                 "GridFolding", "CheckSupported"),
                 DevicePasses.PIPELINE.stream().map(DevicePass::name).toList());
     }

@@ -84,9 +84,9 @@ class WgslWriterTest {
     void GridFolding_BlockIdx() {
         // GridFolding's statements, at the top of the body
         assertContains(wgsl("vector_add_i32"), "  let gridDim = addInts_params.webcu_grid.xyz;\n",
-                "  blockIdx_x = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);\n"
+                "  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);\n"
                         + "  if blockIdx_x >= gridDim.x {\n",
-                "  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);\n");
+                "  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);\n");
     }
 
     @Test
@@ -95,7 +95,7 @@ class WgslWriterTest {
                 "@compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)",
                 "@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>,"
                         + " @builtin(num_workgroups) workgroupCount: vec3<u32>",
-                "blockIdx_y = workgroupId.y / scale2d_params.webcu_grid.w;", "y = i32((blockIdx_y * blockDim_y) + threadIdx.y);");
+                "let blockIdx_y: u32 = workgroupId.y / scale2d_params.webcu_grid.w;", "let y: i32 = i32((blockIdx_y * blockDim_y) + threadIdx.y);");
     }
 
     @Test
@@ -112,7 +112,7 @@ class WgslWriterTest {
                     }
                     and = (sel_1 > 0.0f) && !webcu_isnanf(sel_1);
                   }
-                  ok = and;
+                  let ok: bool = and;
                 """);
     }
 
@@ -232,7 +232,7 @@ class WgslWriterTest {
                 "u[u_offset + 2u] = (~x);",
                 "u[u_offset + 3u] = x << u32(sh);",
                 "u[u_offset + 4u] = x >> x;",
-                "b = flag != (x < 3u);",
+                "let b: bool = flag != (x < 3u);",
                 "u[u_offset + 5u] = u32(b);",
                 "u[u_offset + 6u] = webcu_f32_to_u32(fl[fl_offset]);",
                 "fl[fl_offset + 1u] = f32(i32(x));",
@@ -256,10 +256,9 @@ class WgslWriterTest {
                 "var<storage, read_write> loop_: array<i32>;",
                 "struct fn_Params {\n  webcu_grid: vec4<u32>,\n  select_: i32,\n  v__n: i32,\n  loop_offset: u32,\n}",
                 "fn fn_(",
-                "var min_: i32;",
-                "var loop__1: i32;",
-                "var a_b: i32;",
-                "min_ = select_ + v__n;");
+                "let min_: i32 = select_ + v__n;",
+                "let loop__1: i32 = min_;",
+                "let a_b: i32 = loop__1;");
         assertEquals("fn_", WgslSamples.compile(WgslSamples.names()).kernel("fn").entryPoint());
         assertEquals("_x", Namer.legal("_x"));
         assertEquals("v1a", Namer.legal("1a"));
@@ -290,7 +289,7 @@ class WgslWriterTest {
         Local t = k.newLocal("t", Type.F32, false);
         k.setBody(block(call(t, helper, at(v, i32(0))), store(get(v), get(t))));
         String code = WgslSamples.compile(module(helper, k)).code();
-        assertContains(code, "  x = v[v_offset];\n  t = x * 2.0f;\n  v[v_offset] = t;\n");
+        assertContains(code, "  let x: f32 = v[v_offset];\n  let t: f32 = x * 2.0f;\n  v[v_offset] = t;\n");
         assertFalse(code.contains("fn helper"));
     }
 

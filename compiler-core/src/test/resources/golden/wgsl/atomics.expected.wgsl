@@ -31,65 +31,42 @@ fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let sum_offset = hist_params.sum_offset;
   let ring_offset = hist_params.ring_offset;
   let mn_offset = hist_params.mn_offset;
-  var i: i32;
-  var t0: i32;
-  var val: i32;
   var t0_1: i32;
-  var val_1: i32;
   var t0_2: i32;
-  var val_2: f32;
   var t0_3: f32;
-  var val_3: u32;
-  var t0_4: u32;
-  var val_4: i32;
   var t0_5: i32;
-  var compare: i32;
-  var val_5: i32;
   var t0_6: i32;
-  var val_6: i32;
   var t0_7: i32;
-  var address: u32;
-  var address_1: u32;
-  var address_2: u32;
-  var address_3: u32;
-  var address_4: u32;
-  var address_5: u32;
-  var address_6: u32;
-  var atomic_value: f32;
   var atomic_old: u32;
-  var atomic_assumed: u32;
   var atomic_sum: f32;
   var atomic_bits: u32;
-  var atomic_limit: u32;
   var atomic_old_1: u32;
-  var atomic_assumed_1: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % hist_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % hist_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32(threadIdx.x);
+  let i: i32 = i32(threadIdx.x);
   if i < 16i {
     atomicStore(&local[u32(i)], 0i);
   }
   storageBarrier();
   workgroupBarrier();
-  address = u32(keys[webcu_checked(keys_offset + u32(i), arrayLength(&keys), 0u, 2u)] % 16i);
-  val = 1i;
+  let address: u32 = u32(keys[webcu_checked(keys_offset + u32(i), arrayLength(&keys), 0u, 2u)] % 16i);
+  let val: i32 = 1i;
   t0_1 = atomicAdd(&local[address], val);
   storageBarrier();
   workgroupBarrier();
   if i < 16i {
-    address_1 = bins_offset + u32(i);
-    val_1 = atomicLoad(&local[u32(i)]);
+    let address_1: u32 = bins_offset + u32(i);
+    let val_1: i32 = atomicLoad(&local[u32(i)]);
     t0_2 = atomicAdd(&bins[webcu_checked(address_1, arrayLength(&bins), 1u, 3u)], val_1);
   }
-  address_2 = sum_offset;
-  val_2 = 0.5f;
-  atomic_value = val_2;
+  let address_2: u32 = sum_offset;
+  let val_2: f32 = 0.5f;
+  let atomic_value: f32 = val_2;
   atomic_old = atomicLoad(&sum[webcu_checked(address_2, arrayLength(&sum), 2u, 2u)]);
   loop {
-    atomic_assumed = atomic_old;
+    let atomic_assumed: u32 = atomic_old;
     atomic_sum = bitcast<f32>(atomic_assumed);
     atomic_bits = bitcast<u32>((atomic_sum + atomic_value));
     let cmp = atomic_assumed;
@@ -108,12 +85,12 @@ fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     }
   }
   t0_3 = bitcast<f32>(atomic_old);
-  address_3 = ring_offset;
-  val_3 = 15u;
-  atomic_limit = val_3;
+  let address_3: u32 = ring_offset;
+  let val_3: u32 = 15u;
+  let atomic_limit: u32 = val_3;
   atomic_old_1 = atomicLoad(&ring[webcu_checked(address_3, arrayLength(&ring), 4u, 2u)]);
   loop {
-    atomic_assumed_1 = atomic_old_1;
+    let atomic_assumed_1: u32 = atomic_old_1;
     let cmp_1 = atomic_assumed_1;
     let val_8 = select(atomic_assumed_1 + 1u, 0u, atomic_assumed_1 >= atomic_limit);
     var old_1: u32;
@@ -129,13 +106,13 @@ fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
       break;
     }
   }
-  t0_4 = atomic_old_1;
-  address_4 = mn_offset;
-  val_4 = keys[webcu_checked(keys_offset + u32(i), arrayLength(&keys), 6u, 2u)];
+  let t0_4: u32 = atomic_old_1;
+  let address_4: u32 = mn_offset;
+  let val_4: i32 = keys[webcu_checked(keys_offset + u32(i), arrayLength(&keys), 6u, 2u)];
   t0_5 = atomicMin(&mn[webcu_checked(address_4, arrayLength(&mn), 7u, 3u)], val_4);
-  address_5 = bins_offset + 16u;
-  compare = 0i;
-  val_5 = i;
+  let address_5: u32 = bins_offset + 16u;
+  let compare: i32 = 0i;
+  let val_5: i32 = i;
   let cmp_2 = compare;
   let val_9 = val_5;
   var old_2: i32;
@@ -147,10 +124,10 @@ fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     }
   }
   t0_6 = old_2;
-  t0 = t0_6;
+  let t0: i32 = t0_6;
   if t0 == 0i {
-    address_6 = bins_offset + 17u;
-    val_6 = i;
+    let address_6: u32 = bins_offset + 17u;
+    let val_6: i32 = i;
     t0_7 = atomicExchange(&bins[webcu_checked(address_6, arrayLength(&bins), 9u, 3u)], val_6);
   }
   webcu_flush_faults();

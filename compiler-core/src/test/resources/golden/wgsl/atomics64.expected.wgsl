@@ -18,7 +18,6 @@ struct bits_Params {
 fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = bits_params.webcu_grid.xyz;
   let acc_offset = bits_params.acc_offset;
-  var i: u32;
   var val: vec2<u32>;
   var t0: vec2<u32>;
   var val_1: vec2<u32>;
@@ -27,11 +26,6 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var t0_2: vec2<u32>;
   var val_3: vec2<u32>;
   var t0_3: vec2<u32>;
-  var address: u32;
-  var address_1: u32;
-  var address_2: u32;
-  var address_3: u32;
-  var blockIdx_x: u32;
   var wide: vec2<u32>;
   var wide_1: vec2<u32>;
   var wide_2: vec2<u32>;
@@ -41,12 +35,12 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var wide_6: u32;
   var wide_7: vec2<u32>;
   var wide_8: vec2<u32>;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % bits_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % bits_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = (blockIdx_x * blockDim_x) + threadIdx.x;
-  address = acc_offset;
+  let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
+  let address: u32 = acc_offset;
   wide = vec2<u32>(u32(i), 0u);
   val = webcu_add64(vec2<u32>(4294967295u, 0u), wide);
   let word = webcu_checked_word(address, 8u, arrayLength(&acc), 0u, 3u);
@@ -54,7 +48,7 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let lo = atomicAdd(&acc[word], v.x);
   let hi = atomicAdd(&acc[word + 1u], v.y + select(0u, 1u, lo + v.x < lo));
   t0 = vec2<u32>(lo, hi);
-  address_1 = acc_offset + 8u;
+  let address_1: u32 = acc_offset + 8u;
   wide_1 = vec2<u32>(u32(i), 0u);
   wide_2 = webcu_udivmod64(wide_1, vec2<u32>(61u, 0u)).r;
   wide_3 = wide_2.x;
@@ -64,7 +58,7 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let lo_1 = atomicOr(&acc[word_1], v_1.x);
   let hi_1 = atomicOr(&acc[word_1 + 1u], v_1.y);
   t0_1 = vec2<u32>(lo_1, hi_1);
-  address_2 = acc_offset + 16u;
+  let address_2: u32 = acc_offset + 16u;
   wide_4 = vec2<u32>(u32(i), 0u);
   wide_5 = webcu_udivmod64(wide_4, vec2<u32>(64u, 0u)).r;
   wide_6 = wide_5.x;
@@ -75,7 +69,7 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let lo_2 = atomicAnd(&acc[word_2], v_2.x);
   let hi_2 = atomicAnd(&acc[word_2 + 1u], v_2.y);
   t0_2 = vec2<u32>(lo_2, hi_2);
-  address_3 = acc_offset + 24u;
+  let address_3: u32 = acc_offset + 24u;
   wide_8 = vec2<u32>(u32(i), 0u);
   val_3 = webcu_mul64(wide_8, vec2<u32>(65537u, 65537u));
   let word_3 = webcu_checked_word(address_3, 8u, arrayLength(&acc), 3u, 3u);
@@ -104,43 +98,19 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let n_offset = counted_params.n_offset;
   let slot_offset = counted_params.slot_offset;
   let mx_offset = counted_params.mx_offset;
-  var i: i32;
-  var t0: vec2<u32>;
   var old: vec2<u32>;
   var assumed: vec2<u32>;
-  var t1: vec2<u32>;
-  var val: vec2<u32>;
-  var t0_1: vec2<u32>;
   var val_1: vec2<u32>;
-  var t0_2: vec2<u32>;
-  var compare: vec2<u32>;
   var val_2: vec2<u32>;
-  var t0_3: vec2<u32>;
-  var address: u32;
-  var address_1: u32;
-  var address_2: u32;
   var atomic_old: vec2<u32>;
   var atomic_lock: u32;
-  var atomic_arg: vec2<u32>;
-  var atomic_stripe: u32;
   var atomic_round: u32;
-  var atomic_lane: u32;
   var atomic_old_1: vec2<u32>;
   var atomic_lock_1: u32;
-  var atomic_arg_1: vec2<u32>;
-  var atomic_stripe_1: u32;
   var atomic_round_1: u32;
-  var atomic_lane_1: u32;
   var atomic_old_2: vec2<u32>;
   var atomic_lock_2: u32;
-  var atomic_arg_2: vec2<u32>;
-  var atomic_arg_3: vec2<u32>;
-  var atomic_stripe_2: u32;
   var atomic_round_2: u32;
-  var atomic_lane_2: u32;
-  var atomic_seen: vec2<u32>;
-  var atomic_again: vec2<u32>;
-  var blockIdx_x: u32;
   var wide: vec2<u32>;
   var wide_1: vec2<u32>;
   var wide_2: bool;
@@ -148,16 +118,16 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var wide_4: bool;
   var wide_5: bool;
   var wide_6: bool;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % counted_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % counted_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
-  address = n_offset;
-  val = vec2<u32>(1u, 1u);
-  atomic_arg = val;
-  atomic_stripe = (((address >> 3u) + 8u) & 255u) + 256u;
-  atomic_lane = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let address: u32 = n_offset;
+  let val: vec2<u32> = vec2<u32>(1u, 1u);
+  let atomic_arg: vec2<u32> = val;
+  let atomic_stripe: u32 = (((address >> 3u) + 8u) & 255u) + 256u;
+  let atomic_lane: u32 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
   atomic_round = 0u;
   loop {
     if atomic_round == atomic_lane {
@@ -190,15 +160,15 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
       break if atomic_round == 64u;
     }
   }
-  t0_1 = atomic_old;
-  t0 = t0_1;
+  let t0_1: vec2<u32> = atomic_old;
+  let t0: vec2<u32> = t0_1;
   slot[webcu_checked(slot_offset + u32(i), arrayLength(&slot), 6u, 3u)] = t0;
-  address_1 = mx_offset;
+  let address_1: u32 = mx_offset;
   wide_1 = webcu_i64(i32(i));
   val_1 = webcu_sub64(wide_1, vec2<u32>(100u, 0u));
-  atomic_arg_1 = val_1;
-  atomic_stripe_1 = (((address_1 >> 3u) + 87u) & 255u) + 256u;
-  atomic_lane_1 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+  let atomic_arg_1: vec2<u32> = val_1;
+  let atomic_stripe_1: u32 = (((address_1 >> 3u) + 87u) & 255u) + 256u;
+  let atomic_lane_1: u32 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
   atomic_round_1 = 0u;
   loop {
     if atomic_round_1 == atomic_lane_1 {
@@ -231,24 +201,24 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
       break if atomic_round_1 == 64u;
     }
   }
-  t0_2 = atomic_old_1;
+  let t0_2: vec2<u32> = atomic_old_1;
   old = vec2<u32>(atomicLoad(&n[webcu_checked_word(n_offset + 8u, 8u, arrayLength(&n), 9u, 2u)]), atomicLoad(&n[(webcu_checked_word(n_offset + 8u, 8u, arrayLength(&n), 9u, 2u)) + 1u]));
   loop {
     assumed = old;
-    address_2 = n_offset + 8u;
-    compare = assumed;
+    let address_2: u32 = n_offset + 8u;
+    let compare: vec2<u32> = assumed;
     val_2 = webcu_add64(assumed, vec2<u32>(3u, 0u));
-    atomic_arg_2 = compare;
-    atomic_arg_3 = val_2;
-    atomic_stripe_2 = (((address_2 >> 3u) + 8u) & 255u) + 256u;
-    atomic_seen = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 10u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 10u, 2u)) + 1u]));
-    atomic_again = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 11u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 11u, 2u)) + 1u]));
+    let atomic_arg_2: vec2<u32> = compare;
+    let atomic_arg_3: vec2<u32> = val_2;
+    let atomic_stripe_2: u32 = (((address_2 >> 3u) + 8u) & 255u) + 256u;
+    let atomic_seen: vec2<u32> = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 10u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 10u, 2u)) + 1u]));
+    let atomic_again: vec2<u32> = vec2<u32>(atomicLoad(&n[webcu_checked_word(address_2, 8u, arrayLength(&n), 11u, 2u)]), atomicLoad(&n[(webcu_checked_word(address_2, 8u, arrayLength(&n), 11u, 2u)) + 1u]));
     wide_3 = all(atomic_seen == atomic_again);
     wide_4 = any(atomic_seen != atomic_arg_2);
     if wide_3 && wide_4 {
       atomic_old_2 = atomic_seen;
     } else {
-      atomic_lane_2 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+      let atomic_lane_2: u32 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
       atomic_round_2 = 0u;
       loop {
         if atomic_round_2 == atomic_lane_2 {
@@ -282,8 +252,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
         }
       }
     }
-    t0_3 = atomic_old_2;
-    t1 = t0_3;
+    let t0_3: vec2<u32> = atomic_old_2;
+    let t1: vec2<u32> = t0_3;
     old = t1;
     continuing {
       wide_6 = any(old != assumed);

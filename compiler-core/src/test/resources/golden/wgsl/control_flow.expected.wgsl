@@ -22,13 +22,11 @@ fn control(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let out_offset = control_params.out_offset;
   var i: i32;
   var acc: i32;
-  var t: i32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % control_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % control_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  t = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let t: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   if n < 0i {
     webcu_flush_faults(); return;
   }

@@ -24,8 +24,6 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   let add = affine_params.add;
   let n = affine_params.n;
   let d_offset = affine_params.d_offset;
-  var i: i32;
-  var blockIdx_x: u32;
   var and: bool;
   var wide: bool;
   var wide_1: vec2<u32>;
@@ -34,11 +32,11 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   var wide_4: f32;
   var wide_5: vec2<u32>;
   var wide_6: vec2<u32>;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % affine_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % affine_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32(threadIdx.x);
+  let i: i32 = i32(threadIdx.x);
   and = i < n;
   if and {
     wide = webcu_dlt(vec2<u32>(0u, 3220176896u), d[webcu_checked(d_offset + u32(i), arrayLength(&d), 0u, 2u)]);

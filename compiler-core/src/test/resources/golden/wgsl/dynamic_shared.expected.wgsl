@@ -23,17 +23,13 @@ fn carve(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let gridDim = carve_params.webcu_grid.xyz;
   let n = carve_params.n;
   let out_offset = carve_params.out_offset;
-  var t: i32;
-  var fs: u32;
-  var cs: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % carve_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % carve_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  fs = 0u;
-  cs = fs + (u32(n) * 4u);
-  t = i32(threadIdx.x);
+  let fs: u32 = 0u;
+  let cs: u32 = fs + (u32(n) * 4u);
+  let t: i32 = i32(threadIdx.x);
   let word = (fs + (u32(t) * 4u)) >> 2u;
   atomicStore(&dynamicShared[word], bitcast<u32>(f32(t) * 0.5f));
   let byte = cs + u32(t);

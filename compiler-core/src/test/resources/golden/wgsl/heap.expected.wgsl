@@ -23,13 +23,9 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let nodes_offset = walk_params.nodes;
   let sums_offset = walk_params.sums;
   let heap_base = walk_params.heap_base;
-  var i: i32;
   var sum: i32;
-  var val: i32;
   var t0: i32;
   var p: u32;
-  var address: u32;
-  var blockIdx_x: u32;
   var sel: u32;
   var sel_1: u32;
   var wide: bool;
@@ -40,11 +36,11 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var wide_5: u32;
   var wide_6: vec2<u32>;
   var wide_7: vec2<u32>;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % walk_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % walk_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32(threadIdx.x);
+  let i: i32 = i32(threadIdx.x);
   sum = 0i;
   p = nodes_offset + (u32(i) * 24u);
   if p != 2147483648u {
@@ -74,8 +70,8 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     wide_5 = heap_base.x;
     sel_1 = wide_4 - wide_5;
   }
-  address = sel_1;
-  val = 1i;
+  let address: u32 = sel_1;
+  let val: i32 = 1i;
   let word_1 = webcu_checked_word(address, 4u, arrayLength(&heap), 6u, 3u);
   t0 = bitcast<i32>(atomicAdd(&heap[word_1], bitcast<u32>(val)));
   wide_6 = vec2<u32>(u32(select(2147483648u, nodes_offset + (u32(i - 1i) * 24u), i > 0i)), 0u);

@@ -24,17 +24,13 @@ fn scale2d(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let height = scale2d_params.height;
   let s = scale2d_params.s;
   let m_offset = scale2d_params.m_offset;
-  var x: i32;
-  var y: i32;
-  var blockIdx_x: u32;
-  var blockIdx_y: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % scale2d_params.webcu_grid.w) * workgroupCount.x);
-  blockIdx_y = workgroupId.y / scale2d_params.webcu_grid.w;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % scale2d_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / scale2d_params.webcu_grid.w;
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  x = i32((blockIdx_x * blockDim_x) + threadIdx.x);
-  y = i32((blockIdx_y * blockDim_y) + threadIdx.y);
+  let x: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let y: i32 = i32((blockIdx_y * blockDim_y) + threadIdx.y);
   if (x < width) && (y < height) {
     m[webcu_checked(m_offset + u32((y * width) + x), arrayLength(&m), 1u, 3u)] = m[webcu_checked(m_offset + u32((y * width) + x), arrayLength(&m), 0u, 2u)] * s;
   }

@@ -22,10 +22,7 @@ fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let gridDim = wide_params.webcu_grid.xyz;
   let out_offset = wide_params.out_offset;
   let in_offset = wide_params.in_offset;
-  var i: u32;
-  var v: vec2<u32>;
   var acc: vec2<u32>;
-  var blockIdx_x: u32;
   var wide_1: vec2<u32>;
   var wide_2: vec2<u32>;
   var wide_3: vec2<u32>;
@@ -35,12 +32,12 @@ fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var wide_7: f32;
   var wide_8: vec2<u32>;
   var wide_9: vec2<u32>;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % wide_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % wide_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = (blockIdx_x * blockDim_x) + threadIdx.x;
-  v = in[webcu_checked(in_offset + i, arrayLength(&in), 0u, 2u)];
+  let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
+  let v: vec2<u32> = in[webcu_checked(in_offset + i, arrayLength(&in), 0u, 2u)];
   wide_1 = webcu_mul64(v, vec2<u32>(3000000000u, 0u));
   wide_2 = webcu_shr64s(v, 7u);
   acc = webcu_add64(wide_1, wide_2);

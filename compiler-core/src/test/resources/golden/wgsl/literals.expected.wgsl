@@ -21,8 +21,7 @@ fn literals(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgro
   let gridDim = literals_params.webcu_grid.xyz;
   let f_offset = literals_params.f_offset;
   let q_offset = literals_params.q_offset;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % literals_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % literals_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }

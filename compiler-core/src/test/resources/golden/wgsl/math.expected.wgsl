@@ -23,8 +23,7 @@ fn norms(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var r: f32;
   var m: i32;
   var u: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % norms_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % norms_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }

@@ -22,17 +22,13 @@ fn fn_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   let select_ = fn_params.select_;
   let v__n = fn_params.v__n;
   let loop_offset = fn_params.loop_offset;
-  var min_: i32;
-  var loop__1: i32;
-  var a_b: i32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % fn_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fn_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  min_ = select_ + v__n;
-  loop__1 = min_;
-  a_b = loop__1;
+  let min_: i32 = select_ + v__n;
+  let loop__1: i32 = min_;
+  let a_b: i32 = loop__1;
   loop_[webcu_checked(loop_offset, arrayLength(&loop_), 0u, 3u)] = a_b;
   webcu_flush_faults();
 }

@@ -25,19 +25,16 @@ fn operators(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   let flag = operators_params.flag != 0u;
   let u_offset = operators_params.u_offset;
   let fl_offset = operators_params.fl_offset;
-  var x: u32;
-  var b: bool;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % operators_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % operators_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  x = u[webcu_checked(u_offset, arrayLength(&u), 0u, 2u)];
+  let x: u32 = u[webcu_checked(u_offset, arrayLength(&u), 0u, 2u)];
   u[webcu_checked(u_offset + 1u, arrayLength(&u), 1u, 3u)] = (0u - x);
   u[webcu_checked(u_offset + 2u, arrayLength(&u), 2u, 3u)] = (~x);
   u[webcu_checked(u_offset + 3u, arrayLength(&u), 3u, 3u)] = x << u32(sh);
   u[webcu_checked(u_offset + 4u, arrayLength(&u), 4u, 3u)] = x >> x;
-  b = flag != (x < 3u);
+  let b: bool = flag != (x < 3u);
   u[webcu_checked(u_offset + 5u, arrayLength(&u), 5u, 3u)] = u32(b);
   u[webcu_checked(u_offset + 6u, arrayLength(&u), 7u, 3u)] = webcu_f32_to_u32(fl[webcu_checked(fl_offset, arrayLength(&fl), 6u, 2u)]);
   fl[webcu_checked(fl_offset + 1u, arrayLength(&fl), 8u, 3u)] = f32(i32(x));

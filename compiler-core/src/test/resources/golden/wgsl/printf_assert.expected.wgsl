@@ -25,18 +25,14 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   var printf_offset: u32;
   var printf_bits: vec2<u32>;
   var printf_i: i32;
-  var printf_char: i32;
   var assert_index: u32;
   var fault_count: u32;
-  var blockIdx_x: u32;
-  var blockIdx_y: u32;
-  var blockIdx_z: u32;
   var wide: u32;
   var wide_1: vec2<u32>;
   var wide_2: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % say_params.webcu_grid.w) * workgroupCount.x);
-  blockIdx_y = workgroupId.y / say_params.webcu_grid.w;
-  blockIdx_z = workgroupId.z;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % say_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / say_params.webcu_grid.w;
+  let blockIdx_z: u32 = workgroupId.z;
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
@@ -81,7 +77,7 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
       if printf_i >= 127i {
         break;
       }
-      printf_char = (bitcast<i32>((msg[webcu_checked_word(msg_offset + u32(printf_i), 1u, arrayLength(&msg), 0u, 2u)] >> (((msg_offset + u32(printf_i)) & 3u) << 3u)) << 24u) >> 24u);
+      let printf_char: i32 = (bitcast<i32>((msg[webcu_checked_word(msg_offset + u32(printf_i), 1u, arrayLength(&msg), 0u, 2u)] >> (((msg_offset + u32(printf_i)) & 3u) << 3u)) << 24u) >> 24u);
       atomicStore(&webcu_debug[((printf_offset + 512u) + 6u) + u32(printf_i)], u32(printf_char));
       if printf_char == 0i {
         break;

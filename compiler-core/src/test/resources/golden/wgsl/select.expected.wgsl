@@ -20,18 +20,15 @@ fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let gridDim = selects_params.webcu_grid.xyz;
   let n = selects_params.n;
   let a_offset = selects_params.a_offset;
-  var i: i32;
   var v: f32;
-  var ok: bool;
-  var blockIdx_x: u32;
   var sel: f32;
   var and: bool;
   var sel_1: f32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % selects_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   v = select(2.0f, 1.0f, i < n);
   if i < n {
     sel = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)];
@@ -48,7 +45,7 @@ fn selects(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
     }
     and = (sel_1 > 0.0f) && !webcu_isnanf(sel_1);
   }
-  ok = and;
+  let ok: bool = and;
   if ok {
     a[webcu_checked(a_offset + u32(i), arrayLength(&a), 3u, 3u)] = v;
   }

@@ -22,14 +22,12 @@ fn reverse(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let gridDim = reverse_params.webcu_grid.xyz;
   let in_offset = reverse_params.in_offset;
   let out_offset = reverse_params.out_offset;
-  var i: i32;
   var tmp: array<f32, 2>;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % reverse_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % reverse_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   tile[threadIdx.x] = in[webcu_checked(in_offset + u32(i), arrayLength(&in), 0u, 2u)];
   workgroupBarrier();
   tmp[0i] = tile[63u - threadIdx.x];

@@ -26,19 +26,15 @@ fn reduce_float_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(wo
   let out_offset = reduce_float__params.out_offset;
   var tmp0: u32;
   var tmp1: u32;
-  var tid: u32;
   var s: u32;
-  var t0: u32;
-  var sdata: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % reduce_float__params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % reduce_float__params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   tmp1 = tmp0;
-  t0 = 0u;
-  sdata = t0;
-  tid = threadIdx.x;
+  let t0: u32 = 0u;
+  let sdata: u32 = t0;
+  let tid: u32 = threadIdx.x;
   let word = (sdata + (tid * 4u)) >> 2u;
   dynamicShared[word] = bitcast<u32>(in[webcu_checked(in_offset + ((blockIdx_x * blockDim_x) + tid), arrayLength(&in), 0u, 2u)]);
   workgroupBarrier();

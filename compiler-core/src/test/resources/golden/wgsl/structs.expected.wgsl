@@ -40,19 +40,16 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let b_offset = step_params.b_offset;
   let p_extra_offset = step_params.p_extra_offset;
   var p_addr: Params;
-  var i: i32;
   var me: Body;
-  var p_addr_extra: u32;
-  var blockIdx_x: u32;
   webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0xbf800002u | (gridDim.x >> 31u))) != 0.0f;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % step_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % step_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   p_addr.n = p_n;
   p_addr.scale = p_scale;
-  p_addr_extra = p_extra_offset;
-  i = i32(threadIdx.x);
+  let p_addr_extra: u32 = p_extra_offset;
+  let i: i32 = i32(threadIdx.x);
   if i >= p_addr.n {
     webcu_flush_faults(); return;
   }

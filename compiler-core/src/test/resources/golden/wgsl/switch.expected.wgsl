@@ -18,13 +18,11 @@ struct classify_Params {
 fn classify(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = classify_params.webcu_grid.xyz;
   let out_offset = classify_params.out_offset;
-  var c: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % classify_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % classify_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  c = threadIdx.x;
+  let c: u32 = threadIdx.x;
   switch c {
     case 0u, 1u: {
       out[webcu_checked(out_offset + c, arrayLength(&out), 0u, 3u)] = 10u;

@@ -26,13 +26,11 @@ fn first(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let a_offset = first_params.a_offset;
   let b_offset = first_params.b_offset;
   let c_offset = first_params.c_offset;
-  var i: i32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % first_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % first_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   if i < n {
     c[webcu_checked(c_offset + u32(i), arrayLength(&c), 2u, 3u)] = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)] + b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 2u)];
   }
@@ -59,13 +57,11 @@ fn second(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   let a_offset = second_params.a_offset;
   let b_offset = second_params.b_offset;
   let c_offset = second_params.c_offset;
-  var i: i32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % second_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % second_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   if i < n {
     c_1[webcu_checked(c_offset + u32(i), arrayLength(&c_1), 5u, 3u)] = a_1[webcu_checked(a_offset + u32(i), arrayLength(&a_1), 3u, 2u)] + b_1[webcu_checked(b_offset + u32(i), arrayLength(&b_1), 4u, 2u)];
   }

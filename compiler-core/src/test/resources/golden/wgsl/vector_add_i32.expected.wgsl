@@ -26,13 +26,11 @@ fn addInts(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let a_offset = addInts_params.a_offset;
   let b_offset = addInts_params.b_offset;
   let c_offset = addInts_params.c_offset;
-  var i: i32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32((blockIdx_x * blockDim_x) + threadIdx.x);
+  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);
   if i < n {
     c[webcu_checked(c_offset + u32(i), arrayLength(&c), 2u, 3u)] = a[webcu_checked(a_offset + u32(i), arrayLength(&a), 0u, 2u)] + b[webcu_checked(b_offset + u32(i), arrayLength(&b), 1u, 2u)];
   }

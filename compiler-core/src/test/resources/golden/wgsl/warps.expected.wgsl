@@ -27,10 +27,7 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   let out_offset = warp_params.out_offset;
   let votes_offset = warp_params.votes_offset;
   var v: f32;
-  var off: i32;
   var t0: f32;
-  var t1: u32;
-  var t2: i32;
   var mask: u32;
   var var_: f32;
   var laneMask: i32;
@@ -45,57 +42,127 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var warp_src: u32;
   var warp_ok: bool;
   var warp_got: u32;
-  var warp_tid_1: u32;
-  var warp_lane_1: u32;
-  var warp_base_1: u32;
   var warp_ballot: u32;
   var warp_i: u32;
-  var warp_mask: u32;
-  var warp_tid_2: u32;
-  var warp_lane_2: u32;
-  var warp_base_2: u32;
-  var block_count: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % warp_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % warp_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
   v = in[webcu_checked(in_offset + threadIdx.x, arrayLength(&in), 0u, 2u)];
-  off = 16i;
-  if off > 0i {
-    loop {
-      mask = 4294967295u;
-      var_ = v;
-      laneMask = off;
-      width = 32i;
-      warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-      warp_lane = warp_tid & 31u;
-      warp_base = warp_tid - warp_lane;
-      warp_bits = bitcast<u32>(var_);
-      warp_own = warp_bits;
-      warp_width = u32(width);
-      warp_src = warp_lane ^ u32(laneMask);
-      warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
-      v__webcu_warp_lo[warp_tid] = warp_own;
-      workgroupBarrier();
-      warp_got = warp_own;
-      if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
-        warp_got = v__webcu_warp_lo[warp_base + warp_src];
-      }
-      workgroupBarrier();
-      t0_1 = bitcast<f32>(warp_got);
-      t0 = t0_1;
-      v = v + t0;
-      continuing {
-        off = off >> 1u;
-        break if (!(off > 0i));
-      }
-    }
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 16i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
   }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 8i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 4i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 2i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
+  mask = 4294967295u;
+  var_ = v;
+  laneMask = 1i;
+  width = 32i;
+  warp_tid = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  warp_lane = warp_tid & 31u;
+  warp_base = warp_tid - warp_lane;
+  warp_bits = bitcast<u32>(var_);
+  warp_own = warp_bits;
+  warp_width = u32(width);
+  warp_src = warp_lane ^ u32(laneMask);
+  warp_ok = (warp_src & (~(warp_width - 1u))) == (warp_lane & (~(warp_width - 1u)));
+  v__webcu_warp_lo[warp_tid] = warp_own;
+  workgroupBarrier();
+  warp_got = warp_own;
+  if warp_ok && ((warp_base + warp_src) < ((blockDim_x * blockDim_y) * blockDim_z)) {
+    warp_got = v__webcu_warp_lo[warp_base + warp_src];
+  }
+  workgroupBarrier();
+  t0_1 = bitcast<f32>(warp_got);
+  t0 = t0_1;
+  v = v + t0;
   out[webcu_checked(out_offset + threadIdx.x, arrayLength(&out), 1u, 3u)] = v;
-  warp_tid_1 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-  warp_lane_1 = warp_tid_1 & 31u;
-  warp_base_1 = warp_tid_1 - warp_lane_1;
+  let warp_tid_1: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  let warp_lane_1: u32 = warp_tid_1 & 31u;
+  let warp_base_1: u32 = warp_tid_1 - warp_lane_1;
   v__webcu_warp_lo[warp_tid_1] = select(0u, 1u, i32((v > 0.0f) && !webcu_isnanf(v)) != 0i);
   workgroupBarrier();
   warp_ballot = 0u;
@@ -112,11 +179,11 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     }
   }
   workgroupBarrier();
-  warp_mask = 4294967295u;
-  t1 = warp_ballot & warp_mask;
-  warp_tid_2 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
-  warp_lane_2 = warp_tid_2 & 31u;
-  warp_base_2 = warp_tid_2 - warp_lane_2;
+  let warp_mask: u32 = 4294967295u;
+  let t1: u32 = warp_ballot & warp_mask;
+  let warp_tid_2: u32 = threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)));
+  let warp_lane_2: u32 = warp_tid_2 & 31u;
+  let warp_base_2: u32 = warp_tid_2 - warp_lane_2;
   if warp_tid_2 == 0u {
     atomicStore(&v__webcu_block_count[0u], 0u);
   }
@@ -125,9 +192,9 @@ fn warp(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
     atomicAdd(&v__webcu_block_count[0u], 1u);
   }
   workgroupBarrier();
-  block_count = atomicLoad(&v__webcu_block_count[0u]);
+  let block_count: u32 = atomicLoad(&v__webcu_block_count[0u]);
   workgroupBarrier();
-  t2 = i32(block_count);
+  let t2: i32 = i32(block_count);
   votes[webcu_checked(votes_offset + threadIdx.x, arrayLength(&votes), 2u, 3u)] = t1 + u32(t2);
   webcu_flush_faults();
 }

@@ -23,12 +23,9 @@ fn spin(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var watchdog_next: u32;
   var watchdog_tick: u32;
   var fault_count: u32;
-  var blockIdx_x: u32;
-  var blockIdx_y: u32;
-  var blockIdx_z: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % spin_params.webcu_grid.w) * workgroupCount.x);
-  blockIdx_y = workgroupId.y / spin_params.webcu_grid.w;
-  blockIdx_z = workgroupId.z;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % spin_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / spin_params.webcu_grid.w;
+  let blockIdx_z: u32 = workgroupId.z;
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
@@ -94,14 +91,9 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var i: i32;
   var j: i32;
   var val: vec2<u32>;
-  var t0: vec2<u32>;
-  var address: u32;
   var atomic_old: vec2<u32>;
   var atomic_lock: u32;
-  var atomic_arg: vec2<u32>;
-  var atomic_stripe: u32;
   var atomic_round: u32;
-  var atomic_lane: u32;
   var watchdog_uniform: u32;
   var fault_count: u32;
   var watchdog: u32;
@@ -109,13 +101,10 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var watchdog_tick: u32;
   var fault_count_1: u32;
   var fault_count_2: u32;
-  var blockIdx_x: u32;
-  var blockIdx_y: u32;
-  var blockIdx_z: u32;
   var wide: bool;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % tiles_params.webcu_grid.w) * workgroupCount.x);
-  blockIdx_y = workgroupId.y / tiles_params.webcu_grid.w;
-  blockIdx_z = workgroupId.z;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % tiles_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / tiles_params.webcu_grid.w;
+  let blockIdx_z: u32 = workgroupId.z;
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
@@ -163,11 +152,11 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
     }
   }
   out[webcu_checked(out_offset + threadIdx.x, arrayLength(&out), 2u, 3u)] = s;
-  address = total_offset;
+  let address: u32 = total_offset;
   val = webcu_f32_to_u64(s);
-  atomic_arg = val;
-  atomic_stripe = (((address >> 3u) + 183u) & 255u) + 256u;
-  atomic_lane = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
+  let atomic_arg: vec2<u32> = val;
+  let atomic_stripe: u32 = (((address >> 3u) + 183u) & 255u) + 256u;
+  let atomic_lane: u32 = (threadIdx.x + (blockDim_x * (threadIdx.y + (blockDim_y * threadIdx.z)))) & 63u;
   atomic_round = 0u;
   loop {
     if watchdog <= watchdog_next {
@@ -256,7 +245,7 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
       break if atomic_round == 64u;
     }
   }
-  t0 = atomic_old;
+  let t0: vec2<u32> = atomic_old;
   webcu_flush_faults();
 }
 

@@ -29,20 +29,17 @@ fn bytes(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let out_offset = bytes_params.out_offset;
   let rows_offset = bytes_params.rows_offset;
   let recs_offset = bytes_params.recs_offset;
-  var i: i32;
-  var row: u32;
-  var blockIdx_x: u32;
-  blockIdx_x = workgroupId.x + ((workgroupId.y % bytes_params.webcu_grid.w) * workgroupCount.x);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % bytes_params.webcu_grid.w) * workgroupCount.x);
   if blockIdx_x >= gridDim.x {
     webcu_flush_faults(); return;
   }
-  i = i32(threadIdx.x);
+  let i: i32 = i32(threadIdx.x);
   let byte = out_offset + u32(i);
   let word = webcu_checked_word(out_offset + u32(i), 1u, arrayLength(&out), 1u, 3u);
   let shift = (byte & 3u) << 3u;
   atomicAnd(&out[word], ~(0xffu << shift));
   atomicOr(&out[word], (bitcast<u32>(((((bitcast<i32>((in[webcu_checked_word(in_offset + u32(i), 1u, arrayLength(&in), 0u, 2u)] >> (((in_offset + u32(i)) & 3u) << 3u)) << 24u) >> 24u) - 32i) << 24u) >> 24u)) & 0xffu) << shift);
-  row = rows_offset + u32(i * pitch);
+  let row: u32 = rows_offset + u32(i * pitch);
   let word_1 = webcu_checked_word(row + 4u, 4u, arrayLength(&rows), 3u, 3u);
   rows[word_1] = bitcast<u32>(bitcast<f32>(rows[webcu_checked_word(row, 4u, arrayLength(&rows), 2u, 2u)]) * 2.0f);
   if (((atomicLoad(&recs[webcu_checked_word((recs_offset + (u32(i) * 8u)) + 1u, 1u, arrayLength(&recs), 4u, 2u)]) >> ((((recs_offset + (u32(i) * 8u)) + 1u) & 3u) << 3u)) & 0xffu) != 0u) {

@@ -1,6 +1,7 @@
 package webcu.tests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -70,6 +71,28 @@ class CheckTargetIT {
                 spirv.stderr());
         Result ok = check("--target", "spirv", Repo.suite().resolve("cases/indexing/vector_add_1d.cu").toString());
         assertEquals(0, ok.status(), ok.stderr());
+    }
+
+    @Test
+    void emitWgslDevice_printsTheTextTheRuntimeLoadsThere() throws Exception {
+        // SGEMM's contracted a * b + acc: an fma, which only a device that measured its fma calls directly
+        String sgemm = Repo.root().resolve("bench/webgpu/sgemm.cu").toString();
+        Output generic = webcu(List.of("emit", "--target", "wgsl", sgemm));
+        assertEquals(0, generic.result().status(), generic.result().stderr());
+        assertTrue(generic.stdout().contains("webcu_fma_fused = fma("), "the generic device probes its fma");
+        Output nvidia = webcu(List.of("emit", "--target", "wgsl", "--device", "nvidia", sgemm));
+        assertEquals(0, nvidia.result().status(), nvidia.result().stderr());
+        assertFalse(nvidia.stdout().contains("webcu_fmaf"), "NVIDIA's fma rounds once: no probe, no software fma");
+        assertTrue(nvidia.stdout().contains("acc = fma("));
+        Output soft = webcu(List.of("emit", "--target", "wgsl", "--device", "nvidia", "--fma", "software", sgemm));
+        assertTrue(soft.stdout().contains("acc = webcu_fmaf_soft("), "--fma wins over the device's");
+        assertFalse(soft.stdout().contains("webcu_fma_fused"));
+        Output budget = webcu(List.of("emit", "--target", "wgsl", "--watchdog", "4194304", sgemm));
+        // a loop with barriers counts the budget over Watchdog.BARRIER_DIVISOR (64)
+        assertTrue(budget.stdout().contains("watchdog_uniform = 65536u;"), budget.stdout());
+        Output bad = webcu(List.of("emit", "--target", "wgsl", "--device", "amd", sgemm));
+        assertEquals(2, bad.result().status());
+        assertTrue(bad.result().stderr().contains("unknown device 'amd'"), bad.result().stderr());
     }
 
     @Test
