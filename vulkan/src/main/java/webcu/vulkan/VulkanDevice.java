@@ -479,7 +479,6 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                     copyBytes(buffers.get(a.buffer()), 0, heapBound, heap.offsetOf(a), a.size());
                 }
             }
-            // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             u.contents().put(0, uniform);
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
