@@ -11,14 +11,11 @@ import java.util.function.DoubleConsumer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
-import org.lwjgl.vulkan.VkDescriptorBufferInfo;
 import org.lwjgl.vulkan.VkDescriptorPoolCreateInfo;
 import org.lwjgl.vulkan.VkDescriptorPoolSize;
-import org.lwjgl.vulkan.VkDescriptorSetAllocateInfo;
 import org.lwjgl.vulkan.VkMemoryBarrier;
 import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
 import org.lwjgl.vulkan.VkSubmitInfo;
-import org.lwjgl.vulkan.VkWriteDescriptorSet;
 
 /**
  * Kernel launches recorded into one command buffer, one after another (a barrier between them, as
@@ -74,21 +71,10 @@ final class LaunchBatch {
         }
         VkCommandBuffer cb = vk.commands;
         try (MemoryStack stack = stackPush()) {
-            LongBuffer set = stack.mallocLong(sets);
-            VulkanCompute.check(vkAllocateDescriptorSets(vk.device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default()
-                    .descriptorPool(pool).pSetLayouts(stack.longs(p.setLayouts)), set), "vkAllocateDescriptorSets");
+            LongBuffer set = vk.descriptorSets(pool, p, bindings, stack);
             usedSets += sets;
             usedStorage += p.storage;
             usedUniform += p.uniform;
-            VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
-            for (int i = 0; i < bindings.size(); i++) {
-                VulkanCompute.Binding b = bindings.get(i);
-                VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
-                info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
-                writes.get(i).sType$Default().dstSet(set.get(b.set())).dstBinding(b.index()).descriptorType(VulkanCompute.type(b.kind()))
-                        .descriptorCount(1).pBufferInfo(info);
-            }
-            vkUpdateDescriptorSets(vk.device, writes, null);
             if (!times.isEmpty()) {
                 // the previous launch's reads and writes before this one's updates and its dispatch
                 barrier(cb, stack, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,

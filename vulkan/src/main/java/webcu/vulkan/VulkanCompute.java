@@ -666,18 +666,7 @@ public final class VulkanCompute implements AutoCloseable {
             LongBuffer lp = stack.mallocLong(1);
             int sets = pipeline.setLayouts.length;
             long pool = descriptorPool(sets, pipeline.storage, pipeline.uniform);
-            LongBuffer set = stack.mallocLong(sets);
-            check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
-                    .pSetLayouts(stack.longs(pipeline.setLayouts)), set), "vkAllocateDescriptorSets");
-            VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
-            for (int i = 0; i < bindings.size(); i++) {
-                Binding b = bindings.get(i);
-                VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
-                info.get(0).buffer(b.buffer().handle).offset(0).range(b.range() > 0 ? b.range() : VK_WHOLE_SIZE);
-                writes.get(i).sType$Default().dstSet(set.get(b.set())).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
-                        .pBufferInfo(info);
-            }
-            vkUpdateDescriptorSets(device, writes, null);
+            LongBuffer set = descriptorSets(pool, pipeline, bindings, stack);
 
             boolean time = timed;
             // the host's writes to the mapped memory before the submit are visible to it (vkQueueSubmit's
@@ -768,20 +757,9 @@ public final class VulkanCompute implements AutoCloseable {
             for (int k = 0; k < n; k++) {
                 Dispatch d = dispatches.get(k);
                 try (MemoryStack inner = stackPush()) {
-                    LongBuffer set = inner.mallocLong(d.pipeline().setLayouts.length);
-                    check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(inner).sType$Default().descriptorPool(pool)
-                            .pSetLayouts(inner.longs(d.pipeline().setLayouts)), set), "vkAllocateDescriptorSets");
+                    LongBuffer set = descriptorSets(pool, d.pipeline(), d.bindings(), inner);
                     setsOf[k] = new long[d.pipeline().setLayouts.length];
                     set.get(0, setsOf[k]);
-                    VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(d.bindings().size(), inner);
-                    for (int i = 0; i < d.bindings().size(); i++) {
-                        Binding b = d.bindings().get(i);
-                        VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, inner);
-                        info.get(0).buffer(b.buffer().handle).offset(0).range(VK_WHOLE_SIZE);
-                        writes.get(i).sType$Default().dstSet(setsOf[k][b.set()]).dstBinding(b.index()).descriptorType(type(b.kind()))
-                                .descriptorCount(1).pBufferInfo(info);
-                    }
-                    vkUpdateDescriptorSets(device, writes, null);
                 }
             }
             long queries = VK_NULL_HANDLE;
@@ -849,6 +827,26 @@ public final class VulkanCompute implements AutoCloseable {
 
     public Limits limits() {
         return limits;
+    }
+
+    /**
+     * Allocates {@code pipeline}'s descriptor sets from {@code pool} (on {@code stack}) and writes
+     * {@code bindings} into them: each binding's buffer, its first {@code range} bytes where given.
+     */
+    LongBuffer descriptorSets(long pool, Pipeline pipeline, List<Binding> bindings, MemoryStack stack) {
+        LongBuffer set = stack.mallocLong(pipeline.setLayouts.length);
+        check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default().descriptorPool(pool)
+                .pSetLayouts(stack.longs(pipeline.setLayouts)), set), "vkAllocateDescriptorSets");
+        VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(bindings.size(), stack);
+        for (int i = 0; i < bindings.size(); i++) {
+            Binding b = bindings.get(i);
+            VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
+            info.get(0).buffer(b.buffer().handle).offset(0).range(b.range() > 0 ? b.range() : VK_WHOLE_SIZE);
+            writes.get(i).sType$Default().dstSet(set.get(b.set())).dstBinding(b.index()).descriptorType(type(b.kind())).descriptorCount(1)
+                    .pBufferInfo(info);
+        }
+        vkUpdateDescriptorSets(device, writes, null);
+        return set;
     }
 
     static int type(Kind kind) {
