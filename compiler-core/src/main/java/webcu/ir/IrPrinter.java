@@ -250,11 +250,7 @@ public final class IrPrinter {
             case Stmt.Barrier b -> out.append("barrier");
             case Stmt.WordStore w -> {
                 out.append("wordstore ");
-                e(w.words());
-                out.append(", byte ");
-                e(w.byteIndex());
-                out.append(", word ");
-                e(w.word());
+                wordPlace(w.words(), w.byteIndex(), w.word());
                 out.append(", ");
                 e(w.value());
             }
@@ -282,6 +278,15 @@ public final class IrPrinter {
             }
             e(es.get(i));
         }
+    }
+
+    /** A word access's place, the same in wordload, wordaddr and wordstore: the view, its byte index and its word index. */
+    private void wordPlace(Expr words, Expr byteIndex, Expr word) {
+        e(words);
+        out.append(", byte ");
+        e(byteIndex);
+        out.append(", word ");
+        e(word);
     }
 
     private void e(Expr x) {
@@ -358,20 +363,12 @@ public final class IrPrinter {
             }
             case Expr.WordLoad w -> {
                 out.append("wordload<").append(w.type()).append(">(");
-                e(w.words());
-                out.append(", byte ");
-                e(w.byteIndex());
-                out.append(", word ");
-                e(w.word());
+                wordPlace(w.words(), w.byteIndex(), w.word());
                 out.append(')');
             }
             case Expr.WordAddr w -> {
                 out.append("wordaddr<").append(w.type().pointee()).append(">(");
-                e(w.words());
-                out.append(", byte ");
-                e(w.byteIndex());
-                out.append(", word ");
-                e(w.word());
+                wordPlace(w.words(), w.byteIndex(), w.word());
                 out.append(')');
             }
             case Expr.PureCall c -> {
