@@ -57,9 +57,7 @@ final class WebcuToolchain implements Toolchain {
                 if (sb.length() > 1) {
                     sb.append(',');
                 }
-                sb.append("{\"kernel\":\"").append(t.kernel().replace("\\", "\\\\").replace("\"", "\\\""))
-                        .append("\",\"ns\":").append(Double.isNaN(t.nanoseconds()) ? "null" : Long.toString((long) t.nanoseconds()))
-                        .append('}');
+                sb.append(t.json());
             }
         }
         return sb.append(']').toString();

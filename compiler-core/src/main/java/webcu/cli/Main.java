@@ -211,8 +211,7 @@ public final class Main implements Callable<Integer> {
         private static void writeKernelTimes(webcu.runtime.TimedDevice device, Path file) throws IOException {
             StringBuilder json = new StringBuilder();
             for (webcu.runtime.TimedDevice.KernelTime t : device.kernelTimes()) {
-                json.append("{\"kernel\": \"").append(t.kernel()).append("\", \"ns\": ")
-                        .append(Double.isNaN(t.nanoseconds()) ? "null" : String.valueOf(t.nanoseconds())).append("}\n");
+                json.append(t.json()).append('\n');
             }
             java.nio.file.Files.writeString(file, json);
         }

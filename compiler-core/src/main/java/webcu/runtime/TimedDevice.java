@@ -10,6 +10,15 @@ import java.util.List;
 public interface TimedDevice {
     /** One launch's GPU time: from the dispatch's start to its end, in nanoseconds. */
     record KernelTime(String kernel, double nanoseconds) {
+        /**
+         * This time as one JSON object, {@code {"kernel": NAME, "ns": TIME}} with whole nanoseconds
+         * ({@code null} for a launch whose timestamps could not be read): the one shape the CLI's
+         * {@code --kernel-times} lines and the page's {@code kernelTimes} array both use.
+         */
+        public String json() {
+            return "{\"kernel\": \"" + kernel.replace("\\", "\\\\").replace("\"", "\\\"") + "\", \"ns\": "
+                    + (Double.isNaN(nanoseconds) ? "null" : Long.toString(Math.round(nanoseconds))) + "}";
+        }
     }
 
     /** Whether the device can time launches (a queue with valid timestamps). */
