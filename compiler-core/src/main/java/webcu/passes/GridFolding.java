@@ -28,7 +28,7 @@ import webcu.ir.Type;
  *
  * <p>For WGSL the check also asks {@code gridPadding.x}, a pipeline constant: most launches have
  * no padding (a grid within the limit, or one whose x the host split into equal slices exactly),
- * and their pipeline, with it 0, has no check at all (it cost SAXPY 3% on an H200). The check
+ * and their pipeline, with it 0, has no check at all (it cost SAXPY 2.3% on an H200). The check
  * after it still holds in such a launch ({@code blockIdx.x < gridDim.x} in every workgroup), which
  * {@link AccessRanges} relies on. A Vulkan device dispatches the grid as it is, without slices or
  * pipeline variants: there the check stays as it was.
