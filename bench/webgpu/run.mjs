@@ -211,9 +211,10 @@ function lcgFill(arr, seed, fn) { let s = seed >>> 0; for (let i = 0; i < arr.le
 // and with parts taken out, it tells which part of webcu's WGSL costs what. Each variant is a text
 // transform and the pipeline constants beyond blockDim.
 const VARIANTS = {
-  // the checks on (webcu_checks true): a launch whose bounds proof fails (docs/bounds-checks.md)
+  // the checks on (webcu_checks true): a launch whose bounds proof fails (docs/bounds-checks.md); the
+  // launch constants (webcu_slices, webcu_padding, webcu_offsets) unset: the uniform's slices, the padding check
   emitted: [(c) => c, {}],
-  // webcu_checks false, as the runtime runs a launch proven in bounds (every launch of these kernels)
+  // webcu_checks false, as the runtime ran a launch proven in bounds (every launch of these kernels) before s9-guard
   proven: [(c) => c, { webcu_checks: 0 }],
   // webcu's own bounds checks (a fault report, like compute-sanitizer) become plain indexing;
   // Dawn's robust buffer access still clamps
@@ -223,8 +224,23 @@ const VARIANTS = {
   no_checks_no_storage_barrier: [(c) => VARIANTS.no_checks[0](c).replaceAll('storageBarrier();', ''), {}],
   // and no early return for GridFolding's padding blocks (each kernel here checks its own bounds; the
   // reduction reads a padding block's inputs in bounds and writes dst[blockIdx.x] clamped: timing only)
-  bare: [(c) => VARIANTS.no_checks_no_storage_barrier[0](c).replace(/\n  if blockIdx[._]x >= gridDim\.x \{\n    return;\n  \}/g, ''), {}],
+  bare: [(c) => VARIANTS.no_checks_no_storage_barrier[0](c)
+    .replace(/\n  if (\(webcu_padding != 0u\) && \()?blockIdx[._]x >= gridDim\.x\)? \{\n    return;\n  \}/g, ''), {}],
+  // as the runtime runs it since s9-guard: checks proven off, and the launch constants LaunchPlan gives
+  // each dispatch (a constant slices per row, no padding check where the fold is exact, no offsets)
+  runtime: [(c) => c, (d) => ({ webcu_checks: 0, ...d.constants })],
+  // the same with the padding check kept (webcu_padding 1): what the check costs
+  runtime_guard: [(c) => c, (d) => ({ webcu_checks: 0, ...d.constants, webcu_padding: 1 })],
+  // the same with the pointer offsets read from the uniform (webcu_offsets 1): what they cost
+  runtime_offsets: [(c) => c, (d) => ({ webcu_checks: 0, ...d.constants, webcu_offsets: 1 })],
 };
+/** LaunchPlan.fold: the rows a grid of gx x gy blocks folds into (the fewest that divide gx within 256 more, else the fewest). */
+function foldOf(gx, gy, maxDim) {
+  if (gx <= maxDim) return 1;
+  const fewest = Math.ceil(gx / maxDim);
+  for (let f = fewest; f <= Math.min(Math.floor(maxDim / gy), fewest + 256); f++) if (gx % f === 0) return f;
+  return fewest;
+}
 const ablation = {};
 /** dispatches: [{storage: [GPUBuffer...], fields: [['u'|'i'|'f', value]...], grid: [gx, gy, gz]}] */
 async function ablate(name, wgslFile, entry, block, dispatches) {
@@ -233,32 +249,51 @@ async function ablate(name, wgslFile, entry, block, dispatches) {
   const maxDim = device.limits.maxComputeWorkgroupsPerDimension;
   const debug = buf(1 << 20, SU);
   const res = {};
-  for (const [v, [transform, constants]] of Object.entries(VARIANTS)) {
-    const module = device.createShaderModule({ code: transform(text) });
-    const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants: { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2], ...constants } } });
-    // the debug buffer where the entry point still uses it (the watchdog stays when the checks go):
-    // an automatic layout's group 1 is empty otherwise, and binding the buffer to it fails
-    device.pushErrorScope('validation');
-    const debugGroup = device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] });
-    const dbg = (await device.popErrorScope()) === null ? debugGroup : null;
-    const plan = dispatches.map((d) => {
-      const [gx, gy, gz] = d.grid;
-      const fold = gx <= maxDim ? 1 : Math.ceil(gx / maxDim), slice = Math.ceil(gx / fold); // LaunchPlan's GridFolding
-      const words = [['u', gx], ['u', gy], ['u', gz], ['u', fold], ...d.fields];
-      const ab = new ArrayBuffer(Math.ceil(words.length / 4) * 16); const dv = new DataView(ab);
-      words.forEach(([t, x], i) => (t === 'f' ? dv.setFloat32(i * 4, x, true) : t === 'i' ? dv.setInt32(i * 4, x, true) : dv.setUint32(i * 4, x, true)));
-      const U = buf(ab.byteLength, UN | CD); device.queue.writeBuffer(U, 0, ab);
-      const entries = d.storage.map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: d.storage.length, resource: { buffer: U } }]);
-      return { bg: device.createBindGroup({ layout: p.getBindGroupLayout(0), entries }), dispatch: [slice, gy * fold, gz], U };
-    });
+  // LaunchPlan's dispatch and uniform, and the constants its pipeline gets (Programs.pipeline)
+  const plan = dispatches.map((d) => {
+    const [gx, gy, gz] = d.grid;
+    const fold = foldOf(gx, gy, maxDim), slice = Math.ceil(gx / fold);
+    const slices = fold === 1 || gy > 1 ? fold : 2 ** 31;
+    const constants = { webcu_slices: fold === 1 || gy === 1 ? slices : 0, webcu_padding: slice * fold !== gx ? 1 : 0, webcu_offsets: 0 };
+    const words = [['u', gx], ['u', gy], ['u', gz], ['u', slices], ...d.fields];
+    const ab = new ArrayBuffer(Math.ceil(words.length / 4) * 16); const dv = new DataView(ab);
+    words.forEach(([t, x], i) => (t === 'f' ? dv.setFloat32(i * 4, x, true) : t === 'i' ? dv.setInt32(i * 4, x, true) : dv.setUint32(i * 4, x, true)));
+    const U = buf(ab.byteLength, UN | CD); device.queue.writeBuffer(U, 0, ab);
+    return { d, U, constants, dispatch: [slice, gy * fold, gz] };
+  });
+  for (const [v, [transform, constantsOf]] of Object.entries(VARIANTS)) {
+    const code = transform(text);
+    // constants the text declares (an older snapshot has no launch constants)
+    const declared = (c) => Object.fromEntries(Object.entries(c).filter(([k]) => new RegExp(`override ${k}\\b`).test(code)));
+    if (v.startsWith('runtime') && !/override webcu_slices\b/.test(code)) continue;
+    const module = device.createShaderModule({ code });
+    const pipes = new Map();
+    const steps = [];
+    for (const x of plan) {
+      const constants = { blockDim_x: block[0], blockDim_y: block[1], blockDim_z: block[2], ...declared(typeof constantsOf === 'function' ? constantsOf(x) : constantsOf) };
+      const key = JSON.stringify(constants);
+      if (!pipes.has(key)) {
+        const p = device.createComputePipeline({ layout: 'auto', compute: { module, entryPoint: entry, constants } });
+        // the debug buffer where the entry point still uses it (the watchdog stays when the checks go):
+        // an automatic layout's group 1 is empty otherwise, and binding the buffer to it fails
+        device.pushErrorScope('validation');
+        const debugGroup = device.createBindGroup({ layout: p.getBindGroupLayout(1), entries: [{ binding: 0, resource: { buffer: debug } }] });
+        pipes.set(key, { p, dbg: (await device.popErrorScope()) === null ? debugGroup : null });
+      }
+      const { p, dbg } = pipes.get(key);
+      const entries = x.d.storage.map((buffer, binding) => ({ binding, resource: { buffer } })).concat([{ binding: x.d.storage.length, resource: { buffer: x.U } }]);
+      steps.push({ p, dbg, bg: device.createBindGroup({ layout: p.getBindGroupLayout(0), entries }), dispatch: x.dispatch });
+    }
     const rec = (pass) => {
-      pass.setPipeline(p);
-      if (dbg) pass.setBindGroup(1, dbg);
-      for (const d of plan) { pass.setBindGroup(0, d.bg); pass.dispatchWorkgroups(...d.dispatch); }
+      for (const s of steps) {
+        pass.setPipeline(s.p);
+        if (s.dbg) pass.setBindGroup(1, s.dbg);
+        pass.setBindGroup(0, s.bg); pass.dispatchWorkgroups(...s.dispatch);
+      }
     };
     res[v] = (await handBench(rec)).gpu_ms_median;
-    for (const d of plan) d.U.destroy();
   }
+  for (const x of plan) x.U.destroy();
   debug.destroy();
   ablation[name] = res;
   log(`  ${name}, webcu's WGSL run here: ` + Object.entries(res).map(([v, ms]) => `${v} ${fmt(ms)} ms`).join(', '));
@@ -506,12 +541,12 @@ if (Object.keys(ablation).length) {
   out.ablation = ablation;
   log('');
   log("webcu's emitted WGSL (bench/webgpu/emitted) run by this harness, GPU ms, and hand-written / that:");
-  log('| kernel | as emitted, checks on | checks off (proven, as the runtime runs it) | without webcu_checked | also without storageBarrier | also without the grid guard | hand-written |');
-  log('|---|---:|---:|---:|---:|---:|---:|');
+  log('| kernel | as emitted, checks on | checks off (proven) | without webcu_checked | also without storageBarrier | also without the grid guard | runtime (launch constants) | runtime + padding check | runtime + offsets | hand-written |');
+  log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of out.rows) {
     const a = ablation[r.kernel]; if (!a) continue;
-    const c = (ms) => `${fmt(ms)} (${fmt(r.hand_ms / ms, 2)})`;
-    log(`| ${r.kernel} | ${c(a.emitted)} | ${c(a.proven)} | ${c(a.no_checks)} | ${c(a.no_checks_no_storage_barrier)} | ${c(a.bare)} | ${fmt(r.hand_ms)} |`);
+    const c = (ms) => (ms === undefined ? '-' : `${fmt(ms)} (${fmt(r.hand_ms / ms, 3)})`);
+    log(`| ${r.kernel} | ${c(a.emitted)} | ${c(a.proven)} | ${c(a.no_checks)} | ${c(a.no_checks_no_storage_barrier)} | ${c(a.bare)} | ${c(a.runtime)} | ${c(a.runtime_guard)} | ${c(a.runtime_offsets)} | ${fmt(r.hand_ms)} |`);
   }
 }
 if (out.launch.n) {

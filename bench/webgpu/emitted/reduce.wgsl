@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 var<workgroup> sdata: array<f32, 256>;
@@ -26,10 +32,10 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
   let span = fill_hash_params.span;
-  let p_offset = fill_hash_params.p_offset;
+  let p_offset = select(fill_hash_params.p_offset, 0u, webcu_offsets == 0u);
   var x: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(fill_hash_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
@@ -68,16 +74,16 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   let gridDim = gather_samples_params.webcu_grid.xyz;
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
-  let p_offset = gather_samples_params.p_offset;
-  let out_offset = gather_samples_params.out_offset;
+  let p_offset = select(gather_samples_params.p_offset, 0u, webcu_offsets == 0u);
+  let out_offset = select(gather_samples_params.out_offset, 0u, webcu_offsets == 0u);
   var t0: u32;
   var wide: vec2<u32>;
   var wide_1: vec2<u32>;
   var wide_2: vec2<u32>;
   var wide_3: vec2<u32>;
   var wide_4: vec2<u32>;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(gather_samples_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let s: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
@@ -111,11 +117,11 @@ struct reduce256_Params {
 fn reduce256(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = reduce256_params.webcu_grid.xyz;
   let n = reduce256_params.n;
-  let src_offset = reduce256_params.src_offset;
-  let dst_offset = reduce256_params.dst_offset;
+  let src_offset = select(reduce256_params.src_offset, 0u, webcu_offsets == 0u);
+  let dst_offset = select(reduce256_params.dst_offset, 0u, webcu_offsets == 0u);
   var s: f32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % reduce256_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(reduce256_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let tid: u32 = threadIdx.x;
@@ -180,9 +186,9 @@ struct fill_mod4_Params {
 fn fill_mod4(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = fill_mod4_params.webcu_grid.xyz;
   let n = fill_mod4_params.n;
-  let p_offset = fill_mod4_params.p_offset;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fill_mod4_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let p_offset = select(fill_mod4_params.p_offset, 0u, webcu_offsets == 0u);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(fill_mod4_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;

@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 var<workgroup> As: array<array<f32, 16>, 16>;
@@ -27,10 +33,10 @@ fn fill_hash(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   let seed = fill_hash_params.seed;
   let lo = fill_hash_params.lo;
   let span = fill_hash_params.span;
-  let p_offset = fill_hash_params.p_offset;
+  let p_offset = select(fill_hash_params.p_offset, 0u, webcu_offsets == 0u);
   var x: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % fill_hash_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(fill_hash_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
@@ -69,16 +75,16 @@ fn gather_samples(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(w
   let gridDim = gather_samples_params.webcu_grid.xyz;
   let samples = gather_samples_params.samples;
   let n = gather_samples_params.n;
-  let p_offset = gather_samples_params.p_offset;
-  let out_offset = gather_samples_params.out_offset;
+  let p_offset = select(gather_samples_params.p_offset, 0u, webcu_offsets == 0u);
+  let out_offset = select(gather_samples_params.out_offset, 0u, webcu_offsets == 0u);
   var t0: u32;
   var wide: vec2<u32>;
   var wide_1: vec2<u32>;
   var wide_2: vec2<u32>;
   var wide_3: vec2<u32>;
   var wide_4: vec2<u32>;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % gather_samples_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(gather_samples_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let s: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
@@ -114,14 +120,14 @@ struct sgemm_naive_Params {
 fn sgemm_naive(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = sgemm_naive_params.webcu_grid.xyz;
   let n = sgemm_naive_params.n;
-  let A_offset = sgemm_naive_params.A_offset;
-  let B_offset = sgemm_naive_params.B_offset;
-  let C_offset = sgemm_naive_params.C_offset;
+  let A_offset = select(sgemm_naive_params.A_offset, 0u, webcu_offsets == 0u);
+  let B_offset = select(sgemm_naive_params.B_offset, 0u, webcu_offsets == 0u);
+  let C_offset = select(sgemm_naive_params.C_offset, 0u, webcu_offsets == 0u);
   var acc: f32;
   var k: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_naive_params.webcu_grid.w) * workgroupCount.x);
-  let blockIdx_y: u32 = workgroupId.y / sgemm_naive_params.webcu_grid.w;
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(sgemm_naive_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / select(sgemm_naive_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let row: u32 = (blockIdx_y * blockDim_y) + threadIdx.y;
@@ -160,17 +166,17 @@ struct sgemm_tiled16_Params {
 fn sgemm_tiled16(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = sgemm_tiled16_params.webcu_grid.xyz;
   let n = sgemm_tiled16_params.n;
-  let A_offset = sgemm_tiled16_params.A_offset;
-  let B_offset = sgemm_tiled16_params.B_offset;
-  let C_offset = sgemm_tiled16_params.C_offset;
+  let A_offset = select(sgemm_tiled16_params.A_offset, 0u, webcu_offsets == 0u);
+  let B_offset = select(sgemm_tiled16_params.B_offset, 0u, webcu_offsets == 0u);
+  let C_offset = select(sgemm_tiled16_params.C_offset, 0u, webcu_offsets == 0u);
   var acc: f32;
   var t: u32;
   var watchdog_uniform: u32;
   var fault_count: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % sgemm_tiled16_params.webcu_grid.w) * workgroupCount.x);
-  let blockIdx_y: u32 = workgroupId.y / sgemm_tiled16_params.webcu_grid.w;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(sgemm_tiled16_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / select(sgemm_tiled16_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);
   let blockIdx_z: u32 = workgroupId.z;
-  if blockIdx_x >= gridDim.x {
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   watchdog_uniform = 16777216u;

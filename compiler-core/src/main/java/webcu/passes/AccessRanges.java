@@ -325,6 +325,11 @@ public final class AccessRanges {
             case Expr.Binary b when b.op() == BinaryOp.LAND && truth || b.op() == BinaryOp.LOR && !truth -> {
                 return refine(b.right(), truth, refine(b.left(), truth, env));
             }
+            case Expr.Binary b when b.op() == BinaryOp.LAND && paddingAsked(b.left()) -> {
+                // GridFolding's check where the dispatch has padding: where it has none (gridPadding 0)
+                // the right side is false in every workgroup anyway, so its negation holds after either way
+                return refine(b.right(), false, env);
+            }
             case Expr.Binary b when b.op() == BinaryOp.LT || b.op() == BinaryOp.LE || b.op() == BinaryOp.GT
                     || b.op() == BinaryOp.GE -> {
                 BinaryOp op = truth ? b.op() : switch (b.op()) {
@@ -352,6 +357,12 @@ public final class AccessRanges {
                 return env;
             }
         }
+    }
+
+    /** Whether {@code e} is {@code gridPadding.x != 0} (GridFolding's padding check asks it first). */
+    private static boolean paddingAsked(Expr e) {
+        return e instanceof Expr.Binary ne && ne.op() == BinaryOp.NE && ne.left() instanceof Expr.BuiltinGet g
+                && g.builtin() == webcu.ir.Builtin.GRID_PADDING && ne.right() instanceof Expr.IntConst z && z.value() == 0;
     }
 
     /** {@code env} where {@code x op other} holds; an unknown local gets its type's range for the open end. */
@@ -478,6 +489,7 @@ public final class AccessRanges {
             // the uniform buffer starts with gridDim.x, y, z and the slices per row (KernelLayout.Uniform)
             case GRID_DIM -> exact(new RangeProof.Uniform(4 * axis, false));
             case GRID_SLICES -> exact(new RangeProof.Uniform(12, false));
+            case GRID_PADDING -> new Iv(k(0), k(1));
             case BLOCK_IDX -> new Iv(k(0), op("-", new RangeProof.Uniform(4 * axis, false), k(1)));
         };
     }

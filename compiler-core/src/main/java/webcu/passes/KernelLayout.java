@@ -30,13 +30,35 @@ import webcu.ir.Type;
  *     workgroup: the block's threads divided by {@code coarsening}, rounded up; null otherwise
  * @param ranges what a launch must satisfy to run with the bounds checks off (its pipeline constant
  *     set to false), or null where the kernel always keeps them ({@link AccessRanges})
+ * @param constants the pipeline constants that tell the kernel facts of the launches its pipeline
+ *     runs, which let the driver drop work ({@link LaunchConstants}), or null where it has none (SPIR-V)
  */
 public record KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform,
                            List<String> workgroupSize, String dynamicSharedWords, int coarsening, String coarseWorkgroup,
-                           RangeProof ranges) {
+                           RangeProof ranges, LaunchConstants constants) {
     public KernelLayout {
         buffers = List.copyOf(buffers);
         workgroupSize = List.copyOf(workgroupSize);
+    }
+
+    public KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform, List<String> workgroupSize,
+                        String dynamicSharedWords, int coarsening, String coarseWorkgroup, RangeProof ranges) {
+        this(kernel, entryPoint, buffers, uniform, workgroupSize, dynamicSharedWords, coarsening, coarseWorkgroup, ranges, null);
+    }
+
+    /**
+     * WGSL overrides a pipeline may set from what the runtime knows of the launches it runs; left
+     * unset, the kernel reads the uniform's values and checks for padding, right for any launch.
+     * Each is null where the kernel has none.
+     *
+     * @param slices u32: 0 to read the slices per row from the uniform's grid word 3 (GridFolding),
+     *     else that word's value in every launch of the pipeline (1 for a grid dispatched as it is)
+     * @param padding u32: 0 where no launch of the pipeline has padding workgroups (no workgroup's
+     *     {@code blockIdx.x} reaches {@code gridDim.x}): the kernel does not check; 1 otherwise
+     * @param offsets u32: 0 where every hidden offset in the uniform is 0 in every launch of the
+     *     pipeline (each pointer argument at the start of its allocation): the kernel adds none; 1 otherwise
+     */
+    public record LaunchConstants(String slices, String padding, String offsets) {
     }
 
     public KernelLayout(String kernel, String entryPoint, List<Buffer> buffers, Uniform uniform, List<String> workgroupSize,

@@ -71,6 +71,24 @@ public final class LaunchLayout {
         return layout.ranges() == null ? null : layout.ranges().constant();
     }
 
+    /**
+     * The pipeline constant that gives the slices per row of every launch of a pipeline (0: the
+     * uniform's), or null when the kernel has none (KernelLayout.LaunchConstants).
+     */
+    public String slicesConstant() {
+        return layout.constants() == null ? null : layout.constants().slices();
+    }
+
+    /** The pipeline constant that is 0 where no launch of a pipeline has padding workgroups, or null. */
+    public String paddingConstant() {
+        return layout.constants() == null ? null : layout.constants().padding();
+    }
+
+    /** The pipeline constant that is 0 where every hidden offset of a pipeline's launches is 0, or null. */
+    public String offsetsConstant() {
+        return layout.constants() == null ? null : layout.constants().offsets();
+    }
+
     /** The writers' layout, for the runtime's own readers ({@link BoundsProofs}). */
     KernelLayout compiled() {
         return layout;

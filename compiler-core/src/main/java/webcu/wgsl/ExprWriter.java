@@ -86,7 +86,9 @@ final class ExprWriter {
             case GRID_DIM -> kw.gridDim + "." + c;
             case WORKGROUP_ID -> kw.workgroupId + "." + c;
             case NUM_WORKGROUPS -> kw.workgroupCount + "." + c;
-            case GRID_SLICES -> kw.grid + ".w";
+            // the pipeline's constant where it has one (KernelLayout.LaunchConstants): `% 1u` and `/ 1u` fold away
+            case GRID_SLICES -> "select(" + kw.grid + ".w, " + w.gridSlices + ", " + w.gridSlices + " != 0u)";
+            case GRID_PADDING -> w.gridPadding;
             case BLOCK_IDX -> throw new InternalCompilerError("WGSL writer: blockIdx reached the writer (GridFolding computes it)");
             case BLOCK_DIM -> w.blockDim[b.component()];
         };

@@ -48,6 +48,8 @@ final class KernelWriter {
     String grid;
     String gridDim;
     boolean usesDynamicShared;
+    /** The hidden offsets of the pointer arguments (KernelInterface.Binding.offset). */
+    private final Set<Local> hidden = new HashSet<>();
     /** Whether the body has a bounds check: then it reports its invocation's fault as it returns. */
     boolean checked;
 
@@ -129,6 +131,7 @@ final class KernelWriter {
             int argOffset = ((KernelInterface.Arg) b.source()).argOffset();
             fields.add(new KernelLayout.UniformField(f, param, argOffset, Type.U32, offset, i));
             fieldOf.put(b.offset(), f);
+            hidden.add(b.offset());
             offsets.put(b.offset(), offset);
             offset += 4;
         }
@@ -150,7 +153,15 @@ final class KernelWriter {
         webcu.passes.RangeProof ranges = w.ranges.get(k);
         return new KernelLayout(k.name(), entry, buffers, uniform, List.of(w.blockDim),
                 usesDynamicShared ? w.dynamicSharedWords : null, coarse, coarse > 1 ? w.coarseWorkgroup : null,
-                ranges == null ? null : ranges.resolve(offsets::get));
+                ranges == null ? null : ranges.resolve(offsets::get), constants());
+    }
+
+    /** The module's overrides this kernel reads, or null where it reads none. */
+    private KernelLayout.LaunchConstants constants() {
+        boolean folded = w.gridSlices != null;
+        String offsets = in.bindings().stream().anyMatch(b -> b.offset() != null) ? w.zeroOffsets : null;
+        return folded || offsets != null ? new KernelLayout.LaunchConstants(folded ? w.gridSlices : null,
+                folded ? w.gridPadding : null, offsets) : null;
     }
 
     private String uniformType(Type t) {
@@ -194,6 +205,9 @@ final class KernelWriter {
             String read = uniformVar + "." + fieldOf.get(l);
             if (l.type() instanceof Type.Bool) {
                 read = read + " != 0u";
+            } else if (hidden.contains(l)) {
+                // 0 where the pipeline's launches pass each pointer at its allocation's start: the driver drops the adds
+                read = "select(" + read + ", 0u, " + w.zeroOffsets + " == 0u)";
             }
             if (assigned.contains(l)) {
                 line("var " + name + ": " + w.type(l.type()) + " = " + read + ";");

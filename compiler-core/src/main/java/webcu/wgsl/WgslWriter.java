@@ -9,6 +9,7 @@ import java.util.Set;
 import webcu.diag.InternalCompilerError;
 import webcu.diag.Span;
 import webcu.ir.AddressSpace;
+import webcu.ir.Builtin;
 import webcu.ir.Expr;
 import webcu.ir.Function;
 import webcu.ir.Global;
@@ -70,6 +71,10 @@ final class WgslWriter {
     String dynamicShared;
     String dynamicSharedWords;
     String coarseWorkgroup;
+    /** The overrides of KernelLayout.LaunchConstants, or null where no kernel needs them. */
+    String gridSlices;
+    String gridPadding;
+    String zeroOffsets;
     private boolean bitsHelperUsed;
     int indent;
     /** The CUDA span of each finished line of {@link #out}, and of the statement being written. */
@@ -104,6 +109,28 @@ final class WgslWriter {
         for (int i = 0; i < 3; i++) {
             blockDim[i] = moduleNames.fresh("blockDim_" + XYZ[i]);
             out.append("override ").append(blockDim[i]).append(": u32 = 1u;\n");
+        }
+        boolean[] folded = new boolean[1];
+        boolean offsets = false;
+        for (Function k : kernels) {
+            Walk.exprs(k.body(), e -> folded[0] |= e instanceof Expr.BuiltinGet b
+                    && (b.builtin() == Builtin.GRID_SLICES || b.builtin() == Builtin.GRID_PADDING));
+            KernelInterface in = dm.interfaceOf(k);
+            offsets |= in != null && in.bindings().stream().anyMatch(b -> b.offset() != null);
+        }
+        if (folded[0]) {
+            // facts the runtime knows per launch, as constants, so that the driver drops the work (KernelLayout.LaunchConstants)
+            gridSlices = moduleNames.fresh("webcu_slices");
+            gridPadding = moduleNames.fresh("webcu_padding");
+            out.append("// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the\n");
+            out.append("// uniform's), and whether padding workgroups may follow a row's blocks\n");
+            out.append("override ").append(gridSlices).append(": u32 = 0u;\n");
+            out.append("override ").append(gridPadding).append(": u32 = 1u;\n");
+        }
+        if (offsets) {
+            zeroOffsets = moduleNames.fresh("webcu_offsets");
+            out.append("// 0 where every pointer argument of a pipeline's launches is at the start of its allocation\n");
+            out.append("override ").append(zeroOffsets).append(": u32 = 1u;\n");
         }
         if (!kernels.isEmpty()) {
             out.append("// printf records, assertions and faults, read back by the host (bind group 1 of every kernel)\n");
@@ -172,7 +199,7 @@ final class WgslWriter {
         if (!lib.used("webcu_checks")) {
             // no checks to turn off, and no override to set
             layouts.replaceAll(l -> new KernelLayout(l.kernel(), l.entryPoint(), l.buffers(), l.uniform(), l.workgroupSize(),
-                    l.dynamicSharedWords(), l.coarsening(), l.coarseWorkgroup(), null));
+                    l.dynamicSharedWords(), l.coarsening(), l.coarseWorkgroup(), null, l.constants()));
         }
         if (!lib.isEmpty()) {
             out.append("\n// webcu's helpers: bounds checks, 64-bit integers and doubles as vec2<u32> (low word, high word),\n");

@@ -81,6 +81,31 @@ class AccessRangesTest {
                 """));
     }
 
+    /**
+     * GridFolding's padding check bounds blockIdx.x by gridDim.x - 1 after it, though a pipeline
+     * without padding (gridPadding 0) skips it: there no workgroup reaches gridDim.x anyway.
+     */
+    @Test
+    void BlockIndex_BoundedAfterPaddingCheck() {
+        // the index's top: the dispatch's last workgroup, or gridDim.x - 1 where that is lower
+        String top = "min(((workgroupCount.x - 1) + (min((workgroupCount.y - 1), (uniform[12] - 1)) * workgroupCount.x)),"
+                + " (uniform[0] - 1))";
+        assertEquals("""
+                1 <= uniform[12]
+                min((workgroupCount.y - 1), (uniform[12] - 1)) <= 4294967295
+                (min((workgroupCount.y - 1), (uniform[12] - 1)) * workgroupCount.x) <= 4294967295
+                ((workgroupCount.x - 1) + (min((workgroupCount.y - 1), (uniform[12] - 1)) * workgroupCount.x)) <= 4294967295
+                0 <= %out.offset
+                (%out.offset + TOP) <= 4294967295
+                ((%out.offset + TOP) + 1) <= length(0)
+                """.replace("TOP", top), proof("""
+                __global__ void perBlock(float *out)
+                {
+                    out[blockIdx.x] = 1.0f;
+                }
+                """));
+    }
+
     /** An index loaded from memory has no interval: the kernel keeps its checks. */
     @Test
     void LoadedIndex_Unproven() {

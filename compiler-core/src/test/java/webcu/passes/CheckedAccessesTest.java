@@ -38,7 +38,7 @@ class CheckedAccessesTest {
               local %address.10: u32
               local %blockIdx_x.11: u32
               %blockIdx_x.11 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
-              if (%blockIdx_x.11 >= gridDim.x) {
+              if ((gridPadding.x != 0:u32) && (%blockIdx_x.11 >= gridDim.x)) {
                 return
               }
               %i.3 = convert<i32>(threadIdx.x)

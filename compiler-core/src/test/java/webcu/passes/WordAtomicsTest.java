@@ -45,7 +45,7 @@ class WordAtomicsTest {
               local %address.15: u32
               local %blockIdx_x.16: u32
               %blockIdx_x.16 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
-              if (%blockIdx_x.16 >= gridDim.x) {
+              if ((gridPadding.x != 0:u32) && (%blockIdx_x.16 >= gridDim.x)) {
                 return
               }
               %address.13 = %sum.offset.11
@@ -76,7 +76,11 @@ class WordAtomicsTest {
 
     private static void check(DeviceTarget target, String after) {
         DeviceModule dm = prepared(target);
-        PassTesting.check(new WordAtomics(), dm, CALLS, after);
+        // a Vulkan device dispatches the grid as it is: GridFolding's padding check asks no pipeline constant
+        String guard = "if ((gridPadding.x != 0:u32) && (%blockIdx_x.16 >= gridDim.x)) {";
+        String spirvGuard = "if (%blockIdx_x.16 >= gridDim.x) {";
+        PassTesting.check(new WordAtomics(), dm, target.spirv() ? CALLS.replace(guard, spirvGuard) : CALLS,
+                target.spirv() ? after.replace(guard, spirvGuard) : after);
         assertEquals(List.of(), Validator.validate(dm.module()), "the IR after WordAtomics is valid");
     }
 

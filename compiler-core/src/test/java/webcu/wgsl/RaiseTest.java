@@ -110,7 +110,7 @@ class RaiseTest {
                   local %b.offset.3: u32
                   local %blockIdx_x.4: u32
                   %blockIdx_x.4 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
-                  if (%blockIdx_x.4 >= gridDim.x) {
+                  if ((gridPadding.x != 0:u32) && (%blockIdx_x.4 >= gridDim.x)) {
                     return
                   }
                   store ptradd(%a.0, (%a.offset.2 + threadIdx.x)), load(ptradd(%b.1, %b.offset.3))
@@ -125,7 +125,7 @@ class RaiseTest {
                   local %b.offset.3: u32
                   local %blockIdx_x.4: u32
                   %blockIdx_x.4 = (workgroupId.x + ((workgroupId.y % gridSlices.x) * workgroupCount.x))
-                  if (%blockIdx_x.4 >= gridDim.x) {
+                  if ((gridPadding.x != 0:u32) && (%blockIdx_x.4 >= gridDim.x)) {
                     return
                   }
                   store ptradd(%a.0, (%a.offset.2 + threadIdx.x)), load(ptradd(%b.1, %b.offset.3))

@@ -79,14 +79,29 @@ class WgslWriterTest {
         assertContains(p.code(), "fn empty(", "  return;\n");
     }
 
-    /** GridFolding: blockIdx and gridDim come from the workgroup id and the grid in the uniform buffer. */
+    /**
+     * GridFolding: blockIdx and gridDim come from the workgroup id and the grid in the uniform
+     * buffer, the slices per row from the pipeline's constant where it sets one, and the padding
+     * check asks the pipeline's constant first; the layout names both constants.
+     */
     @Test
     void GridFolding_BlockIdx() {
         // GridFolding's statements, at the top of the body
-        assertContains(wgsl("vector_add_i32"), "  let gridDim = addInts_params.webcu_grid.xyz;\n",
-                "  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % addInts_params.webcu_grid.w) * workgroupCount.x);\n"
-                        + "  if blockIdx_x >= gridDim.x {\n",
+        assertContains(wgsl("vector_add_i32"), "override webcu_slices: u32 = 0u;\noverride webcu_padding: u32 = 1u;\n",
+                "  let gridDim = addInts_params.webcu_grid.xyz;\n",
+                "  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(addInts_params.webcu_grid.w, webcu_slices,"
+                        + " webcu_slices != 0u)) * workgroupCount.x);\n"
+                        + "  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {\n",
                 "  let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);\n");
+        KernelLayout l = WgslSamples.compile(WgslSamples.ALL.get("vector_add_i32").get()).kernel("addInts");
+        assertEquals(new KernelLayout.LaunchConstants("webcu_slices", "webcu_padding", "webcu_offsets"), l.constants());
+    }
+
+    /** A pointer's offset into its allocation is the uniform's, unless the pipeline says every offset is 0. */
+    @Test
+    void HiddenOffsets_ZeroWherePipelineSays() {
+        assertContains(wgsl("vector_add_i32"), "override webcu_offsets: u32 = 1u;\n",
+                "  let a_offset = select(addInts_params.a_offset, 0u, webcu_offsets == 0u);\n");
     }
 
     @Test
@@ -95,7 +110,7 @@ class WgslWriterTest {
                 "@compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)",
                 "@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>,"
                         + " @builtin(num_workgroups) workgroupCount: vec3<u32>",
-                "let blockIdx_y: u32 = workgroupId.y / scale2d_params.webcu_grid.w;", "let y: i32 = i32((blockIdx_y * blockDim_y) + threadIdx.y);");
+                "let blockIdx_y: u32 = workgroupId.y / select(scale2d_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);", "let y: i32 = i32((blockIdx_y * blockDim_y) + threadIdx.y);");
     }
 
     @Test

@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 var<workgroup> local: array<atomic<i32>, 16>;
@@ -26,11 +32,11 @@ struct hist_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = hist_params.webcu_grid.xyz;
-  let keys_offset = hist_params.keys_offset;
-  let bins_offset = hist_params.bins_offset;
-  let sum_offset = hist_params.sum_offset;
-  let ring_offset = hist_params.ring_offset;
-  let mn_offset = hist_params.mn_offset;
+  let keys_offset = select(hist_params.keys_offset, 0u, webcu_offsets == 0u);
+  let bins_offset = select(hist_params.bins_offset, 0u, webcu_offsets == 0u);
+  let sum_offset = select(hist_params.sum_offset, 0u, webcu_offsets == 0u);
+  let ring_offset = select(hist_params.ring_offset, 0u, webcu_offsets == 0u);
+  let mn_offset = select(hist_params.mn_offset, 0u, webcu_offsets == 0u);
   var t0_1: i32;
   var t0_2: i32;
   var t0_3: f32;
@@ -41,8 +47,8 @@ fn hist(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var atomic_sum: f32;
   var atomic_bits: u32;
   var atomic_old_1: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % hist_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(hist_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: i32 = i32(threadIdx.x);

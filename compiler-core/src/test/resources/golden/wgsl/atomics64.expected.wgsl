@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -17,7 +23,7 @@ struct bits_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = bits_params.webcu_grid.xyz;
-  let acc_offset = bits_params.acc_offset;
+  let acc_offset = select(bits_params.acc_offset, 0u, webcu_offsets == 0u);
   var val: vec2<u32>;
   var t0: vec2<u32>;
   var val_1: vec2<u32>;
@@ -35,8 +41,8 @@ fn bits(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var wide_6: u32;
   var wide_7: vec2<u32>;
   var wide_8: vec2<u32>;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % bits_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(bits_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;
@@ -95,9 +101,9 @@ struct counted_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = counted_params.webcu_grid.xyz;
-  let n_offset = counted_params.n_offset;
-  let slot_offset = counted_params.slot_offset;
-  let mx_offset = counted_params.mx_offset;
+  let n_offset = select(counted_params.n_offset, 0u, webcu_offsets == 0u);
+  let slot_offset = select(counted_params.slot_offset, 0u, webcu_offsets == 0u);
+  let mx_offset = select(counted_params.mx_offset, 0u, webcu_offsets == 0u);
   var old: vec2<u32>;
   var assumed: vec2<u32>;
   var val_1: vec2<u32>;
@@ -118,8 +124,8 @@ fn counted(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var wide_4: bool;
   var wide_5: bool;
   var wide_6: bool;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % counted_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(counted_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);

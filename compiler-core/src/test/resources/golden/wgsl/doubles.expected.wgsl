@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -23,7 +29,7 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   let mul = affine_params.mul;
   let add = affine_params.add;
   let n = affine_params.n;
-  let d_offset = affine_params.d_offset;
+  let d_offset = select(affine_params.d_offset, 0u, webcu_offsets == 0u);
   var and: bool;
   var wide: bool;
   var wide_1: vec2<u32>;
@@ -32,8 +38,8 @@ fn affine(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup
   var wide_4: f32;
   var wide_5: vec2<u32>;
   var wide_6: vec2<u32>;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % affine_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(affine_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: i32 = i32(threadIdx.x);

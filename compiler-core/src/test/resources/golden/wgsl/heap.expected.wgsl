@@ -3,6 +3,10 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -36,8 +40,8 @@ fn walk(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var wide_5: u32;
   var wide_6: vec2<u32>;
   var wide_7: vec2<u32>;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % walk_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(walk_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: i32 = i32(threadIdx.x);

@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -23,10 +29,10 @@ fn scale2d(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   let width = scale2d_params.width;
   let height = scale2d_params.height;
   let s = scale2d_params.s;
-  let m_offset = scale2d_params.m_offset;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % scale2d_params.webcu_grid.w) * workgroupCount.x);
-  let blockIdx_y: u32 = workgroupId.y / scale2d_params.webcu_grid.w;
-  if blockIdx_x >= gridDim.x {
+  let m_offset = select(scale2d_params.m_offset, 0u, webcu_offsets == 0u);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(scale2d_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / select(scale2d_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let x: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);

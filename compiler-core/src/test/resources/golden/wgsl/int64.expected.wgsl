@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -20,8 +26,8 @@ struct wide_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = wide_params.webcu_grid.xyz;
-  let out_offset = wide_params.out_offset;
-  let in_offset = wide_params.in_offset;
+  let out_offset = select(wide_params.out_offset, 0u, webcu_offsets == 0u);
+  let in_offset = select(wide_params.in_offset, 0u, webcu_offsets == 0u);
   var acc: vec2<u32>;
   var wide_1: vec2<u32>;
   var wide_2: vec2<u32>;
@@ -32,8 +38,8 @@ fn wide(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_i
   var wide_7: f32;
   var wide_8: vec2<u32>;
   var wide_9: vec2<u32>;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % wide_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(wide_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: u32 = (blockIdx_x * blockDim_x) + threadIdx.x;

@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -19,10 +25,10 @@ struct literals_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn literals(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = literals_params.webcu_grid.xyz;
-  let f_offset = literals_params.f_offset;
-  let q_offset = literals_params.q_offset;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % literals_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let f_offset = select(literals_params.f_offset, 0u, webcu_offsets == 0u);
+  let q_offset = select(literals_params.q_offset, 0u, webcu_offsets == 0u);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(literals_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   f[webcu_checked(f_offset, arrayLength(&f), 0u, 3u)] = f32_from_bits(0x7f800000u);

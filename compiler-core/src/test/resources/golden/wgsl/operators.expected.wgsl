@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -23,10 +29,10 @@ fn operators(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgr
   let gridDim = operators_params.webcu_grid.xyz;
   let sh = operators_params.sh;
   let flag = operators_params.flag != 0u;
-  let u_offset = operators_params.u_offset;
-  let fl_offset = operators_params.fl_offset;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % operators_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let u_offset = select(operators_params.u_offset, 0u, webcu_offsets == 0u);
+  let fl_offset = select(operators_params.fl_offset, 0u, webcu_offsets == 0u);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(operators_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let x: u32 = u[webcu_checked(u_offset, arrayLength(&u), 0u, 2u)];

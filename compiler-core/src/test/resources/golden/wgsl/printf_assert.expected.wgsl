@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -21,7 +27,7 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   let gridDim = say_params.webcu_grid.xyz;
   let n = say_params.n;
   let x = say_params.x;
-  let msg_offset = say_params.msg_offset;
+  let msg_offset = select(say_params.msg_offset, 0u, webcu_offsets == 0u);
   var printf_offset: u32;
   var printf_bits: vec2<u32>;
   var printf_i: i32;
@@ -30,10 +36,10 @@ fn say(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id
   var wide: u32;
   var wide_1: vec2<u32>;
   var wide_2: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % say_params.webcu_grid.w) * workgroupCount.x);
-  let blockIdx_y: u32 = workgroupId.y / say_params.webcu_grid.w;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(say_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / select(say_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);
   let blockIdx_z: u32 = workgroupId.z;
-  if blockIdx_x >= gridDim.x {
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   if n > 0i {

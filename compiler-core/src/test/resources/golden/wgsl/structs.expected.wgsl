@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 struct Params {
@@ -37,13 +43,13 @@ fn step_(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   let gridDim = step_params.webcu_grid.xyz;
   let p_n = step_params.p_n;
   let p_scale = step_params.p_scale;
-  let b_offset = step_params.b_offset;
-  let p_extra_offset = step_params.p_extra_offset;
+  let b_offset = select(step_params.b_offset, 0u, webcu_offsets == 0u);
+  let p_extra_offset = select(step_params.p_extra_offset, 0u, webcu_offsets == 0u);
   var p_addr: Params;
   var me: Body;
   webcu_fma_fused = fma(bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0x3f800001u | (gridDim.x >> 31u)), bitcast<f32>(0xbf800002u | (gridDim.x >> 31u))) != 0.0f;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % step_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(step_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   p_addr.n = p_n;

@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -23,11 +29,11 @@ struct vecAdd_Params {
 fn vecAdd(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = vecAdd_params.webcu_grid.xyz;
   let n = vecAdd_params.n;
-  let a_offset = vecAdd_params.a_offset;
-  let b_offset = vecAdd_params.b_offset;
-  let c_offset = vecAdd_params.c_offset;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % vecAdd_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let a_offset = select(vecAdd_params.a_offset, 0u, webcu_offsets == 0u);
+  let b_offset = select(vecAdd_params.b_offset, 0u, webcu_offsets == 0u);
+  let c_offset = select(vecAdd_params.c_offset, 0u, webcu_offsets == 0u);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(vecAdd_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: i32 = i32((blockIdx_x * blockDim_x) + threadIdx.x);

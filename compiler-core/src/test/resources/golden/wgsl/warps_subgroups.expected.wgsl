@@ -5,6 +5,12 @@ diagnostic(off, subgroup_uniformity);
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 var<workgroup> v__webcu_warp_lo: array<u32, 1024>;
@@ -26,10 +32,10 @@ struct warpSum_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = warpSum_params.webcu_grid.xyz;
-  let in_offset = warpSum_params.in_offset;
-  let out_offset = warpSum_params.out_offset;
-  let votes_offset = warpSum_params.votes_offset;
-  let firsts_offset = warpSum_params.firsts_offset;
+  let in_offset = select(warpSum_params.in_offset, 0u, webcu_offsets == 0u);
+  let out_offset = select(warpSum_params.out_offset, 0u, webcu_offsets == 0u);
+  let votes_offset = select(warpSum_params.votes_offset, 0u, webcu_offsets == 0u);
+  let firsts_offset = select(warpSum_params.firsts_offset, 0u, webcu_offsets == 0u);
   var v: f32;
   var t0: f32;
   var mask: u32;
@@ -56,8 +62,8 @@ fn warpSum(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgrou
   var warp_src_1: u32;
   var warp_ok_1: bool;
   var warp_got_1: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % warpSum_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(warpSum_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   v = in[webcu_checked(in_offset + ((blockIdx_x * blockDim_x) + threadIdx.x), arrayLength(&in), 0u, 2u)];

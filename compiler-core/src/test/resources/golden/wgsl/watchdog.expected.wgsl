@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 var<workgroup> t: array<f32, 64>;
@@ -18,15 +24,15 @@ struct spin_Params {
 @compute @workgroup_size(blockDim_x, blockDim_y, blockDim_z)
 fn spin(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = spin_params.webcu_grid.xyz;
-  let flag_offset = spin_params.flag_offset;
+  let flag_offset = select(spin_params.flag_offset, 0u, webcu_offsets == 0u);
   var watchdog: u32;
   var watchdog_next: u32;
   var watchdog_tick: u32;
   var fault_count: u32;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % spin_params.webcu_grid.w) * workgroupCount.x);
-  let blockIdx_y: u32 = workgroupId.y / spin_params.webcu_grid.w;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(spin_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / select(spin_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);
   let blockIdx_z: u32 = workgroupId.z;
-  if blockIdx_x >= gridDim.x {
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   watchdog = 1073741824u;
@@ -84,9 +90,9 @@ struct tiles_Params {
 fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = tiles_params.webcu_grid.xyz;
   let n = tiles_params.n;
-  let a_offset = tiles_params.a_offset;
-  let out_offset = tiles_params.out_offset;
-  let total_offset = tiles_params.total_offset;
+  let a_offset = select(tiles_params.a_offset, 0u, webcu_offsets == 0u);
+  let out_offset = select(tiles_params.out_offset, 0u, webcu_offsets == 0u);
+  let total_offset = select(tiles_params.total_offset, 0u, webcu_offsets == 0u);
   var s: f32;
   var i: i32;
   var j: i32;
@@ -102,10 +108,10 @@ fn tiles(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_
   var fault_count_1: u32;
   var fault_count_2: u32;
   var wide: bool;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % tiles_params.webcu_grid.w) * workgroupCount.x);
-  let blockIdx_y: u32 = workgroupId.y / tiles_params.webcu_grid.w;
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(tiles_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  let blockIdx_y: u32 = workgroupId.y / select(tiles_params.webcu_grid.w, webcu_slices, webcu_slices != 0u);
   let blockIdx_z: u32 = workgroupId.z;
-  if blockIdx_x >= gridDim.x {
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   watchdog = 1073741824u;

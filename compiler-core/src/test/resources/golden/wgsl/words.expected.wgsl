@@ -3,6 +3,12 @@
 override blockDim_x: u32 = 1u;
 override blockDim_y: u32 = 1u;
 override blockDim_z: u32 = 1u;
+// how a launch folds its grid (GridFolding), set per pipeline: the slices per row (0: the
+// uniform's), and whether padding workgroups may follow a row's blocks
+override webcu_slices: u32 = 0u;
+override webcu_padding: u32 = 1u;
+// 0 where every pointer argument of a pipeline's launches is at the start of its allocation
+override webcu_offsets: u32 = 1u;
 // printf records, assertions and faults, read back by the host (bind group 1 of every kernel)
 @group(1) @binding(0) var<storage, read_write> webcu_debug: array<atomic<u32>>;
 
@@ -25,12 +31,12 @@ struct bytes_Params {
 fn bytes(@builtin(local_invocation_id) threadIdx: vec3<u32>, @builtin(workgroup_id) workgroupId: vec3<u32>, @builtin(num_workgroups) workgroupCount: vec3<u32>) {
   let gridDim = bytes_params.webcu_grid.xyz;
   let pitch = bytes_params.pitch;
-  let in_offset = bytes_params.in_offset;
-  let out_offset = bytes_params.out_offset;
-  let rows_offset = bytes_params.rows_offset;
-  let recs_offset = bytes_params.recs_offset;
-  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % bytes_params.webcu_grid.w) * workgroupCount.x);
-  if blockIdx_x >= gridDim.x {
+  let in_offset = select(bytes_params.in_offset, 0u, webcu_offsets == 0u);
+  let out_offset = select(bytes_params.out_offset, 0u, webcu_offsets == 0u);
+  let rows_offset = select(bytes_params.rows_offset, 0u, webcu_offsets == 0u);
+  let recs_offset = select(bytes_params.recs_offset, 0u, webcu_offsets == 0u);
+  let blockIdx_x: u32 = workgroupId.x + ((workgroupId.y % select(bytes_params.webcu_grid.w, webcu_slices, webcu_slices != 0u)) * workgroupCount.x);
+  if (webcu_padding != 0u) && (blockIdx_x >= gridDim.x) {
     webcu_flush_faults(); return;
   }
   let i: i32 = i32(threadIdx.x);

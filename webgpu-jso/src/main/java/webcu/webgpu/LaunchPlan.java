@@ -68,6 +68,19 @@ final class LaunchPlan {
 
     /** The workgroups to dispatch (x folded into y where the grid is wider than the adapter allows). */
     final int[] dispatch;
+    /**
+     * The pipeline's constants for GridFolding ({@link LaunchLayout#slicesConstant}): the slices
+     * per row of every launch that repeats this plan (0: the kernel reads the uniform's), and
+     * whether the dispatch has padding workgroups (false: the pipeline drops the padding check).
+     * Both are in {@link #pipelineKey}.
+     */
+    final int slicesConstant;
+    final boolean padded;
+    /**
+     * Whether every hidden offset in the uniform is 0 (each pointer at its allocation's start) and
+     * the kernel has the constant that drops them ({@link LaunchLayout#offsetsConstant}); in the key too.
+     */
+    final boolean zeroOffsets;
     /** The heap to assemble around the dispatch, or null when the kernel has none. */
     final DeviceHeap heap;
     private final LaunchLayout layout;
@@ -79,7 +92,10 @@ final class LaunchPlan {
 
     private LaunchPlan(List<Binding> bindings, byte[] uniform, String pipelineKey, String error, int[] dispatch, DeviceHeap heap,
                        LaunchLayout layout, KernelLaunch source, int[] pointerParams,
-                       List<LaunchLayout.UniformField> scalars) {
+                       List<LaunchLayout.UniformField> scalars, int slicesConstant, boolean padded, boolean zeroOffsets) {
+        this.slicesConstant = slicesConstant;
+        this.padded = padded;
+        this.zeroOffsets = zeroOffsets;
         this.layout = layout;
         this.bindings = bindings;
         this.uniform = uniform;
@@ -93,7 +109,7 @@ final class LaunchPlan {
     }
 
     private static LaunchPlan failed(String error) {
-        return new LaunchPlan(List.of(), null, null, error, null, null, null, null, null, List.of());
+        return new LaunchPlan(List.of(), null, null, error, null, null, null, null, null, List.of(), 0, true, false);
     }
 
     /**
@@ -298,28 +314,39 @@ final class LaunchPlan {
                 }
             }
         }
-        // GridFolding: x beyond the adapter's limit is dispatched as several rows of slices, as
-        // few as fit and of equal width, so that the last one pads with fewer than `fold` blocks
-        // (65535-wide slices padded the 262144 blocks of a 64M SAXPY with 65531 that only return)
         long gx = launch.grid()[0] & 0xFFFFFFFFL;
-        long max = limits.maxWorkgroupsPerDimension();
-        long fold = gx <= max ? 1 : (gx + max - 1) / max;
+        long gy = launch.grid()[1] & 0xFFFFFFFFL;
+        int max = limits.maxWorkgroupsPerDimension();
+        long fold = fold(gx, gy, max);
         long slice = (gx + fold - 1) / fold;
-        long dy = (launch.grid()[1] & 0xFFFFFFFFL) * fold;
+        long dy = gy * fold;
         if (dy > limits.maxWorkgroupsPerDimension()) {
-            return failed("not supported on WebGPU yet: a grid of " + gx + " x " + (launch.grid()[1] & 0xFFFFFFFFL)
+            return failed("not supported on WebGPU yet: a grid of " + gx + " x " + gy
                     + " blocks (this adapter dispatches at most " + limits.maxWorkgroupsPerDimension() + " x "
                     + limits.maxWorkgroupsPerDimension() + ")");
         }
         int[] dispatch = {(int) slice, (int) dy, launch.grid()[2]};
+        // the slices per row the kernel divides by: with one row, any number above the workgroup
+        // rows does, and a power of two is a mask and a shift where the pipeline has it as a constant
+        long slicesWord = fold == 1 || gy > 1 ? fold : ONE_ROW;
+        int slicesConstant = 0;
+        boolean padded = true;
+        String variant = "";
+        if (layout.slicesConstant() != null) {
+            slicesConstant = fold == 1 || gy == 1 ? (int) slicesWord : 0;
+            padded = slice * fold != gx;
+            variant = "|" + (slicesConstant & 0xFFFFFFFFL) + (padded ? "p" : "");
+        }
         byte[] uniform = null;
         List<LaunchLayout.UniformField> scalars = new ArrayList<>();
+        boolean zeroOffsets = true;
         if (layout.uniform() != null) {
             uniform = new byte[layout.uniform().size()];
-            UniformPacking.putGrid(uniform, launch.grid(), fold);
+            UniformPacking.putGrid(uniform, launch.grid(), slicesWord);
             for (LaunchLayout.UniformField f : layout.uniform().fields()) {
                 if (f.hiddenOffset()) {
                     putInt(uniform, f.offset(), (int) hiddenOffset[f.buffer()]);
+                    zeroOffsets &= hiddenOffset[f.buffer()] == 0;
                     continue;
                 }
                 if (f.heapBase()) {
@@ -352,10 +379,43 @@ final class LaunchPlan {
                 scalars.add(f);
             }
         }
+        zeroOffsets &= layout.offsetsConstant() != null;
         String key = layout.entryPoint() + "|" + b[0] + "," + b[1] + "," + b[2] + "|" + launch.dynamicSharedBytes()
-                + "|" + pattern;
+                + "|" + pattern + variant + (zeroOffsets ? "z" : "");
         return new LaunchPlan(bindings, uniform, key, null, dispatch, heap, layout, launch,
-                heap == null && repeatable ? Arrays.copyOf(pointerParams, pointers) : null, scalars);
+                heap == null && repeatable ? Arrays.copyOf(pointerParams, pointers) : null, scalars, slicesConstant, padded,
+                zeroOffsets);
+    }
+
+    /** The slices per row of a folded grid of one row: 2^31, above any dispatch's rows. */
+    static final long ONE_ROW = 1L << 31;
+    /** How many row counts past the fewest {@link #fold} tries for one that divides the grid. */
+    static final int FOLD_SEARCH = 256;
+
+    /**
+     * GridFolding: into how many rows of slices a grid of {@code gx} x {@code gy} blocks folds its
+     * x, 1 where x fits the adapter's {@code max} workgroups per dimension. Else the fewest rows
+     * that divide {@code gx} exactly, if a few more than the fewest that fit do (SAXPY's 262144
+     * blocks: 8 of 32768, no padding, and so the pipeline without the padding check), or else the
+     * fewest that fit, of equal width, so that the last row pads with fewer than that many blocks
+     * (65535-wide slices padded the 262144 blocks with 65531 that only returned).
+     */
+    static long fold(long gx, long gy, int max) {
+        if (gx <= max) {
+            return 1;
+        }
+        long fewest = (gx + max - 1) / max;
+        if (gx <= Integer.MAX_VALUE && gy > 0) {
+            // ints: longs are BigInts in the page's JavaScript build
+            int x = (int) gx;
+            int most = (int) Math.min(max / gy, fewest + FOLD_SEARCH);
+            for (int f = (int) fewest; f <= most; f++) {
+                if (x % f == 0) {
+                    return f;
+                }
+            }
+        }
+        return fewest;
     }
 
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */

@@ -282,6 +282,14 @@ final class Programs {
         if (!checks) {
             WebGpu.setConstant(constants, layout.rangesConstant(), 0);
         }
+        if (layout.slicesConstant() != null) {
+            // GridFolding's facts of the plan's launches: the driver drops a division by 1 and a padding check of 0
+            WebGpu.setConstant(constants, layout.slicesConstant(), plan.slicesConstant & 0xFFFFFFFFL);
+            WebGpu.setConstant(constants, layout.paddingConstant(), plan.padded ? 1 : 0);
+        }
+        if (plan.zeroOffsets) {
+            WebGpu.setConstant(constants, layout.offsetsConstant(), 0);
+        }
         for (int i = 0; i < 3; i++) {
             WebGpu.setConstant(constants, layout.workgroupSize().get(i), launch.block()[i]);
         }

@@ -66,7 +66,7 @@ class LaunchPlanTest {
         assertArrayEquals(new byte[] {4, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
             -5, -1, -1, -1, 1, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0}, p.uniform);
         assertArrayEquals(new int[] {4, 1, 1}, p.dispatch);
-        assertEquals("k|64,1,1|0|rw", p.pipelineKey);
+        assertEquals("k|64,1,1|0|rw|1", p.pipelineKey, "b is 400 bytes in");
     }
 
     /**
@@ -105,9 +105,13 @@ class LaunchPlanTest {
         LaunchLayout l = layout(m);
         String k1 = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(1, 0, 2, 0)), SOFTWARE, id -> 64).pipelineKey;
         String k2 = LaunchPlan.of(l, launch(m, new int[] {32, 2, 1}, args(1, 0, 2, 0)), SOFTWARE, id -> 64).pipelineKey;
-        String k3 = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(3, 8, 4, 0)), SOFTWARE, id -> 64).pipelineKey;
+        String k3 = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(3, 0, 4, 0)), SOFTWARE, id -> 64).pipelineKey;
+        LaunchPlan offset = LaunchPlan.of(l, launch(m, new int[] {64, 1, 1}, args(3, 8, 4, 0)), SOFTWARE, id -> 64);
         assertNotEquals(k1, k2);
-        assertEquals(k1, k3, "arguments do not change the pipeline");
+        assertEquals(k1, k3, "other buffers do not change the pipeline");
+        assertEquals("k|64,1,1|0|rw|1z", k1, "every pointer at its allocation's start: the pipeline without offsets");
+        assertFalse(offset.zeroOffsets);
+        assertEquals("k|64,1,1|0|rw|1", offset.pipelineKey, "a pointer 8 bytes in: the pipeline reads the offsets");
     }
 
     @Test
@@ -195,22 +199,88 @@ class LaunchPlanTest {
             7, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 64, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}, plan.uniform);
     }
 
-    /** GridFolding: 100001 blocks in x on an adapter of 65535 per dimension are two rows of 50001-block slices. */
-    @Test
-    void WideGrid_Folded() {
-        Module m = kernel();
-        KernelLaunch wide = new KernelLaunch(m, m.function("k"), new int[] {100001, 3, 1}, new int[] {32, 1, 1}, 0,
+    private static LaunchPlan grid(Module m, int gx, int gy) {
+        KernelLaunch l = new KernelLaunch(m, m.function("k"), new int[] {gx, gy, 1}, new int[] {32, 1, 1}, 0,
                 args(1, 0, 2, 0), Span.NONE);
-        LaunchPlan p = LaunchPlan.of(layout(m), wide, SOFTWARE, id -> 64);
+        LaunchPlan p = LaunchPlan.of(layout(m), l, SOFTWARE, id -> 64);
         assertNull(p.error);
-        assertArrayEquals(new int[] {50001, 6, 1}, p.dispatch);
+        return p;
+    }
+
+    /**
+     * GridFolding: 100001 = 11 x 9091 blocks in x, 3 rows, on an adapter of 65535 per dimension are
+     * 11 slices of 9091 per row, exactly: no padding, so the pipeline without the padding check;
+     * the kernel reads the 11 slices from the uniform (several rows).
+     */
+    @Test
+    void WideGrid_FoldedExactly() {
+        Module m = kernel();
+        LaunchPlan p = grid(m, 100001, 3);
+        assertArrayEquals(new int[] {9091, 33, 1}, p.dispatch);
         assertEquals(100001, readInt(p.uniform, 0));
         assertEquals(3, readInt(p.uniform, 4));
-        assertEquals(2, readInt(p.uniform, 12));
+        assertEquals(11, readInt(p.uniform, 12));
+        assertEquals(0, p.slicesConstant);
+        assertFalse(p.padded);
+        assertEquals("k|32,1,1|0|rw|0z", p.pipelineKey);
         KernelLaunch tooWide = new KernelLaunch(m, m.function("k"), new int[] {100001, 40000, 1}, new int[] {32, 1, 1}, 0,
                 args(1, 0, 2, 0), Span.NONE);
         assertEquals("not supported on WebGPU yet: a grid of 100001 x 40000 blocks (this adapter dispatches at most 65535"
                 + " x 65535)", LaunchPlan.of(layout(m), tooWide, SOFTWARE, id -> 64).error);
+    }
+
+    /**
+     * One row folded: SAXPY's 262144 blocks are 8 rows of 32768 (as bench-kit's hand-written
+     * dispatch), no padding; a prime 65543 cannot be split evenly, so 2 rows of 32772 with one
+     * padding block, which the pipeline must check for. With one row the slices per row are 2^31,
+     * in the uniform and as the pipeline's constant: `% 2^31` and `/ 2^31` are a mask and a shift.
+     */
+    @Test
+    void OneRow_FoldedExactlyOrPadded() {
+        Module m = kernel();
+        LaunchPlan saxpy = grid(m, 262144, 1);
+        assertArrayEquals(new int[] {32768, 8, 1}, saxpy.dispatch);
+        assertEquals(Integer.MIN_VALUE, readInt(saxpy.uniform, 12));
+        assertEquals(Integer.MIN_VALUE, saxpy.slicesConstant);
+        assertFalse(saxpy.padded);
+        assertEquals("k|32,1,1|0|rw|2147483648z", saxpy.pipelineKey);
+        LaunchPlan prime = grid(m, 65543, 1);
+        assertArrayEquals(new int[] {32772, 2, 1}, prime.dispatch);
+        assertEquals(Integer.MIN_VALUE, readInt(prime.uniform, 12));
+        assertTrue(prime.padded);
+        assertEquals("k|32,1,1|0|rw|2147483648pz", prime.pipelineKey);
+        // several rows and no divisor near: the uniform's slices, padded
+        LaunchPlan rows = grid(m, 65543, 2);
+        assertArrayEquals(new int[] {32772, 4, 1}, rows.dispatch);
+        assertEquals(2, readInt(rows.uniform, 12));
+        assertEquals(0, rows.slicesConstant);
+        assertTrue(rows.padded);
+        assertEquals("k|32,1,1|0|rw|0pz", rows.pipelineKey);
+    }
+
+    /** A grid within the limit is dispatched as it is: one slice per row, a constant 1, never padded. */
+    @Test
+    void NarrowGrid_Unfolded() {
+        Module m = kernel();
+        LaunchPlan p = grid(m, 65535, 7);
+        assertArrayEquals(new int[] {65535, 7, 1}, p.dispatch);
+        assertEquals(1, readInt(p.uniform, 12));
+        assertEquals(1, p.slicesConstant);
+        assertFalse(p.padded);
+        assertEquals("k|32,1,1|0|rw|1z", p.pipelineKey);
+    }
+
+    /** The rows tried for an exact split stay within the dispatch's y limit and a bounded search. */
+    @Test
+    void Fold_Choices() {
+        assertEquals(1, LaunchPlan.fold(65535, 1, 65535));
+        assertEquals(4, LaunchPlan.fold(262140, 1, 65535), "4 x 65535");
+        assertEquals(8, LaunchPlan.fold(262144, 1, 65535));
+        assertEquals(4, LaunchPlan.fold(3 * 65537, 1, 65535), "only 3 and 65537 divide it, neither fits: 4 rows, padded");
+        assertEquals(2, LaunchPlan.fold(65543, 1, 65535), "a prime: the fewest rows");
+        assertEquals(3, LaunchPlan.fold(2 * 65537, 1, 65535), "2 rows of 65537 do not fit: 3, padded");
+        // the exact split of 100001 needs 11 rows: with 10000 CUDA rows only 6 fit the dispatch's y
+        assertEquals(2, LaunchPlan.fold(100001, 10000, 65535));
     }
 
     /** ThreadCoarsening: blocks beyond the adapter's 256 invocations run 2 or 4 threads per invocation. */
