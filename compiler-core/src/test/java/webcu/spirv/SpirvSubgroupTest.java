@@ -127,4 +127,21 @@ class SpirvSubgroupTest {
         }
         assertTrue(text.contains(" Reduce "), text);
     }
+
+    /** The Vulkan device's start-up probe (SubgroupProbe): valid for vulkan1.2, disassembled as spirv-dis does. */
+    @Test
+    void probeModule_valid() throws IOException {
+        int[] words = SubgroupProbe.module();
+        Path spv = SpirvTools.write(words);
+        try {
+            SpirvTools.Result val = SpirvTools.run("spirv-val", "--target-env", "vulkan1.2", spv.toString());
+            assertEquals(0, val.status(), val.output());
+            assertEquals(SpirvTools.run("spirv-dis", "--raw-id", spv.toString()).output(), SpirvDisassembler.disassemble(words));
+        } finally {
+            Files.delete(spv);
+        }
+        String text = SpirvDisassembler.disassemble(words);
+        assertTrue(text.contains("BuiltIn SubgroupLocalInvocationId") && text.contains("BuiltIn SubgroupSize")
+                && text.contains("OpEntryPoint GLCompute %") && text.contains("\"" + SubgroupProbe.ENTRY + "\""), text);
+    }
 }
