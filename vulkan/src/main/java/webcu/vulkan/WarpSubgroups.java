@@ -6,13 +6,17 @@ import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_BALLOT_BIT;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_BASIC_BIT;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
+import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupSizeControlFeatures;
+import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupSizeControlProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupProperties;
 import webcu.spirv.SubgroupProbe;
 
@@ -131,6 +135,21 @@ public final class WarpSubgroups {
             Properties p = properties(vk);
             System.out.printf("%s (Vulkan %s): subgroupSize %d, stages 0x%x, operations 0x%x%n", vk.deviceName(), vk.apiVersion(),
                     p.size(), p.stages(), p.operations());
+            String[] version = vk.apiVersion().split("\\.");
+            if (Integer.parseInt(version[0]) > 1 || Integer.parseInt(version[1]) >= 3) {
+                // subgroup size control (Vulkan 1.3): whether a pipeline could ask for another size or full subgroups
+                try (MemoryStack stack = stackPush()) {
+                    VkPhysicalDeviceSubgroupSizeControlProperties sc = VkPhysicalDeviceSubgroupSizeControlProperties.calloc(stack)
+                            .sType$Default();
+                    vkGetPhysicalDeviceProperties2(vk.physicalDevice(), VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(sc));
+                    VkPhysicalDeviceSubgroupSizeControlFeatures scf = VkPhysicalDeviceSubgroupSizeControlFeatures.calloc(stack)
+                            .sType$Default();
+                    vkGetPhysicalDeviceFeatures2(vk.physicalDevice(), VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(scf));
+                    System.out.printf("subgroup size control: sizes %d to %d, stages 0x%x; subgroupSizeControl %b, computeFullSubgroups %b%n",
+                            sc.minSubgroupSize(), sc.maxSubgroupSize(), sc.requiredSubgroupSizeStages(), scf.subgroupSizeControl(),
+                            scf.computeFullSubgroups());
+                }
+            }
             String why = unusable(p);
             System.out.println(why == null ? "properties: usable" : "properties: " + why);
             // run even where the properties rule subgroups out, to show what the device's subgroups are
