@@ -48,6 +48,11 @@ public record DeviceFacts(boolean ieeeFloat, int maxStorageBuffers, int subgroup
                 Set.copyOf(spirvCapabilities), loopLimit);
     }
 
+    /** The same facts with {@code subgroupSize} ({@link DeviceTarget#subgroupSize}: 32 where subgroups are warps). */
+    public DeviceFacts withSubgroupSize(int subgroupSize) {
+        return new DeviceFacts(ieeeFloat, maxStorageBuffers, subgroupSize, watchdog, fma, spirvCapabilities, loopLimit);
+    }
+
     /** The target the driver compiles this device's kernels for. */
     public DeviceTarget target() {
         DeviceTarget.Fma f = switch (fma) {

@@ -56,6 +56,9 @@ final class SpirvIntrinsics {
         if (!c.callee().isExternal()) {
             throw new Unsupported("calls of device functions that were not inlined ('" + name + "')");
         }
+        if (webcu.passes.Analysis.isSubgroupOp(c.callee())) {
+            return SpirvSubgroups.call(v, c);
+        }
         List<Expr> args = c.args();
         Type result = c.callee().returnType();
         SpirvModule.Function f = v.function();

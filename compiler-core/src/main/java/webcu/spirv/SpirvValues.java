@@ -35,6 +35,11 @@ final class SpirvValues {
         return kw.w.fusedFma();
     }
 
+    /** {@link SpirvWriter#warpSubgroups()}. */
+    boolean warpSubgroups() {
+        return kw.w.warpSubgroups();
+    }
+
     SpirvValues(KernelWriter kw) {
         this.kw = kw;
         this.m = kw.m;

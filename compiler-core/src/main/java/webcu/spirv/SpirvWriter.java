@@ -133,6 +133,14 @@ final class SpirvWriter {
         return dm.target().fma() == webcu.passes.DeviceTarget.Fma.HARDWARE;
     }
 
+    /**
+     * Whether the device's subgroups are CUDA's warps (DeviceTarget.subgroupSize 32, which the
+     * Vulkan device sets after its probe): only then may Warps' subgroup operations be written.
+     */
+    boolean warpSubgroups() {
+        return dm.target().subgroupSize() == 32;
+    }
+
     /** A check site of the writer's own at the statement being written (LoopExits' loop-limit faults). */
     int site(int kind) {
         return dm.debug().addCheck(new DebugBuffer.CheckSite(currentSpan, kind));

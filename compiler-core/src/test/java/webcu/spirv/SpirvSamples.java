@@ -30,6 +30,26 @@ public final class SpirvSamples {
             int main() { return 0; }
             """;
 
+    /**
+     * A warp's sum by {@code __shfl_down_sync}, a ballot and an sm_80 reduction, all reached by the
+     * whole block: subgroup operations on a device with 32-lane subgroups.
+     */
+    public static final String WARP_SUM = """
+            __global__ void warpSum(const int* in, int* sums, unsigned* ballots, int* totals) {
+              int i = blockIdx.x * blockDim.x + threadIdx.x;
+              int v = in[i];
+              for (int offset = 16; offset > 0; offset /= 2) v += __shfl_down_sync(0xffffffffu, v, offset);
+              unsigned positive = __ballot_sync(0xffffffffu, in[i] > 0);
+              int total = __reduce_add_sync(0xffffffffu, in[i]);
+              if ((threadIdx.x & 31) == 0) {
+                sums[i / 32] = v;
+                ballots[i / 32] = positive;
+                totals[i / 32] = total;
+              }
+            }
+            int main() { return 0; }
+            """;
+
     /** A block's sum through {@code __shared__} memory, a loop and {@code __syncthreads()}. */
     public static final String BLOCK_SUM = """
             __global__ void blockSum(const float* in, float* out, int n) {

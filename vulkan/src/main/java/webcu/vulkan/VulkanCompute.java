@@ -336,6 +336,11 @@ public final class VulkanCompute implements AutoCloseable {
         return capabilities;
     }
 
+    /** The physical device, for what other classes of this package query of it (WarpSubgroups). */
+    VkPhysicalDevice physicalDevice() {
+        return physical;
+    }
+
     public String deviceName() {
         return deviceName;
     }

@@ -107,7 +107,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         // the H200); the CPU implementations round twice (lavapipe's and SwiftShader's, measured),
         // so there CUDA's fmaf is emulated exactly. Decided by the device type, not probed.
         this.measured = DeviceFacts.vulkan(vk.spirvCapabilities(), vk.deviceName().startsWith("llvmpipe") ? LLVMPIPE_LOOP_LIMIT : 0,
-                vk.isCpu() ? DeviceFacts.Fma.UNFUSED : DeviceFacts.Fma.FUSED);
+                vk.isCpu() ? DeviceFacts.Fma.UNFUSED : DeviceFacts.Fma.FUSED)
+                // warp functions as subgroup operations where the subgroups are warps (32 lanes, probed)
+                .withSubgroupSize(WarpSubgroups.lanes(vk));
         // CUDA's architectural limits, as the WebGPU device reports them (programs size their
         // launches and print these); a launch beyond what this device dispatches (SwiftShader: 256
         // invocations per workgroup) fails with a message naming its limit rather than with
