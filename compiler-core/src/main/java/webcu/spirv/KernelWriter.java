@@ -51,6 +51,14 @@ final class KernelWriter {
      * -1 when the kernel has no buffers to check.
      */
     int oob = -1;
+    /**
+     * With physical pointers ({@link SpirvWriter#physicalPointers}): the heap binding, which holds
+     * the launch's allocation table ({@link SpirvPhysical}), and the Function variables of its
+     * binary search; -1 otherwise.
+     */
+    int allocationTable = -1;
+    int searchLo = -1;
+    int searchHi = -1;
     private int currentLabel;
     /** Whether the current block still needs its terminator. */
     boolean open;
@@ -110,9 +118,13 @@ final class KernelWriter {
             int block = m.typeStruct(types.runtimeArray(elementType, element.size()));
             m.decorate(block, "Block");
             m.memberDecorate(block, 0, "Offset", 0);
-            boolean writable = b.written() || b.atomic();
+            boolean table = b.source() instanceof KernelInterface.Heap && w.physicalPointers();
+            boolean writable = !table && (b.written() || b.atomic());
             int var = m.variable(m.typePointer("StorageBuffer", block), "StorageBuffer");
-            m.name(var, b.name());
+            m.name(var, table ? "webcu_allocations" : b.name());
+            if (table) {
+                allocationTable = var;
+            }
             m.decorate(var, "DescriptorSet", 0);
             m.decorate(var, "Binding", binding);
             used.add(var);
@@ -200,6 +212,12 @@ final class KernelWriter {
             oob = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"),
                     m.constantU32(0));
             m.name(oob, "webcu_oob");
+        }
+        if (allocationTable >= 0) {
+            searchLo = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"));
+            m.name(searchLo, "webcu_lo");
+            searchHi = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"));
+            m.name(searchHi, "webcu_hi");
         }
         line(k.span());
         for (Map.Entry<Local, Integer> e : memberOf.entrySet()) {

@@ -1,0 +1,135 @@
+package webcu.spirv;
+
+import java.util.List;
+import webcu.ir.Type;
+import webcu.passes.DebugBuffer;
+
+/**
+ * Heap mode with physical pointers (PhysicalStorageBuffer64, on a device with bufferDeviceAddress
+ * and Int64): a heap-mode kernel keeps its u32 heap offsets (the HeapMemory pass is unchanged, so
+ * pointers stored in memory are still the runtime's device addresses), but its heap binding holds
+ * the launch's allocation table instead of a copy of every allocation, and each access finds its
+ * allocation there and goes through a physical pointer to that allocation's VkBuffer.
+ *
+ * <p>The table, u32 words, written by the runtime before the launch ({@code vulkan.AllocationTable}):
+ * word 0 the number of entries n, words 2-3 the sink's device address (low, high): a small buffer
+ * that a bad access reaches instead; from word 4, n entries of four words sorted by start: start
+ * and end (the allocation's bytes as heap offsets, relative to {@code heap.base}), the VkBuffer's
+ * device address (low, high). There is always room for one entry, so entry 0 may be read when n is 0.
+ *
+ * <p>Why a table, not a translation by one add: the runtime chooses the addresses programs see
+ * (256-aligned, from 0x7f0000000000 up), the driver chooses each VkBuffer's, and the two orders
+ * differ. The lookup is a binary search (log2 n iterations: few loop iterations, which matters on
+ * lavapipe, whose loops share 65,535 iterations per invocation); whatever it finds is checked again
+ * (start ≤ offset, offset + size ≤ end, alignment), so a wrong or unfinished search can only report
+ * a fault, never reach memory outside a live allocation. The check is per allocation, tighter than
+ * the heap's (whose bounds are the heap's ends).
+ */
+final class SpirvPhysical {
+    /** Word of the table holding the number of entries. */
+    static final int COUNT = 0;
+    /** Words of the table holding the sink's device address. */
+    static final int SINK = 2;
+    /** Word of the table where the entries start. */
+    static final int ENTRIES = 4;
+    /** Words per entry: start, end, device address low, high. */
+    static final int ENTRY_WORDS = 4;
+
+    private SpirvPhysical() {
+    }
+
+    /**
+     * The word place of a {@code size}-byte access of type {@code t} at heap offset {@code byteIndex}
+     * (a u32 id): its base is the u64 device address of the access's first word, or the sink's when
+     * the access is outside every live allocation or misaligned (noted as fault {@code kind}, or
+     * misaligned, at {@code site}).
+     */
+    static SpirvValues.WordPlace place(SpirvValues v, KernelWriter kw, int byteIndex, Type t, int size, boolean atomic, int site,
+                                       int kind) {
+        kw.w.usePhysical();
+        SpirvModule m = kw.m;
+        SpirvModule.Function f = kw.f;
+        SpirvTypes types = kw.types;
+        int u32 = types.u32();
+        int bool = types.bool();
+        int u64 = types.plain(Type.U64);
+        int misaligned = f.value("OpINotEqual", bool, f.value("OpBitwiseAnd", u32, byteIndex, m.constantU32(Math.min(size, 4) - 1)),
+                m.constantU32(0));
+        // the number of entries whose start is at or below the offset: the last of them is the candidate
+        f.op("OpStore", kw.searchLo, m.constantU32(0));
+        f.op("OpStore", kw.searchHi, word(kw, m.constantU32(COUNT)));
+        int header = m.id();
+        int body = m.id();
+        int continueTarget = m.id();
+        int merge = m.id();
+        kw.branch(header);
+        kw.label(header);
+        int lo = f.value("OpLoad", u32, kw.searchLo);
+        int hi = f.value("OpLoad", u32, kw.searchHi);
+        int more = f.value("OpULessThan", bool, lo, hi);
+        f.op("OpLoopMerge", merge, continueTarget, SpirvModule.enumValue("LoopControl", "None"));
+        f.op("OpBranchConditional", more, body, merge);
+        kw.open = false;
+        kw.label(body);
+        int mid = f.value("OpShiftRightLogical", u32, f.value("OpIAdd", u32, lo, hi), m.constantU32(1));
+        int below = f.value("OpULessThanEqual", bool, entry(kw, mid, 0), byteIndex);
+        f.op("OpStore", kw.searchLo, f.value("OpSelect", u32, below, f.value("OpIAdd", u32, mid, m.constantU32(1)), lo));
+        f.op("OpStore", kw.searchHi, f.value("OpSelect", u32, below, hi, mid));
+        kw.branch(continueTarget);
+        kw.label(continueTarget);
+        kw.branch(header);
+        kw.label(merge);
+        int found = f.value("OpLoad", u32, kw.searchLo);
+        int any = f.value("OpINotEqual", bool, found, m.constantU32(0));
+        int i = f.value("OpSelect", u32, any, f.value("OpISub", u32, found, m.constantU32(1)), m.constantU32(0));
+        int start = entry(kw, i, 0);
+        int end = entry(kw, i, 1);
+        // start <= offset and offset + size <= end, without overflowing u32 (a null offset is 0x80000000)
+        int inside = f.value("OpLogicalAnd", bool, f.value("OpLogicalAnd", bool, any,
+                f.value("OpULessThanEqual", bool, start, byteIndex)), f.value("OpULessThan", bool, byteIndex, end));
+        inside = f.value("OpLogicalAnd", bool, inside, f.value("OpULessThanEqual", bool, m.constantU32(size),
+                f.value("OpISub", u32, end, byteIndex)));
+        int bad = f.value("OpLogicalOr", bool, misaligned, f.value("OpLogicalNot", bool, inside));
+        v.note(bad, f.value("OpSelect", u32, misaligned, m.constantU32(site << 3 | DebugBuffer.MISALIGNED), m.constantU32(site << 3 | kind)));
+        // the word holding the first byte: allocations start at 256-byte boundaries, VkBuffers at their alignment (≥ 4)
+        int within = f.value("OpBitwiseAnd", u32, f.value("OpISub", u32, byteIndex, start), m.constantU32(~3));
+        int address = f.value("OpIAdd", u64, address(kw, entry(kw, i, 2), entry(kw, i, 3)), f.value("OpUConvert", u64, within));
+        int sink = sink(kw);
+        return new SpirvValues.WordPlace(f.value("OpSelect", u64, bad, sink, address), List.of(), byteIndex, t, "PhysicalStorageBuffer",
+                atomic, -1);
+    }
+
+    /** A pointer of type {@code pointee} (a laid-out type id) at device address {@code address} (a u64 id). */
+    static int pointer(KernelWriter kw, int pointee, int address) {
+        return kw.f.value("OpConvertUToPtr", kw.m.typePointer("PhysicalStorageBuffer", pointee), address);
+    }
+
+    /** The u64 {@code address} plus {@code bytes}. */
+    static int plus(KernelWriter kw, int address, int bytes) {
+        int u64 = kw.types.plain(Type.U64);
+        return bytes == 0 ? address : kw.f.value("OpIAdd", u64, address, kw.m.constant(u64, bytes, 0));
+    }
+
+    /** The sink's device address (a u64 id). */
+    static int sink(KernelWriter kw) {
+        return address(kw, word(kw, kw.m.constantU32(SINK)), word(kw, kw.m.constantU32(SINK + 1)));
+    }
+
+    private static int address(KernelWriter kw, int lo, int hi) {
+        int pair = kw.f.value("OpCompositeConstruct", kw.m.typeVector(kw.types.u32(), 2), lo, hi);
+        return kw.f.value("OpBitcast", kw.types.plain(Type.U64), pair);
+    }
+
+    private static int entry(KernelWriter kw, int index, int field) {
+        SpirvModule m = kw.m;
+        int u32 = kw.types.u32();
+        int w = kw.f.value("OpIAdd", u32, kw.f.value("OpIMul", u32, index, m.constantU32(ENTRY_WORDS)), m.constantU32(ENTRIES + field));
+        return word(kw, w);
+    }
+
+    private static int word(KernelWriter kw, int index) {
+        int u32 = kw.types.u32();
+        int ptr = kw.f.value("OpAccessChain", kw.m.typePointer("StorageBuffer", u32), kw.allocationTable, kw.m.constantU32(0), index);
+        return kw.f.value("OpLoad", u32, ptr);
+    }
+}
