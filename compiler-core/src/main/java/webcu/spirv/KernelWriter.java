@@ -59,6 +59,9 @@ final class KernelWriter {
     int allocationTable = -1;
     int searchLo = -1;
     int searchHi = -1;
+    /** The allocation table's header (a uvec4: count, unused, the sink's address), loaded at the kernel's start. */
+    int tableHeader = -1;
+    private int tableVectors = -1;
     private int currentLabel;
     /** Whether the current block still needs its terminator. */
     boolean open;
@@ -103,6 +106,22 @@ final class KernelWriter {
             used.add(alias);
             return alias;
         });
+    }
+
+    /** A second declaration of the allocation table's binding as uvec4s: a header or entry in one load (SpirvPhysical). */
+    int tableVectors() {
+        if (tableVectors < 0) {
+            int block = m.typeStruct(types.runtimeArray(types.v4u32(), 16));
+            m.decorate(block, "Block");
+            m.memberDecorate(block, 0, "Offset", 0);
+            tableVectors = m.variable(m.typePointer("StorageBuffer", block), "StorageBuffer");
+            m.name(tableVectors, "webcu_entries");
+            m.decorate(tableVectors, "DescriptorSet", 0);
+            m.decorate(tableVectors, "Binding", bindingOf.get(allocationTable));
+            m.decorate(tableVectors, "NonWritable");
+            used.add(tableVectors);
+        }
+        return tableVectors;
     }
 
     KernelLayout write() {
@@ -230,6 +249,9 @@ final class KernelWriter {
             int ptr = f.value("OpAccessChain", m.typePointer("Uniform", memberTypes.get(member)), uniformVar, m.constantU32(member));
             int v = values.convert(f.value("OpLoad", memberTypes.get(member), ptr), stored, l.type());
             f.op("OpStore", vars.get(l), v);
+        }
+        if (allocationTable >= 0) {
+            tableHeader = SpirvPhysical.header(this);
         }
         loopExits.start(uniformVar);
         for (Stmt s : k.body().stmts()) {

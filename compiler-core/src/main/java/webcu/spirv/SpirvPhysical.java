@@ -13,14 +13,14 @@ import webcu.passes.DebugBuffer;
  *
  * <p>The table, u32 words, written by the runtime before the launch ({@code vulkan.AllocationTable}):
  * word 0 the number of entries n, words 2-3 the sink's device address (low, high): a small buffer
- * that a bad access reaches instead; from word 4, n entries of four words sorted by start: start
- * and end (the allocation's bytes as heap offsets, relative to {@code heap.base}), the VkBuffer's
- * device address (low, high). There is always room for one entry, so entry 0 may be read when n is 0.
+ * that a bad access reaches instead; from word 4, max(n, {@link #UNROLLED}) entries of four words
+ * sorted by start: start and end (the allocation's bytes as heap offsets, relative to
+ * {@code heap.base}), the VkBuffer's device address (low, high); entries after the n start at
+ * 0xFFFFFFFF and end at 0.
  *
  * <p>Why a table, not a translation by one add: the runtime chooses the addresses programs see
  * (256-aligned, from 0x7f0000000000 up), the driver chooses each VkBuffer's, and the two orders
- * differ. The lookup is a binary search (log2 n iterations: few loop iterations, which matters on
- * lavapipe, whose loops share 65,535 iterations per invocation); whatever it finds is checked again
+ * differ. The lookup is a binary search ({@link #candidate}); whatever it finds is checked again
  * (start ≤ offset, offset + size ≤ end, alignment), so a wrong or unfinished search can only report
  * a fault, never reach memory outside a live allocation. The check is per allocation, tighter than
  * the heap's (whose bounds are the heap's ends).
@@ -34,6 +34,8 @@ final class SpirvPhysical {
     static final int ENTRIES = 4;
     /** Words per entry: start, end, device address low, high. */
     static final int ENTRY_WORDS = 4;
+    /** Entries the table always has (padded), searched without a loop. */
+    static final int UNROLLED = 16;
 
     private SpirvPhysical() {
     }
@@ -55,9 +57,58 @@ final class SpirvPhysical {
         int u64 = types.plain(Type.U64);
         int misaligned = f.value("OpINotEqual", bool, f.value("OpBitwiseAnd", u32, byteIndex, m.constantU32(Math.min(size, 4) - 1)),
                 m.constantU32(0));
-        // the number of entries whose start is at or below the offset: the last of them is the candidate
+        int i = candidate(kw, byteIndex);
+        int entry = vector(kw, f.value("OpIAdd", u32, i, m.constantU32(1)));
+        int start = f.value("OpCompositeExtract", u32, entry, 0);
+        int end = f.value("OpCompositeExtract", u32, entry, 1);
+        // start <= offset and offset + size <= end, without overflowing u32 (a null offset is 0x80000000)
+        int inside = f.value("OpLogicalAnd", bool, f.value("OpULessThanEqual", bool, start, byteIndex),
+                f.value("OpULessThan", bool, byteIndex, end));
+        inside = f.value("OpLogicalAnd", bool, inside, f.value("OpULessThanEqual", bool, m.constantU32(size),
+                f.value("OpISub", u32, end, byteIndex)));
+        int bad = f.value("OpLogicalOr", bool, misaligned, f.value("OpLogicalNot", bool, inside));
+        v.note(bad, f.value("OpSelect", u32, misaligned, m.constantU32(site << 3 | DebugBuffer.MISALIGNED), m.constantU32(site << 3 | kind)));
+        // the word holding the first byte: allocations start at 256-byte boundaries, VkBuffers at their alignment (≥ 4)
+        int within = f.value("OpBitwiseAnd", u32, f.value("OpISub", u32, byteIndex, start), m.constantU32(~3));
+        int address = f.value("OpIAdd", u64, address(kw, f.value("OpCompositeExtract", u32, entry, 2),
+                f.value("OpCompositeExtract", u32, entry, 3)), f.value("OpUConvert", u64, within));
+        int sink = sink(kw);
+        return new SpirvValues.WordPlace(f.value("OpSelect", u64, bad, sink, address), List.of(), byteIndex, t, "PhysicalStorageBuffer",
+                atomic, -1);
+    }
+
+    /**
+     * The index of the last entry whose start is at or below {@code byteIndex} (a u32 id), or 0 when
+     * there is none (whose check then fails). Up to {@link #UNROLLED} entries (the table padded with
+     * entries that start at 0xFFFFFFFF), a binary search of four steps without a loop; more, a loop.
+     * Measured on lavapipe (a 16K-node pointer chase): the loop made each launch 70 ms against heap
+     * mode's 2-5 ms; without it, as heap mode.
+     */
+    private static int candidate(KernelWriter kw, int byteIndex) {
+        SpirvModule m = kw.m;
+        SpirvModule.Function f = kw.f;
+        int u32 = kw.types.u32();
+        int bool = kw.types.bool();
+        int count = f.value("OpCompositeExtract", u32, kw.tableHeader, COUNT);
+        int few = m.id();
+        int many = m.id();
+        int chosen = m.id();
+        int unrolled = f.value("OpULessThanEqual", bool, count, m.constantU32(UNROLLED));
+        f.op("OpSelectionMerge", chosen, SpirvModule.enumValue("SelectionControl", "None"));
+        f.op("OpBranchConditional", unrolled, few, many);
+        kw.open = false;
+        kw.label(few);
+        int i = m.constantU32(0);
+        for (int half = UNROLLED / 2; half > 0; half /= 2) {
+            int next = f.value("OpIAdd", u32, i, m.constantU32(half));
+            i = f.value("OpSelect", u32, f.value("OpULessThanEqual", bool, entry(kw, next, 0), byteIndex), next, i);
+        }
+        f.op("OpStore", kw.searchLo, i);
+        kw.branch(chosen);
+        kw.label(many);
+        // lo: the number of entries whose start is at or below the offset
         f.op("OpStore", kw.searchLo, m.constantU32(0));
-        f.op("OpStore", kw.searchHi, word(kw, m.constantU32(COUNT)));
+        f.op("OpStore", kw.searchHi, count);
         int header = m.id();
         int body = m.id();
         int continueTarget = m.id();
@@ -81,22 +132,11 @@ final class SpirvPhysical {
         kw.label(merge);
         int found = f.value("OpLoad", u32, kw.searchLo);
         int any = f.value("OpINotEqual", bool, found, m.constantU32(0));
-        int i = f.value("OpSelect", u32, any, f.value("OpISub", u32, found, m.constantU32(1)), m.constantU32(0));
-        int start = entry(kw, i, 0);
-        int end = entry(kw, i, 1);
-        // start <= offset and offset + size <= end, without overflowing u32 (a null offset is 0x80000000)
-        int inside = f.value("OpLogicalAnd", bool, f.value("OpLogicalAnd", bool, any,
-                f.value("OpULessThanEqual", bool, start, byteIndex)), f.value("OpULessThan", bool, byteIndex, end));
-        inside = f.value("OpLogicalAnd", bool, inside, f.value("OpULessThanEqual", bool, m.constantU32(size),
-                f.value("OpISub", u32, end, byteIndex)));
-        int bad = f.value("OpLogicalOr", bool, misaligned, f.value("OpLogicalNot", bool, inside));
-        v.note(bad, f.value("OpSelect", u32, misaligned, m.constantU32(site << 3 | DebugBuffer.MISALIGNED), m.constantU32(site << 3 | kind)));
-        // the word holding the first byte: allocations start at 256-byte boundaries, VkBuffers at their alignment (≥ 4)
-        int within = f.value("OpBitwiseAnd", u32, f.value("OpISub", u32, byteIndex, start), m.constantU32(~3));
-        int address = f.value("OpIAdd", u64, address(kw, entry(kw, i, 2), entry(kw, i, 3)), f.value("OpUConvert", u64, within));
-        int sink = sink(kw);
-        return new SpirvValues.WordPlace(f.value("OpSelect", u64, bad, sink, address), List.of(), byteIndex, t, "PhysicalStorageBuffer",
-                atomic, -1);
+        f.op("OpStore", kw.searchLo, f.value("OpSelect", u32, any, f.value("OpISub", u32, found, m.constantU32(1)),
+                m.constantU32(0)));
+        kw.branch(chosen);
+        kw.label(chosen);
+        return f.value("OpLoad", u32, kw.searchLo);
     }
 
     /** A pointer of type {@code pointee} (a laid-out type id) at device address {@code address} (a u64 id). */
@@ -112,7 +152,21 @@ final class SpirvPhysical {
 
     /** The sink's device address (a u64 id). */
     static int sink(KernelWriter kw) {
-        return address(kw, word(kw, kw.m.constantU32(SINK)), word(kw, kw.m.constantU32(SINK + 1)));
+        int u32 = kw.types.u32();
+        return address(kw, kw.f.value("OpCompositeExtract", u32, kw.tableHeader, SINK),
+                kw.f.value("OpCompositeExtract", u32, kw.tableHeader, SINK + 1));
+    }
+
+    /** The table's header, loaded once in the kernel's entry block (it dominates every access). */
+    static int header(KernelWriter kw) {
+        return vector(kw, kw.m.constantU32(0));
+    }
+
+    /** The table's uvec4 at {@code index} (a u32 id): 0 the header, 1 + i entry i. */
+    private static int vector(KernelWriter kw, int index) {
+        int v4 = kw.types.v4u32();
+        int ptr = kw.f.value("OpAccessChain", kw.m.typePointer("StorageBuffer", v4), kw.tableVectors(), kw.m.constantU32(0), index);
+        return kw.f.value("OpLoad", v4, ptr);
     }
 
     private static int address(KernelWriter kw, int lo, int hi) {

@@ -19,18 +19,21 @@ final class AllocationTable {
     /** The table's header words (count, unused, the sink's address). */
     private static final int HEADER_BYTES = 16;
     private static final int ENTRY_BYTES = 16;
+    /** Entries the kernel searches without a loop (SpirvPhysical.UNROLLED): a shorter table is padded to it. */
+    static final int UNROLLED = 16;
 
     private AllocationTable() {
     }
 
     /**
      * The table of {@code heap}'s allocations ({@code buffers} by id) with the sink at device address
-     * {@code sink}, as little-endian bytes; always room for one entry, which the kernel may read when
-     * there is none.
+     * {@code sink}, as little-endian bytes; at least {@link #UNROLLED} entries, the ones after the
+     * allocations starting at 0xFFFFFFFF (above every offset) and empty.
      */
     static byte[] of(DeviceHeap heap, Map<Integer, VulkanCompute.Buffer> buffers, long sink) {
         int n = heap.allocations().size();
-        ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES + ENTRY_BYTES * Math.max(1, n)).order(ByteOrder.LITTLE_ENDIAN);
+        int entries = Math.max(UNROLLED, n);
+        ByteBuffer b = ByteBuffer.allocate(HEADER_BYTES + ENTRY_BYTES * entries).order(ByteOrder.LITTLE_ENDIAN);
         b.putInt(0, n);
         b.putLong(8, sink);
         int at = HEADER_BYTES;
@@ -40,6 +43,9 @@ final class AllocationTable {
             b.putInt(at + 4, (int) (start + a.size()));
             b.putLong(at + 8, buffers.get(a.buffer()).address);
             at += ENTRY_BYTES;
+        }
+        for (int k = n; k < entries; k++, at += ENTRY_BYTES) {
+            b.putInt(at, -1);
         }
         return b.array();
     }

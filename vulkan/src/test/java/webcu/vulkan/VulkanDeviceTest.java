@@ -321,6 +321,47 @@ class VulkanDeviceTest {
         }
     }
 
+    /**
+     * A list through 21 allocations, more than the allocation table's 16 entries searched without a
+     * loop (SpirvPhysical.UNROLLED): the loop's search finds each, in both paths.
+     */
+    @Test
+    void listThroughManyAllocations() {
+        String source = """
+                #include <cstdio>
+                struct Node { int value; Node* next; };
+                __global__ void walk(Node* head, int* sum) {
+                  int s = 0;
+                  for (Node* n = head; n; n = n->next) s += n->value;
+                  *sum = s;
+                }
+                int main() {
+                  const int count = 20;
+                  Node* d[count];
+                  for (int i = 0; i < count; i++) cudaMalloc(&d[i], sizeof(Node));
+                  for (int i = 0; i < count; i++) {
+                    Node h;
+                    h.value = i + 1;
+                    h.next = i + 1 < count ? d[i + 1] : nullptr;
+                    cudaMemcpy(d[i], &h, sizeof(h), cudaMemcpyHostToDevice);
+                  }
+                  int* sum;
+                  cudaMalloc(&sum, sizeof(int));
+                  walk<<<1, 1>>>(d[0], sum);
+                  int s;
+                  cudaMemcpy(&s, sum, sizeof(int), cudaMemcpyDeviceToHost);
+                  printf("%d\\n", s);
+                  return 0;
+                }
+                """;
+        for (boolean physical : new boolean[] {true, false}) {
+            Run r = run(source, false, physical);
+            assertEquals("210\n", r.out(), r.err());
+            assertEquals(List.of(), r.validation());
+            assertEquals(physical && physicalPointersHere(), r.physical());
+        }
+    }
+
     /** Whether this test's device has physical pointers (bufferDeviceAddress and Int64: lavapipe, not SwiftShader). */
     private static boolean physicalPointersHere() {
         try (VulkanCompute vk = VulkanCompute.open(false, false, true)) {
