@@ -61,6 +61,8 @@ final class KernelWriter {
     int searchHi = -1;
     /** The allocation table's header (a uvec4: count, unused, the sink's address), loaded at the kernel's start. */
     int tableHeader = -1;
+    /** The allocation table's entry the invocation's last physical access used (a uvec4 Function variable). */
+    int lastEntry = -1;
     private int tableVectors = -1;
     private int currentLabel;
     /** Whether the current block still needs its terminator. */
@@ -237,6 +239,10 @@ final class KernelWriter {
             m.name(searchLo, "webcu_lo");
             searchHi = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"));
             m.name(searchHi, "webcu_hi");
+            int none = m.constantComposite(types.v4u32(), m.constantU32(-1), m.constantU32(0), m.constantU32(0), m.constantU32(0));
+            lastEntry = f.value("OpVariable", m.typePointer("Function", types.v4u32()), SpirvModule.enumValue("StorageClass", "Function"),
+                    none);
+            m.name(lastEntry, "webcu_last");
         }
         line(k.span());
         for (Map.Entry<Local, Integer> e : memberOf.entrySet()) {

@@ -57,8 +57,22 @@ final class SpirvPhysical {
         int u64 = types.plain(Type.U64);
         int misaligned = f.value("OpINotEqual", bool, f.value("OpBitwiseAnd", u32, byteIndex, m.constantU32(Math.min(size, 4) - 1)),
                 m.constantU32(0));
+        // the allocation the invocation's last access reached, else a search (which the check below trusts no more)
+        int v4 = types.v4u32();
+        int last = f.value("OpLoad", v4, kw.lastEntry);
+        int hit = f.value("OpLogicalAnd", bool, f.value("OpULessThanEqual", bool, f.value("OpCompositeExtract", u32, last, 0), byteIndex),
+                f.value("OpULessThan", bool, byteIndex, f.value("OpCompositeExtract", u32, last, 1)));
+        int search = m.id();
+        int found = m.id();
+        f.op("OpSelectionMerge", found, SpirvModule.enumValue("SelectionControl", "None"));
+        f.op("OpBranchConditional", hit, found, search);
+        kw.open = false;
+        kw.label(search);
         int i = candidate(kw, byteIndex);
-        int entry = vector(kw, f.value("OpIAdd", u32, i, m.constantU32(1)));
+        f.op("OpStore", kw.lastEntry, vector(kw, f.value("OpIAdd", u32, i, m.constantU32(1))));
+        kw.branch(found);
+        kw.label(found);
+        int entry = f.value("OpLoad", v4, kw.lastEntry);
         int start = f.value("OpCompositeExtract", u32, entry, 0);
         int end = f.value("OpCompositeExtract", u32, entry, 1);
         // start <= offset and offset + size <= end, without overflowing u32 (a null offset is 0x80000000)

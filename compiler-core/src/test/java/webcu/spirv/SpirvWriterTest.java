@@ -88,6 +88,12 @@ class SpirvWriterTest {
         conformanceKernels(DeviceTarget.VULKAN.withSpirvCapabilities(java.util.Set.of()), 69, 93, 34);
     }
 
+    /** With Int64 but heap mode (a device without bufferDeviceAddress, or emit --heap-mode): the heap binding, no physical pointers. */
+    @Test
+    void conformanceKernels_heapModeWithInt64_validate() throws IOException {
+        conformanceKernels(withoutPhysicalPointers(), 93, 135, 1);
+    }
+
     /** For lavapipe, whose driver ends loops: every loop checks how it was left (LoopExits), and the modules stay valid. */
     @Test
     void conformanceKernels_withLoopExitChecks_validate() throws IOException {

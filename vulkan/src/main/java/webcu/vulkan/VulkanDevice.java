@@ -372,6 +372,12 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         // physical pointers: the heap binding holds the allocation table, written before the dispatch (nothing is copied)
         boolean physical = program.physicalPointers();
         LaunchBatch.Update table = null;
+        if (physical && DeviceHeap.needed(layout) && !vk.physicalPointers()) {
+            // compiled for another device: its pointers would be addresses this one never gave out
+            fail(at(launch.site()) + "not supported on Vulkan yet: kernel '" + layout.kernel()
+                    + "' was compiled for physical pointers, which this device has not enabled");
+            return;
+        }
         if (DeviceHeap.needed(layout)) {
             Object h = DeviceHeap.of(layout, allocations(), physical ? Long.MAX_VALUE
                     : Math.min(vk.limits().maxStorageRange(), Integer.MAX_VALUE - 8), "Vulkan", "device");
