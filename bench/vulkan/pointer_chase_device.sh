@@ -5,7 +5,8 @@
 # launch), alternating, and nvcc's build of the same file where nvcc is there. From the repo root,
 # with bench/vulkan/bundle.sh's .vkbench carried (run tool: carry [".vkbench"]):
 #   bash bench/vulkan/pointer_chase_device.sh
-# Prints each run's BENCH line (ms_per_launch: the wall time of R launches and a synchronization,
+# Prints the device and its capabilities (PhysicalStorageBufferAddresses in the physical runs' line: physical
+# pointers in use; not in the heap runs'), each run's BENCH line (ms_per_launch: the wall time of R launches and a synchronization,
 # by cudaEvent) and the median GPU time of its timed chase launches (timestamp queries, --kernel-times).
 # Output: $OUT/pointer_chase.log, MODE-SIZE-N.out and .times. Env: SIZES ("20 65536 256 20;24 65536 256 10":
 # log2N threads steps reps, ';'-separated), ROUNDS (2), VKBENCH (the bundle: .vkbench), JAVA (a java to use
@@ -25,14 +26,12 @@ command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=name,driver_version,c
 J() { timeout 280 "$JAVA" "$@" 2>&1 | grep -v '^WARNING\|^Picked up'; }
 webcu() {  # webcu MODE ARGS...: webcu.cli.Main with physical pointers allowed (physical) or not (heap)
   local pp=true; [ "$1" = heap ] && pp=false; shift
-  J -Dwebcu.vulkan.physicalPointers=$pp -Xss64m --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
+  J -Dwebcu.vulkan.physicalPointers=$pp -Dwebcu.vulkan.verbose=true -Xss64m --add-exports java.base/jdk.internal.misc=ALL-UNNAMED \
     --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -cp "$K/lib/*" webcu.cli.Main "$@"
 }
 # the median of the chase launches' GPU times after the 3 warm-up launches, in ms
 median() { grep '"chase"' "$1" | tail -n +4 | sed 's/.*"ns": *\([0-9.Ee+-]*\).*/\1/' | awk '{printf "%.6f\n", $1 / 1e6}' | sort -g \
   | awk '{v[NR] = $1} END {if (NR) printf "%.4f", v[int((NR + 1) / 2)]; else printf "none"}'; }
-echo "== physical pointers on this device (emit shows the two forms; the device decides at start-up):"
-webcu physical emit --target spirv -S "$R/bench/vulkan/pointer_chase.cu" | grep -m1 OpMemoryModel
 if command -v nvcc >/dev/null; then
   nvcc -O3 -arch=sm_90 -o /tmp/pointer_chase "$R/bench/vulkan/pointer_chase.cu" || echo "nvcc failed"
 fi

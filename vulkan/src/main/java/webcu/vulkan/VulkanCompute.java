@@ -325,6 +325,10 @@ public final class VulkanCompute implements AutoCloseable {
             check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
             fence = lp.get(0);
         }
+        if (Boolean.getBoolean("webcu.vulkan.verbose")) {
+            // for a benchmark's log: the device and what it enabled (PhysicalStorageBufferAddresses: physical pointers)
+            System.err.println("webcu: Vulkan device " + deviceName + ", Vulkan " + apiVersion() + ", capabilities " + capabilities);
+        }
     }
 
     /**
