@@ -12,7 +12,9 @@
 # log2N threads steps reps, ';'-separated), ROUNDS (2), VKBENCH (the bundle: .vkbench), JAVA (a java to use
 # instead of the bundle's runtime: a try-out on lavapipe, with VK_ICD_FILENAMES and -Dwebcu.vulkan.loader in JAVA_TOOL_OPTIONS)
 set -u
-R=$(cd "$(dirname "$0")/../.." && pwd); K=${VKBENCH:-$R/.vkbench}; O=${OUT:-/tmp/vk-out}; mkdir -p "$O"
+# The bundle: VKBENCH, else this script's folder when it holds one (a copy of bench/vulkan/ with the bundle in it), else .vkbench
+D=$(cd "$(dirname "$0")" && pwd); R=$(cd "$D/../.." && pwd); O=${OUT:-/tmp/vk-out}; mkdir -p "$O"
+K=${VKBENCH:-$([ -f "$D/jre.tar.xz" ] && echo "$D" || echo "$R/.vkbench")}; CU=$D/pointer_chase.cu
 exec > >(tee "$O/pointer_chase.log") 2>&1
 SIZES=${SIZES:-"20 65536 256 20;24 65536 256 10"}; ROUNDS=${ROUNDS:-2}
 if [ -z "${JAVA:-}" ]; then
@@ -33,7 +35,7 @@ webcu() {  # webcu MODE ARGS...: webcu.cli.Main with physical pointers allowed (
 median() { grep '"chase"' "$1" | tail -n +4 | sed 's/.*"ns": *\([0-9.Ee+-]*\).*/\1/' | awk '{printf "%.6f\n", $1 / 1e6}' | sort -g \
   | awk '{v[NR] = $1} END {if (NR) printf "%.4f", v[int((NR + 1) / 2)]; else printf "none"}'; }
 if command -v nvcc >/dev/null; then
-  nvcc -O3 -arch=sm_90 -o /tmp/pointer_chase "$R/bench/vulkan/pointer_chase.cu" || echo "nvcc failed"
+  nvcc -O3 -arch=sm_90 -o /tmp/pointer_chase "$CU" || echo "nvcc failed"
 fi
 IFS=';' read -ra CONFIGS <<< "$SIZES"
 for c in "${CONFIGS[@]}"; do
@@ -42,7 +44,7 @@ for c in "${CONFIGS[@]}"; do
   for r in $(seq 1 "$ROUNDS"); do
     for mode in physical heap; do
       echo "== $mode $c (round $r)"
-      webcu "$mode" run --backend vulkan --kernel-times "$O/$mode-$tag-$r.times" "$R/bench/vulkan/pointer_chase.cu" -- $c \
+      webcu "$mode" run --backend vulkan --kernel-times "$O/$mode-$tag-$r.times" "$CU" -- $c \
         | tee "$O/$mode-$tag-$r.out"
       echo "GPU $mode $c round $r: chase median $(median "$O/$mode-$tag-$r.times") ms"
     done
