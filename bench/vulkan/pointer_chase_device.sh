@@ -8,7 +8,7 @@
 # Prints the device and its capabilities (PhysicalStorageBufferAddresses in the physical runs' line: physical
 # pointers in use; not in the heap runs'), each run's BENCH line (ms_per_launch: the wall time of R launches and a synchronization,
 # by cudaEvent) and the median GPU time of its timed chase launches (timestamp queries, --kernel-times).
-# Output: $OUT/pointer_chase.log, MODE-SIZE-N.out and .times. Env: SIZES ("20 65536 256 20;24 65536 256 10":
+# Output: $OUT/pointer_chase.log and pointer_chase_runs.tar.gz (MODE-SIZE-N.out and .times). Env: SIZES ("20 65536 256 20;24 65536 256 10":
 # log2N threads steps reps, ';'-separated), ROUNDS (2), VKBENCH (the bundle: .vkbench), JAVA (a java to use
 # instead of the bundle's runtime: a try-out on lavapipe, with VK_ICD_FILENAMES and -Dwebcu.vulkan.loader in JAVA_TOOL_OPTIONS)
 set -u
@@ -50,3 +50,6 @@ for c in "${CONFIGS[@]}"; do
     done
   done
 done
+# the run tool brings back at most 8 files: the runs' outputs and timestamps in one archive beside the log
+tar -C "$O" -czf /tmp/pointer_chase_runs.tar.gz --exclude pointer_chase.log . && rm -f "$O"/*.out "$O"/*.times \
+  && mv /tmp/pointer_chase_runs.tar.gz "$O/pointer_chase_runs.tar.gz"
