@@ -259,6 +259,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "-S", description = "with --target spirv: print the module's disassembly (spirv-dis --raw-id's text)"
                 + " instead of writing the binary") boolean assembly;
         @Option(names = "-o", description = "write to this file instead of stdout") Path output;
+        @Option(names = "--heap-mode", description = "with --target spirv: kernels that follow pointers read from memory"
+                + " get heap mode (a heap copied around each launch), as on a device without bufferDeviceAddress or Int64"
+                + " (SwiftShader), instead of physical pointers (PhysicalStorageBuffer64, the default: lavapipe, NVIDIA)")
+        boolean heapMode;
         @Option(names = "--subgroups", description = "WGSL for a GPU with 32-lane subgroups (NVIDIA): warp functions"
                 + " the whole block reaches become subgroup operations") boolean subgroups;
         @Option(names = "--fma", paramLabel = "probe|hardware|software", description = "WGSL for a GPU whose fma rounds once"
@@ -348,7 +352,13 @@ public final class Main implements Callable<Integer> {
                             : w.code();
                 }
                 case "spirv" -> {
-                    webcu.driver.DeviceCode code = in.compileDevice(r, webcu.passes.DeviceTarget.VULKAN);
+                    webcu.passes.DeviceTarget vulkan = webcu.passes.DeviceTarget.VULKAN;
+                    if (heapMode) {
+                        java.util.Set<String> caps = new java.util.HashSet<>(vulkan.spirvCapabilities());
+                        caps.remove("PhysicalStorageBufferAddresses");
+                        vulkan = vulkan.withSpirvCapabilities(caps);
+                    }
+                    webcu.driver.DeviceCode code = in.compileDevice(r, vulkan);
                     if (code == null || code.hasErrors()) {
                         return 1;
                     }

@@ -21,7 +21,10 @@ package webcu.passes;
  * @param fma how a contracted multiply-add rounds once on this device (docs/fp-contract.md)
  * @param spirvCapabilities null when the kernels go to WGSL; for SPIR-V on Vulkan ({@code webcu.spirv}),
  *     the SPIR-V capabilities beyond Shader the device has enabled ("Int64", "Float64", "Int16",
- *     "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess", "Int64Atomics"): a kernel that needs another is
+ *     "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess", "Int64Atomics",
+ *     "PhysicalStorageBufferAddresses": bufferDeviceAddress, with which a heap-mode kernel follows
+ *     pointers as 64-bit physical pointers instead of through a heap copied around the launch,
+ *     where Int64 is there too): a kernel that needs another is
  *     reported, never written, since a module declaring a capability the device lacks is invalid there.
  *     The passes name Vulkan in what they reject for such a target, and still lower for WGSL's limits
  *     (64-bit integers narrowed, word views for mixed accesses), which is correct on Vulkan too
@@ -42,7 +45,8 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
      * webcu uses. A Vulkan device gives its own with {@link #withSpirvCapabilities}.
      */
     public static final DeviceTarget VULKAN = new DeviceTarget(true, 0, 0, 1L << 30, Fma.PROBE, java.util.Set.of("Int64",
-            "Float64", "Int16", "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess", "Int64Atomics"));
+            "Float64", "Int16", "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess", "Int64Atomics",
+            "PhysicalStorageBufferAddresses"));
 
     /**
      * The default watchdog budget, units per invocation: 2^30, so 2^30 iterations of loops that only

@@ -51,6 +51,19 @@ final class KernelWriter {
      * -1 when the kernel has no buffers to check.
      */
     int oob = -1;
+    /**
+     * With physical pointers ({@link SpirvWriter#physicalPointers}): the heap binding, which holds
+     * the launch's allocation table ({@link SpirvPhysical}), and the Function variables of its
+     * binary search; -1 otherwise.
+     */
+    int allocationTable = -1;
+    int searchLo = -1;
+    int searchHi = -1;
+    /** The allocation table's header (a uvec4: count, unused, the sink's address), loaded at the kernel's start. */
+    int tableHeader = -1;
+    /** The allocation table's entry the invocation's last physical access used (a uvec4 Function variable). */
+    int lastEntry = -1;
+    private int tableVectors = -1;
     private int currentLabel;
     /** Whether the current block still needs its terminator. */
     boolean open;
@@ -97,6 +110,22 @@ final class KernelWriter {
         });
     }
 
+    /** A second declaration of the allocation table's binding as uvec4s: a header or entry in one load (SpirvPhysical). */
+    int tableVectors() {
+        if (tableVectors < 0) {
+            int block = m.typeStruct(types.runtimeArray(types.v4u32(), 16));
+            m.decorate(block, "Block");
+            m.memberDecorate(block, 0, "Offset", 0);
+            tableVectors = m.variable(m.typePointer("StorageBuffer", block), "StorageBuffer");
+            m.name(tableVectors, "webcu_entries");
+            m.decorate(tableVectors, "DescriptorSet", 0);
+            m.decorate(tableVectors, "Binding", bindingOf.get(allocationTable));
+            m.decorate(tableVectors, "NonWritable");
+            used.add(tableVectors);
+        }
+        return tableVectors;
+    }
+
     KernelLayout write() {
         List<KernelLayout.Buffer> buffers = new ArrayList<>();
         int binding = 0;
@@ -110,9 +139,13 @@ final class KernelWriter {
             int block = m.typeStruct(types.runtimeArray(elementType, element.size()));
             m.decorate(block, "Block");
             m.memberDecorate(block, 0, "Offset", 0);
-            boolean writable = b.written() || b.atomic();
+            boolean table = b.source() instanceof KernelInterface.Heap && w.physicalPointers();
+            boolean writable = !table && (b.written() || b.atomic());
             int var = m.variable(m.typePointer("StorageBuffer", block), "StorageBuffer");
-            m.name(var, b.name());
+            m.name(var, table ? "webcu_allocations" : b.name());
+            if (table) {
+                allocationTable = var;
+            }
             m.decorate(var, "DescriptorSet", 0);
             m.decorate(var, "Binding", binding);
             used.add(var);
@@ -201,6 +234,16 @@ final class KernelWriter {
                     m.constantU32(0));
             m.name(oob, "webcu_oob");
         }
+        if (allocationTable >= 0) {
+            searchLo = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"));
+            m.name(searchLo, "webcu_lo");
+            searchHi = f.value("OpVariable", m.typePointer("Function", types.u32()), SpirvModule.enumValue("StorageClass", "Function"));
+            m.name(searchHi, "webcu_hi");
+            int none = m.constantComposite(types.v4u32(), m.constantU32(-1), m.constantU32(0), m.constantU32(0), m.constantU32(0));
+            lastEntry = f.value("OpVariable", m.typePointer("Function", types.v4u32()), SpirvModule.enumValue("StorageClass", "Function"),
+                    none);
+            m.name(lastEntry, "webcu_last");
+        }
         line(k.span());
         for (Map.Entry<Local, Integer> e : memberOf.entrySet()) {
             Local l = e.getKey();
@@ -212,6 +255,9 @@ final class KernelWriter {
             int ptr = f.value("OpAccessChain", m.typePointer("Uniform", memberTypes.get(member)), uniformVar, m.constantU32(member));
             int v = values.convert(f.value("OpLoad", memberTypes.get(member), ptr), stored, l.type());
             f.op("OpStore", vars.get(l), v);
+        }
+        if (allocationTable >= 0) {
+            tableHeader = SpirvPhysical.header(this);
         }
         loopExits.start(uniformVar);
         for (Stmt s : k.body().stmts()) {

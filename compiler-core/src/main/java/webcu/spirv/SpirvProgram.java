@@ -59,6 +59,22 @@ public record SpirvProgram(int[] words, List<KernelLayout> kernels, Map<String, 
         return new SpirvProgram(new int[0], List.of(), new java.util.HashMap<>(), new DebugBuffer(), List.of());
     }
 
+    /**
+     * Whether the module's heap-mode kernels follow physical pointers (it declares
+     * PhysicalStorageBufferAddresses): their heap binding is then the launch's allocation table
+     * (SpirvPhysical's format), not a heap; the runtime copies nothing around their launches.
+     */
+    public boolean physicalPointers() {
+        int capability = SpirvModule.enumValue("Capability", "PhysicalStorageBufferAddresses");
+        // the capabilities come first, after the five header words: OpCapability is opcode 17, two words
+        for (int i = 5; i + 1 < words.length && words[i] == (2 << 16 | 17); i += 2) {
+            if (words[i + 1] == capability) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The binary as bytes, little-endian: the content of a {@code .spv} file. */
     public byte[] bytes() {
         ByteBuffer b = ByteBuffer.allocate(words.length * 4).order(ByteOrder.LITTLE_ENDIAN);

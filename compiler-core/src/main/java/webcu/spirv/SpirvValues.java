@@ -98,7 +98,7 @@ final class SpirvValues {
             case Expr.Fma x -> x.type().equals(Type.F64) ? SpirvDoubleOps.fma(this, value(x.a()), value(x.b()), value(x.c()))
                     : SpirvDoubleOps.fmaf(this, value(x.a()), value(x.b()), value(x.c()));
             case Expr.CheckedIndex c -> checked(c);
-            case Expr.WordLoad w -> SpirvWords.load(this, wordPlace(w.words(), w.byteIndex(), w.word(), w.type()), w.type());
+            case Expr.WordLoad w -> SpirvWords.load(this, wordPlace(w.words(), w.byteIndex(), w.word(), w.type(), false), w.type());
             case Expr.PureCall c -> throw new webcu.diag.InternalCompilerError("SPIR-V writer: WGSL's helper " + c.name()
                     + " reached it");
             case Expr.BuiltinGet b -> builtin(b);
@@ -365,7 +365,7 @@ final class SpirvValues {
      */
     Object resolve(Expr a, boolean write) {
         return switch (a) {
-            case Expr.WordAddr w -> wordPlace(w.words(), w.byteIndex(), w.word(), w.type().pointee());
+            case Expr.WordAddr w -> wordPlace(w.words(), w.byteIndex(), w.word(), w.type().pointee(), write);
             case Expr.Convert c -> {
                 Object inner = resolve(c.value(), write);
                 Type outer = ((Type.Ptr) c.type()).pointee();
@@ -405,13 +405,21 @@ final class SpirvValues {
     }
 
     /** A word access's operands: the byte index computed once, the word index from it where it is its word. */
-    private WordPlace wordPlace(Expr words, Expr byteIndex, Expr word, Type t) {
+    private WordPlace wordPlace(Expr words, Expr byteIndex, Expr word, Type t, boolean write) {
         KernelWriter.Buffer b = buffer(words);
         if (b == null || !b.words()) {
             throw new webcu.diag.InternalCompilerError("SPIR-V writer: word access into " + webcu.ir.IrPrinter.expr(words)
                     + ", which is not a word view");
         }
         int bi = u32(byteIndex);
+        if (b.var() == kw.allocationTable) {
+            // a physical pointer, always checked (the proof that turns checks off covers bindings, not this)
+            Expr.CheckedIndex ci = word instanceof Expr.CheckedIndex c && c.index() == byteIndex ? c : null;
+            int site = ci != null ? ci.site() : kw.w.site(write ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ);
+            int kind = ci != null ? kind(ci) : write ? DebugBuffer.OOB_WRITE : DebugBuffer.OOB_READ;
+            int size = ci != null ? ci.bytes() : t instanceof Type.Bool ? 1 : t.size();
+            return SpirvPhysical.place(this, kw, bi, t, size, b.atomic(), site, kind);
+        }
         int wi;
         if (word instanceof Expr.CheckedIndex ci && ci.index() == byteIndex) {
             wi = checkedWord(checkedBuffer(ci).var(), bi, ci.bytes(), ci);
@@ -425,7 +433,7 @@ final class SpirvValues {
     }
 
     /** Notes the invocation's first bad access ({@code site << 3 | kind}) unless one is noted already. */
-    private void note(int bad, int code) {
+    void note(int bad, int code) {
         int u32 = types.u32();
         int bool = types.bool();
         int old = f().value("OpLoad", u32, kw.oob);
@@ -490,11 +498,18 @@ final class SpirvValues {
      * binding's u64 view: a byte index that is not a multiple of 8 is reported as misaligned
      * ({@link DebugBuffer#MISALIGNED}) and reaches element 0 instead.
      */
-    int widePointer(WordPlace wp, int word) {
+    int widePointer(WordPlace wp) {
         int u32 = types.u32();
+        int word = wp.word();
         int bad = f().value("OpINotEqual", types.bool(), f().value("OpBitwiseAnd", u32, wp.byteIndex(), m.constantU32(7)),
                 m.constantU32(0));
         note(bad, m.constantU32(kw.w.site(DebugBuffer.OOB_WRITE) << 3 | DebugBuffer.MISALIGNED));
+        if (wp.storageClass().equals("PhysicalStorageBuffer")) {
+            // a misaligned one goes to the sink's word 0 instead, as a bad access does (SpirvPhysical)
+            int sink = SpirvPhysical.sink(kw);
+            int address = f().value("OpSelect", types.plain(Type.U64), bad, sink, wp.base());
+            return SpirvPhysical.pointer(kw, types.laidOut(Type.U64), address);
+        }
         int index = f().value("OpSelect", u32, bad, m.constantU32(0), f().value("OpShiftRightLogical", u32, word, m.constantU32(1)));
         return f().value("OpAccessChain", m.typePointer("StorageBuffer", types.laidOut(Type.U64)), kw.wideView(wp.base()),
                 m.constantU32(0), index);
@@ -617,7 +632,7 @@ final class SpirvValues {
     }
 
     void store(Stmt.WordStore w) {
-        WordPlace wp = wordPlace(w.words(), w.byteIndex(), w.word(), w.value().type());
+        WordPlace wp = wordPlace(w.words(), w.byteIndex(), w.word(), w.value().type(), true);
         SpirvWords.store(this, wp, w.value().type(), value(w.value()));
     }
 
@@ -686,6 +701,10 @@ final class SpirvValues {
 
     SpirvModule.Function function() {
         return kw.f;
+    }
+
+    KernelWriter kw() {
+        return kw;
     }
 
     SpirvModule module() {

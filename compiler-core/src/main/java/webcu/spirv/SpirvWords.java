@@ -15,10 +15,22 @@ import webcu.spirv.SpirvTypes.Unsupported;
  * workgroup scope on shared memory, as CUDA's {@code atomicAdd} and friends are.
  */
 final class SpirvWords {
+    /** The memory operand Vulkan requires on every load and store through a physical pointer, followed by the alignment. */
+    private static final int ALIGNED = 2;
+
     private SpirvWords() {
     }
 
-    private static int wordPointer(SpirvValues v, SpirvValues.WordPlace wp, int wordIndex) {
+    private static boolean physical(SpirvValues.WordPlace wp) {
+        return wp.storageClass().equals("PhysicalStorageBuffer");
+    }
+
+    /** A pointer to word {@code plus} of the access: in the view, or at the physical address (SpirvPhysical) plus 4·plus bytes. */
+    private static int wordPointer(SpirvValues v, SpirvValues.WordPlace wp, int plus) {
+        if (physical(wp)) {
+            return SpirvPhysical.pointer(v.kw(), v.types().u32(), SpirvPhysical.plus(v.kw(), wp.base(), 4 * plus));
+        }
+        int wordIndex = wordIndex(v, wp, plus);
         SpirvModule m = v.module();
         List<Integer> ops = new ArrayList<>();
         ops.add(wp.base());
@@ -37,12 +49,17 @@ final class SpirvWords {
         if (wp.atomic()) {
             return v.function().value("OpAtomicLoad", u32, ptr, v.scope(wp.storageClass()), v.module().constantU32(0));
         }
+        if (physical(wp)) {
+            return v.function().value("OpLoad", u32, ptr, ALIGNED, 4);
+        }
         return v.function().value("OpLoad", u32, ptr);
     }
 
     private static void storeWord(SpirvValues v, SpirvValues.WordPlace wp, int ptr, int value) {
         if (wp.atomic()) {
             v.function().op("OpAtomicStore", ptr, v.scope(wp.storageClass()), v.module().constantU32(0), value);
+        } else if (physical(wp)) {
+            v.function().op("OpStore", ptr, value, ALIGNED, 4);
         } else {
             v.function().op("OpStore", ptr, value);
         }
@@ -59,16 +76,16 @@ final class SpirvWords {
         int size = size(t);
         switch (size) {
             case 4 -> {
-                return v.bitcast(loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0))), Type.U32, t);
+                return v.bitcast(loadWord(v, wp, wordPointer(v, wp, 0)), Type.U32, t);
             }
             case 8 -> {
-                int lo = loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)));
-                int hi = loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 1)));
+                int lo = loadWord(v, wp, wordPointer(v, wp, 0));
+                int hi = loadWord(v, wp, wordPointer(v, wp, 1));
                 int pair = f.value("OpCompositeConstruct", m.typeVector(u32, 2), lo, hi);
                 return v.types().wide(t) ? pair : f.value("OpBitcast", v.types().plain(t), pair);
             }
             case 1, 2 -> {
-                int word = loadWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)));
+                int word = loadWord(v, wp, wordPointer(v, wp, 0));
                 int shift = f.value("OpShiftLeftLogical", u32, f.value("OpBitwiseAnd", u32, wp.byteIndex(), m.constantU32(3)),
                         m.constantU32(3));
                 int bits = m.constantU32(size * 8);
@@ -94,14 +111,14 @@ final class SpirvWords {
         int u32 = v.types().u32();
         int size = size(t);
         switch (size) {
-            case 4 -> storeWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)), v.bitcast(value, t, Type.U32));
+            case 4 -> storeWord(v, wp, wordPointer(v, wp, 0), v.bitcast(value, t, Type.U32));
             case 8 -> {
                 int pair = v.types().wide(t) ? value : f.value("OpBitcast", m.typeVector(u32, 2), value);
-                storeWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 0)), f.value("OpCompositeExtract", u32, pair, 0));
-                storeWord(v, wp, wordPointer(v, wp, wordIndex(v, wp, 1)), f.value("OpCompositeExtract", u32, pair, 1));
+                storeWord(v, wp, wordPointer(v, wp, 0), f.value("OpCompositeExtract", u32, pair, 0));
+                storeWord(v, wp, wordPointer(v, wp, 1), f.value("OpCompositeExtract", u32, pair, 1));
             }
             case 1, 2 -> {
-                int ptr = wordPointer(v, wp, wordIndex(v, wp, 0));
+                int ptr = wordPointer(v, wp, 0);
                 int shift = f.value("OpShiftLeftLogical", u32, f.value("OpBitwiseAnd", u32, wp.byteIndex(), m.constantU32(3)),
                         m.constantU32(3));
                 int mask = m.constantU32(size == 1 ? 0xff : 0xffff);
@@ -133,8 +150,8 @@ final class SpirvWords {
         int pair = v.types().wide(a.value().type()) ? v.value(a.value()) : f.value("OpBitcast", v2, v.value(a.value()));
         int vlo = f.value("OpCompositeExtract", u32, pair, 0);
         int vhi = f.value("OpCompositeExtract", u32, pair, 1);
-        int loPtr = wordPointer(v, wp, wordIndex(v, wp, 0));
-        int hiPtr = wordPointer(v, wp, wordIndex(v, wp, 1));
+        int loPtr = wordPointer(v, wp, 0);
+        int hiPtr = wordPointer(v, wp, 1);
         int scope = v.scope(wp.storageClass());
         int relaxed = m.constantU32(0);
         int one = m.constantU32(1);
@@ -179,7 +196,7 @@ final class SpirvWords {
         SpirvModule.Function f = v.function();
         int u64 = v.types().plain(Type.U64);
         m.capability("Int64Atomics");
-        int ptr = v.widePointer(wp, wordIndex(v, wp, 0));
+        int ptr = v.widePointer(wp);
         int scope = v.scope("StorageBuffer");
         int relaxed = m.constantU32(0);
         List<Integer> args = new ArrayList<>();
@@ -214,7 +231,7 @@ final class SpirvWords {
         Type t = c.callee().returnType();
         Object target = v.resolve(c.args().get(0), true);
         if (t.size() == 8 && t instanceof Type.Int ti && target instanceof SpirvValues.WordPlace wp
-                && wp.storageClass().equals("StorageBuffer") && v.types().has("Int64Atomics")) {
+                && (wp.storageClass().equals("StorageBuffer") || physical(wp)) && v.types().has("Int64Atomics")) {
             atomicWide(v, c, op, wp, ti);
             return;
         }
@@ -230,7 +247,7 @@ final class SpirvWords {
             if (size(wp.type()) != 4) {
                 throw new Unsupported("atomics on values smaller than a word");
             }
-            ptr = wordPointer(v, wp, wordIndex(v, wp, 0));
+            ptr = wordPointer(v, wp, 0);
             held = Type.U32;
             storageClass = wp.storageClass();
         } else {

@@ -74,6 +74,25 @@ final class SpirvWriter {
     /** The statement being written. */
     Span currentSpan = Span.NONE;
 
+    /**
+     * Whether heap-mode kernels follow pointers as physical ones (the device has bufferDeviceAddress
+     * and Int64): their heap binding is the launch's allocation table ({@link SpirvPhysical}), not a heap.
+     */
+    boolean physicalPointers() {
+        return types.has("PhysicalStorageBufferAddresses") && types.has("Int64");
+    }
+
+    /** Declares what a physical pointer needs, at its first use: the capability and the PhysicalStorageBuffer64 addressing. */
+    void usePhysical() {
+        if (!usesPhysical) {
+            usesPhysical = true;
+            m.capability("PhysicalStorageBufferAddresses");
+            m.memoryModel("PhysicalStorageBuffer64", "GLSL450");
+        }
+    }
+
+    private boolean usesPhysical;
+
     /** The bool spec constant that turns the element accesses' bounds checks off, made at the first check. */
     int checks() {
         if (checks < 0) {

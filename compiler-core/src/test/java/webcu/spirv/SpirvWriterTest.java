@@ -88,6 +88,12 @@ class SpirvWriterTest {
         conformanceKernels(DeviceTarget.VULKAN.withSpirvCapabilities(java.util.Set.of()), 69, 93, 34);
     }
 
+    /** With Int64 but heap mode (a device without bufferDeviceAddress, or emit --heap-mode): the heap binding, no physical pointers. */
+    @Test
+    void conformanceKernels_heapModeWithInt64_validate() throws IOException {
+        conformanceKernels(withoutPhysicalPointers(), 93, 135, 1);
+    }
+
     /** For lavapipe, whose driver ends loops: every loop checks how it was left (LoopExits), and the modules stay valid. */
     @Test
     void conformanceKernels_withLoopExitChecks_validate() throws IOException {
@@ -160,7 +166,7 @@ class SpirvWriterTest {
     @Test
     void heapMode_linkedList_withAndWithoutInt64() throws IOException {
         CompileResult r = compile("list.cu", SpirvSamples.LINKED_LIST);
-        for (DeviceTarget target : List.of(DeviceTarget.VULKAN, DeviceTarget.VULKAN.withSpirvCapabilities(java.util.Set.of()))) {
+        for (DeviceTarget target : List.of(withoutPhysicalPointers(), DeviceTarget.VULKAN.withSpirvCapabilities(java.util.Set.of()))) {
             Diagnostics d = new Diagnostics();
             SpirvProgram p = spirv(r, d, target);
             assertEquals(List.of(), d.all());
@@ -172,10 +178,49 @@ class SpirvWriterTest {
             assertTrue(l.uniform().fields().stream().anyMatch(f -> f.heapBase() && f.offset() % 8 == 0), l.toString());
             boolean int64 = target.spirvCapabilities().contains("Int64");
             assertEquals(int64, p.disassembly().contains("OpTypeInt 64"), p.disassembly());
+            assertFalse(p.physicalPointers());
             if (int64) {
                 Golden.check(GOLDEN.resolve("cuda_linked_list.spvasm"), p.disassembly());
             }
         }
+    }
+
+    private static DeviceTarget withoutPhysicalPointers() {
+        java.util.Set<String> caps = new java.util.HashSet<>(DeviceTarget.VULKAN.spirvCapabilities());
+        caps.remove("PhysicalStorageBufferAddresses");
+        return DeviceTarget.VULKAN.withSpirvCapabilities(caps);
+    }
+
+    /**
+     * Heap mode with physical pointers (a device with bufferDeviceAddress and Int64): the same
+     * layout (the heap binding, now the allocation table, the u32 offsets and heap.base in the
+     * uniform), PhysicalStorageBuffer64 addressing, every access through a pointer made from a
+     * table entry's device address with its Aligned operand, no access to the binding but the
+     * table's words; a golden snapshot. Without Int64 the capability is not used (heap mode).
+     */
+    @Test
+    void heapMode_linkedList_physicalPointers() throws IOException {
+        CompileResult r = compile("list.cu", SpirvSamples.LINKED_LIST);
+        Diagnostics d = new Diagnostics();
+        SpirvProgram p = spirv(r, d, DeviceTarget.VULKAN);
+        assertEquals(List.of(), d.all());
+        assertEquals("", validate(p));
+        assertTrue(p.physicalPointers());
+        KernelLayout l = p.kernel("listSum");
+        assertEquals(1, l.buffers().size());
+        assertTrue(l.buffers().get(0).heap() && l.buffers().get(0).readOnly(), l.toString());
+        assertTrue(l.uniform().fields().stream().anyMatch(f -> f.heapOffset() && f.param() == 0 && f.size() == 4), l.toString());
+        String text = p.disassembly();
+        assertTrue(text.contains("OpMemoryModel PhysicalStorageBuffer64 GLSL450"), text);
+        assertTrue(text.contains("OpConvertUToPtr"), text);
+        assertTrue(text.contains("Aligned 4"), text);
+        Golden.check(GOLDEN.resolve("cuda_linked_list_physical.spvasm"), text);
+        java.util.Set<String> noInt64 = new java.util.HashSet<>(DeviceTarget.VULKAN.spirvCapabilities());
+        noInt64.remove("Int64");
+        noInt64.remove("Int64Atomics");
+        SpirvProgram heap = spirv(r, new Diagnostics(), DeviceTarget.VULKAN.withSpirvCapabilities(noInt64));
+        assertEquals("", validate(heap));
+        assertFalse(heap.physicalPointers());
     }
 
     /**

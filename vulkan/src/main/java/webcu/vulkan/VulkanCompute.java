@@ -22,6 +22,7 @@ import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.Configuration;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VK12;
 import org.lwjgl.vulkan.VkApplicationInfo;
 import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkBufferCreateInfo;
@@ -93,12 +94,15 @@ public final class VulkanCompute implements AutoCloseable {
         final long memory;
         public final long size;
         private final ByteBuffer mapped;
+        /** Its device address (vkGetBufferDeviceAddress) where {@link #physicalPointers} is on, else 0. */
+        public final long address;
 
-        private Buffer(long handle, long memory, long size, ByteBuffer mapped) {
+        private Buffer(long handle, long memory, long size, ByteBuffer mapped, long address) {
             this.handle = handle;
             this.memory = memory;
             this.size = size;
             this.mapped = mapped;
+            this.address = address;
         }
 
         /** Whether the host reads and writes the buffer's memory directly ({@link #contents()}). */
@@ -163,6 +167,8 @@ public final class VulkanCompute implements AutoCloseable {
     private final String deviceName;
     private final int apiVersion;
     private final boolean bufferDeviceAddress;
+    /** bufferDeviceAddress enabled, with Int64: heap-mode kernels follow physical pointers; every buffer has a device address. */
+    private final boolean physicalPointers;
     private final Limits limits;
     private final java.util.Set<String> capabilities;
     /** A discrete GPU (its own memory, apart from the host's: {@link #deviceBuffer}), or a test that acts as one. */
@@ -175,7 +181,7 @@ public final class VulkanCompute implements AutoCloseable {
     /** Two timestamps, made at the first timed dispatch. */
     private long queryPool = VK_NULL_HANDLE;
 
-    private VulkanCompute(boolean validation, boolean unmapped) {
+    private VulkanCompute(boolean validation, boolean unmapped, boolean allowPhysicalPointers) {
         String loader = System.getProperty("webcu.vulkan.loader");
         if (loader != null && !loader.isEmpty()) {
             Configuration.VULKAN_LIBRARY_NAME.set(loader);
@@ -295,9 +301,14 @@ public final class VulkanCompute implements AutoCloseable {
                 e11.storageBuffer16BitAccess(true);
                 caps.add("StorageBuffer16BitAccess");
             }
-            capabilities = java.util.Collections.unmodifiableSet(caps);
-            // measured, not enabled: heap mode's physical-pointer alternative would need it (docs/spirv.md)
             bufferDeviceAddress = v12.bufferDeviceAddress();
+            // physical pointers need 64-bit integers for their addresses: SwiftShader has the feature, not Int64
+            physicalPointers = allowPhysicalPointers && bufferDeviceAddress && core.shaderInt64();
+            if (physicalPointers) {
+                e12.bufferDeviceAddress(true);
+                caps.add("PhysicalStorageBufferAddresses");
+            }
+            capabilities = java.util.Collections.unmodifiableSet(caps);
             VkDeviceCreateInfo dci = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(qci).pEnabledFeatures(enable)
                     .pNext(e11).pNext(e12);
             check(vkCreateDevice(physical, dci, null, pp), "vkCreateDevice");
@@ -314,16 +325,27 @@ public final class VulkanCompute implements AutoCloseable {
             check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, lp), "vkCreateFence");
             fence = lp.get(0);
         }
+        if (Boolean.getBoolean("webcu.vulkan.verbose")) {
+            // for a benchmark's log: the device and what it enabled (PhysicalStorageBufferAddresses: physical pointers)
+            System.err.println("webcu: Vulkan device " + deviceName + ", Vulkan " + apiVersion() + ", capabilities " + capabilities);
+        }
     }
 
-    /** Opens the first Vulkan device; with {@code validation}, through the Khronos validation layer. */
+    /**
+     * Opens the first Vulkan device; with {@code validation}, through the Khronos validation layer.
+     * Physical pointers are used where the device has them unless the system property
+     * {@code webcu.vulkan.physicalPointers} is {@code false} (heap mode everywhere: bench/vulkan's comparison).
+     */
     public static VulkanCompute open(boolean validation) {
-        return new VulkanCompute(validation, false);
+        return new VulkanCompute(validation, false, Boolean.parseBoolean(System.getProperty("webcu.vulkan.physicalPointers", "true")));
     }
 
-    /** {@link #open}, with allocations unmapped as on a discrete GPU whatever the device (tests of that path). */
-    static VulkanCompute openUnmapped(boolean validation) {
-        return new VulkanCompute(validation, true);
+    /**
+     * {@link #open} for tests: {@code unmapped}, allocations unmapped as on a discrete GPU whatever
+     * the device; {@code physicalPointers}, allowed or not (heap mode).
+     */
+    static VulkanCompute open(boolean validation, boolean unmapped, boolean physicalPointers) {
+        return new VulkanCompute(validation, unmapped, physicalPointers);
     }
 
     /**
@@ -345,9 +367,18 @@ public final class VulkanCompute implements AutoCloseable {
         return deviceName;
     }
 
-    /** Whether the device has bufferDeviceAddress (64-bit pointers in shaders: PhysicalStorageBuffer64); not enabled. */
+    /** Whether the device has bufferDeviceAddress (64-bit pointers in shaders: PhysicalStorageBuffer64). */
     public boolean hasBufferDeviceAddress() {
         return bufferDeviceAddress;
+    }
+
+    /**
+     * Whether heap-mode kernels follow physical pointers here: bufferDeviceAddress and Int64, enabled
+     * at the device's creation (capability PhysicalStorageBufferAddresses); every buffer then has
+     * its {@link Buffer#address}.
+     */
+    public boolean physicalPointers() {
+        return physicalPointers;
     }
 
     /** The device's Vulkan version as "major.minor.patch". */
@@ -404,7 +435,8 @@ public final class VulkanCompute implements AutoCloseable {
         try (MemoryStack stack = stackPush()) {
             VkBufferCreateInfo bci = VkBufferCreateInfo.calloc(stack).sType$Default().size(size)
                     .usage(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT
-                            | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+                            | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT
+                            | (physicalPointers ? VK12.VK_BUFFER_USAGE_SHADER_DEVICE_ADDRESS_BIT : 0))
                     .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
             LongBuffer lp = stack.mallocLong(1);
             check(vkCreateBuffer(device, bci, null, lp), "vkCreateBuffer");
@@ -420,6 +452,10 @@ public final class VulkanCompute implements AutoCloseable {
                         + " memory for this buffer");
             }
             VkMemoryAllocateInfo mai = VkMemoryAllocateInfo.calloc(stack).sType$Default().allocationSize(req.size()).memoryTypeIndex(type);
+            if (physicalPointers) {
+                mai.pNext(org.lwjgl.vulkan.VkMemoryAllocateFlagsInfo.calloc(stack).sType$Default()
+                        .flags(VK12.VK_MEMORY_ALLOCATE_DEVICE_ADDRESS_BIT));
+            }
             int result = vkAllocateMemory(device, mai, null, lp);
             if (result != VK_SUCCESS) {
                 vkDestroyBuffer(device, buffer, null);
@@ -427,14 +463,16 @@ public final class VulkanCompute implements AutoCloseable {
             }
             long memory = lp.get(0);
             check(vkBindBufferMemory(device, buffer, memory, 0), "vkBindBufferMemory");
+            long address = physicalPointers ? VK12.vkGetBufferDeviceAddress(device,
+                    org.lwjgl.vulkan.VkBufferDeviceAddressInfo.calloc(stack).sType$Default().buffer(buffer)) : 0;
             if (!mappable) {
-                return new Buffer(buffer, memory, size, null);
+                return new Buffer(buffer, memory, size, null, address);
             }
             PointerBuffer pp = stack.mallocPointer(1);
             check(vkMapMemory(device, memory, 0, size, 0, pp), "vkMapMemory");
             ByteBuffer mapped = MemoryUtil.memByteBuffer(pp.get(0), (int) size);
             MemoryUtil.memSet(mapped, 0);
-            return new Buffer(buffer, memory, size, mapped);
+            return new Buffer(buffer, memory, size, mapped, address);
         }
     }
 

@@ -78,6 +78,8 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     private final VulkanCompute.Buffer debug;
     private final VulkanCompute.Buffer nullBuffer;
     private VulkanCompute.Buffer heapBuffer;
+    private VulkanCompute.Buffer tableBuffer;
+    private VulkanCompute.Buffer sink;
     /**
      * The launches' uniform buffer, host-visible, rewritten by every launch (the previous one has
      * finished: every launch waits for its fence); made larger when a launch needs more.
@@ -369,9 +371,18 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
         DeviceHeap heap = null;
         VulkanCompute.Buffer heapBound = null;
+        // physical pointers: the heap binding holds the allocation table, written before the dispatch (nothing is copied)
+        boolean physical = program.physicalPointers();
+        LaunchBatch.Update table = null;
+        if (physical && DeviceHeap.needed(layout) && !vk.physicalPointers()) {
+            // compiled for another device: its pointers would be addresses this one never gave out
+            fail(at(launch.site()) + "not supported on Vulkan yet: kernel '" + layout.kernel()
+                    + "' was compiled for physical pointers, which this device has not enabled");
+            return;
+        }
         if (DeviceHeap.needed(layout)) {
-            Object h = DeviceHeap.of(layout, allocations(), Math.min(vk.limits().maxStorageRange(), Integer.MAX_VALUE - 8),
-                    "Vulkan", "device");
+            Object h = DeviceHeap.of(layout, allocations(), physical ? Long.MAX_VALUE
+                    : Math.min(vk.limits().maxStorageRange(), Integer.MAX_VALUE - 8), "Vulkan", "device");
             if (h instanceof String message) {
                 fail(at(launch.site()) + message);
                 return;
@@ -386,6 +397,13 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         double[] bytes = new double[layout.buffers().size()];
         for (int n = 0; n < layout.buffers().size(); n++) {
             LaunchLayout.Buffer b = layout.buffers().get(n);
+            if (b.heap() && physical) {
+                bufferOf[n] = -1;
+                byte[] words = AllocationTable.of(heap, buffers, sink().address);
+                table = new LaunchBatch.Update(tableBuffer(words.length), 0, words);
+                bindings.add(new VulkanCompute.Binding(0, b.binding(), table.buffer(), VulkanCompute.Kind.STORAGE, words.length));
+                continue;
+            }
             if (b.heap()) {
                 bufferOf[n] = -1;
                 // bound to the heap's bytes only: its bounds checks cover the heap, not the buffer kept for larger ones
@@ -460,13 +478,17 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             launchedAt.put(layout.kernel(), System.nanoTime());
             String kernel = layout.kernel();
             java.util.function.DoubleConsumer time = timing ? ns -> kernelTimes.add(new KernelTime(kernel, ns)) : null;
-            if (managed.isEmpty() && heapBound == null) {
+            if (managed.isEmpty() && heapBound == null && (table == null || table.bytes().length <= 65536)) {
                 // recorded behind the launches before it and run at the next synchronization (LaunchBatch); its
-                // uniform and the watchdog's launch-wide tick count, which starts from zero (Watchdog), are
-                // written in the command stream
+                // uniform, the watchdog's launch-wide tick count, which starts from zero (Watchdog), and the
+                // allocation table are written in the command stream
                 byte[] words = java.util.Arrays.copyOf(uniform, (uniform.length + 3) & ~3);
-                vk.enqueue(p, bindings, List.of(new LaunchBatch.Update(u, 0, words),
-                        new LaunchBatch.Update(debug, DeviceOutput.WATCHDOG_TICKS_BYTE, new byte[4])), grid[0], grid[1], grid[2], time);
+                List<LaunchBatch.Update> updates = new ArrayList<>(List.of(new LaunchBatch.Update(u, 0, words),
+                        new LaunchBatch.Update(debug, DeviceOutput.WATCHDOG_TICKS_BYTE, new byte[4])));
+                if (table != null) {
+                    updates.add(table);
+                }
+                vk.enqueue(p, bindings, updates, grid[0], grid[1], grid[2], time);
                 return;
             }
             // managed memory and the heap: the host's copies and the allocations go to the device before the launch and
@@ -482,6 +504,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 }
             }
             u.contents().put(0, uniform);
+            if (table != null) {
+                table.buffer().contents().put(0, table.bytes());
+            }
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
             double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
@@ -543,6 +568,29 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             return UniformPacking.read(s.bytes(), f.argOffset(), 8);
         }
         return -1;
+    }
+
+    /**
+     * The buffer of the allocation tables (physical pointers), host-visible, written in the command
+     * stream by every heap launch; made larger when a launch needs more.
+     */
+    private VulkanCompute.Buffer tableBuffer(int bytes) {
+        if (tableBuffer == null || tableBuffer.size < bytes) {
+            vk.flush(); // recorded launches update and read the old one
+            if (tableBuffer != null) {
+                tableBuffer.close();
+            }
+            tableBuffer = vk.buffer(Math.max(256, Integer.highestOneBit(Math.max(1, bytes - 1)) << 1));
+        }
+        return tableBuffer;
+    }
+
+    /** What a bad access through a physical pointer reads or writes instead (AllocationTable), made at first use. */
+    private VulkanCompute.Buffer sink() {
+        if (sink == null) {
+            sink = vk.buffer(AllocationTable.SINK_BYTES);
+        }
+        return sink;
     }
 
     /**
@@ -730,6 +778,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         nullBuffer.close();
         if (staging != null) {
             staging.close();
+        }
+        for (VulkanCompute.Buffer b : new VulkanCompute.Buffer[] {tableBuffer, sink}) {
+            if (b != null) {
+                b.close();
+            }
         }
         if (heapBuffer != null) {
             heapBuffer.close();

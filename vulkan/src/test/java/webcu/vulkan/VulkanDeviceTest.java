@@ -18,7 +18,11 @@ import webcu.vm.RunState;
  * printed at the synchronization, and faults reported as the WebGPU device reports them.
  */
 class VulkanDeviceTest {
-    record Run(int status, String out, String err, List<String> validation) {
+    /** {@code physical}: the device followed pointers read from memory as physical pointers (not heap mode). */
+    record Run(int status, String out, String err, List<String> validation, boolean physical) {
+        Run(int status, String out, String err, List<String> validation) {
+            this(status, out, err, validation, false);
+        }
     }
 
     private static Run run(String source) {
@@ -27,18 +31,24 @@ class VulkanDeviceTest {
 
     /** {@code unmapped}: allocations in memory the host reaches only by copies, as on a discrete GPU. */
     private static Run run(String source, boolean unmapped) {
+        return run(source, unmapped, true);
+    }
+
+    /** {@code physicalPointers}: allowed where the device has them (lavapipe), else heap mode on every device. */
+    private static Run run(String source, boolean unmapped, boolean physicalPointers) {
         CompileResult r = Compiler.compile(SourceSet.single("t.cu", source));
         assertTrue(r.ok(), r.render(true));
         CapturingConsole console = new CapturingConsole();
         StringBuilder out = console.out;
         StringBuilder err = console.err;
-        try (VulkanDevice d = new VulkanDevice(unmapped ? VulkanCompute.openUnmapped(true) : VulkanCompute.open(true), console)) {
+        try (VulkanDevice d = new VulkanDevice(VulkanCompute.open(true, unmapped, physicalPointers), console)) {
             d.load(Compiler.compileDevice(r, d.target()));
             ProgramRun run = new ProgramRun(r.module(), d, console, List.of("t"));
             while (true) {
                 RunState s = run.resume(Long.MAX_VALUE >> 2);
                 if (s instanceof RunState.Exited e) {
-                    return new Run(e.status(), out.toString(), err.toString(), d.compute().validationMessages());
+                    return new Run(e.status(), out.toString(), err.toString(), d.compute().validationMessages(),
+                            d.compute().physicalPointers());
                 }
             }
         }
@@ -301,36 +311,130 @@ class VulkanDeviceTest {
                 }
                 """;
         for (boolean unmapped : new boolean[] {false, true}) {
-            Run r = run(source, unmapped);
-            assertEquals(0, r.status(), r.err());
-            assertEquals("55 9 1 1\n", r.out(), r.err());
+            for (boolean physical : new boolean[] {true, false}) {
+                Run r = run(source, unmapped, physical);
+                assertEquals(0, r.status(), r.err());
+                assertEquals("55 9 1 1\n", r.out(), r.err());
+                assertEquals(List.of(), r.validation());
+                assertEquals(physical && physicalPointersHere(), r.physical());
+            }
+        }
+    }
+
+    /**
+     * A list through 21 allocations, more than the allocation table's 16 entries searched without a
+     * loop (SpirvPhysical.UNROLLED): the loop's search finds each, in both paths.
+     */
+    @Test
+    void listThroughManyAllocations() {
+        String source = """
+                #include <cstdio>
+                struct Node { int value; Node* next; };
+                __global__ void walk(Node* head, int* sum) {
+                  int s = 0;
+                  for (Node* n = head; n; n = n->next) s += n->value;
+                  *sum = s;
+                }
+                int main() {
+                  const int count = 20;
+                  Node* d[count];
+                  for (int i = 0; i < count; i++) cudaMalloc(&d[i], sizeof(Node));
+                  for (int i = 0; i < count; i++) {
+                    Node h;
+                    h.value = i + 1;
+                    h.next = i + 1 < count ? d[i + 1] : nullptr;
+                    cudaMemcpy(d[i], &h, sizeof(h), cudaMemcpyHostToDevice);
+                  }
+                  int* sum;
+                  cudaMalloc(&sum, sizeof(int));
+                  walk<<<1, 1>>>(d[0], sum);
+                  int s;
+                  cudaMemcpy(&s, sum, sizeof(int), cudaMemcpyDeviceToHost);
+                  printf("%d\\n", s);
+                  return 0;
+                }
+                """;
+        for (boolean physical : new boolean[] {true, false}) {
+            Run r = run(source, false, physical);
+            assertEquals("210\n", r.out(), r.err());
             assertEquals(List.of(), r.validation());
+            assertEquals(physical && physicalPointersHere(), r.physical());
+        }
+    }
+
+    /** Whether this test's device has physical pointers (bufferDeviceAddress and Int64: lavapipe, not SwiftShader). */
+    private static boolean physicalPointersHere() {
+        try (VulkanCompute vk = VulkanCompute.open(false, false, true)) {
+            return vk.physicalPointers();
+        }
+    }
+
+    /**
+     * Physical pointers check each access against its own allocation: a pointer read from memory
+     * one element past an allocation's end is an illegal address at its line, where heap mode
+     * (whose bounds are the heap's) reads the gap after the allocation. Both wrote every node's
+     * value first, through the kernel's own pointers, and the sum of the nodes inside is right.
+     */
+    @Test
+    void pointerPastItsAllocation() {
+        String source = """
+                #include <cstdio>
+                struct Node { int value; Node* next; };
+                __global__ void k(Node* nodes, int* out) {
+                  int s = 0;
+                  for (Node* n = nodes; n; n = n->next) {
+                    s += n->value;
+                  }
+                  *out = s;
+                }
+                int main() {
+                  Node h[3];
+                  Node* d;
+                  cudaMalloc(&d, 2 * sizeof(Node));
+                  h[0].value = 1; h[0].next = d + 1;
+                  h[1].value = 2; h[1].next = d + 2;
+                  int* out;
+                  cudaMalloc(&out, sizeof(int));
+                  cudaMemcpy(d, h, 2 * sizeof(Node), cudaMemcpyHostToDevice);
+                  k<<<1, 1>>>(d, out);
+                  printf("%s\\n", cudaGetErrorName(cudaDeviceSynchronize()));
+                  return 0;
+                }
+                """;
+        Run r = run(source, false, true);
+        assertEquals(List.of(), r.validation());
+        if (r.physical()) {
+            assertEquals("cudaErrorIllegalAddress\n", r.out(), r.err());
+            assertTrue(r.err().contains("out-of-bounds read at t.cu:6"), r.err());
         }
     }
 
     /** Following a null pointer read from memory leaves the heap: an illegal address at its line, as on WebGPU. */
     @Test
     void nullPointerReadFromMemoryIsAnIllegalAddress() {
-        Run r = run("""
-                #include <cstdio>
-                struct Node { int value; Node* next; };
-                __global__ void k(Node* n, int* out) {
-                  *out = n->next->value;
-                }
-                int main() {
-                  Node* n;
-                  int* out;
-                  cudaMalloc(&n, sizeof(Node));
-                  cudaMalloc(&out, sizeof(int));
-                  cudaMemset(n, 0, sizeof(Node));
-                  k<<<1, 1>>>(n, out);
-                  printf("%s\\n", cudaGetErrorName(cudaDeviceSynchronize()));
-                  return 0;
-                }
-                """);
-        assertEquals("cudaErrorIllegalAddress\n", r.out(), r.err());
-        assertTrue(r.err().contains("out-of-bounds read at t.cu:4"), r.err());
-        assertEquals(List.of(), r.validation());
+        for (boolean physical : new boolean[] {true, false}) {
+            Run r = run("""
+                    #include <cstdio>
+                    struct Node { int value; Node* next; };
+                    __global__ void k(Node* n, int* out) {
+                      *out = n->next->value;
+                    }
+                    int main() {
+                      Node* n;
+                      int* out;
+                      cudaMalloc(&n, sizeof(Node));
+                      cudaMalloc(&out, sizeof(int));
+                      cudaMemset(n, 0, sizeof(Node));
+                      k<<<1, 1>>>(n, out);
+                      printf("%s\\n", cudaGetErrorName(cudaDeviceSynchronize()));
+                      return 0;
+                    }
+                    """, false, physical);
+            assertEquals("cudaErrorIllegalAddress\n", r.out(), r.err());
+            assertTrue(r.err().contains("out-of-bounds read at t.cu:4"), r.err());
+            assertEquals(physical && physicalPointersHere(), r.physical());
+            assertEquals(List.of(), r.validation());
+        }
     }
 
     @Test
