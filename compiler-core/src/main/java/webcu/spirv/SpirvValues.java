@@ -217,12 +217,20 @@ final class SpirvValues {
             return v;
         }
         boolean signed = ((Type.Int) t).signed();
+        if (op == BinaryOp.REM && signed) {
+            // Vulkan's SPIR-V environment leaves OpSRem (and OpSMod) undefined for a negative operand
+            // unless VK_KHR_maintenance8 is on, and NVIDIA's driver takes that latitude: -3 % 3 gave 1,
+            // the unsigned remainder (H200, driver 580.159.04). C's remainder from the quotient instead:
+            // OpSDiv truncates toward zero for any signs, so a - (a / b) * b has the dividend's sign.
+            int q = f().value("OpSDiv", rt, l, r);
+            return f().value("OpISub", rt, l, f().value("OpIMul", rt, q, r));
+        }
         String name = switch (op) {
             case ADD -> "OpIAdd";
             case SUB -> "OpISub";
             case MUL -> "OpIMul";
             case DIV -> signed ? "OpSDiv" : "OpUDiv";
-            case REM -> signed ? "OpSRem" : "OpUMod";
+            case REM -> "OpUMod";
             case AND -> "OpBitwiseAnd";
             case OR -> "OpBitwiseOr";
             case XOR -> "OpBitwiseXor";

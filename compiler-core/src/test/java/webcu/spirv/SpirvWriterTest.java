@@ -64,6 +64,26 @@ class SpirvWriterTest {
         assertTrue(exact.disassembly().contains("OpFConvert"), exact.disassembly());
     }
 
+    /**
+     * A signed remainder never reaches the driver as OpSRem or OpSMod, which Vulkan leaves undefined
+     * for a negative operand (NVIDIA's driver gave -3 % 3 == 1): it is the dividend less the
+     * truncated quotient times the divisor, for 32- and 64-bit operands; an unsigned one stays OpUMod.
+     */
+    @Test
+    void signedRemainder_fromTheQuotient_notOpSRem() throws IOException {
+        CompileResult r = compile("rem.cu", """
+                __global__ void rem(int* a, long long* b, unsigned* c, int k) {
+                    a[0] = a[0] % k; a[1] = a[1] % 3; b[0] = b[0] % (long long)k; c[0] = c[0] % 5u;
+                }
+                """);
+        SpirvProgram p = spirv(r, new Diagnostics(), DeviceTarget.VULKAN);
+        assertEquals("", validate(p));
+        String text = p.disassembly();
+        assertTrue(!text.contains("OpSRem") && !text.contains("OpSMod"), text);
+        assertEquals(3, text.split("OpSDiv", -1).length - 1, text);
+        assertTrue(text.contains("OpUMod"), text);
+    }
+
     /** spirv-val's verdict on {@code p} (empty when valid), and our disassembly checked against spirv-dis. */
     static String validate(SpirvProgram p) throws IOException {
         Path spv = SpirvTools.write(p.words());
