@@ -8,7 +8,6 @@ import java.util.Set;
 import org.teavm.jso.JSObject;
 import org.teavm.jso.core.JSPromise;
 import org.teavm.jso.typedarrays.Int8Array;
-import org.teavm.jso.typedarrays.Uint32Array;
 
 /**
  * The work a {@link WebGpuDevice} has recorded but not submitted: launches, copies and fills in
@@ -54,7 +53,7 @@ final class CommandBatch {
     private GPUBuffer argsBuffer;
     /** Bumped when {@link #argsBuffer} is replaced: bind groups made with the old one are stale. */
     private int argsGeneration;
-    private final Uint32Array offsets = new Uint32Array(1);
+    private final JSObject offsets = WebGpu.offsetArray();
     private final List<GPUBuffer> destroyAfterSubmit = new ArrayList<>();
     /** The kernels launched in this batch, for a validation error's message. */
     private final Set<String> kernels = new LinkedHashSet<>();
@@ -177,8 +176,7 @@ final class CommandBatch {
                 at = passOffset;
             } else {
                 argsUsed = at + size;
-                offsets.set(0, at);
-                p.setBindGroupAt(0, group, offsets, 0, 1);
+                WebGpu.setBindGroup(p, 0, group, offsets, at);
             }
         } else if (group != passGroup) {
             p.setBindGroup(0, group);
