@@ -147,8 +147,9 @@ final class CommandBatch {
      * Records a dispatch; {@code timedPass} (a pass descriptor with timestamp writes) gives the
      * launch a pass of its own, else it joins the open pass. Its {@code size} bytes of arguments
      * are in {@link #args()} at {@code at} from {@link #reserve} (0: none, and the group has no
-     * dynamic offset). A launch with the bind group and the argument bytes of the pass's last
-     * launch uses that launch's offset: it sets nothing again, and the arguments take no room.
+     * dynamic offset). A launch with the argument bytes of the pass's last launch uses that
+     * launch's offset (its arguments take no room), and sets nothing again if its bind group is
+     * that launch's too.
      */
     void dispatch(String kernel, GPUComputePipeline pipeline, GPUBindGroup group, int size, int at,
                   JSObject timedPass, int[] workgroups) {
@@ -161,6 +162,7 @@ final class CommandBatch {
             p.setBindGroup(1, debugGroup);
             passPipeline = null;
             passGroup = null;
+            passSize = 0;
         }
         commands++;
         if (kernel != lastKernel) {
@@ -172,10 +174,14 @@ final class CommandBatch {
             passPipeline = pipeline;
         }
         if (size > 0) {
-            if (group == passGroup && size == passSize && sameBytes(passOffset, at, size)) {
+            // a ping-pong loop's launches alternate two groups with the same arguments: one slice serves both
+            boolean sameArgs = size == passSize && sameBytes(passOffset, at, size);
+            if (sameArgs) {
                 at = passOffset;
             } else {
                 argsUsed = at + size;
+            }
+            if (!sameArgs || group != passGroup) {
                 WebGpu.setBindGroup(p, 0, group, offsets, at);
             }
         } else if (group != passGroup) {
