@@ -3,6 +3,9 @@
 // of a launch (node --cpu-prof, summarized by cpuprof.mjs) and for A/B timings of two dists in one
 // process, so that both see the same machine load. Each --dist is loaded once; the runs alternate.
 //
+// Each run's process CPU time (run_cpu_ms: the whole run, its compilation included) is printed
+// too: on a loaded machine it moves less than the program's wall times.
+//
 // --null: on Dawn's null backend, which records and validates every command as a GPU's backend does
 // but runs nothing: the host's cost alone, steady on a loaded machine where SwiftShader's threads
 // compete with the host's. Mapped ranges read as zeros there (no printf records, no faults), so
@@ -69,11 +72,13 @@ const builds = dists.map((d) => {
 function run(m) {
   return new Promise((resolve) => {
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const cpu = () => { const c = process.cpuUsage(c0); return (c.user + c.system) / 1000; };
     const output = { stdout: '', stderr: '' };
     current = {
       output,
-      done(status) { resolve({ status, ...output, ms: performance.now() - t0 }); },
-      crash(e) { output.stderr += `crash: ${e?.stack ?? e}\n`; resolve({ status: -1, ...output, ms: performance.now() - t0 }); },
+      done(status) { resolve({ status, ...output, ms: performance.now() - t0, cpu: cpu() }); },
+      crash(e) { output.stderr += `crash: ${e?.stack ?? e}\n`; resolve({ status: -1, ...output, ms: performance.now() - t0, cpu: cpu() }); },
     };
     m.reset();
     m.addFile(file, readFileSync(path.join(dir, file), 'utf8'), true);
@@ -90,9 +95,12 @@ for (let t = 0; t < times; t++) {
   for (const { dist, m } of builds) {
     const r = await run(m);
     const lines = r.stdout.split('\n').filter((l) => l.startsWith('BENCH '));
-    console.log(`${name(dist)}: exit ${r.status}, ${r.ms.toFixed(0)} ms: ${lines.join(' | ') || r.stdout.trim()}`);
+    console.log(`${name(dist)}: exit ${r.status}, ${r.ms.toFixed(0)} ms (cpu ${r.cpu.toFixed(0)}): ${lines.join(' | ') || r.stdout.trim()}`);
     if (r.status !== 0 && !nullBackend) console.log(r.stderr);
     if (t === 0 && times > 1) continue;
+    if (!seen.has(dist)) seen.set(dist, new Map());
+    if (!seen.get(dist).has('run_cpu_ms')) seen.get(dist).set('run_cpu_ms', []);
+    seen.get(dist).get('run_cpu_ms').push(r.cpu);
     for (const l of lines) {
       for (const kv of l.trim().split(/\s+/).slice(2)) {
         const [k, v] = kv.split('=');

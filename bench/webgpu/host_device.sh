@@ -7,8 +7,9 @@
 # dists alternating in one process) on Dawn's Vulkan backend and on its null backend (which
 # validates and records every command but runs nothing: the host's cost alone), for launch.cu's
 # untimed and timed rounds and heat.cu, then CPU profiles of launch.cu and heat.cu for each dist.
-# Output: $OUT/host.log, $OUT/prof/*.cpuprofile and their summaries.
-# Env: DISTS (default dist), TIMES (7), RUNMJS (1: run.mjs --only launch,heat per dist too)
+# Output: $OUT/host.log, and $OUT/prof.tgz: prof/*.cpuprofile and their summaries.
+# Env: DISTS (default dist), TIMES (7), RUNMJS (1: run.mjs --only launch,heat per dist too, the
+# run.mjs beside this script)
 set -u
 H=$(cd "$(dirname "$0")" && pwd); R=$(pwd); B=$R/.bench/bundle; O=${OUT:-/tmp/host-out}; mkdir -p "$O/prof"
 exec > >(tee "$O/host.log") 2>&1
@@ -50,7 +51,9 @@ done
 if [ "${RUNMJS:-0}" = 1 ]; then
   for d in "${DS[@]}"; do
     echo "== run.mjs --only launch,heat --dist $d"
-    timeout 120 /tmp/node "$R/bench/webgpu/run.mjs" --only launch,heat --warm 300 --dist "$d" 2>&1 | grep -v maxDynamic | tail -12
+    timeout 120 /tmp/node "$H/run.mjs" --only launch,heat --warm 300 --dist "$d" 2>&1 | grep -v maxDynamic | tail -12
   done
 fi
+# the run tool brings back a few files only: the profiles and their summaries go in one archive
+tar -C "$O" -czf "$O/prof.tgz" prof && rm -rf "$O/prof"
 echo done

@@ -112,7 +112,8 @@ final class LaunchLog {
     }
 
     private static final class KernelStats {
-        long count;
+        /** Launches: a double, exact to 2^53, as longs are BigInts in the page's JavaScript build. */
+        double count;
         /** {@link #count} as an int that wraps past FIRST_TIMED, for the sampling. */
         int launched;
         long timed;
@@ -152,7 +153,8 @@ final class LaunchLog {
     private final long[] copyCount = new long[Copy.values().length];
     private final long[] copyBytes = new long[Copy.values().length];
     private final double[] copyNs = new double[Copy.values().length];
-    private long launches;
+    /** Every launch, a double as {@link KernelStats#count} is. */
+    private double launches;
     private long timed;
     private int pending;
     /** The kernel launched last and its totals: a loop of launches of one kernel does no map lookup. */
@@ -240,7 +242,7 @@ final class LaunchLog {
         }
         StringBuilder sb = new StringBuilder("{\"backend\":");
         Progress.quote(backend, sb);
-        sb.append(",\"clock\":\"").append(clock.json).append("\",\"launches\":").append(launches)
+        sb.append(",\"clock\":\"").append(clock.json).append("\",\"launches\":").append((long) launches)
                 .append(",\"timed\":").append(timed).append(",\"rows\":[");
         for (int i = 0; i < rows.size(); i++) {
             Row r = rows.get(i);
@@ -260,7 +262,7 @@ final class LaunchLog {
             first = false;
             Progress.quote(e.getKey(), sb);
             boolean any = k.timed > 0;
-            sb.append(",\"count\":").append(k.count).append(",\"timed\":").append(k.timed)
+            sb.append(",\"count\":").append((long) k.count).append(",\"timed\":").append(k.timed)
                     .append(",\"totalMs\":").append(ms(any ? k.total : Double.NaN))
                     .append(",\"minMs\":").append(ms(any ? k.min : Double.NaN))
                     .append(",\"medianMs\":").append(ms(k.median()))

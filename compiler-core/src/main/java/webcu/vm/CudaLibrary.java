@@ -1,6 +1,8 @@
 package webcu.vm;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -698,28 +700,89 @@ public final class CudaLibrary implements NativeLibrary, Launcher {
         return rt.launch(module, kernel, grid, block, t.argI(4), args, t.span());
     }
 
+    /**
+     * The last {@code <<<>>>} launches' grid, block and argument lists, handed to the next launch
+     * again when its values are the same (nobody changes them): a loop of launches makes no arrays,
+     * lists or scalars (allocations, and BigInt longs in the page's JavaScript build), and the
+     * device finds its arguments the same by reference. Launches of another kernel start afresh.
+     */
+    private int[] recentGrid = new int[3];
+    private int[] recentBlock = new int[3];
+    private Function recentKernel;
+    @SuppressWarnings("unchecked")
+    private final List<KernelArg>[] recentArgs = new List[4];
+    private int recentNext;
+    /** Per parameter of the launch being made: its pointer argument or bytes, or null for a scalar in {@link #bits}. */
+    private KernelArg[] made = new KernelArg[8];
+    private long[] bits = new long[8];
+
     @Override
     public int launch(Function kernel, VmThread t) {
         io.flush();
-        int[] grid = {(int) t.argI(0), (int) t.argI(1), (int) t.argI(2)};
-        int[] block = {(int) t.argI(3), (int) t.argI(4), (int) t.argI(5)};
+        int[] grid = recentGrid = dims(recentGrid, (int) t.argI(0), (int) t.argI(1), (int) t.argI(2));
+        int[] block = recentBlock = dims(recentBlock, (int) t.argI(3), (int) t.argI(4), (int) t.argI(5));
         long shared = t.argI(6);
-        List<KernelArg> args = new ArrayList<>();
-        for (int k = 0; k < kernel.params().size() && 8 + k < t.argCount(); k++) {
+        rt.launch(module, kernel, grid, block, shared, args(kernel, t), t.span());
+        return CONTINUE;
+    }
+
+    private static int[] dims(int[] recent, int x, int y, int z) {
+        return recent[0] == x && recent[1] == y && recent[2] == z ? recent : new int[] {x, y, z};
+    }
+
+    private List<KernelArg> args(Function kernel, VmThread t) {
+        if (kernel != recentKernel) {
+            Arrays.fill(recentArgs, null);
+            recentKernel = kernel;
+        }
+        int n = Math.max(0, Math.min(kernel.params().size(), t.argCount() - 8));
+        if (made.length < n) {
+            made = new KernelArg[n];
+            bits = new long[n];
+        }
+        boolean bytes = false;
+        for (int k = 0; k < n; k++) {
             Type pt = kernel.params().get(k).type();
             int a = 8 + k;
-            KernelArg arg = switch (pt) {
-                case Type.Ptr p -> rt.pointerArg(t.argI(a));
-                case Type.Float f -> new KernelArg.Scalar(pt, f.bits() == 32
+            made[k] = null;
+            switch (pt) {
+                case Type.Ptr p -> made[k] = rt.pointerArg(t.argI(a));
+                case Type.Float f -> bits[k] = f.bits() == 32
                         ? Float.floatToRawIntBits((float) t.argF(a)) & 0xFFFFFFFFL
-                        : Double.doubleToRawLongBits(t.argF(a)));
-                case Type.Struct s -> new KernelArg.Bytes(pt, mem.readBytes(t.argI(a), s.size()));
-                case Type.Array arr -> new KernelArg.Bytes(pt, mem.readBytes(t.argI(a), arr.size()));
-                default -> new KernelArg.Scalar(pt, t.argI(a));
-            };
-            args.add(arg);
+                        : Double.doubleToRawLongBits(t.argF(a));
+                case Type.Struct s -> made[k] = new KernelArg.Bytes(pt, mem.readBytes(t.argI(a), s.size()));
+                case Type.Array arr -> made[k] = new KernelArg.Bytes(pt, mem.readBytes(t.argI(a), arr.size()));
+                default -> bits[k] = t.argI(a);
+            }
+            bytes |= made[k] instanceof KernelArg.Bytes;
         }
-        rt.launch(module, kernel, grid, block, shared, args, t.span());
-        return CONTINUE;
+        if (!bytes) {
+            for (List<KernelArg> recent : recentArgs) {
+                if (recent != null && recent.size() == n && same(recent, n)) {
+                    return recent;
+                }
+            }
+        }
+        KernelArg[] args = new KernelArg[n];
+        for (int k = 0; k < n; k++) {
+            args[k] = made[k] != null ? made[k] : new KernelArg.Scalar(kernel.params().get(k).type(), bits[k]);
+        }
+        List<KernelArg> list = Collections.unmodifiableList(Arrays.asList(args));
+        if (!bytes) {
+            recentArgs[recentNext] = list;
+            recentNext = (recentNext + 1) % recentArgs.length;
+        }
+        return list;
+    }
+
+    /** Whether {@code recent}, an argument list of the same kernel, holds the arguments just made. */
+    private boolean same(List<KernelArg> recent, int n) {
+        for (int k = 0; k < n; k++) {
+            KernelArg was = recent.get(k);
+            if (made[k] != null ? was != made[k] : !(was instanceof KernelArg.Scalar s && s.bits() == bits[k])) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -41,6 +41,12 @@ abstract sealed class ExprTranslator permits Translator {
     final int[] reg;
     final int[] offset;
     int frameSize;
+    /**
+     * The register that holds the frame's address for the whole call (set at entry), or -1 when
+     * no local lives in the frame: a frame local is accessed at an offset from it, one
+     * instruction, not a FRAME and then the access (a third of the host loop of a stencil).
+     */
+    int frameReg = -1;
     int fixedI;
     int fixedF;
     int tempI;
@@ -95,10 +101,15 @@ abstract sealed class ExprTranslator permits Translator {
                 reg[p.id()] = paramReg[k];
             }
         }
+        boolean framed = false;
         for (Local l : locals) {
             if (l.id() >= fn.params().size() && !inMemory(l)) {
                 reg[l.id()] = bank(l.type()) == FLOAT ? fixedF++ : fixedI++;
             }
+            framed |= inMemory(l);
+        }
+        if (framed) {
+            frameReg = fixedI++;
         }
     }
 
@@ -364,9 +375,7 @@ abstract sealed class ExprTranslator permits Translator {
                 }
             }
             case Expr.LocalAddr la when offset[la.local().id()] >= 0 -> {
-                int t = temp(INT);
-                emit(Op.FRAME, t, offset[la.local().id()]);
-                return new Addr(t, 0);
+                return new Addr(frameReg, offset[la.local().id()]);
             }
             default -> {
             }
@@ -409,9 +418,7 @@ abstract sealed class ExprTranslator permits Translator {
                 } else if (isAggregate(l.type())) {
                     emit(Op.FRAME, d, offset[l.id()]);
                 } else {
-                    int a = temp(INT);
-                    emit(Op.FRAME, a, offset[l.id()]);
-                    load(d, l.type(), new Addr(a, 0));
+                    load(d, l.type(), new Addr(frameReg, offset[l.id()]));
                 }
             }
             case Expr.LocalAddr a -> {

@@ -29,6 +29,12 @@ public final class Interpreter {
         }
     };
     private static volatile LoopCompiler defaultLoopCompiler;
+    /**
+     * 0xFFFFFFFF as a field, not a literal: the page's JavaScript build makes a long literal beyond
+     * an int's range from its halves where it is used (seven BigInt operations), and the unsigned
+     * ints' instructions mask with it.
+     */
+    private static final long U32 = Integer.toUnsignedLong(-1);
 
     private final Program program;
     private final boolean device;
@@ -139,7 +145,7 @@ public final class Interpreter {
                         pc += 4;
                     }
                     case Op.ADD_U -> {
-                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] + ir[ib + code[pc + 3]]) & 0xFFFFFFFFL;
+                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] + ir[ib + code[pc + 3]]) & U32;
                         pc += 4;
                     }
                     case Op.ADD_W -> {
@@ -151,7 +157,7 @@ public final class Interpreter {
                         pc += 4;
                     }
                     case Op.SUB_U -> {
-                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] - ir[ib + code[pc + 3]]) & 0xFFFFFFFFL;
+                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] - ir[ib + code[pc + 3]]) & U32;
                         pc += 4;
                     }
                     case Op.SUB_W -> {
@@ -163,7 +169,7 @@ public final class Interpreter {
                         pc += 4;
                     }
                     case Op.MUL_U -> {
-                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] * ir[ib + code[pc + 3]]) & 0xFFFFFFFFL;
+                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] * ir[ib + code[pc + 3]]) & U32;
                         pc += 4;
                     }
                     case Op.MUL_W -> {
@@ -191,7 +197,7 @@ public final class Interpreter {
                         pc += 4;
                     }
                     case Op.ADDI_U -> {
-                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] + code[pc + 3]) & 0xFFFFFFFFL;
+                        ir[ib + code[pc + 1]] = (ir[ib + code[pc + 2]] + code[pc + 3]) & U32;
                         pc += 4;
                     }
                     case Op.ADDI_W -> {
@@ -308,7 +314,7 @@ public final class Interpreter {
                         byte[] d = s.data;
                         int o = (int) off;
                         ir[ib + code[pc + 1]] =
-                                ((d[o] & 0xFF) | (d[o + 1] & 0xFF) << 8 | (d[o + 2] & 0xFF) << 16 | d[o + 3] << 24) & 0xFFFFFFFFL;
+                                ((d[o] & 0xFF) | (d[o + 1] & 0xFF) << 8 | (d[o + 2] & 0xFF) << 16 | d[o + 3] << 24) & U32;
                         pc += 5;
                     }
                     case Op.LD64 -> {
@@ -597,7 +603,7 @@ public final class Interpreter {
                         return BARRIER;
                     }
                     case Op.BUILTIN -> {
-                        ir[ib + code[pc + 1]] = t.builtins[code[pc + 2]] & 0xFFFFFFFFL;
+                        ir[ib + code[pc + 1]] = t.builtins[code[pc + 2]] & U32;
                         pc += 3;
                     }
                     case Op.MATH1 -> {
@@ -619,7 +625,7 @@ public final class Interpreter {
                         if (op == Op.LDXF32) {
                             fr[fb + code[pc + 1]] = Float.intBitsToFloat(v);
                         } else {
-                            ir[ib + code[pc + 1]] = op == Op.LDX32S ? v : v & 0xFFFFFFFFL;
+                            ir[ib + code[pc + 1]] = op == Op.LDX32S ? v : v & U32;
                         }
                         pc += 7;
                     }
@@ -730,7 +736,7 @@ public final class Interpreter {
                 pc += 3;
             }
             case Op.ZEXT32 -> {
-                ir[ib + code[pc + 1]] = ir[ib + code[pc + 2]] & 0xFFFFFFFFL;
+                ir[ib + code[pc + 1]] = ir[ib + code[pc + 2]] & U32;
                 pc += 3;
             }
             case Op.NEZ -> {
@@ -929,7 +935,7 @@ public final class Interpreter {
         }
         return switch (op) {
             case Op.SHL_I -> (int) (a << s);
-            case Op.SHL_U -> (a << s) & 0xFFFFFFFFL;
+            case Op.SHL_U -> (a << s) & U32;
             case Op.SHL_W -> a << s;
             case Op.SHR_I -> a >> s;
             case Op.SHR_U -> a >>> s;

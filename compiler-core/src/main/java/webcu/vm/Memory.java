@@ -540,8 +540,11 @@ public final class Memory {
     }
 
     static long getI64(byte[] d, int o) {
-        return (getI32(d, o) & 0xFFFFFFFFL) | (long) getI32(d, o + 4) << 32;
+        return (getI32(d, o) & U32) | (long) getI32(d, o + 4) << 32;
     }
+
+    /** 0xFFFFFFFF as a field, not a literal, as in {@link Interpreter}. */
+    private static final long U32 = Integer.toUnsignedLong(-1);
 
     static void putI32(byte[] d, int o, int v) {
         d[o] = (byte) v;

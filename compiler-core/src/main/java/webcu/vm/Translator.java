@@ -108,6 +108,9 @@ final class Translator extends ExprTranslator {
 
     Code translate() {
         mark(fn.span());
+        if (frameReg >= 0) {
+            emit(Op.FRAME, frameReg, 0);
+        }
         for (long[] c : constantLoads) {
             if (c[0] == FLOAT) {
                 emit(Op.FK, (int) c[1], doubleConst(Double.longBitsToDouble(c[2])));
@@ -124,9 +127,7 @@ final class Translator extends ExprTranslator {
         for (int k = 0; k < fn.params().size(); k++) {
             Local p = fn.params().get(k);
             if (inMemory(p)) {
-                int a = temp(INT);
-                emit(Op.FRAME, a, offset[p.id()]);
-                storeValue(new Addr(a, 0), p.type(), paramReg[k], fn.span());
+                storeValue(new Addr(frameReg, offset[p.id()]), p.type(), paramReg[k], fn.span());
                 resetTemps();
             }
         }
@@ -252,10 +253,8 @@ final class Translator extends ExprTranslator {
             int src = expr(value);
             emit(Op.COPY, dst, src, target.type().size(), site(), site());
         } else if (reg[target.id()] < 0) {
-            int a = temp(INT);
-            emit(Op.FRAME, a, offset[target.id()]);
             int v = expr(value);
-            storeValue(new Addr(a, 0), target.type(), v, span);
+            storeValue(new Addr(frameReg, offset[target.id()]), target.type(), v, span);
         } else {
             exprTo(value, reg[target.id()]);
         }
@@ -533,9 +532,7 @@ final class Translator extends ExprTranslator {
 
     private void storeResult(Local result, int r, Span span) {
         if (reg[result.id()] < 0) {
-            int a = temp(INT);
-            emit(Op.FRAME, a, offset[result.id()]);
-            storeValue(new Addr(a, 0), result.type(), r, span);
+            storeValue(new Addr(frameReg, offset[result.id()]), result.type(), r, span);
         }
     }
 

@@ -240,6 +240,32 @@ class SemanticsTest {
     }
 
     @Test
+    void frameLocals_areAccessedFromTheFrameRegister() {
+        // int f(int n) { int s = 0; int *p = &s; for (int i = 0; i < n; i++) s = s + i; return *p + n; }
+        // with n and s in the frame (their addresses taken): a FRAME at entry and one for &s, none per use
+        Module m = new Module();
+        Local n = new Local(0, "n", Type.I32, true);
+        Function f = m.add(new Function("f", ExecutionSpace.HOST, Type.I32, List.of(n), false, S));
+        Local s = f.newLocal("s", Type.I32, true);
+        Local p = f.newLocal("p", ptr(Type.I32), false);
+        Local i = f.newLocal("i", Type.I32, false);
+        f.setBody(block(
+                assign(s, i32(0)),
+                assign(p, addr(s)),
+                forLoop(assign(i, i32(0)), lt(get(i), load(addr(n))), assign(i, add(get(i), i32(1))),
+                        assign(s, add(get(s), get(i)))),
+                ret(add(load(get(p)), get(n)))));
+        VmThread t = new VmThread(Memory.host(), 0);
+        Program p2 = new Program(m, false, t.mem, g -> 0);
+        Code code = p2.code(f);
+        assertEquals(2, code.listing(0, code.code.length).lines().filter(l -> l.contains(": frame ")).count(), code.toString());
+        t.start(code);
+        t.setParam(0, 10);
+        assertEquals(Interpreter.DONE, new Interpreter(p2).run(t, 1_000_000));
+        assertEquals(45 + 10, t.returnValue);
+    }
+
+    @Test
     void recursion_usesExplicitFramesNotJavaStack() {
         // int depth(int n) { int local[4]; local[0] = n; return n == 0 ? 0 : 1 + depth(n - 1); }
         Module m = new Module();

@@ -8,7 +8,6 @@ import java.util.Set;
 import org.teavm.jso.JSObject;
 import org.teavm.jso.core.JSPromise;
 import org.teavm.jso.typedarrays.Int8Array;
-import org.teavm.jso.typedarrays.Uint32Array;
 
 /**
  * The work a {@link WebGpuDevice} has recorded but not submitted: launches, copies and fills in
@@ -54,7 +53,7 @@ final class CommandBatch {
     private GPUBuffer argsBuffer;
     /** Bumped when {@link #argsBuffer} is replaced: bind groups made with the old one are stale. */
     private int argsGeneration;
-    private final Uint32Array offsets = new Uint32Array(1);
+    private final JSObject offsets = WebGpu.offsetArray();
     private final List<GPUBuffer> destroyAfterSubmit = new ArrayList<>();
     /** The kernels launched in this batch, for a validation error's message. */
     private final Set<String> kernels = new LinkedHashSet<>();
@@ -148,8 +147,9 @@ final class CommandBatch {
      * Records a dispatch; {@code timedPass} (a pass descriptor with timestamp writes) gives the
      * launch a pass of its own, else it joins the open pass. Its {@code size} bytes of arguments
      * are in {@link #args()} at {@code at} from {@link #reserve} (0: none, and the group has no
-     * dynamic offset). A launch with the bind group and the argument bytes of the pass's last
-     * launch uses that launch's offset: it sets nothing again, and the arguments take no room.
+     * dynamic offset). A launch with the argument bytes of the pass's last launch uses that
+     * launch's offset (its arguments take no room), and sets nothing again if its bind group is
+     * that launch's too.
      */
     void dispatch(String kernel, GPUComputePipeline pipeline, GPUBindGroup group, int size, int at,
                   JSObject timedPass, int[] workgroups) {
@@ -162,6 +162,7 @@ final class CommandBatch {
             p.setBindGroup(1, debugGroup);
             passPipeline = null;
             passGroup = null;
+            passSize = 0;
         }
         commands++;
         if (kernel != lastKernel) {
@@ -173,12 +174,15 @@ final class CommandBatch {
             passPipeline = pipeline;
         }
         if (size > 0) {
-            if (group == passGroup && size == passSize && sameBytes(passOffset, at, size)) {
+            // a ping-pong loop's launches alternate two groups with the same arguments: one slice serves both
+            boolean sameArgs = size == passSize && sameBytes(passOffset, at, size);
+            if (sameArgs) {
                 at = passOffset;
             } else {
                 argsUsed = at + size;
-                offsets.set(0, at);
-                p.setBindGroupAt(0, group, offsets, 0, 1);
+            }
+            if (!sameArgs || group != passGroup) {
+                WebGpu.setBindGroup(p, 0, group, offsets, at);
             }
         } else if (group != passGroup) {
             p.setBindGroup(0, group);
