@@ -217,12 +217,20 @@ final class SpirvValues {
             return v;
         }
         boolean signed = ((Type.Int) t).signed();
+        if (op == BinaryOp.REM && signed) {
+            // l - (l / r) * r, C's truncating remainder, rather than OpSRem: NVIDIA's Vulkan driver
+            // (580.159, H200) gave OpSRem(x, 3) == 0 for x = -1 and not for x = -3, the unsigned
+            // remainder's answers (cases/warp/warp_scan_compact, coop/cg_reduce_ops); Tint's SPIR-V,
+            // which passed there through WebGPU, takes this form for negative operands too
+            int quotient = f().value("OpSDiv", rt, l, r);
+            return f().value("OpISub", rt, l, f().value("OpIMul", rt, quotient, r));
+        }
         String name = switch (op) {
             case ADD -> "OpIAdd";
             case SUB -> "OpISub";
             case MUL -> "OpIMul";
             case DIV -> signed ? "OpSDiv" : "OpUDiv";
-            case REM -> signed ? "OpSRem" : "OpUMod";
+            case REM -> "OpUMod"; // signed: above
             case AND -> "OpBitwiseAnd";
             case OR -> "OpBitwiseOr";
             case XOR -> "OpBitwiseXor";

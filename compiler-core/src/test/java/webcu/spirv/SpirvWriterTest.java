@@ -200,6 +200,28 @@ class SpirvWriterTest {
         assertTrue(d.all().get(0).message().contains("'unsigned long long' on a Vulkan device without Int64"), d.all().toString());
     }
 
+    /**
+     * A signed remainder is l - (l / r) * r (OpSDiv), never OpSRem, which NVIDIA's Vulkan driver
+     * answered as an unsigned remainder for negative operands ({@code -1 % 3 == 0} held); unsigned
+     * ones stay OpUMod.
+     */
+    @Test
+    void signedRemainder_throughDivision() throws IOException {
+        SpirvProgram p = spirv(compile("rem.cu", """
+                __global__ void k(const int* in, int* out, unsigned* u, long long* w) {
+                  int i = threadIdx.x;
+                  out[i] = in[i] % 3 == 0 ? in[i] % in[i + 1] : 1;
+                  u[i] = u[i] % 3u;
+                  w[i] = w[i] % 7;
+                }
+                int main() { return 0; }
+                """), new Diagnostics());
+        assertEquals("", validate(p));
+        String text = p.disassembly();
+        assertFalse(text.contains("OpSRem") || text.contains("OpSMod"), text);
+        assertTrue(text.contains("OpSDiv") && text.contains("OpUMod"), text);
+    }
+
     @Test
     void reduce_hasWorkgroupMemoryBarriersAndStructuredLoop() {
         String text = spirv(compile("block_sum.cu", SpirvSamples.BLOCK_SUM), new Diagnostics()).disassembly();
