@@ -86,6 +86,14 @@ for mode in subgroups emulation; do
   done
 done
 
+el "== atomics_shuffle_64.cu again, ${REPEAT:-5} runs per mode, alternating (its CAS counter: 0x00004e2000004e20)"
+for run in $(seq "${REPEAT:-5}"); do
+  for mode in subgroups emulation; do
+    f="$R/tests/conformance/cases/int64_double/atomics_shuffle_64.cu"
+    echo "$mode $run: $(cd "$(dirname "$f")" && jv $(opts $mode) webcu.cli.Main run --backend vulkan "$f" 2>&1 | grep 'cas counter')"
+  done
+done
+
 el "== warp_heavy.cu, 3 runs per mode, alternating"
 mkdir -p "$O/heavy"
 for run in 1 2 3; do

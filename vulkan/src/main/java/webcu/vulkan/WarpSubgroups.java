@@ -153,8 +153,10 @@ public final class WarpSubgroups {
             String why = unusable(p);
             System.out.println(why == null ? "properties: usable" : "properties: " + why);
             // run even where the properties rule subgroups out, to show what the device's subgroups are
+            long start = System.nanoTime();
             List<String> failed = probe(vk);
-            System.out.println(failed.isEmpty() ? "probe: every shape passed" : "probe failed: " + failed);
+            System.out.println((failed.isEmpty() ? "probe: every shape passed" : "probe failed: " + failed)
+                    + String.format(" (%.1f ms)", (System.nanoTime() - start) / 1e6));
             boolean forced = "emulation".equals(System.getProperty("webcu.vulkan.warps"));
             System.out.println("warp lanes: " + lanes(p, forced, failed::isEmpty) + (forced ? " (webcu.vulkan.warps=emulation)" : ""));
         }
