@@ -24,7 +24,8 @@ package webcu.passes;
  *     "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess", "Int64Atomics",
  *     "PhysicalStorageBufferAddresses": bufferDeviceAddress, with which a heap-mode kernel follows
  *     pointers as 64-bit physical pointers instead of through a heap copied around the launch,
- *     where Int64 is there too): a kernel that needs another is
+ *     where Int64 is there too; "SignedZeroInfNanPreserve" and "DenormPreserve": the float controls
+ *     for 32-bit floats the device honours, declared by every kernel): a kernel that needs another is
  *     reported, never written, since a module declaring a capability the device lacks is invalid there.
  *     The passes name Vulkan in what they reject for such a target, and still lower for WGSL's limits
  *     (64-bit integers narrowed, word views for mixed accesses), which is correct on Vulkan too
@@ -46,7 +47,7 @@ public record DeviceTarget(boolean ieeeFloat, int maxStorageBuffers, int subgrou
      */
     public static final DeviceTarget VULKAN = new DeviceTarget(true, 0, 0, 1L << 30, Fma.PROBE, java.util.Set.of("Int64",
             "Float64", "Int16", "Int8", "StorageBuffer8BitAccess", "StorageBuffer16BitAccess", "Int64Atomics",
-            "PhysicalStorageBufferAddresses"));
+            "PhysicalStorageBufferAddresses", "SignedZeroInfNanPreserve", "DenormPreserve"));
 
     /**
      * The default watchdog budget, units per invocation: 2^30, so 2^30 iterations of loops that only

@@ -44,7 +44,10 @@ public record DeviceFacts(boolean ieeeFloat, int maxStorageBuffers, int subgroup
     /** {@link #vulkan(Set, long)} on a device whose Fma is known to round once ({@code FUSED}) or not. */
     public static DeviceFacts vulkan(Set<String> spirvCapabilities, long loopLimit, Fma fma) {
         DeviceTarget v = DeviceTarget.VULKAN;
-        return new DeviceFacts(v.ieeeFloat(), v.maxStorageBuffers(), v.subgroupSize(), v.watchdog(), fma,
+        // IEEE NaN and infinities only where the driver is told to keep them (float controls); else
+        // isnan/isinf are reported as unsupported, as on a fast-math WebGPU adapter
+        boolean ieee = spirvCapabilities.contains("SignedZeroInfNanPreserve");
+        return new DeviceFacts(ieee, v.maxStorageBuffers(), v.subgroupSize(), v.watchdog(), fma,
                 Set.copyOf(spirvCapabilities), loopLimit);
     }
 

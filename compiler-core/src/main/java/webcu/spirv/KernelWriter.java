@@ -269,6 +269,14 @@ final class KernelWriter {
         f.end();
         m.entryPoint("GLCompute", f.id(), entry, used.stream().mapToInt(Integer::intValue).toArray());
         m.executionMode(f.id(), "LocalSize", 1, 1, 1);
+        // CUDA's float arithmetic keeps NaN, infinities, signed zeros and (without -ftz) subnormal
+        // numbers; a driver told nothing may compile as fast math does (NVIDIA's did: inf_nan)
+        for (String mode : new String[] {"SignedZeroInfNanPreserve", "DenormPreserve"}) {
+            if (w.types.has(mode)) {
+                m.capability(mode);
+                m.executionMode(f.id(), mode, 32);
+            }
+        }
         webcu.passes.RangeProof ranges = w.ranges.get(k);
         return new KernelLayout(k.name(), entry, buffers, new KernelLayout.Uniform(binding, (offset + 15) / 16 * 16, fields),
                 SpirvProgram.WORKGROUP_SIZE, values.usesDynamicShared ? String.valueOf(SpirvProgram.SPEC_DYNAMIC_SHARED_WORDS) : null,

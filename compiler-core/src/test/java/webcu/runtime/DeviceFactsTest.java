@@ -1,6 +1,7 @@
 package webcu.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,12 +24,23 @@ class DeviceFactsTest {
 
     @Test
     void aVulkanDevicesFactsMakeTheVulkanTargetWithItsCapabilitiesAndLoopLimit() {
-        Set<String> caps = Set.of("Int64", "Int8");
+        Set<String> caps = Set.of("Int64", "Int8", "SignedZeroInfNanPreserve");
         DeviceTarget t = DeviceFacts.vulkan(caps, 0).target();
         assertEquals(DeviceTarget.VULKAN.withSpirvCapabilities(caps), t);
         assertTrue(t.spirv());
         // lavapipe's: its driver ends loops after 65,535 iterations
         assertEquals(DeviceTarget.VULKAN.withSpirvCapabilities(caps).withLoopLimit(65535), DeviceFacts.vulkan(caps, 65535).target());
+    }
+
+    /**
+     * A Vulkan device keeps IEEE NaN and infinities only where its modules may declare
+     * SignedZeroInfNanPreserve (NVIDIA's driver folded NaN comparisons without it); elsewhere the
+     * target is not IEEE, so isnan/isinf are reported as unsupported as on a fast-math adapter.
+     */
+    @Test
+    void aVulkanDeviceWithoutNanPreservingFloatControlsIsNotIeee() {
+        assertTrue(DeviceFacts.vulkan(Set.of("SignedZeroInfNanPreserve"), 0).target().ieeeFloat());
+        assertFalse(DeviceFacts.vulkan(Set.of("Int64", "DenormPreserve"), 0).target().ieeeFloat());
     }
 
     @Test

@@ -301,6 +301,21 @@ public final class VulkanCompute implements AutoCloseable {
                 e11.storageBuffer16BitAccess(true);
                 caps.add("StorageBuffer16BitAccess");
             }
+            if (org.lwjgl.vulkan.VK10.VK_API_VERSION_MINOR(apiVersion) >= 2 || org.lwjgl.vulkan.VK10.VK_API_VERSION_MAJOR(apiVersion) > 1) {
+                // Float controls: without SignedZeroInfNanPreserve a driver may compile float code as
+                // fast math does (NVIDIA's folded 0/0 != 0/0 to false on the H200: cases/math/inf_nan);
+                // properties, not features, so nothing to enable: the modules declare them per kernel
+                org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties fc =
+                        org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();
+                org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2(physical,
+                        org.lwjgl.vulkan.VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(fc));
+                if (fc.shaderSignedZeroInfNanPreserveFloat32()) {
+                    caps.add("SignedZeroInfNanPreserve");
+                }
+                if (fc.shaderDenormPreserveFloat32()) {
+                    caps.add("DenormPreserve");
+                }
+            }
             bufferDeviceAddress = v12.bufferDeviceAddress();
             // physical pointers need 64-bit integers for their addresses: SwiftShader has the feature, not Int64
             physicalPointers = allowPhysicalPointers && bufferDeviceAddress && core.shaderInt64();
