@@ -325,14 +325,22 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     }
 
     private VulkanCompute.Buffer uniformBuffer(int bytes) {
-        if (uniformBuffer == null || uniformBuffer.size < bytes) {
-            vk.flush(); // recorded launches update and read the old one
-            if (uniformBuffer != null) {
-                uniformBuffer.close();
-            }
-            uniformBuffer = vk.buffer(Math.max(256, Integer.highestOneBit(Math.max(1, bytes - 1)) << 1));
+        return uniformBuffer = atLeast(uniformBuffer, bytes);
+    }
+
+    /**
+     * {@code buffer} if it holds {@code bytes}, else a new one of the next power of two (at least
+     * 256 bytes) in its place, made after the recorded launches ran: they update and read the old one.
+     */
+    private VulkanCompute.Buffer atLeast(VulkanCompute.Buffer buffer, int bytes) {
+        if (buffer != null && buffer.size >= bytes) {
+            return buffer;
         }
-        return uniformBuffer;
+        vk.flush();
+        if (buffer != null) {
+            buffer.close();
+        }
+        return vk.buffer(Math.max(256, Integer.highestOneBit(Math.max(1, bytes - 1)) << 1));
     }
 
     private VulkanCompute.Buffer staging() {
@@ -575,14 +583,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
      * stream by every heap launch; made larger when a launch needs more.
      */
     private VulkanCompute.Buffer tableBuffer(int bytes) {
-        if (tableBuffer == null || tableBuffer.size < bytes) {
-            vk.flush(); // recorded launches update and read the old one
-            if (tableBuffer != null) {
-                tableBuffer.close();
-            }
-            tableBuffer = vk.buffer(Math.max(256, Integer.highestOneBit(Math.max(1, bytes - 1)) << 1));
-        }
-        return tableBuffer;
+        return tableBuffer = atLeast(tableBuffer, bytes);
     }
 
     /** What a bad access through a physical pointer reads or writes instead (AllocationTable), made at first use. */
