@@ -64,8 +64,12 @@ int main(int argc, char** argv) {
   double sum = 0;
   for (int i = 0; i < n * n; i++) sum += h[i];
   printf("heat: n=%d, %d steps: sum %.6e, centre %.6e\n", n, 20 + rounds * steps, sum, (double)h[(n / 2) * n + n / 2]);
-  printf("BENCH heat n=%d steps=%d wall_ms=%.3f sum=%.9e centre=%.9e\n", n, steps, median(wall, rounds), sum,
+  double order[32];  // the rounds in the order they ran: median() sorts wall
+  for (int r = 0; r < rounds; r++) order[r] = wall[r];
+  printf("BENCH heat n=%d steps=%d wall_ms=%.3f sum=%.9e centre=%.9e rounds=", n, steps, median(wall, rounds), sum,
          (double)h[(n / 2) * n + n / 2]);
+  for (int r = 0; r < rounds; r++) printf(r ? ",%.3f" : "%.3f", order[r]);
+  printf("\n");
   free(h);
   CK(cudaFree(a));
   CK(cudaFree(b));

@@ -11,7 +11,8 @@
 // compete with the host's. Mapped ranges read as zeros there (no printf records, no faults), so
 // programs that check their results print FAIL; their timings still count.
 //
-// Usage: node bench/webgpu/host.mjs [--dist dist[,other]] [--times 1] [--null 1] [--dir DIR] FILE.cu [ARGS...]
+// Usage: node bench/webgpu/host.mjs [--dist dist[,other]] [--times 1] [--null 1] [--idle-device 1] [--dir DIR] FILE.cu [ARGS...]
+//   (a dist DIR:wasm is DIR's wasm-gc build, webcu.wasm, which needs node >= 22; DIR alone its webcu.js)
 //   (FILE.cu and common.h from DIR, default this folder)
 // Env: as run.mjs (WEBGPU_PATH, DAWN_OPTS).
 import { createRequire } from 'node:module';
@@ -62,12 +63,23 @@ globalThis.webcuHost = {
   kernelTimes() {},
 };
 
-// each dist is a separate module instance (TeaVM's statics are per instance)
-const builds = dists.map((d) => {
-  const m = createRequire(import.meta.url)(path.join(d, 'webcu.js'));
+// --idle-device 1: a second device of the adapter, idle beside the runtime's, as run.mjs's hand-written side
+if (opt['idle-device'] === '1') globalThis.__idleDevice = await (await gpu.requestAdapter()).requestDevice();
+// each dist is a separate module instance (TeaVM's statics are per instance); DIR:wasm loads the
+// page's wasm-gc build of DIR (webcu.wasm, node >= 22), DIR alone the JavaScript build (webcu.js)
+const builds = [];
+for (const spec of dists) {
+  const [d, kind] = spec.split(':');
+  let m;
+  if (kind === 'wasm') {
+    if (!globalThis.TeaVM) (0, eval)(readFileSync(path.join(d, 'webcu.wasm-runtime.js'), 'utf8'));
+    m = (await globalThis.TeaVM.wasmGC.load(path.join(d, 'webcu.wasm'))).exports;
+  } else {
+    m = createRequire(import.meta.url)(path.join(d, 'webcu.js'));
+  }
   m.main([]);
-  return { dist: d, m };
-});
+  builds.push({ dist: spec, m });
+}
 
 function run(m) {
   return new Promise((resolve) => {

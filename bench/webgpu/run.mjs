@@ -3,16 +3,19 @@
 // For each kernel of ../shared/bench-kit (SAXPY, tree reduction, naive and 16x16-tiled SGEMM) this
 // times the hand-written WGSL (copied from bench-kit's bench_wgsl.mjs: all reps in one submit, one
 // compute pass per rep with timestamp writes) and the CUDA version compiled and run by the real
-// webcu runtime (dist/webcu.js, the TeaVM JavaScript build, with kernel timing on: one compute pass
-// per launch with timestamp writes), and prints hand ms, webcu ms and hand/webcu (the goal is
+// webcu runtime (dist/webcu.js, the TeaVM JavaScript build, or with --builds wasm the page's wasm-gc
+// build, dist/webcu.wasm, with kernel timing on: one compute pass per launch with timestamp writes), and prints hand ms, webcu ms and hand/webcu (the goal is
 // >= 0.95). Both are medians of GPU time over `reps` repetitions after >= `warm` ms of warm-up
 // (launch.cu and heat.cu: untimed runs of the same program for >= `warm` ms first).
 // Launch overhead: wall time of 1000 launches of a one-thread kernel plus one wait, for webcu
 // (launch.cu: the VM, the runtime, WebGPU encoding, launches batched until the wait) and by hand.
 // Heat: heat.cu's 1000-step stencil (one launch per step) against its hand-written twin (handHeat).
+// Launch and heat run once per build of --builds (js: webcu.js, the fallback of a browser without
+// wasm-gc; wasm: webcu.wasm, what the page loads in Chromium: node >= 22 runs it); kernels with the first.
 //
 // Usage: node bench/webgpu/run.mjs [--n 67108864] [--mm 2048] [--reps 20] [--launch 1000]
 //          [--warm 300] [--only saxpy,reduce,sgemm,launch,heat] [--heat 256] [--dist dist] [--json out.json] [--verbose 1]
+//          [--builds js[,wasm]]
 //          [--watchdog N]  (the kernels' watchdog budget, docs/watchdog.md; 0: without the watchdog)
 // Env:   WEBGPU_PATH=/abs/path/node_modules/webgpu/index.js (default 'webgpu'),
 //        DAWN_OPTS="opt1;opt2" strings for create(), e.g. disable-dawn-features=timestamp_quantization
@@ -35,6 +38,7 @@ const WARM_MS = Number(args.warm ?? 300);
 const ONLY = (args.only ?? 'saxpy,reduce,sgemm,launch,heat').split(',');
 const DIST = path.resolve(args.dist ?? path.join(root, 'dist'));
 const VERBOSE = args.verbose === '1';
+const BUILDS = (args.builds ?? 'js').split(',');
 const ABLATE = (args.ablate ?? '1') === '1';
 const opts = (process.env.DAWN_OPTS ?? '').split(';').filter(Boolean);
 const log = (...a) => console.log(...a);
@@ -74,15 +78,28 @@ globalThis.webcuHost = {
   kernelTimes(json) { current.times = JSON.parse(json); },
 };
 if (args.watchdog !== undefined) globalThis.webcuWatchdog = Number(args.watchdog);
-const webcu = createRequire(import.meta.url)(path.join(DIST, 'webcu.js'));
-if (typeof webcu.setKernelTiming !== 'function') {
-  console.error(`${DIST}/webcu.js has no setKernelTiming export: rebuild the app (mvn install)`);
-  process.exit(2);
+/** The exports of one build of the runtime: js (webcu.js) or wasm (webcu.wasm, TeaVM's wasm-gc). */
+async function loadBuild(build) {
+  let m;
+  if (build === 'wasm') {
+    (0, eval)(readFileSync(path.join(DIST, 'webcu.wasm-runtime.js'), 'utf8'));
+    m = (await globalThis.TeaVM.wasmGC.load(path.join(DIST, 'webcu.wasm'))).exports;
+  } else {
+    m = createRequire(import.meta.url)(path.join(DIST, 'webcu.js'));
+  }
+  if (typeof m.setKernelTiming !== 'function') {
+    console.error(`${DIST}'s ${build} build has no setKernelTiming export: rebuild the app (mvn install)`);
+    process.exit(2);
+  }
+  m.main([]);
+  return m;
 }
-webcu.main([]);
+const builds = {};
+for (const b of BUILDS) builds[b] = await loadBuild(b);
+const webcu = builds[BUILDS[0]];
 
 /** Compiles and runs bench/webgpu/FILE on WebGPU; resolves to {status, stdout, stderr, times, wall_ms}. */
-function runWebcu(file, argv, timing) {
+function runWebcu(file, argv, timing, m = webcu) {
   return new Promise((resolve) => {
     const t0 = performance.now();
     const output = { stdout: '', stderr: '' };
@@ -91,13 +108,13 @@ function runWebcu(file, argv, timing) {
       done(status) { resolve({ status, ...output, times: this.times ?? [], wall_ms: performance.now() - t0 }); },
       crash(e) { output.stderr += `crash: ${e?.stack ?? e}\n`; resolve({ status: -1, ...output, times: [], wall_ms: performance.now() - t0 }); },
     };
-    webcu.reset();
-    webcu.addFile(file, readFileSync(path.join(here, file), 'utf8'), true);
-    webcu.addFile('common.h', readFileSync(path.join(here, 'common.h'), 'utf8'), false);
+    m.reset();
+    m.addFile(file, readFileSync(path.join(here, file), 'utf8'), true);
+    m.addFile('common.h', readFileSync(path.join(here, 'common.h'), 'utf8'), false);
     // the runtime makes the main file's name argv[0]: these are argv[1] on
-    for (const a of argv) webcu.addArg(String(a));
-    webcu.setKernelTiming(timing);
-    webcu.start('webgpu');
+    for (const a of argv) m.addArg(String(a));
+    m.setKernelTiming(timing);
+    m.start('webgpu');
   });
 }
 
@@ -433,9 +450,9 @@ async function handLaunch(L, R) {
     const onePass = async () => { const t0 = performance.now(); const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); setup(pass); for (let i = 0; i < L; i++) pass.dispatchWorkgroups(1); pass.end(); device.queue.submit([enc.finish()]); await device.queue.onSubmittedWorkDone(); return performance.now() - t0; };
     await submits(); await onePass();
     const ws = [], wp = []; for (let k = 0; k < R; k++) { ws.push(await submits()); wp.push(await onePass()); }
-    r[name] = { submits_wall_ms: med(ws), one_pass_wall_ms: med(wp) };
+    r[name] = { submits_wall_ms: med(ws), one_pass_wall_ms: med(wp), onePassAgain: async () => { const v = []; for (let k = 0; k < R; k++) v.push(await onePass()); return med(v); } };
   }
-  B.destroy();
+  r.release = () => B.destroy();
   return r;
 }
 
@@ -475,8 +492,9 @@ async function handHeat(n, S, R) {
   const submits = async (steps) => { const t0 = performance.now(); for (let s = 0; s < steps; s++) { const enc = device.createCommandEncoder(); const pass = enc.beginComputePass(); pass.setPipeline(p); pass.setBindGroup(0, q ? dc : cd); pass.dispatchWorkgroups(g, g); pass.end(); device.queue.submit([enc.finish()]); q ^= 1; } await device.queue.onSubmittedWorkDone(); return performance.now() - t0; };
   await submits(20);
   const ws = []; for (let r = 0; r < R; r++) ws.push(await submits(S));
-  for (const x of [A, B, C, D, U]) x.destroy();
-  return { one_pass_wall_ms: med(wp), submits_wall_ms: med(ws), sum, centre };
+  const rounds = [wp];
+  const onePassAgain = async () => { const v = []; for (let r = 0; r < R; r++) v.push(await onePass(S)); rounds.push(v); return med(v); };
+  return { one_pass_wall_ms: med(wp), submits_wall_ms: med(ws), sum, centre, onePassAgain, rounds, release: () => { for (const x of [A, B, C, D, U]) x.destroy(); } };
 }
 
 // ---------------------------------------------------------------- run both, print the table
@@ -504,46 +522,90 @@ if (ONLY.includes('sgemm')) {
   row('sgemm_tiled16', `${MM}^3`, hand.sgemm_tiled16, w.res.sgemm_tiled16);
 }
 /**
- * Runs a wall-timed program (launch.cu, heat.cu) untimed until >= WARM_MS have passed, at least
- * once, as the hand-written side warms up: a cold run's 5 rounds of 1000 launches pass before V8
- * has optimized the VM and the runtime (Interpreter.run alone compiles for ~0.5 s), so its times
- * were mostly the JIT's warm-up, and varied with whatever ran before in the process.
+ * Runs a wall-timed program (launch.cu, heat.cu) untimed until >= WARM_MS have passed and at least
+ * WARM_RUNS times, as the hand-written side warms up: a cold run's 5 rounds of 1000 launches pass
+ * before V8 has optimized the VM and the runtime (the JavaScript build's Interpreter.run alone
+ * compiles for ~0.5 s; host.mjs saw its third and fourth runs still faster than the second), so its
+ * times were mostly the JIT's warm-up, and varied with whatever ran before in the process.
  */
-async function warmWebcu(file, argv) {
+const WARM_RUNS = 4;
+async function warmWebcu(file, argv, m) {
   const tw = performance.now();
-  do { await runWebcu(file, argv, false); } while (performance.now() - tw < WARM_MS);
+  for (let i = 0; i < WARM_RUNS || performance.now() - tw < WARM_MS; i++) await runWebcu(file, argv, false, m);
+}
+/**
+ * The BENCH line NAME of RUNS runs of FILE by each build after its warm-up, each value the median
+ * over the runs, and the hand-written side's one-pass time measured again before each round of
+ * runs (`hand()`, a median over the rounds with the first measurement): the two alternate, so both
+ * see the GPU's clocks and the process's state of that moment (a tiny kernel's time follows the
+ * clock, which an idle GPU lowers).
+ */
+async function wallRuns(file, argv, name, hand, first, runs = 5) {
+  for (const build of BUILDS) await warmWebcu(file, argv, builds[build]);
+  const lines = Object.fromEntries(BUILDS.map((b) => [b, []]));
+  const last = {};
+  const handMs = [first];
+  for (let i = 0; i < runs; i++) {
+    handMs.push(await hand());
+    for (const build of BUILDS) {
+      last[build] = await runWebcu(file, argv, false, builds[build]);
+      const b = benchLines(last[build].stdout).find((x) => x.name === name);
+      if (b) lines[build].push(b);
+    }
+  }
+  const res = { hand: med(handMs), hand_all: handMs, builds: {} };
+  for (const build of BUILDS) {
+    const ls = lines[build];
+    if (ls.length < runs) { res.builds[build] = { run: last[build], b: null }; continue; }
+    const b = { ...ls[0] };
+    for (const k of Object.keys(b)) if (/_ms$/.test(k)) b[k] = String(med(ls.map((l) => Number(l[k]))));
+    b.correct = ls.every((l) => l.correct === undefined || l.correct === '1') ? '1' : '0';
+    res.builds[build] = { run: last[build], b, all: ls };
+  }
+  return res;
 }
 
 if (ONLY.includes('launch')) {
   const R = 5;
   const h = await handLaunch(NLAUNCH, R);
-  await warmWebcu('launch.cu', [NLAUNCH, R]);
-  const r = await runWebcu('launch.cu', [NLAUNCH, R], false);
-  const b = benchLines(r.stdout).find((x) => x.name === 'launch');
-  log(`  webcu ${r.stdout.split('\n').find((l) => /PASS|FAIL/.test(l)) ?? `exit ${r.status} ${r.stderr}`}`);
   const us = (ms) => (ms === undefined ? null : ms * 1e3 / NLAUNCH);
+  let emptyMs = [h.empty.one_pass_wall_ms];
+  const w = await wallRuns('launch.cu', [NLAUNCH, R], 'launch', async () => { emptyMs.push(await h.empty.onePassAgain()); return h.inc.onePassAgain(); }, h.inc.one_pass_wall_ms);
+  h.release();
   out.launch = {
-    n: NLAUNCH, rounds: R, correct: b?.correct === '1',
-    webcu_inc_us: b ? us(Number(b.inc_wall_ms)) : null, webcu_empty_us: b ? us(Number(b.empty_wall_ms)) : null,
-    hand_inc_submits_us: us(h.inc.submits_wall_ms), hand_inc_one_pass_us: us(h.inc.one_pass_wall_ms),
-    hand_empty_submits_us: us(h.empty.submits_wall_ms), hand_empty_one_pass_us: us(h.empty.one_pass_wall_ms),
+    n: NLAUNCH, rounds: R, correct: true, builds: {},
+    hand_inc_submits_us: us(h.inc.submits_wall_ms), hand_inc_one_pass_us: us(w.hand),
+    hand_empty_submits_us: us(h.empty.submits_wall_ms), hand_empty_one_pass_us: us(med(emptyMs)),
   };
+  for (const build of BUILDS) {
+    const { run: r, b, all } = w.builds[build];
+    log(`  webcu (${build}) ${r.stdout.split('\n').find((l) => /PASS|FAIL/.test(l)) ?? `exit ${r.status} ${r.stderr}`}`);
+    out.launch.correct &&= b?.correct === '1';
+    out.launch.builds[build] = { inc_us: b ? us(Number(b.inc_wall_ms)) : null, empty_us: b ? us(Number(b.empty_wall_ms)) : null, runs: all };
+  }
+  out.launch.hand_inc_one_pass_all = w.hand_all;
+  out.launch.hand_empty_one_pass_all = emptyMs;
 }
 
 if (ONLY.includes('heat')) {
   const R = 5, n = Number(args.heat ?? 256);
   const h = await handHeat(n, NLAUNCH, R);
-  await warmWebcu('heat.cu', [n, NLAUNCH, R]);
-  const r = await runWebcu('heat.cu', [n, NLAUNCH, R], false);
-  const b = benchLines(r.stdout).find((x) => x.name === 'heat');
-  if (!b) log(`  webcu heat.cu: exit ${r.status} ${r.stderr}`);
   const rel = (x, y) => Math.abs(x - y) / Math.max(Math.abs(y), 1e-30);
-  const correct = !!b && rel(Number(b.sum), h.sum) < 1e-4 && rel(Number(b.centre), h.centre) < 1e-4;
-  log(`  heat: webcu sum ${b?.sum} centre ${b?.centre}; hand sum ${h.sum.toExponential(9)} centre ${h.centre.toExponential(9)}: ${correct ? 'PASS' : 'FAIL'}`);
+  const w = await wallRuns('heat.cu', [n, NLAUNCH, R], 'heat', h.onePassAgain, h.one_pass_wall_ms);
+  h.release();
   out.heat = {
-    n, steps: NLAUNCH, rounds: R, correct, webcu_wall_ms: b ? Number(b.wall_ms) : null,
-    hand_one_pass_wall_ms: h.one_pass_wall_ms, hand_submits_wall_ms: h.submits_wall_ms,
+    n, steps: NLAUNCH, rounds: R, correct: true, builds: {},
+    hand_one_pass_wall_ms: w.hand, hand_one_pass_all: w.hand_all, hand_one_pass_rounds: h.rounds, hand_submits_wall_ms: h.submits_wall_ms,
   };
+  for (const build of BUILDS) {
+    // every run starts from the same state: each run's sum and centre are the twin's
+    const { run: r, b, all } = w.builds[build];
+    if (!b) log(`  webcu (${build}) heat.cu: exit ${r.status} ${r.stderr}`);
+    const correct = !!b && rel(Number(b.sum), h.sum) < 1e-4 && rel(Number(b.centre), h.centre) < 1e-4;
+    log(`  heat (${build}): webcu sum ${b?.sum} centre ${b?.centre}; hand sum ${h.sum.toExponential(9)} centre ${h.centre.toExponential(9)}: ${correct ? 'PASS' : 'FAIL'}`);
+    out.heat.correct &&= correct;
+    out.heat.builds[build] = { wall_ms: b ? Number(b.wall_ms) : null, runs: all?.map((l) => Number(l.wall_ms)), rounds: all?.map((l) => l.rounds) };
+  }
 }
 
 log('');
@@ -566,19 +628,22 @@ if (Object.keys(ablation).length) {
 if (out.launch.n) {
   const l = out.launch;
   log('');
-  log(`launch overhead, ${l.n} launches of a one-thread kernel + one wait, wall µs per launch (median of ${l.rounds}; webcu correct: ${l.correct}):`);
-  log('| kernel | webcu (VM + runtime) | hand: 1 submit/launch | hand: 1 pass, 1 submit |');
-  log('|---|---:|---:|---:|');
-  log(`| b[0]++ | ${fmt(l.webcu_inc_us, 1)} | ${fmt(l.hand_inc_submits_us, 1)} | ${fmt(l.hand_inc_one_pass_us, 1)} |`);
-  log(`| empty | ${fmt(l.webcu_empty_us, 1)} | ${fmt(l.hand_empty_submits_us, 1)} | ${fmt(l.hand_empty_one_pass_us, 1)} |`);
+  log(`launch overhead, ${l.n} launches of a one-thread kernel + one wait, wall µs per launch (webcu: median of 5 runs of the median of ${l.rounds} rounds; hand one pass: median of 6 medians of ${l.rounds}, alternating with webcu's runs; correct: ${l.correct}):`);
+  log(`| kernel | ${BUILDS.map((b) => `webcu ${b} (VM + runtime)`).join(' | ')} | hand: 1 submit/launch | hand: 1 pass, 1 submit |`);
+  log(`|---|${BUILDS.map(() => '---:|').join('')}---:|---:|`);
+  log(`| b[0]++ | ${BUILDS.map((b) => fmt(l.builds[b].inc_us, 1)).join(' | ')} | ${fmt(l.hand_inc_submits_us, 1)} | ${fmt(l.hand_inc_one_pass_us, 1)} |`);
+  log(`| empty | ${BUILDS.map((b) => fmt(l.builds[b].empty_us, 1)).join(' | ')} | ${fmt(l.hand_empty_submits_us, 1)} | ${fmt(l.hand_empty_one_pass_us, 1)} |`);
 }
 if (out.heat) {
   const t = out.heat;
   log('');
-  log(`heat stencil ${t.n}x${t.n}, ${t.steps} steps (one launch each) + one wait, wall ms (median of ${t.rounds}; webcu agrees with the twin: ${t.correct}):`);
-  log('| webcu | hand: 1 pass, 1 submit | hand: 1 submit/step | webcu / hand (1 pass) |');
-  log('|---:|---:|---:|---:|');
-  log(`| ${fmt(t.webcu_wall_ms, 2)} | ${fmt(t.hand_one_pass_wall_ms, 2)} | ${fmt(t.hand_submits_wall_ms, 2)} | ${fmt(t.webcu_wall_ms / t.hand_one_pass_wall_ms, 2)} |`);
+  log(`heat stencil ${t.n}x${t.n}, ${t.steps} steps (one launch each) + one wait, wall ms (webcu: median of 5 runs of the median of ${t.rounds} rounds; hand one pass: median of 6 medians of ${t.rounds}, alternating with webcu's runs; webcu agrees with the twin: ${t.correct}):`);
+  log('| build | webcu | hand: 1 pass, 1 submit | hand: 1 submit/step | webcu / hand (1 pass) |');
+  log('|---|---:|---:|---:|---:|');
+  for (const b of BUILDS) {
+    const w = t.builds[b].wall_ms;
+    log(`| ${b} | ${fmt(w, 2)} | ${fmt(t.hand_one_pass_wall_ms, 2)} | ${fmt(t.hand_submits_wall_ms, 2)} | ${fmt(w / t.hand_one_pass_wall_ms, 2)} |`);
+  }
 }
 if (args.json) writeFileSync(args.json, JSON.stringify(out, null, 1));
 device.destroy();

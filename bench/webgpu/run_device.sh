@@ -5,7 +5,8 @@
 # bundle, with .bench a copy of ../shared/bench-kit) and dist/webcu.js (mvn install).
 # Runs nvcc's bench_cuda (the CUDA column) and bench/webgpu/run.mjs (hand-written WGSL vs webcu on
 # Dawn's Vulkan backend). Output: $OUT/run.log, cuda.txt, webgpu.json.
-# Env: N (67108864), MM (2048), REPS (20), LAUNCH (1000), STEPS=cuda,webgpu
+# Env: N (67108864), MM (2048), REPS (20), LAUNCH (1000), STEPS=cuda,webgpu, BUILDS (js,wasm where the
+# bundle's node is 22 or later, which runs the page's wasm-gc build; else js)
 set -u
 R=$(cd "$(dirname "$0")/../.." && pwd); B=$R/.bench/bundle; O=${OUT:-/tmp/bench-out}; mkdir -p "$O"
 exec > >(tee "$O/run.log") 2>&1
@@ -38,8 +39,9 @@ export WEBGPU_PATH=/tmp/nm/webgpu/index.js XDG_RUNTIME_DIR=/tmp
 
 if has webgpu; then
   el "== hand-written WGSL vs webcu, Dawn (timestamp quantization off)"
+  BUILDS=${BUILDS:-$(/tmp/node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 22 ? 0 : 1)' && echo js,wasm || echo js)}
   DAWN_OPTS="disable-dawn-features=timestamp_quantization" timeout 300 /tmp/node "$R/bench/webgpu/run.mjs" \
-    --n "$N" --mm "$MM" --reps "$REPS" --launch "$LAUNCH" --warm 300 --json "$O/webgpu.json" 2>&1 | grep -v '^Warning: maxDynamic'
+    --n "$N" --mm "$MM" --reps "$REPS" --launch "$LAUNCH" --warm 300 --builds "$BUILDS" --json "$O/webgpu.json" 2>&1 | grep -v '^Warning: maxDynamic'
 fi
 el "== post-run clocks"
 nvidia-smi --query-gpu=pstate,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv
