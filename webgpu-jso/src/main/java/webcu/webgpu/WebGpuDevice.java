@@ -204,11 +204,12 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         if (previous != null && !previous.release() && opened != null) {
             // a run that failed may have left the browser's device in a state we cannot see (an
             // error scope still open, work still queued): the next run gets a fresh one
-            opened.device.destroy();
+            opened.device().destroy();
             opened = null;
         }
         if (opened != null) {
-            current = new WebGpuDevice(console, opened.adapter, opened.device, opened.ieeeFloat, opened.warpSubgroups, opened.fma);
+            current = new WebGpuDevice(console, opened.adapter(), opened.device(), opened.ieeeFloat(), opened.warpSubgroups(),
+                    opened.fma());
             ok.accept(current);
             return;
         }
@@ -217,69 +218,36 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
             failed.accept("WebGPU is not available in this browser");
             return;
         }
-        requestAdapter(gpu, false, console, ok, failed);
-    }
-
-    /** Asks for a core adapter first, then for a compatibility one (machines with only OpenGL ES). */
-    private static void requestAdapter(GPU gpu, boolean compatibility, Console console, Consumer<WebGpuDevice> ok,
-                                       Consumer<String> failed) {
-        gpu.requestAdapter(WebGpu.adapterOptions("high-performance", compatibility)).then(adapter -> {
-            if (adapter == null) {
-                if (!compatibility) {
-                    requestAdapter(gpu, true, console, ok, failed);
-                } else {
-                    failed.accept("the browser offers no WebGPU adapter");
-                }
-                return null;
-            }
-            adapter.requestDevice(WebGpu.deviceDescriptor(adapter)).then(device -> {
-                // a probe failure counts as a fast-math adapter: refusing isnan is better than a wrong answer
-                WebGpu.probeFloat(device, floats -> WebGpu.probeSubgroups(device, warps -> {
-                    boolean ieee = floats >= 0 && (floats & WebGpu.PROBE_IEEE) != 0;
-                    DeviceFacts.Fma fma = floats < 0 ? DeviceFacts.Fma.UNMEASURED
-                            : (floats & WebGpu.PROBE_FMA_FUSED) != 0 ? DeviceFacts.Fma.FUSED
-                            : (floats & WebGpu.PROBE_FMA_UNFUSED) != 0 ? DeviceFacts.Fma.UNFUSED : DeviceFacts.Fma.UNMEASURED;
-                    Opened o = new Opened(adapter, device, ieee, warps == 1, fma);
-                    opened = o;
-                    // one listener each for the device's whole life, speaking to the run using it now
-                    device.getLost().then(lost -> {
-                        if (opened == o) {
-                            opened = null;
-                        }
-                        if (current != null && current.device == device) {
-                            current.fail("the GPU device was lost (" + lost.getReason() + "): " + lost.getMessage());
-                        }
-                        return null;
-                    });
-                    WebGpu.onUncapturedError(device, message -> {
-                        if (current != null && current.device == device) {
-                            current.fail("internal error: WebGPU reported: " + message);
-                        }
-                    });
-                    current = new WebGpuDevice(console, adapter, device, ieee, warps == 1, fma);
-                    ok.accept(current);
-                }));
-                return null;
-            }, reason -> {
-                failed.accept("the browser refused a WebGPU device: " + WebGpu.reasonMessage(reason));
-                return null;
-            });
-            return null;
-        }, reason -> {
-            failed.accept("the browser refused a WebGPU adapter: " + WebGpu.reasonMessage(reason));
-            return null;
-        });
+        DeviceRequest.open(gpu, false, o -> adopt(o, console, ok), failed);
     }
 
     /**
-     * The browser's device and what its probes measured, kept for the next run in this worker:
-     * asking for an adapter and a device and probing them costs more than compiling a small
-     * program (about 150 ms of a 300 ms compile + run on SwiftShader).
+     * The browser's device, opened and probed ({@link DeviceRequest}), becomes this worker's:
+     * kept for the next run, and watched for loss and uncaught errors for its whole life.
      */
-    private record Opened(GPUAdapter adapter, GPUDevice device, boolean ieeeFloat, boolean warpSubgroups, DeviceFacts.Fma fma) {
+    private static void adopt(DeviceRequest.Opened o, Console console, Consumer<WebGpuDevice> ok) {
+        opened = o;
+        GPUDevice device = o.device();
+        // one listener each for the device's whole life, speaking to the run using it now
+        device.getLost().then(lost -> {
+            if (opened == o) {
+                opened = null;
+            }
+            if (current != null && current.device == device) {
+                current.fail("the GPU device was lost (" + lost.getReason() + "): " + lost.getMessage());
+            }
+            return null;
+        });
+        WebGpu.onUncapturedError(device, message -> {
+            if (current != null && current.device == device) {
+                current.fail("internal error: WebGPU reported: " + message);
+            }
+        });
+        current = new WebGpuDevice(console, o.adapter(), device, o.ieeeFloat(), o.warpSubgroups(), o.fma());
+        ok.accept(current);
     }
 
-    private static Opened opened;
+    private static DeviceRequest.Opened opened;
     /** The device of the run now going on (only one at a time per worker), or null. */
     private static WebGpuDevice current;
 
