@@ -713,6 +713,9 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         long upTo = submitted;
         queue.onSubmittedWorkDone().then(x -> {
             drained = Math.max(drained, upTo);
+            if (drained == submitted) {
+                batch.drained();
+            }
             whenChecksDone(() -> finish(c));
             return null;
         }, reason -> {
