@@ -182,6 +182,7 @@ final class CommandBatch {
             p.setPipeline(pipeline);
             passPipeline = pipeline;
         }
+        boolean dispatched = false;
         if (size > 0) {
             // a ping-pong loop's launches alternate two groups with the same arguments: one slice serves both
             boolean sameArgs = size == passSize && sameBytes(passOffset, at, size);
@@ -191,7 +192,8 @@ final class CommandBatch {
                 argsUsed = at + size;
             }
             if (!sameArgs || group != passGroup) {
-                WebGpu.setBindGroup(p, 0, group, offsets, at);
+                WebGpu.setBindGroupAndDispatch(p, group, offsets, at, workgroups[0], workgroups[1], workgroups[2]);
+                dispatched = true;
             }
         } else if (group != passGroup) {
             p.setBindGroup(0, group);
@@ -199,7 +201,9 @@ final class CommandBatch {
         passGroup = group;
         passOffset = at;
         passSize = size;
-        p.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+        if (!dispatched) {
+            p.dispatchWorkgroups(workgroups[0], workgroups[1], workgroups[2]);
+        }
         if (timedPass != null) {
             p.end();
         } else {

@@ -185,20 +185,22 @@ public final class WebGpu {
             """)
     public static native JSObject computePassDescriptor(GPUQuerySet querySet, int beginIndex, int endIndex);
 
-    /** A one-element array of dynamic offsets for {@link #setBindGroup}, made once and reused. */
+    /** A one-element array of dynamic offsets for {@link #setBindGroupAndDispatch}, made once and reused. */
     @JSBody(script = "return [0];")
     public static native JSObject offsetArray();
 
     /**
-     * {@code pass.setBindGroup(index, group, [offset])} with {@code offsets} from {@link #offsetArray}
-     * reused: Dawn for node converts a plain array faster than a Uint32Array with a start and a
-     * length (4.1 against 4.8 µs per set and dispatch on its null backend), and the page's wasm-gc
-     * build crosses to JavaScript once, not for the store and then the call.
+     * {@code pass.setBindGroup(0, group, [offset]); pass.dispatchWorkgroups(x, y, z)} in one call,
+     * {@code offsets} from {@link #offsetArray} reused: a loop's launches that alternate bind groups
+     * (a ping-pong stencil) need both every time, and each call from the wasm-gc build into
+     * JavaScript costs a crossing and TeaVM's glue. Dawn for node converts a plain array faster than
+     * a Uint32Array with a start and a length (4.1 against 4.8 µs per set and dispatch on its null
+     * backend).
      */
-    @JSBody(params = {"pass", "index", "group", "offsets", "offset"},
-            script = "offsets[0] = offset; pass.setBindGroup(index, group, offsets);")
-    public static native void setBindGroup(GPUComputePassEncoder pass, int index, GPUBindGroup group, JSObject offsets,
-                                           int offset);
+    @JSBody(params = {"pass", "group", "offsets", "offset", "x", "y", "z"},
+            script = "offsets[0] = offset; pass.setBindGroup(0, group, offsets); pass.dispatchWorkgroups(x, y, z);")
+    public static native void setBindGroupAndDispatch(GPUComputePassEncoder pass, GPUBindGroup group, JSObject offsets,
+                                                      int offset, int x, int y, int z);
 
     /** {@code type} is {@code "timestamp"} (needs the timestamp-query feature). */
     @JSBody(params = {"type", "count"}, script = "return { type: type, count: count };")
