@@ -13,7 +13,6 @@ import webcu.diag.Severity;
 import webcu.diag.Span;
 import webcu.runtime.AddressedDevice;
 import webcu.runtime.BoundsProofs;
-import webcu.runtime.GridFold;
 import webcu.runtime.Completion;
 import webcu.runtime.Console;
 import webcu.runtime.Device;
@@ -23,6 +22,7 @@ import webcu.runtime.DeviceHeap;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.DeviceOutput;
 import webcu.runtime.DeviceProgram;
+import webcu.runtime.GridFold;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.LaunchLayout;
@@ -494,6 +494,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
             VulkanCompute.Pipeline p = pipelines.get(key);
             if (p == null) {
+                // SpecIds 0 to 6 (SpirvProgram): blockDim, the shared words, the checks, aliasing, the slices per row
                 p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1,
                         aliased ? 1 : 0, (int) fold.slices()});
                 pipelines.put(key, p);
