@@ -17,8 +17,9 @@ import webcu.ir.Type;
  *
  * <p>CUDA feature: {@code blockIdx} (and grids up to 2^31 - 1 blocks in x).
  *
- * <p>Why WebGPU needs it: a dispatch has at most 65535 workgroups per dimension (the adapter's
- * {@code maxComputeWorkgroupsPerDimension}). The host dispatches a wide x as rows of slices:
+ * <p>Why WebGPU and Vulkan need it: a dispatch has at most 65535 workgroups per dimension (the
+ * adapter's {@code maxComputeWorkgroupsPerDimension}; most Vulkan drivers'
+ * {@code maxComputeWorkGroupCount}). The host dispatches a wide x as rows of slices:
  * {@code gridSlices.x} workgroup rows per CUDA row, each slice as wide as the dispatch's x. So
  * {@code blockIdx.x} is the workgroup's x plus its slice's start, {@code blockIdx.y} the
  * workgroup's row divided by the slices per row, and {@code blockIdx.z} the workgroup's z; the
@@ -30,8 +31,9 @@ import webcu.ir.Type;
  * no padding (a grid within the limit, or one whose x the host split into equal slices exactly),
  * and their pipeline, with it 0, has no check at all (it cost SAXPY 2.3% on an H200). The check
  * after it still holds in such a launch ({@code blockIdx.x < gridDim.x} in every workgroup), which
- * {@link AccessRanges} relies on. A Vulkan device dispatches the grid as it is, without slices or
- * pipeline variants: there the check stays as it was.
+ * {@link AccessRanges} relies on. On Vulkan (65535 workgroups in x on most drivers, 2^31 - 1 on
+ * NVIDIA's) the SPIR-V writer makes the slices per row a specialization constant, 1 unless the
+ * device folds the launch, and keeps the check without a constant in front.
  *
  * <p>Expects: the kernel's returns as the other passes left them (it runs after
  * {@link ThreadCoarsening} and {@link Watchdog}, whose statements it puts itself in front of).

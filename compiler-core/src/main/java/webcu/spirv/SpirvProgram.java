@@ -20,7 +20,8 @@ import webcu.passes.KernelLayout;
  * offsets as WGSL's); set 1 binding 0 is the debug buffer (printf records, assertions, faults).
  * Specialization constants: {@link #SPEC_BLOCK_DIM} + 0, 1, 2 are blockDim.x, y, z (they make
  * the WorkgroupSize built-in), {@link #SPEC_DYNAMIC_SHARED_WORDS} the dynamic shared memory in
- * u32 words; the layout names them by their SpecIds in decimal. The debug buffer may be bound for
+ * u32 words; the layout names them by their SpecIds in decimal. {@link #SPEC_CHECKS},
+ * {@link #SPEC_ALIASED} and {@link #SPEC_GRID_SLICES} are set by the device per launch. The debug buffer may be bound for
  * every kernel (a pipeline layout may hold a set its shader does not use).
  *
  * @param words the module's binary, header first
@@ -45,6 +46,14 @@ public record SpirvProgram(int[] words, List<KernelLayout> kernels, Map<String, 
      * through buffers, its __syncthreads orders buffer memory only when this holds.
      */
     public static final int SPEC_ALIASED = 5;
+    /**
+     * The SpecId of the slices per row of a folded grid (passes.GridFolding; runtime.GridFold's
+     * {@code slices}, also the uniform's grid word 3), 1 by default: a grid the device dispatches as
+     * it is. A constant, not the uniform's word: the specialization folds GridFolding's
+     * {@code workgroup_id.y % slices} and {@code / slices} away (a division by the uniform's word
+     * cost SAXPY 4% on an H200), and a folded launch gets its own pipeline.
+     */
+    public static final int SPEC_GRID_SLICES = 6;
     /** The keys of blockDim's SpecIds in {@link KernelLayout#workgroupSize}. */
     static final List<String> WORKGROUP_SIZE = List.of("0", "1", "2");
 

@@ -115,10 +115,8 @@ final class SpirvValues {
         int c = b.component();
         return switch (b.builtin()) {
             case BLOCK_DIM -> kw.w.blockDim(c);
-            // a Vulkan device dispatches the grid as it is (2^31 - 1 workgroups in x): no slices, so
-            // GridFolding's `workgroup_id.y % slices` and `/ slices` fold away (the uniform's word
-            // still says 1); its integer division by a uniform cost SAXPY 4% on an H200
-            case GRID_SLICES -> m.constantU32(1);
+            // a spec constant, 1 unless the device folds the launch's grid (SpirvProgram.SPEC_GRID_SLICES)
+            case GRID_SLICES -> kw.w.gridSlices();
             case GRID_DIM -> {
                 int ptr = f().value("OpAccessChain", m.typePointer("Uniform", types.u32()), kw.uniformVar, m.constantU32(0),
                         m.constantU32(c));

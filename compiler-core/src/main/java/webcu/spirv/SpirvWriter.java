@@ -67,6 +67,8 @@ final class SpirvWriter {
     private int checks = -1;
     /** The spec constant that says the launch's buffers may alias (SpirvProgram.SPEC_ALIASED), once made. */
     private int aliased = -1;
+    /** The spec constant of a folded grid's slices per row (SpirvProgram.SPEC_GRID_SLICES), once made. */
+    private int gridSlices = -1;
     /** The kernels' bounds proofs (passes.AccessRanges), which their layouts carry. */
     final Map<Function, webcu.passes.RangeProof> ranges;
     /** The kernel being written, for {@link SpirvBackend}'s diagnostic when it throws. */
@@ -111,6 +113,16 @@ final class SpirvWriter {
             m.name(aliased, "webcu_aliased");
         }
         return aliased;
+    }
+
+    /** The u32 spec constant of the slices per row of a folded grid (1 by default), made at first use. */
+    int gridSlices() {
+        if (gridSlices < 0) {
+            gridSlices = m.specConstant(types.u32(), 1);
+            m.decorate(gridSlices, "SpecId", SpirvProgram.SPEC_GRID_SLICES);
+            m.name(gridSlices, "webcu_grid_slices");
+        }
+        return gridSlices;
     }
 
     SpirvWriter(DeviceModule dm, Map<Function, webcu.passes.RangeProof> ranges) {

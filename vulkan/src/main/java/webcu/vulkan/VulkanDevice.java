@@ -22,6 +22,7 @@ import webcu.runtime.DeviceHeap;
 import webcu.runtime.DeviceInfo;
 import webcu.runtime.DeviceOutput;
 import webcu.runtime.DeviceProgram;
+import webcu.runtime.GridFold;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.LaunchLayout;
@@ -125,6 +126,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
     /** The Vulkan instance and device under it (tests read its validation messages). */
     VulkanCompute compute() {
         return vk;
+    }
+
+    /** The pipelines' keys so far (tests read which variants launches took: unchecked, folded). */
+    java.util.Set<String> pipelineKeys() {
+        return java.util.Set.copyOf(pipelines.keySet());
     }
 
     @Override
@@ -377,6 +383,16 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         if (grid[0] == 0 || grid[1] == 0 || grid[2] == 0) {
             return;
         }
+        // x wider than the device dispatches is folded into rows, as on WebGPU (passes.GridFolding)
+        VulkanCompute.Limits l = vk.limits();
+        GridFold fold = GridFold.of(grid, unsigned(l.maxWorkgroupCount()[0]), unsigned(l.maxWorkgroupCount()[1]));
+        if (fold == null) {
+            fail(at(launch.site()) + "not supported on Vulkan yet: a grid of " + (grid[0] & 0xFFFFFFFFL) + " x "
+                    + (grid[1] & 0xFFFFFFFFL) + " blocks (this device dispatches at most " + unsigned(l.maxWorkgroupCount()[0])
+                    + " x " + unsigned(l.maxWorkgroupCount()[1]) + " workgroups)");
+            return;
+        }
+        int[] dispatch = fold.dispatch();
         DeviceHeap heap = null;
         VulkanCompute.Buffer heapBound = null;
         // physical pointers: the heap binding holds the allocation table, written before the dispatch (nothing is copied)
@@ -399,7 +415,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         }
         List<VulkanCompute.Binding> bindings = new ArrayList<>();
         byte[] uniform = new byte[layout.uniform().size()];
-        UniformPacking.putGrid(uniform, grid, 1);
+        UniformPacking.putGrid(uniform, grid, fold.slices());
         int[] hidden = new int[layout.buffers().size()];
         int[] bufferOf = new int[layout.buffers().size()];
         double[] bytes = new double[layout.buffers().size()];
@@ -467,10 +483,10 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         int shared = (int) Math.max(1, (launch.dynamicSharedBytes() + 3) / 4);
         int[] block = launch.block();
         // the pipeline without bounds checks where none of this launch's can fail (docs/bounds-checks.md)
-        boolean unchecked = BoundsProofs.holds(layout, uniform, 0, block, grid, bytes);
+        boolean unchecked = BoundsProofs.holds(layout, uniform, 0, block, dispatch, bytes);
         boolean aliased = aliased(layout, bufferOf);
         String key = layout.entryPoint() + "|" + block[0] + "," + block[1] + "," + block[2] + "|" + shared
-                + (unchecked ? "|unchecked" : "") + (aliased ? "|aliased" : "");
+                + (unchecked ? "|unchecked" : "") + (aliased ? "|aliased" : "") + (fold.rows() == 1 ? "" : "|" + fold.slices());
         try {
             VulkanCompute.Buffer u = uniformBuffer(uniform.length);
             bindings.add(new VulkanCompute.Binding(layout.uniform().binding(), u, VulkanCompute.Kind.UNIFORM));
@@ -478,8 +494,9 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             bindings.add(new VulkanCompute.Binding(1, 0, debug, VulkanCompute.Kind.STORAGE));
             VulkanCompute.Pipeline p = pipelines.get(key);
             if (p == null) {
+                // SpecIds 0 to 6 (SpirvProgram): blockDim, the shared words, the checks, aliasing, the slices per row
                 p = vk.pipeline(module, layout.entryPoint(), bindings, new int[] {block[0], block[1], block[2], shared, unchecked ? 0 : 1,
-                        aliased ? 1 : 0});
+                        aliased ? 1 : 0, (int) fold.slices()});
                 pipelines.put(key, p);
             }
             debugDirty = true;
@@ -496,7 +513,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 if (table != null) {
                     updates.add(table);
                 }
-                vk.enqueue(p, bindings, updates, grid[0], grid[1], grid[2], time);
+                vk.enqueue(p, bindings, updates, dispatch[0], dispatch[1], dispatch[2], time);
                 return;
             }
             // managed memory and the heap: the host's copies and the allocations go to the device before the launch and
@@ -517,7 +534,7 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
             }
             // the watchdog's launch-wide tick count starts from zero for every launch (Watchdog)
             debug.contents().putInt(DeviceOutput.WATCHDOG_TICKS_BYTE, 0);
-            double ns = vk.dispatch(p, bindings, grid[0], grid[1], grid[2], timing);
+            double ns = vk.dispatch(p, bindings, dispatch[0], dispatch[1], dispatch[2], timing);
             if (time != null) {
                 time.accept(ns);
             }
@@ -639,6 +656,11 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
         return false;
     }
 
+    /** A device limit as an int: CUDA's grids stay below 2^31 in every dimension. */
+    private static int unsigned(int limit) {
+        return limit < 0 ? Integer.MAX_VALUE : limit;
+    }
+
     /** Why this device cannot run the launch's shape, or null. */
     private String limit(KernelLaunch launch, LaunchLayout layout) {
         VulkanCompute.Limits l = vk.limits();
@@ -653,7 +675,8 @@ public final class VulkanDevice implements AddressedDevice, TargetDevice, TimedD
                 return "blockDim." + dims[i] + " = " + b[i] + " (this device allows " + l.maxWorkgroupSize()[i] + ")";
             }
             long g = launch.grid()[i] & 0xFFFFFFFFL;
-            if (g > (l.maxWorkgroupCount()[i] & 0xFFFFFFFFL)) {
+            // a wide x is folded into rows (GridFold), whose limit the launch checks
+            if (i > 0 && g > (l.maxWorkgroupCount()[i] & 0xFFFFFFFFL)) {
                 return "gridDim." + dims[i] + " = " + g + " (this device allows " + (l.maxWorkgroupCount()[i] & 0xFFFFFFFFL) + ")";
             }
         }

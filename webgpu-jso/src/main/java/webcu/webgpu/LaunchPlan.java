@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.IntToLongFunction;
 import webcu.runtime.DeviceHeap;
+import webcu.runtime.GridFold;
 import webcu.runtime.KernelArg;
 import webcu.runtime.KernelLaunch;
 import webcu.runtime.LaunchLayout;
@@ -387,35 +388,12 @@ final class LaunchPlan {
                 zeroOffsets);
     }
 
-    /** The slices per row of a folded grid of one row: 2^31, above any dispatch's rows. */
-    static final long ONE_ROW = 1L << 31;
-    /** How many row counts past the fewest {@link #fold} tries for one that divides the grid. */
-    static final int FOLD_SEARCH = 256;
+    /** The slices per row of a folded grid of one row (GridFold.ONE_ROW). */
+    static final long ONE_ROW = GridFold.ONE_ROW;
 
-    /**
-     * GridFolding: into how many rows of slices a grid of {@code gx} x {@code gy} blocks folds its
-     * x, 1 where x fits the adapter's {@code max} workgroups per dimension. Else the fewest rows
-     * that divide {@code gx} exactly, if a few more than the fewest that fit do (SAXPY's 262144
-     * blocks: 8 of 32768, no padding, and so the pipeline without the padding check), or else the
-     * fewest that fit, of equal width, so that the last row pads with fewer than that many blocks
-     * (65535-wide slices padded the 262144 blocks with 65531 that only returned).
-     */
+    /** GridFolding: into how many rows of slices a grid folds its x ({@link GridFold#rows}, one limit for x and y). */
     static long fold(long gx, long gy, int max) {
-        if (gx <= max) {
-            return 1;
-        }
-        long fewest = (gx + max - 1) / max;
-        if (gx <= Integer.MAX_VALUE && gy > 0) {
-            // ints: longs are BigInts in the page's JavaScript build
-            int x = (int) gx;
-            int most = (int) Math.min(max / gy, fewest + FOLD_SEARCH);
-            for (int f = (int) fewest; f <= most; f++) {
-                if (x % f == 0) {
-                    return f;
-                }
-            }
-        }
-        return fewest;
+        return GridFold.rows(gx, gy, max, max);
     }
 
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */
