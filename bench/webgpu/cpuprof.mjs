@@ -9,6 +9,8 @@
 //
 // Usage: node bench/webgpu/cpuprof.mjs PROFILE.cpuprofile [--per 10040] [--top 40] [--match RE]
 //          [--within RE]  (only samples with a function matching RE on their stack, e.g. the launch path)
+//          [--callers RE]  (also: the self time of functions matching RE by their three nearest callers:
+//                           the wasm-gc build's calls into Dawn show as '(anonymous :0)', TeaVM's glue)
 import { readFileSync } from 'node:fs';
 
 const [file, ...rest] = process.argv.slice(2);
@@ -17,6 +19,8 @@ const per = Number(opt.per ?? 0);
 const top = Number(opt.top ?? 40);
 const match = opt.match ? new RegExp(opt.match) : null;
 const within = opt.within ? new RegExp(opt.within) : null;
+const callers = opt.callers ? new RegExp(opt.callers) : null;
+const byCallers = new Map();
 const prof = JSON.parse(readFileSync(file, 'utf8'));
 
 const byId = new Map(prof.nodes.map((n) => [n.id, n]));
@@ -35,6 +39,10 @@ for (let i = 0; i < prof.samples.length; i++) {
   if (within && !stack.some((s) => within.test(s))) continue;
   all += dt;
   self.set(stack[0], (self.get(stack[0]) ?? 0) + dt);
+  if (callers?.test(stack[0])) {
+    const k = stack.slice(1, 4).join(' < ');
+    byCallers.set(k, (byCallers.get(k) ?? 0) + dt);
+  }
   for (const s of new Set(stack)) total.set(s, (total.get(s) ?? 0) + dt);
 }
 const unit = per ? `µs/launch (${per} launches)` : 'ms';
@@ -45,3 +53,7 @@ console.log('\nself:');
 for (const [k, v] of rows(self)) console.log(`${show(v).padStart(9)}  ${k}`);
 console.log('\ntotal:');
 for (const [k, v] of rows(total)) console.log(`${show(v).padStart(9)}  ${k}`);
+if (callers) {
+  console.log(`\nself time of ${callers} by caller:`);
+  for (const [k, v] of [...byCallers].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${show(v).padStart(9)}  ${k}`);
+}
