@@ -30,10 +30,11 @@ final class CommandBatch {
      */
     static final int MAX_COMMANDS = 128;
     /**
-     * Commands in the first batch after the queue drained. A batch limit of 128 from the start kept
-     * an idle GPU waiting for the host to record 128 launches (~0.6 ms of heat.cu's 1000 steps of
-     * ~6 ms on an H200); the limit doubles with each submit up to {@link #MAX_COMMANDS}, so the GPU
-     * starts after 8 and the host stays ahead of it at the cost of four more submits.
+     * Commands in the first batch after the queue drained. A batch limit of 128 from the start keeps
+     * an idle GPU waiting for the host to record 128 launches (at the host's ~5 µs a launch, ~0.6 ms
+     * of heat.cu's 1000 steps); the limit doubles with each submit up to {@link #MAX_COMMANDS}, so
+     * the GPU starts after 8, at the cost of four more submits. An A/B on an H200 measured no
+     * difference within its noise (bench/README.md, session 10).
      */
     static final int FIRST_COMMANDS = 8;
     /** The arguments buffer's first size: 1024 launches of up to 256 bytes of arguments. */
