@@ -582,7 +582,8 @@ if (ONLY.includes('launch')) {
     const { run: r, b, all } = w.builds[build];
     log(`  webcu (${build}) ${r.stdout.split('\n').find((l) => /PASS|FAIL/.test(l)) ?? `exit ${r.status} ${r.stderr}`}`);
     out.launch.correct &&= b?.correct === '1';
-    out.launch.builds[build] = { inc_us: b ? us(Number(b.inc_wall_ms)) : null, empty_us: b ? us(Number(b.empty_wall_ms)) : null, runs: all };
+    out.launch.builds[build] = { inc_us: b ? us(Number(b.inc_wall_ms)) : null, empty_us: b ? us(Number(b.empty_wall_ms)) : null,
+      sync_each_us: b?.sync_each_wall_ms ? us(Number(b.sync_each_wall_ms)) : null, runs: all };
   }
   out.launch.hand_inc_one_pass_all = w.hand_all;
   out.launch.hand_empty_one_pass_all = emptyMs;
@@ -634,6 +635,7 @@ if (out.launch.n) {
   log(`|---|${BUILDS.map(() => '---:|').join('')}---:|---:|`);
   log(`| b[0]++ | ${BUILDS.map((b) => fmt(l.builds[b].inc_us, 1)).join(' | ')} | ${fmt(l.hand_inc_submits_us, 1)} | ${fmt(l.hand_inc_one_pass_us, 1)} |`);
   log(`| empty | ${BUILDS.map((b) => fmt(l.builds[b].empty_us, 1)).join(' | ')} | ${fmt(l.hand_empty_submits_us, 1)} | ${fmt(l.hand_empty_one_pass_us, 1)} |`);
+  log(`| b[0]++, each launch synchronized | ${BUILDS.map((b) => fmt(l.builds[b].sync_each_us, 1)).join(' | ')} | - | - |`);
 }
 if (out.heat) {
   const t = out.heat;
