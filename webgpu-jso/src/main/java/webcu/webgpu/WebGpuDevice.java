@@ -775,12 +775,16 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         if (head) {
             debugStaging = null;
         }
-        GPUCommandEncoder e = device.createCommandEncoder();
-        e.copyBufferToBuffer(debugBuffer, offset, staging, 0, bytes);
-        // webcu's own bookkeeping: not work the program issued, so it leaves cudaStreamQuery's answer alone
-        // (but the kernels whose records it reads go first)
-        flush();
-        queue.submit(WebGpu.commands(e.finish()));
+        if (!batch.isEmpty()) {
+            // after the kernels whose records it reads, in their submit (one submit less a synchronization)
+            batch.encoder().copyBufferToBuffer(debugBuffer, offset, staging, 0, bytes);
+            flush();
+        } else {
+            // webcu's own bookkeeping: not work the program issued, so it leaves cudaStreamQuery's answer alone
+            GPUCommandEncoder e = device.createCommandEncoder();
+            e.copyBufferToBuffer(debugBuffer, offset, staging, 0, bytes);
+            queue.submit(WebGpu.commands(e.finish()));
+        }
         staging.mapAsync(WebGpu.MAP_READ, 0, bytes).then(x -> {
             Int32Array mapped = new Int32Array(staging.getMappedRange(0, bytes));
             int n = bytes / 4;
@@ -809,6 +813,15 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         });
     }
 
+    private static boolean zero(int[] w, int n) {
+        for (int i = 0; i < n; i++) {
+            if (w[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private void decodeDebug(Programs.Compiled cp, int[] w, int end) {
         double now = System.currentTimeMillis();
         DeviceOutput.Result r = DeviceOutput.decode(cp.program, w, end, kernel -> {
@@ -821,8 +834,11 @@ public final class WebGpuDevice implements AddressedDevice, TargetDevice, TimedD
         if (!r.stderr().isEmpty()) {
             console.err(r.stderr());
         }
-        // the next kernels start from an empty header (the records after it are simply overwritten)
-        queue.writeBuffer(debugBuffer, 0, Int8Array.copyFromJavaArray(new byte[64]), 0, 64);
+        // the next kernels start from an empty header (the records after it are simply overwritten);
+        // a header read back empty needs no write (a queue write per synchronization)
+        if (!zero(w, Math.min(end, 16))) {
+            queue.writeBuffer(debugBuffer, 0, Int8Array.copyFromJavaArray(new byte[64]), 0, 64);
+        }
         if (r.fault() != null) {
             fail(r.fault());
         }
