@@ -83,6 +83,7 @@ public final class Warps implements DevicePass {
                 State st = new State(m, k);
                 if (m.target().subgroupSize() == 32 && coarsening.getOrDefault(k.name(), 1) <= 1) {
                     st.subgroupCalls = UniformFlow.callsInUniformFlow(k);
+                    st.warpCalls = UniformFlow.callsInWarpUniformFlow(k);
                 }
                 k.setBody(st.new Body().block(k.body()));
             }
@@ -141,6 +142,8 @@ public final class Warps implements DevicePass {
         Span at;
         /** The calls that may become subgroup operations (empty: emulate every call). */
         java.util.Set<Stmt> subgroupCalls = java.util.Set.of();
+        /** The calls whole warps reach, where each warp lies within a row of the block (a superset of subgroupCalls). */
+        java.util.Set<Stmt> warpCalls = java.util.Set.of();
 
         State(DeviceModule m, Function k) {
             this.m = m;
@@ -195,6 +198,13 @@ public final class Warps implements DevicePass {
                         List<Stmt> out = subgroup(c, kind(c.callee()));
                         if (out != null) {
                             return out;
+                        }
+                    } else if (warpCalls.contains(c)) {
+                        // whole warps only where no warp spans two rows: otherwise the emulation
+                        List<Stmt> out = subgroup(c, kind(c.callee()));
+                        if (out != null) {
+                            return List.of(new Stmt.If(UniformFlow.rowsHoldWarps(), Build.block(out, at),
+                                    Build.block(lower(c, kind(c.callee())), at), at));
                         }
                     }
                     return lower(c, kind(c.callee()));
