@@ -56,10 +56,12 @@ final class UniformFlow {
     /**
      * The calls that every thread of each warp reaches together, though perhaps not every warp:
      * their control flow is decided by block-uniform values, {@code threadIdx.y}/{@code .z} and
-     * the warp index {@code threadIdx.x / 32} (or {@code >> 5}, {@code & ~31}), with no return
+     * the warp index {@code threadIdx.x / 32} (or {@code >> 5}, {@code & ~31}; the same of the
+     * linear thread index, as cooperative groups' {@code meta_group_rank()}), with no return
      * before them on anything else. A superset of {@link #callsInUniformFlow}. The lanes of a
      * warp are consecutive linear thread indices, so these are warp-uniform only where a warp
-     * lies within one row of the block: {@link #rowsHoldWarps} must hold when the call runs.
+     * lies within one row of the block: {@link #rowsHoldWarps} must hold when the call runs (for
+     * the linear index it always does; the test is kept there too, for one rule).
      */
     static Set<Stmt> callsInWarpUniformFlow(Function k) {
         return new WarpFlow(k).calls;
@@ -481,7 +483,7 @@ final class UniformFlow {
         static final int WARP = 1;
         static final int THREAD = 2;
         final java.util.Map<Local, Integer> level = new java.util.HashMap<>();
-        /** Locals that hold {@code threadIdx.x} itself: assigned only it, in block-uniform control flow. */
+        /** Locals that hold {@code threadIdx.x} or the linear thread index: assigned only it, in block-uniform control flow. */
         final Set<Local> tidx = new HashSet<>();
         final Set<Stmt> calls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         int returns = BLOCK;
@@ -638,14 +640,18 @@ final class UniformFlow {
             return null;
         }
 
+        private static final Expr LINEAR_TID = Build.linearTid();
+
         /**
-         * Whether {@code e} is {@code threadIdx.x}, through locals and conversions to integers of
+         * Whether {@code e} is {@code threadIdx.x} or the linear thread index, through locals and conversions to integers of
          * 16 bits or more (threadIdx.x is below 1024, so they keep it).
          */
         private boolean isTidx(Expr e) {
             return switch (e) {
                 case Expr.BuiltinGet b -> b.builtin() == Builtin.THREAD_IDX && b.component() == 0;
                 case Expr.LocalGet g -> tidx.contains(g.local());
+                // the linear index (cooperative groups' meta_group_rank): over 32 the warp's index in any block shape
+                case Expr.Binary b -> b.equals(LINEAR_TID);
                 case Expr.Convert c -> c.type() instanceof Type.Int t && t.bits() >= 16 && c.value().type() instanceof Type.Int
                         && isTidx(c.value());
                 default -> false;

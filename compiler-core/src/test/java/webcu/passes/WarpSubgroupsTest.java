@@ -487,4 +487,20 @@ class WarpSubgroupsTest {
         // on a device without 32-lane subgroups nothing changes
         assertFalse(after(TWO_STAGES, DeviceTarget.IEEE, Map.of()).contains("__webcu_subgroup_"));
     }
+
+    /** The linear thread index over 32, as cooperative groups' {@code meta_group_rank()} computes it. */
+    @Test
+    void LinearIndexOver32_Subgroups() {
+        String ir = after("""
+                __global__ void k(const int *in, int *out)
+                {
+                    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+                    int v = in[t];
+                    if (t / 32 == 1) v = __reduce_add_sync(0xffffffffu, v);
+                    if (t / 16 == 1) v = __reduce_add_sync(0xffffffffu, v);
+                    out[t] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertEquals(1, ir.split("call @__webcu_subgroup_add_i32\\(", -1).length - 1, ir);
+    }
 }
