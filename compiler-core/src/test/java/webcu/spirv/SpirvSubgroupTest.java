@@ -144,4 +144,25 @@ class SpirvSubgroupTest {
         assertTrue(text.contains("BuiltIn SubgroupLocalInvocationId") && text.contains("BuiltIn SubgroupSize")
                 && text.contains("OpEntryPoint GLCompute %") && text.contains("\"" + SubgroupProbe.ENTRY + "\""), text);
     }
+
+    /**
+     * The tutorial block reduction (bench/webgpu/warp_reduce_bench.cu) and the programs whose
+     * second stage sits under a warp-uniform branch ({@code if (wid == 0)}, cooperative groups'
+     * {@code meta_group_rank() == 0}): valid, with group instructions in that stage (beside the
+     * emulation that blocks whose rows split warps fall back to).
+     */
+    @Test
+    void warpUniformStages_validate() throws IOException {
+        for (String file : List.of("../bench/webgpu/warp_reduce_bench.cu", "../tests/conformance/programs/coop/tiled_reduce.cu",
+                "../tests/conformance/programs/gallery/06_reduction_shuffle.cu")) {
+            Path source = Path.of(file);
+            CompileResult r = SpirvWriterTest.compile(source.getFileName().toString(), Files.readString(source, StandardCharsets.UTF_8));
+            Diagnostics d = new Diagnostics();
+            SpirvProgram p = SpirvWriterTest.spirv(r, d, WARPS);
+            assertEquals(List.of(), d.all(), file);
+            assertEquals("", SpirvWriterTest.validate(p), file);
+            String text = p.disassembly();
+            assertTrue(text.contains("OpGroupNonUniformShuffle") && text.contains("OpControlBarrier"), file);
+        }
+    }
 }

@@ -46,7 +46,7 @@ class WgslValidationTest {
      */
     @Test
     void ConformanceKernels_PassTint() throws Exception {
-        conformanceKernelsPassTint(webcu.passes.DeviceTarget.IEEE);
+        conformanceKernelsPassTint(webcu.passes.DeviceTarget.IEEE, Path.of("../tests/conformance/cases"));
     }
 
     /**
@@ -57,21 +57,26 @@ class WgslValidationTest {
      */
     @Test
     void ConformanceKernelsOnSubgroups_PassTint() throws Exception {
-        List<String> withSubgroups = conformanceKernelsPassTint(webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32));
+        List<String> withSubgroups = conformanceKernelsPassTint(webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32), Path.of("../tests/conformance/cases"),
+                Path.of("../tests/conformance/programs/coop"), Path.of("../tests/conformance/programs/gallery/06_reduction_shuffle.cu"),
+                Path.of("../bench/webgpu/warp_reduce_bench.cu"), Path.of("../bench/webgpu/warp_heavy.cu"));
         for (String warpCase : List.of("warp_shuffles.wgsl", "warp_vote_ballot.wgsl", "warp_warp_reduce.wgsl",
-                "warp_warp_scan_compact.wgsl", "warp_match_reduce_sm80.wgsl")) {
+                "warp_warp_scan_compact.wgsl", "warp_match_reduce_sm80.wgsl", "tiled_reduce.wgsl",
+                "06_reduction_shuffle.wgsl", "warp_reduce_bench.wgsl")) {
             assertTrue(withSubgroups.contains(warpCase), warpCase + " has no subgroup operation: " + withSubgroups);
         }
     }
 
-    /** Checks the conformance kernels' WGSL for {@code target}; the modules that use subgroup operations. */
-    private List<String> conformanceKernelsPassTint(webcu.passes.DeviceTarget target) throws Exception {
+    /** Checks the WGSL of the .cu files under {@code roots} for {@code target}; the modules that use subgroup operations. */
+    private List<String> conformanceKernelsPassTint(webcu.passes.DeviceTarget target, Path... roots) throws Exception {
         Path tool = tool();
         Path cases = Path.of("../tests/conformance/cases");
         Assumptions.assumeTrue(Files.isDirectory(cases), "the conformance suite is not at " + cases.toAbsolutePath());
-        List<Path> sources;
-        try (var s = Files.walk(cases)) {
-            sources = s.filter(f -> f.toString().endsWith(".cu")).sorted().toList();
+        List<Path> sources = new ArrayList<>();
+        for (Path root : roots) {
+            try (var s = Files.walk(root)) {
+                sources.addAll(s.filter(f -> f.toString().endsWith(".cu")).sorted().toList());
+            }
         }
         List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
         List<String> withSubgroups = new ArrayList<>();
@@ -91,7 +96,8 @@ class WgslValidationTest {
                 continue;
             }
             kernels += w.kernels().size();
-            String name = cases.relativize(source).toString().replace('/', '_').replace(".cu", ".wgsl");
+            String name = (source.startsWith(cases) ? cases.relativize(source) : source.getFileName()).toString()
+                    .replace('/', '_').replace(".cu", ".wgsl");
             Path f = tmp.resolve(name);
             Files.writeString(f, w.code());
             cmd.add(f.toString());
