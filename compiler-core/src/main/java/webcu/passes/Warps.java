@@ -44,13 +44,17 @@ import webcu.ir.Type;
  * {@code subgroupAdd} …), with no workgroup memory or barriers. Only where every lane of the warp
  * is sure to be active, as the emulation's results assume: the kernel is not coarsened (one
  * invocation per CUDA thread), and the call is in block-uniform control flow with no
- * thread-dependent return before it ({@link Uniformity#callsInUniformFlow}). Everywhere else, and
+ * thread-dependent return before it ({@link UniformFlow#callsInUniformFlow}), or in control flow
+ * decided per warp ({@code if (wid == 0)}: {@link UniformFlow#callsInWarpUniformFlow}), where it
+ * runs as a subgroup operation under {@link UniformFlow#rowsHoldWarps} (every warp within one row
+ * of the block) and as the emulation otherwise. Everywhere else, and
  * for {@code __syncwarp}, {@code __match_*_sync} and the block-wide predicates, the emulation
  * stays. Every shuffle goes through {@code subgroupShuffle} with the source lane computed as the
  * emulation computes it (WGSL requires the delta of {@code subgroupShuffleUp/Down/Xor} to be
  * uniform; CUDA's may not be), and lanes outside the width or the block keep their own value.
  * The module turns the {@code subgroup_uniformity} diagnostic off: Tint's analysis cannot see
- * that the block-uniform branches of our analysis are uniform (a value read from a buffer, say).
+ * that the block-uniform branches of our analysis are uniform (a value read from a buffer, say),
+ * nor that a branch on the warp index keeps each subgroup whole.
  *
  * <p>chipStar twin: HipWarps (which maps to OpenCL subgroups instead).
  */
