@@ -7,6 +7,8 @@
 #   .bench   bench-kit with its bundle (node, dawn.node, Vulkan loader debs), as for run_device.sh
 #   dist     dist/webcu.js built from this checkout (mvn install)
 #     bash bench/webgpu/warpflow_device.sh
+# (Or from a copy of this folder's warpflow_device.sh, warp_reduce_bench.cu and warp_reduce_nvcc.cu
+# in an ignored folder two levels below the root, e.g. .s10warpflow/webgpu/, with DIST=.s10warpflow/dist.)
 # 1. nvcc: bench/webgpu/warp_reduce_nvcc.cu (the bench's PASS lines, then a median per kernel);
 # 2. the page-runtime suite's warp-function cases (cases/warp/, programs/coop/, the others the
 #    Vulkan comparison used) in both modes, with their kernels' GPU time;
@@ -14,7 +16,7 @@
 #    kernel and run), median GPU time per kernel beside nvcc's.
 # Output: $OUT/run.log (everything), nvcc.txt, suite-MODE/suite.{json,tsv,log}, bench/MODE-RUN/suite.json
 set -u
-R=$(cd "$(dirname "$0")/../.." && pwd); B=$R/.bench/bundle; O=${OUT:-/tmp/warpflow-out}; mkdir -p "$O"
+S=$(cd "$(dirname "$0")" && pwd); R=$(cd "$S/../.." && pwd); B=$R/.bench/bundle; O=${OUT:-/tmp/warpflow-out}; mkdir -p "$O"
 DIST=${DIST:-$R/dist}
 exec > >(tee "$O/run.log") 2>&1
 T0=$(date +%s%N); el() { echo "[t=$(( ($(date +%s%N) - T0) / 1000000 )) ms] $*"; }
@@ -29,7 +31,7 @@ unxz_to() { if command -v xz >/dev/null; then xz -dc "$1" > "$2"; else python3 -
 UNPACK=$!
 
 el "== nvcc warp_reduce_nvcc.cu"
-nvcc -O3 -arch=sm_90 -o /tmp/warp_reduce_nvcc "$R/bench/webgpu/warp_reduce_nvcc.cu" && timeout 120 /tmp/warp_reduce_nvcc | tee "$O/nvcc.txt"
+nvcc -O3 -arch=sm_90 -o /tmp/warp_reduce_nvcc "$S/warp_reduce_nvcc.cu" && timeout 120 /tmp/warp_reduce_nvcc | tee "$O/nvcc.txt"
 
 wait $UNPACK
 for f in "$B"/debs/*.deb; do dpkg -x "$f" /; done; ldconfig
@@ -63,7 +65,7 @@ done
 el "== warp_reduce_bench.cu, 3 runs per mode, alternating"
 for run in 1 2 3; do
   for mode in subgroups emulation; do
-    suite "$O/bench/$mode-$run" $mode --files bench/webgpu/warp_reduce_bench.cu --timeout 120
+    suite "$O/bench/$mode-$run" $mode --files "$S/warp_reduce_bench.cu" --timeout 120
     /tmp/node -e '
       const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
       for (const r of j.rows) console.log(process.argv[2], r.result, JSON.stringify(r.stdout).slice(0, 200), r.launches, "launches");
