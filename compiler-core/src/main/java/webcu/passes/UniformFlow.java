@@ -56,8 +56,8 @@ final class UniformFlow {
     /**
      * The calls that every thread of each warp reaches together, though perhaps not every warp:
      * their control flow is decided by block-uniform values, {@code threadIdx.y}/{@code .z} and
-     * the warp index {@code threadIdx.x / 32} (or {@code >> 5}, {@code & ~31}; the same of the
-     * linear thread index, as cooperative groups' {@code meta_group_rank()}), with no return
+     * the warp index {@code threadIdx.x / 32} (or {@code >> 5}, {@code & ~31}, or a comparison
+     * with a multiple of 32 such as {@code threadIdx.x < 32}; the same of the linear thread index, as cooperative groups' {@code meta_group_rank()}), with no return
      * before them on anything else. A superset of {@link #callsInUniformFlow}. The lanes of a
      * warp are consecutive linear thread indices, so these are warp-uniform only where a warp
      * lies within one row of the block: {@link #rowsHoldWarps} must hold when the call runs (for
@@ -604,7 +604,10 @@ final class UniformFlow {
                     return THREAD;
                 }
                 case Expr.Binary b when isTidx(b.left()) -> {
-                    return warpIndex(b) ? WARP : THREAD;
+                    return warpIndex(b.op(), b.right()) ? WARP : THREAD;
+                }
+                case Expr.Binary b when isTidx(b.right()) && b.op().isComparison() -> {
+                    return warpIndex(mirrored(b.op()), b.left()) ? WARP : THREAD;
                 }
                 default -> {
                     int out = BLOCK;
@@ -616,17 +619,34 @@ final class UniformFlow {
             }
         }
 
-        /** {@code threadIdx.x / 32k}, {@code threadIdx.x >> 5..31}, {@code threadIdx.x & ~31}: the same in a warp's lanes. */
-        private static boolean warpIndex(Expr.Binary b) {
-            Long c = constant(b.right());
+        /**
+         * {@code threadIdx.x / 32k}, {@code threadIdx.x >> 5..31}, {@code threadIdx.x & ~31}, and
+         * comparisons with a warp boundary ({@code threadIdx.x < 32}, {@code >= 64},
+         * {@code <= 31}): the same in a warp's lanes.
+         */
+        private static boolean warpIndex(webcu.ir.BinaryOp op, Expr right) {
+            Long c = constant(right);
             if (c == null) {
                 return false;
             }
-            return switch (b.op()) {
+            return switch (op) {
                 case DIV -> c > 0 && c % 32 == 0;
                 case SHR -> c >= 5 && c <= 31;
                 case AND -> (c & 31) == 0;
+                case LT, GE -> c % 32 == 0;
+                case LE, GT -> (c + 1) % 32 == 0;
                 default -> false;
+            };
+        }
+
+        /** {@code c OP x} as {@code x OP' c}. */
+        private static webcu.ir.BinaryOp mirrored(webcu.ir.BinaryOp op) {
+            return switch (op) {
+                case LT -> webcu.ir.BinaryOp.GT;
+                case GT -> webcu.ir.BinaryOp.LT;
+                case LE -> webcu.ir.BinaryOp.GE;
+                case GE -> webcu.ir.BinaryOp.LE;
+                default -> op;
             };
         }
 

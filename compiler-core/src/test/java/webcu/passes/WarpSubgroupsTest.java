@@ -503,4 +503,22 @@ class WarpSubgroupsTest {
                 """, SUBGROUPS, Map.of());
         assertEquals(1, ir.split("call @__webcu_subgroup_add_i32\\(", -1).length - 1, ir);
     }
+
+    /** {@code if (threadIdx.x < warpSize)}: the first warp, whole; {@code if (threadIdx.x < 16)}: half of it. */
+    @Test
+    void FirstWarpComparison_Subgroups_HalfWarp_Emulation() {
+        String ir = after("""
+                __global__ void k(const int *in, int *out)
+                {
+                    int tid = threadIdx.x;
+                    int v = in[tid];
+                    if (tid < warpSize) v = __reduce_add_sync(0xffffffffu, v);
+                    if (63 < threadIdx.x) v = __reduce_max_sync(0xffffffffu, v);
+                    if (tid < 16) v = __reduce_min_sync(0xffffffffu, v);
+                    out[tid] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertTrue(ir.contains("call @__webcu_subgroup_add_i32(") && ir.contains("call @__webcu_subgroup_max_i32("), ir);
+        assertFalse(ir.contains("__webcu_subgroup_min_i32"), ir);
+    }
 }
