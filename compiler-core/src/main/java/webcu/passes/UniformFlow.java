@@ -17,7 +17,8 @@ import webcu.ir.UnaryOp;
  * Which values and which control flow of a kernel are the same in every thread of the block, and
  * the rewrites that rest on it: early returns turned into an {@code active} flag, and statements
  * run under a predicate with barriers kept for every thread. The barrier lowering uses both; the
- * warp lowering asks which calls every thread reaches together; coarsening asks which locals are
+ * warp lowering asks which calls every thread reaches together, and which every lane of a warp
+ * does (control flow decided per warp, {@link WarpFlow}); coarsening asks which locals are
  * uniform and needs the returns gone. A helper, not a pass: it changes a kernel only when asked.
  */
 final class UniformFlow {

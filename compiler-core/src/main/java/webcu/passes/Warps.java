@@ -146,7 +146,7 @@ public final class Warps implements DevicePass {
         Span at;
         /** The calls that may become subgroup operations (empty: emulate every call). */
         java.util.Set<Stmt> subgroupCalls = java.util.Set.of();
-        /** The calls whole warps reach, where each warp lies within a row of the block (a superset of subgroupCalls). */
+        /** The calls whole warps reach where each warp lies within a row of the block (those not in subgroupCalls get that test). */
         java.util.Set<Stmt> warpCalls = java.util.Set.of();
 
         State(DeviceModule m, Function k) {
