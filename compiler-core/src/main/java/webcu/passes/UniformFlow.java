@@ -69,6 +69,21 @@ final class UniformFlow {
     }
 
     /**
+     * The calls of {@link #callsInWarpUniformFlow} and where they sit: {@code roots} are the
+     * outermost statements (branches, loops, switches the whole block reaches) whose insides hold
+     * such calls in control flow decided per warp; {@code wholeBody} where a return decided per
+     * warp puts every call of the kernel there. Warps compiles each root twice, under
+     * {@link #rowsHoldWarps}: with subgroup operations, else with the emulation, so that the
+     * subgroup copy has no barrier to be run by the whole block.
+     */
+    record WarpCalls(Set<Stmt> calls, Set<Stmt> roots, boolean wholeBody) {}
+
+    static WarpCalls warpUniformFlow(Function k) {
+        WarpFlow f = new WarpFlow(k);
+        return new WarpCalls(f.calls, f.roots, f.wholeBody);
+    }
+
+    /**
      * Whether every warp of the block lies within one row (x) of it: a row is a whole number of
      * warps, or the block has one row. Then {@code threadIdx.y}, {@code .z} and
      * {@code threadIdx.x / 32} are the same in every lane of a warp (a partial last warp of a
@@ -487,8 +502,12 @@ final class UniformFlow {
         /** Locals that hold {@code threadIdx.x} or the linear thread index: assigned only it, in block-uniform control flow. */
         final Set<Local> tidx = new HashSet<>();
         final Set<Stmt> calls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        final Set<Stmt> roots = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        boolean wholeBody;
         int returns = BLOCK;
         boolean changed;
+        /** While collecting: the outermost statement reached by the whole block that the walk is inside of. */
+        private Stmt root;
 
         WarpFlow(Function k) {
             Set<Local> called = new HashSet<>();
@@ -516,6 +535,18 @@ final class UniformFlow {
         }
 
         private void walk(Stmt s, int ctl, boolean collect) {
+            boolean outermost = collect && root == null && Math.max(ctl, returns) == BLOCK
+                    && (s instanceof Stmt.If || s instanceof Stmt.Loop || s instanceof Stmt.Switch);
+            if (outermost) {
+                root = s;
+            }
+            visit(s, ctl, collect);
+            if (outermost) {
+                root = null;
+            }
+        }
+
+        private void visit(Stmt s, int ctl, boolean collect) {
             switch (s) {
                 case Stmt.Assign a -> {
                     int v = Math.max(ctl, level(a.value()));
@@ -528,8 +559,14 @@ final class UniformFlow {
                     }
                 }
                 case Stmt.Call c -> {
-                    if (collect && Math.max(ctl, returns) <= WARP) {
+                    int at = Math.max(ctl, returns);
+                    if (collect && at <= WARP) {
                         calls.add(c);
+                        if (at == WARP && root != null) {
+                            roots.add(root);
+                        } else if (at == WARP) {
+                            wholeBody = true;
+                        }
                     }
                 }
                 case Stmt.Return r -> {

@@ -87,9 +87,15 @@ public final class Warps implements DevicePass {
                 State st = new State(m, k);
                 if (m.target().subgroupSize() == 32 && coarsening.getOrDefault(k.name(), 1) <= 1) {
                     st.subgroupCalls = UniformFlow.callsInUniformFlow(k);
-                    st.warpCalls = UniformFlow.callsInWarpUniformFlow(k);
+                    UniformFlow.WarpCalls w = UniformFlow.warpUniformFlow(k);
+                    st.warpCalls = w.calls();
+                    st.warpRoots = w.roots();
+                    if (w.wholeBody()) {
+                        st.warpRoots = java.util.Set.of(k.body());
+                    }
                 }
-                k.setBody(st.new Body().block(k.body()));
+                Stmt.Block body = k.body();
+                k.setBody(st.warpRoots.contains(body) ? Build.block(st.new Body().stmt(body), body.span()) : st.new Body().block(body));
             }
         }
     }
@@ -146,8 +152,14 @@ public final class Warps implements DevicePass {
         Span at;
         /** The calls that may become subgroup operations (empty: emulate every call). */
         java.util.Set<Stmt> subgroupCalls = java.util.Set.of();
-        /** The calls whole warps reach where each warp lies within a row of the block (those not in subgroupCalls get that test). */
+        /** The calls whole warps reach where each warp lies within a row of the block. */
         java.util.Set<Stmt> warpCalls = java.util.Set.of();
+        /** The statements compiled twice, under UniformFlow.rowsHoldWarps: warpCalls as subgroup operations, else emulated. */
+        java.util.Set<Stmt> warpRoots = java.util.Set.of();
+        /** Rewriting a root's subgroup copy. */
+        boolean warpCopy;
+        /** Rewriting either copy of a root. */
+        boolean inRoot;
 
         State(DeviceModule m, Function k) {
             this.m = m;
@@ -196,6 +208,17 @@ public final class Warps implements DevicePass {
         final class Body extends Rewriter {
             @Override
             protected List<Stmt> stmt(Stmt s) {
+                if (!inRoot && warpRoots.contains(s)) {
+                    // whole warps only where no warp spans two rows: otherwise the emulation
+                    inRoot = true;
+                    warpCopy = true;
+                    List<Stmt> fast = stmt(s);
+                    warpCopy = false;
+                    List<Stmt> slow = stmt(s);
+                    inRoot = false;
+                    return List.of(new Stmt.If(UniformFlow.rowsHoldWarps(), Build.block(fast, s.span()), Build.block(slow, s.span()),
+                            s.span()));
+                }
                 if (s instanceof Stmt.Call c && kind(c.callee()) != null) {
                     at = c.span();
                     if (subgroupCalls.contains(c)) {
@@ -203,12 +226,10 @@ public final class Warps implements DevicePass {
                         if (out != null) {
                             return out;
                         }
-                    } else if (warpCalls.contains(c)) {
-                        // whole warps only where no warp spans two rows: otherwise the emulation
+                    } else if (warpCopy && warpCalls.contains(c)) {
                         List<Stmt> out = subgroup(c, kind(c.callee()));
                         if (out != null) {
-                            return List.of(new Stmt.If(UniformFlow.rowsHoldWarps(), Build.block(out, at),
-                                    Build.block(lower(c, kind(c.callee())), at), at));
+                            return out;
                         }
                     }
                     return lower(c, kind(c.callee()));

@@ -264,9 +264,10 @@ class WarpSubgroupsTest {
 
     /**
      * The second stage of a block reduction sits under {@code if (wid == 0)}: every lane of a warp
-     * takes that branch or none does, so the shuffle becomes a subgroup shuffle, under a
-     * block-uniform test that no warp spans two rows of the block (else the emulation). Under
-     * {@code if (lane < 16)} half a warp takes it: the emulation only.
+     * takes that branch or none does, so the shuffle becomes a subgroup shuffle. The branch is
+     * compiled twice under a block-uniform test that no warp spans two rows of the block: with
+     * the subgroup shuffle (no barrier, so the other warps skip it), else with the emulation.
+     * Under {@code if (lane < 16)} half a warp takes it: the emulation only.
      */
     @Test
     void WarpUniformBranch_Subgroups_LaneBranch_Emulation() {
@@ -359,12 +360,12 @@ class WarpSubgroupsTest {
                   %wid.3 = (%t.2 / 32:i32)
                   %lane.4 = (%t.2 % 32:i32)
                   %v.5 = load(ptradd(%in.0, %t.2))
-                  if (%wid.3 == 0:i32) {
-                    %mask.8 = 4294967295:u32
-                    %var.9 = %v.5
-                    %delta.10 = convert<u32>(1:i32)
-                    %width.11 = 32:i32
-                    if (((blockDim.x & 31:u32) == 0:u32) || ((blockDim.y * blockDim.z) == 1:u32)) {
+                  if (((blockDim.x & 31:u32) == 0:u32) || ((blockDim.y * blockDim.z) == 1:u32)) {
+                    if (%wid.3 == 0:i32) {
+                      %mask.8 = 4294967295:u32
+                      %var.9 = %v.5
+                      %delta.10 = convert<u32>(1:i32)
+                      %width.11 = 32:i32
                       %warp.tid.18 = (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))
                       %warp.lane.19 = (%warp.tid.18 & 31:u32)
                       %warp.base.20 = (%warp.tid.18 - %warp.lane.19)
@@ -375,7 +376,15 @@ class WarpSubgroupsTest {
                       %warp.shuffled.25 = call @__webcu_subgroup_shuffle(%warp.own.21, (%warp.src.23 & 31:u32))
                       %warp.got.26 = select((%warp.ok.24 && ((%warp.base.20 + %warp.src.23) < ((blockDim.x * blockDim.y) * blockDim.z))), %warp.shuffled.25, %warp.own.21)
                       %t0.12 = convert<i32>(%warp.got.26)
-                    } else {
+                      %t0.6 = %t0.12
+                      %v.5 = %t0.6
+                    }
+                  } else {
+                    if (%wid.3 == 0:i32) {
+                      %mask.8 = 4294967295:u32
+                      %var.9 = %v.5
+                      %delta.10 = convert<u32>(1:i32)
+                      %width.11 = 32:i32
                       %warp.tid.27 = (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))
                       %warp.lane.28 = (%warp.tid.27 & 31:u32)
                       %warp.base.29 = (%warp.tid.27 - %warp.lane.28)
@@ -391,9 +400,9 @@ class WarpSubgroupsTest {
                       }
                       barrier
                       %t0.12 = convert<i32>(%warp.got.34)
+                      %t0.6 = %t0.12
+                      %v.5 = %t0.6
                     }
-                    %t0.6 = %t0.12
-                    %v.5 = %t0.6
                   }
                   if (%lane.4 < 16:i32) {
                     %mask.13 = 4294967295:u32
