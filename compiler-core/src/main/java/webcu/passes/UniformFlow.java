@@ -58,23 +58,18 @@ final class UniformFlow {
      * The calls that every thread of each warp reaches together, though perhaps not every warp:
      * their control flow is decided by block-uniform values, {@code threadIdx.y}/{@code .z} and
      * the warp index {@code threadIdx.x / 32} (or {@code >> 5}, {@code & ~31}, or a comparison
-     * with a multiple of 32 such as {@code threadIdx.x < 32}; the same of the linear thread index, as cooperative groups' {@code meta_group_rank()}), with no return
-     * before them on anything else. A superset of {@link #callsInUniformFlow}. The lanes of a
-     * warp are consecutive linear thread indices, so these are warp-uniform only where a warp
-     * lies within one row of the block: {@link #rowsHoldWarps} must hold when the call runs (for
-     * the linear index it always does; the test is kept there too, for one rule).
-     */
-    static Set<Stmt> callsInWarpUniformFlow(Function k) {
-        return new WarpFlow(k).calls;
-    }
-
-    /**
-     * The calls of {@link #callsInWarpUniformFlow} and where they sit: {@code roots} are the
-     * outermost statements (branches, loops, switches the whole block reaches) whose insides hold
-     * such calls in control flow decided per warp; {@code wholeBody} where a return decided per
-     * warp puts every call of the kernel there. Warps compiles each root twice, under
-     * {@link #rowsHoldWarps}: with subgroup operations, else with the emulation, so that the
-     * subgroup copy has no barrier to be run by the whole block.
+     * with a multiple of 32 such as {@code threadIdx.x < 32}; the same of the linear thread index,
+     * as cooperative groups' {@code meta_group_rank()}), with no return before them on anything
+     * else; mostly a superset of {@link #callsInUniformFlow}. The lanes of a warp are consecutive
+     * linear thread indices, so these are warp-uniform only where a warp lies within one row of
+     * the block: {@link #rowsHoldWarps} must hold when the call runs (for the linear index it
+     * always does; the test is kept there too, for one rule).
+     *
+     * <p>{@code roots}: the outermost statements (branches, loops, switches the whole block
+     * reaches) whose insides hold such calls in control flow decided per warp; {@code wholeBody}
+     * where a return decided per warp puts every call of the kernel there. Warps compiles each
+     * root twice, under {@link #rowsHoldWarps}: with subgroup operations, else with the
+     * emulation, so that the subgroup copy has no barrier to be run by the whole block.
      */
     record WarpCalls(Set<Stmt> calls, Set<Stmt> roots, boolean wholeBody) {}
 

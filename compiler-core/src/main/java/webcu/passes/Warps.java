@@ -45,9 +45,11 @@ import webcu.ir.Type;
  * is sure to be active, as the emulation's results assume: the kernel is not coarsened (one
  * invocation per CUDA thread), and the call is in block-uniform control flow with no
  * thread-dependent return before it ({@link UniformFlow#callsInUniformFlow}), or in control flow
- * decided per warp ({@code if (wid == 0)}: {@link UniformFlow#callsInWarpUniformFlow}), where it
- * runs as a subgroup operation under {@link UniformFlow#rowsHoldWarps} (every warp within one row
- * of the block) and as the emulation otherwise. Everywhere else, and
+ * decided per warp ({@code if (wid == 0)}: {@link UniformFlow#warpUniformFlow}), whose outermost
+ * whole-block statement is compiled twice: with subgroup operations under
+ * {@link UniformFlow#rowsHoldWarps} (every warp within one row of the block), else emulated (a
+ * subgroup copy without barriers, so that Uniformity need not run it for every thread under a
+ * predicate: that was slower than the emulation on the H200). Everywhere else, and
  * for {@code __syncwarp}, {@code __match_*_sync} and the block-wide predicates, the emulation
  * stays. Every shuffle goes through {@code subgroupShuffle} with the source lane computed as the
  * emulation computes it (WGSL requires the delta of {@code subgroupShuffleUp/Down/Xor} to be
