@@ -164,5 +164,22 @@ class SpirvSubgroupTest {
             String text = p.disassembly();
             assertTrue(text.contains("OpGroupNonUniformShuffle") && text.contains("OpControlBarrier"), file);
         }
+        // a return decided per warp: the whole body is compiled twice
+        CompileResult r = SpirvWriterTest.compile("warp_return.cu", """
+                __global__ void k(const int *in, int *out, int n)
+                {
+                    __shared__ int s[32];
+                    int v = in[threadIdx.x];
+                    if (threadIdx.x / 32 >= n) return;
+                    for (int w = 0; w < n; ++w) v += __shfl_xor_sync(0xffffffffu, v, 1);
+                    if (threadIdx.x % 32 == 0) s[threadIdx.x / 32] = v;
+                    __syncthreads();
+                    if (threadIdx.x < 32) v = __reduce_add_sync(0xffffffffu, s[threadIdx.x % 4]);
+                    out[threadIdx.x] = v;
+                }
+                """);
+        SpirvProgram p = SpirvWriterTest.spirv(r, new Diagnostics(), WARPS);
+        assertEquals("", SpirvWriterTest.validate(p));
+        assertTrue(p.disassembly().contains("OpGroupNonUniformShuffle") && p.disassembly().contains("OpGroupNonUniformIAdd"));
     }
 }
