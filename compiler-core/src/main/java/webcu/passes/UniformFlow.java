@@ -17,7 +17,8 @@ import webcu.ir.UnaryOp;
  * Which values and which control flow of a kernel are the same in every thread of the block, and
  * the rewrites that rest on it: early returns turned into an {@code active} flag, and statements
  * run under a predicate with barriers kept for every thread. The barrier lowering uses both; the
- * warp lowering asks which calls every thread reaches together; coarsening asks which locals are
+ * warp lowering asks which calls every thread reaches together, and which every lane of a warp
+ * does (control flow decided per warp, {@link WarpFlow}); coarsening asks which locals are
  * uniform and needs the returns gone. A helper, not a pass: it changes a kernel only when asked.
  */
 final class UniformFlow {
@@ -51,6 +52,44 @@ final class UniformFlow {
             st.uniformCalls(k.body(), true, out);
         }
         return out;
+    }
+
+    /**
+     * The calls that every thread of each warp reaches together, though perhaps not every warp:
+     * their control flow is decided by block-uniform values, {@code threadIdx.y}/{@code .z} and
+     * the warp index {@code threadIdx.x / 32} (or {@code >> 5}, {@code & ~31}, or a comparison
+     * with a multiple of 32 such as {@code threadIdx.x < 32}; the same of the linear thread index,
+     * as cooperative groups' {@code meta_group_rank()}), with no return before them on anything
+     * else; mostly a superset of {@link #callsInUniformFlow}. The lanes of a warp are consecutive
+     * linear thread indices, so these are warp-uniform only where a warp lies within one row of
+     * the block: {@link #rowsHoldWarps} must hold when the call runs (for the linear index it
+     * always does; the test is kept there too, for one rule).
+     *
+     * <p>{@code roots}: the outermost statements (branches, loops, switches the whole block
+     * reaches) whose insides hold such calls in control flow decided per warp; {@code wholeBody}
+     * where a return decided per warp puts every call of the kernel there. Warps compiles each
+     * root twice, under {@link #rowsHoldWarps}: with subgroup operations, else with the
+     * emulation, so that the subgroup copy has no barrier to be run by the whole block.
+     */
+    record WarpCalls(Set<Stmt> calls, Set<Stmt> roots, boolean wholeBody) {}
+
+    static WarpCalls warpUniformFlow(Function k) {
+        WarpFlow f = new WarpFlow(k);
+        return new WarpCalls(f.calls, f.roots, f.wholeBody);
+    }
+
+    /**
+     * Whether every warp of the block lies within one row (x) of it: a row is a whole number of
+     * warps, or the block has one row. Then {@code threadIdx.y}, {@code .z} and
+     * {@code threadIdx.x / 32} are the same in every lane of a warp (a partial last warp of a
+     * one-row block included).
+     */
+    static Expr rowsHoldWarps() {
+        Expr dx = new Expr.BuiltinGet(Builtin.BLOCK_DIM, 0);
+        Expr rows = Build.bin(webcu.ir.BinaryOp.MUL, new Expr.BuiltinGet(Builtin.BLOCK_DIM, 1), new Expr.BuiltinGet(Builtin.BLOCK_DIM, 2));
+        return Build.bin(webcu.ir.BinaryOp.LOR,
+                Build.bin(webcu.ir.BinaryOp.EQ, Build.bin(webcu.ir.BinaryOp.AND, dx, Build.u32(31)), Build.u32(0)),
+                Build.bin(webcu.ir.BinaryOp.EQ, rows, Build.u32(1)));
     }
 
     /** Replaces the kernel's early returns by an active flag, whether or not it has barriers (coarsening needs no early exits at all). */
@@ -438,5 +477,238 @@ final class UniformFlow {
                     l.continuing(), l.breakIf(), at);
             default -> s;
         };
+    }
+
+    // ---- which control flow is the same in every lane of each warp
+
+    /**
+     * Levels of sameness of a value or a point of control flow: in every thread of the block, in
+     * every lane of each warp (given {@link #rowsHoldWarps}), or neither. Flow-insensitive over
+     * the locals, as {@link #valueUniformity} is: a local is as uniform as the least uniform of
+     * its assigned values and of the control flow each assignment sits in. Returns cap every
+     * call: after a return decided per thread the lanes that returned are gone, after one
+     * decided per warp whole warps are.
+     */
+    private static final class WarpFlow {
+        static final int BLOCK = 0;
+        static final int WARP = 1;
+        static final int THREAD = 2;
+        final java.util.Map<Local, Integer> level = new java.util.HashMap<>();
+        /** Locals that hold {@code threadIdx.x} or the linear thread index: assigned only it, in block-uniform control flow. */
+        final Set<Local> tidx = new HashSet<>();
+        final Set<Stmt> calls = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        final Set<Stmt> roots = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        boolean wholeBody;
+        int returns = BLOCK;
+        boolean changed;
+        /** While collecting: the outermost statement reached by the whole block that the walk is inside of. */
+        private Stmt root;
+
+        WarpFlow(Function k) {
+            Set<Local> called = new HashSet<>();
+            Set<Local> assigned = new HashSet<>();
+            Rewriter.forEachStmt(k.body(), s -> {
+                switch (s) {
+                    case Stmt.Call c when c.result() != null -> called.add(c.result());
+                    case Stmt.AtomicHalves h when h.result() != null -> called.add(h.result());
+                    case Stmt.Assign a -> assigned.add(a.target());
+                    default -> { }
+                }
+            });
+            for (Local l : k.locals()) {
+                boolean plain = !l.addressable() && !called.contains(l);
+                level.put(l, plain ? BLOCK : THREAD);
+                if (plain && assigned.contains(l)) {
+                    tidx.add(l);
+                }
+            }
+            do {
+                changed = false;
+                walk(k.body(), BLOCK, false);
+            } while (changed);
+            walk(k.body(), BLOCK, true);
+        }
+
+        private void walk(Stmt s, int ctl, boolean collect) {
+            boolean outermost = collect && root == null && Math.max(ctl, returns) == BLOCK
+                    && (s instanceof Stmt.If || s instanceof Stmt.Loop || s instanceof Stmt.Switch);
+            if (outermost) {
+                root = s;
+            }
+            visit(s, ctl, collect);
+            if (outermost) {
+                root = null;
+            }
+        }
+
+        private void visit(Stmt s, int ctl, boolean collect) {
+            switch (s) {
+                case Stmt.Assign a -> {
+                    int v = Math.max(ctl, level(a.value()));
+                    if (v > level.getOrDefault(a.target(), THREAD)) {
+                        level.put(a.target(), v);
+                        changed = true;
+                    }
+                    if ((ctl != BLOCK || !isTidx(a.value())) && tidx.remove(a.target())) {
+                        changed = true;
+                    }
+                }
+                case Stmt.Call c -> {
+                    int at = Math.max(ctl, returns);
+                    if (collect && at <= WARP) {
+                        calls.add(c);
+                        if (at == WARP && root != null) {
+                            roots.add(root);
+                        } else if (at == WARP) {
+                            wholeBody = true;
+                        }
+                    }
+                }
+                case Stmt.Return r -> {
+                    if (ctl > returns) {
+                        returns = ctl;
+                        changed = true;
+                    }
+                }
+                case Stmt.Block b -> {
+                    for (Stmt x : b.stmts()) {
+                        walk(x, ctl, collect);
+                    }
+                }
+                case Stmt.If i -> {
+                    int c = Math.max(ctl, level(i.cond()));
+                    walk(i.then(), c, collect);
+                    walk(i.otherwise(), c, collect);
+                }
+                case Stmt.Loop l -> {
+                    // a loop that lanes leave at different times runs its later iterations divergently
+                    int exits = continuesInSwitch(l.body(), false) ? THREAD
+                            : Math.max(l.breakIf() == null ? BLOCK : level(l.breakIf()), exitLevel(l.body()));
+                    int c = Math.max(ctl, exits);
+                    walk(l.body(), c, collect);
+                    walk(l.continuing(), c, collect);
+                }
+                case Stmt.Switch sw -> {
+                    // a break under a branch leaves the rest of its case to the other lanes
+                    int c = Math.max(ctl, level(sw.selector()));
+                    for (Stmt.Case x : sw.cases()) {
+                        c = Math.max(c, exitLevel(x.body()));
+                    }
+                    for (Stmt.Case x : sw.cases()) {
+                        walk(x.body(), c, collect);
+                    }
+                }
+                default -> { }
+            }
+        }
+
+        /** The least uniform condition of a branch in {@code b} that leaves the enclosing loop or switch. */
+        private int exitLevel(Stmt.Block b) {
+            int out = BLOCK;
+            for (Stmt s : b.stmts()) {
+                if (s instanceof Stmt.If i) {
+                    if (Analysis.exits(i)) {
+                        out = Math.max(out, level(i.cond()));
+                    }
+                    out = Math.max(out, Math.max(exitLevel(i.then()), exitLevel(i.otherwise())));
+                } else if (s instanceof Stmt.Block x) {
+                    out = Math.max(out, exitLevel(x));
+                }
+            }
+            return out;
+        }
+
+        private int level(Expr e) {
+            if (isTidx(e)) {
+                return THREAD;
+            }
+            switch (e) {
+                case Expr.BuiltinGet b -> {
+                    // threadIdx.y and .z are the same across a warp that lies within one row
+                    return b.builtin() == Builtin.THREAD_IDX ? WARP : BLOCK;
+                }
+                case Expr.LocalGet g -> {
+                    return level.getOrDefault(g.local(), THREAD);
+                }
+                case Expr.Load l -> {
+                    return THREAD;
+                }
+                case Expr.LocalAddr a -> {
+                    return THREAD;
+                }
+                case Expr.Binary b when isTidx(b.left()) -> {
+                    return warpIndex(b.op(), b.right()) ? WARP : THREAD;
+                }
+                case Expr.Binary b when isTidx(b.right()) && b.op().isComparison() -> {
+                    return warpIndex(mirrored(b.op()), b.left()) ? WARP : THREAD;
+                }
+                default -> {
+                    int out = BLOCK;
+                    for (Expr c : Expr.children(e)) {
+                        out = Math.max(out, level(c));
+                    }
+                    return out;
+                }
+            }
+        }
+
+        /**
+         * {@code threadIdx.x / 32k}, {@code threadIdx.x >> 5..31}, {@code threadIdx.x & ~31}, and
+         * comparisons with a warp boundary ({@code threadIdx.x < 32}, {@code >= 64},
+         * {@code <= 31}): the same in a warp's lanes.
+         */
+        private static boolean warpIndex(webcu.ir.BinaryOp op, Expr right) {
+            Long c = constant(right);
+            if (c == null) {
+                return false;
+            }
+            return switch (op) {
+                case DIV -> c > 0 && c % 32 == 0;
+                case SHR -> c >= 5 && c <= 31;
+                case AND -> (c & 31) == 0;
+                case LT, GE -> c % 32 == 0;
+                case LE, GT -> (c + 1) % 32 == 0;
+                default -> false;
+            };
+        }
+
+        /** {@code c OP x} as {@code x OP' c}. */
+        private static webcu.ir.BinaryOp mirrored(webcu.ir.BinaryOp op) {
+            return switch (op) {
+                case LT -> webcu.ir.BinaryOp.GT;
+                case GT -> webcu.ir.BinaryOp.LT;
+                case LE -> webcu.ir.BinaryOp.GE;
+                case GE -> webcu.ir.BinaryOp.LE;
+                default -> op;
+            };
+        }
+
+        private static Long constant(Expr e) {
+            if (e instanceof Expr.IntConst c) {
+                return c.value();
+            }
+            if (e instanceof Expr.Convert v && v.type() instanceof Type.Int t && v.value() instanceof Expr.IntConst c) {
+                return t.normalize(c.value());
+            }
+            return null;
+        }
+
+        private static final Expr LINEAR_TID = Build.linearTid();
+
+        /**
+         * Whether {@code e} is {@code threadIdx.x} or the linear thread index, through locals and conversions to integers of
+         * 16 bits or more (threadIdx.x is below 1024, so they keep it).
+         */
+        private boolean isTidx(Expr e) {
+            return switch (e) {
+                case Expr.BuiltinGet b -> b.builtin() == Builtin.THREAD_IDX && b.component() == 0;
+                case Expr.LocalGet g -> tidx.contains(g.local());
+                // the linear index (cooperative groups' meta_group_rank): over 32 the warp's index in any block shape
+                case Expr.Binary b -> b.equals(LINEAR_TID);
+                case Expr.Convert c -> c.type() instanceof Type.Int t && t.bits() >= 16 && c.value().type() instanceof Type.Int
+                        && isTidx(c.value());
+                default -> false;
+            };
+        }
     }
 }

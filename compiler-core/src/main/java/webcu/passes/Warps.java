@@ -44,13 +44,19 @@ import webcu.ir.Type;
  * {@code subgroupAdd} …), with no workgroup memory or barriers. Only where every lane of the warp
  * is sure to be active, as the emulation's results assume: the kernel is not coarsened (one
  * invocation per CUDA thread), and the call is in block-uniform control flow with no
- * thread-dependent return before it ({@link Uniformity#callsInUniformFlow}). Everywhere else, and
+ * thread-dependent return before it ({@link UniformFlow#callsInUniformFlow}), or in control flow
+ * decided per warp ({@code if (wid == 0)}: {@link UniformFlow#warpUniformFlow}), whose outermost
+ * whole-block statement is compiled twice: with subgroup operations under
+ * {@link UniformFlow#rowsHoldWarps} (every warp within one row of the block), else emulated (a
+ * subgroup copy without barriers, so that Uniformity need not run it for every thread under a
+ * predicate: that was slower than the emulation on the H200). Everywhere else, and
  * for {@code __syncwarp}, {@code __match_*_sync} and the block-wide predicates, the emulation
  * stays. Every shuffle goes through {@code subgroupShuffle} with the source lane computed as the
  * emulation computes it (WGSL requires the delta of {@code subgroupShuffleUp/Down/Xor} to be
  * uniform; CUDA's may not be), and lanes outside the width or the block keep their own value.
  * The module turns the {@code subgroup_uniformity} diagnostic off: Tint's analysis cannot see
- * that the block-uniform branches of our analysis are uniform (a value read from a buffer, say).
+ * that the block-uniform branches of our analysis are uniform (a value read from a buffer, say),
+ * nor that a branch on the warp index keeps each subgroup whole.
  *
  * <p>chipStar twin: HipWarps (which maps to OpenCL subgroups instead).
  */
@@ -83,8 +89,15 @@ public final class Warps implements DevicePass {
                 State st = new State(m, k);
                 if (m.target().subgroupSize() == 32 && coarsening.getOrDefault(k.name(), 1) <= 1) {
                     st.subgroupCalls = UniformFlow.callsInUniformFlow(k);
+                    UniformFlow.WarpCalls w = UniformFlow.warpUniformFlow(k);
+                    st.warpCalls = w.calls();
+                    st.warpRoots = w.roots();
+                    if (w.wholeBody()) {
+                        st.warpRoots = java.util.Set.of(k.body());
+                    }
                 }
-                k.setBody(st.new Body().block(k.body()));
+                Stmt.Block body = k.body();
+                k.setBody(st.warpRoots.contains(body) ? Build.block(st.new Body().stmt(body), body.span()) : st.new Body().block(body));
             }
         }
     }
@@ -141,6 +154,14 @@ public final class Warps implements DevicePass {
         Span at;
         /** The calls that may become subgroup operations (empty: emulate every call). */
         java.util.Set<Stmt> subgroupCalls = java.util.Set.of();
+        /** The calls whole warps reach where each warp lies within a row of the block. */
+        java.util.Set<Stmt> warpCalls = java.util.Set.of();
+        /** The statements compiled twice, under UniformFlow.rowsHoldWarps: warpCalls as subgroup operations, else emulated. */
+        java.util.Set<Stmt> warpRoots = java.util.Set.of();
+        /** Rewriting a root's subgroup copy. */
+        boolean warpCopy;
+        /** Rewriting either copy of a root. */
+        boolean inRoot;
 
         State(DeviceModule m, Function k) {
             this.m = m;
@@ -189,9 +210,25 @@ public final class Warps implements DevicePass {
         final class Body extends Rewriter {
             @Override
             protected List<Stmt> stmt(Stmt s) {
+                if (!inRoot && warpRoots.contains(s)) {
+                    // whole warps only where no warp spans two rows: otherwise the emulation
+                    inRoot = true;
+                    warpCopy = true;
+                    List<Stmt> fast = stmt(s);
+                    warpCopy = false;
+                    List<Stmt> slow = stmt(s);
+                    inRoot = false;
+                    return List.of(new Stmt.If(UniformFlow.rowsHoldWarps(), Build.block(fast, s.span()), Build.block(slow, s.span()),
+                            s.span()));
+                }
                 if (s instanceof Stmt.Call c && kind(c.callee()) != null) {
                     at = c.span();
                     if (subgroupCalls.contains(c)) {
+                        List<Stmt> out = subgroup(c, kind(c.callee()));
+                        if (out != null) {
+                            return out;
+                        }
+                    } else if (warpCopy && warpCalls.contains(c)) {
                         List<Stmt> out = subgroup(c, kind(c.callee()));
                         if (out != null) {
                             return out;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import webcu.diag.Diagnostics;
@@ -247,5 +248,286 @@ class WarpSubgroupsTest {
                 """, SUBGROUPS, Map.of());
         assertEquals(2, ir.split("call @__webcu_subgroup_shuffle\\(", -1).length - 1, ir);
         assertTrue(ir.contains("call @__longlong_as_double("), ir);
+    }
+
+    private static final String TWO_STAGES = """
+            __global__ void stages(const int *in, int *out)
+            {
+                int t = threadIdx.x;
+                int wid = t / 32, lane = t % 32;
+                int v = in[t];
+                if (wid == 0) v = __shfl_down_sync(0xffffffffu, v, 1);
+                if (lane < 16) v = __shfl_down_sync(0xffffffffu, v, 2);
+                out[t] = v;
+            }
+            """;
+
+    /**
+     * The second stage of a block reduction sits under {@code if (wid == 0)}: every lane of a warp
+     * takes that branch or none does, so the shuffle becomes a subgroup shuffle. The branch is
+     * compiled twice under a block-uniform test that no warp spans two rows of the block: with
+     * the subgroup shuffle (no barrier, so the other warps skip it), else with the emulation.
+     * Under {@code if (lane < 16)} half a warp takes it: the emulation only.
+     */
+    @Test
+    void WarpUniformBranch_Subgroups_LaneBranch_Emulation() {
+        Diagnostics d = PassTesting.check(new Warps(), prepared(TWO_STAGES, SUBGROUPS), """
+                kernel @stages(%in.0: ptr<i32>, %out.1: ptr<i32>) -> void {
+                  local %t.2: i32
+                  local %wid.3: i32
+                  local %lane.4: i32
+                  local %v.5: i32
+                  local %t0.6: i32
+                  local %t1.7: i32
+                  local %mask.8: u32
+                  local %var.9: i32
+                  local %delta.10: u32
+                  local %width.11: i32
+                  local %t0.12: i32
+                  local %mask.13: u32
+                  local %var.14: i32
+                  local %delta.15: u32
+                  local %width.16: i32
+                  local %t0.17: i32
+                  %t.2 = convert<i32>(threadIdx.x)
+                  %wid.3 = (%t.2 / 32:i32)
+                  %lane.4 = (%t.2 % 32:i32)
+                  %v.5 = load(ptradd(%in.0, %t.2))
+                  if (%wid.3 == 0:i32) {
+                    %mask.8 = 4294967295:u32
+                    %var.9 = %v.5
+                    %delta.10 = convert<u32>(1:i32)
+                    %width.11 = 32:i32
+                    %t0.12 = call @__webcu_shfl_down_i32(%mask.8, %var.9, %delta.10, %width.11)
+                    %t0.6 = %t0.12
+                    %v.5 = %t0.6
+                  }
+                  if (%lane.4 < 16:i32) {
+                    %mask.13 = 4294967295:u32
+                    %var.14 = %v.5
+                    %delta.15 = convert<u32>(2:i32)
+                    %width.16 = 32:i32
+                    %t0.17 = call @__webcu_shfl_down_i32(%mask.13, %var.14, %delta.15, %width.16)
+                    %t1.7 = %t0.17
+                    %v.5 = %t1.7
+                  }
+                  store ptradd(%out.1, %t.2), %v.5
+                }
+                """, """
+                kernel @stages(%in.0: ptr<i32>, %out.1: ptr<i32>) -> void {
+                  local %t.2: i32
+                  local %wid.3: i32
+                  local %lane.4: i32
+                  local %v.5: i32
+                  local %t0.6: i32
+                  local %t1.7: i32
+                  local %mask.8: u32
+                  local %var.9: i32
+                  local %delta.10: u32
+                  local %width.11: i32
+                  local %t0.12: i32
+                  local %mask.13: u32
+                  local %var.14: i32
+                  local %delta.15: u32
+                  local %width.16: i32
+                  local %t0.17: i32
+                  local %warp.tid.18: u32
+                  local %warp.lane.19: u32
+                  local %warp.base.20: u32
+                  local %warp.own.21: u32
+                  local %warp.width.22: u32
+                  local %warp.src.23: u32
+                  local %warp.ok.24: bool
+                  local %warp.shuffled.25: u32
+                  local %warp.got.26: u32
+                  local %warp.tid.27: u32
+                  local %warp.lane.28: u32
+                  local %warp.base.29: u32
+                  local %warp.own.30: u32
+                  local %warp.width.31: u32
+                  local %warp.src.32: u32
+                  local %warp.ok.33: bool
+                  local %warp.got.34: u32
+                  local %warp.tid.35: u32
+                  local %warp.lane.36: u32
+                  local %warp.base.37: u32
+                  local %warp.own.38: u32
+                  local %warp.width.39: u32
+                  local %warp.src.40: u32
+                  local %warp.ok.41: bool
+                  local %warp.got.42: u32
+                  %t.2 = convert<i32>(threadIdx.x)
+                  %wid.3 = (%t.2 / 32:i32)
+                  %lane.4 = (%t.2 % 32:i32)
+                  %v.5 = load(ptradd(%in.0, %t.2))
+                  if (((blockDim.x & 31:u32) == 0:u32) || ((blockDim.y * blockDim.z) == 1:u32)) {
+                    if (%wid.3 == 0:i32) {
+                      %mask.8 = 4294967295:u32
+                      %var.9 = %v.5
+                      %delta.10 = convert<u32>(1:i32)
+                      %width.11 = 32:i32
+                      %warp.tid.18 = (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))
+                      %warp.lane.19 = (%warp.tid.18 & 31:u32)
+                      %warp.base.20 = (%warp.tid.18 - %warp.lane.19)
+                      %warp.own.21 = convert<u32>(%var.9)
+                      %warp.width.22 = convert<u32>(%width.11)
+                      %warp.src.23 = (%warp.lane.19 + %delta.10)
+                      %warp.ok.24 = (((%warp.lane.19 - (%warp.lane.19 & (~(%warp.width.22 - 1:u32)))) + %delta.10) < %warp.width.22)
+                      %warp.shuffled.25 = call @__webcu_subgroup_shuffle(%warp.own.21, (%warp.src.23 & 31:u32))
+                      %warp.got.26 = select((%warp.ok.24 && ((%warp.base.20 + %warp.src.23) < ((blockDim.x * blockDim.y) * blockDim.z))), %warp.shuffled.25, %warp.own.21)
+                      %t0.12 = convert<i32>(%warp.got.26)
+                      %t0.6 = %t0.12
+                      %v.5 = %t0.6
+                    }
+                  } else {
+                    if (%wid.3 == 0:i32) {
+                      %mask.8 = 4294967295:u32
+                      %var.9 = %v.5
+                      %delta.10 = convert<u32>(1:i32)
+                      %width.11 = 32:i32
+                      %warp.tid.27 = (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))
+                      %warp.lane.28 = (%warp.tid.27 & 31:u32)
+                      %warp.base.29 = (%warp.tid.27 - %warp.lane.28)
+                      %warp.own.30 = convert<u32>(%var.9)
+                      %warp.width.31 = convert<u32>(%width.11)
+                      %warp.src.32 = (%warp.lane.28 + %delta.10)
+                      %warp.ok.33 = (((%warp.lane.28 - (%warp.lane.28 & (~(%warp.width.31 - 1:u32)))) + %delta.10) < %warp.width.31)
+                      store elem(&@__webcu_warp_lo, %warp.tid.27), %warp.own.30
+                      barrier
+                      %warp.got.34 = %warp.own.30
+                      if (%warp.ok.33 && ((%warp.base.29 + %warp.src.32) < ((blockDim.x * blockDim.y) * blockDim.z))) {
+                        %warp.got.34 = load(elem(&@__webcu_warp_lo, (%warp.base.29 + %warp.src.32)))
+                      }
+                      barrier
+                      %t0.12 = convert<i32>(%warp.got.34)
+                      %t0.6 = %t0.12
+                      %v.5 = %t0.6
+                    }
+                  }
+                  if (%lane.4 < 16:i32) {
+                    %mask.13 = 4294967295:u32
+                    %var.14 = %v.5
+                    %delta.15 = convert<u32>(2:i32)
+                    %width.16 = 32:i32
+                    %warp.tid.35 = (threadIdx.x + (blockDim.x * (threadIdx.y + (blockDim.y * threadIdx.z))))
+                    %warp.lane.36 = (%warp.tid.35 & 31:u32)
+                    %warp.base.37 = (%warp.tid.35 - %warp.lane.36)
+                    %warp.own.38 = convert<u32>(%var.14)
+                    %warp.width.39 = convert<u32>(%width.16)
+                    %warp.src.40 = (%warp.lane.36 + %delta.15)
+                    %warp.ok.41 = (((%warp.lane.36 - (%warp.lane.36 & (~(%warp.width.39 - 1:u32)))) + %delta.15) < %warp.width.39)
+                    store elem(&@__webcu_warp_lo, %warp.tid.35), %warp.own.38
+                    barrier
+                    %warp.got.42 = %warp.own.38
+                    if (%warp.ok.41 && ((%warp.base.37 + %warp.src.40) < ((blockDim.x * blockDim.y) * blockDim.z))) {
+                      %warp.got.42 = load(elem(&@__webcu_warp_lo, (%warp.base.37 + %warp.src.40)))
+                    }
+                    barrier
+                    %t0.17 = convert<i32>(%warp.got.42)
+                    %t1.7 = %t0.17
+                    %v.5 = %t1.7
+                  }
+                  store ptradd(%out.1, %t.2), %v.5
+                }
+                """);
+        assertFalse(d.hasErrors());
+    }
+
+    /** The classic block reduction's second stage, the warp index by a shift, a row of a 2-D block: subgroups under the row test. */
+    @Test
+    void WarpIndexForms_Subgroups() {
+        String ir = after("""
+                __global__ void forms(const float *in, float *out)
+                {
+                    __shared__ float sums[32];
+                    float v = in[threadIdx.y * blockDim.x + threadIdx.x];
+                    unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+                    if (lane == 0) sums[warp] = v;
+                    __syncthreads();
+                    if (warp == 0) {
+                        v = lane < blockDim.x / warpSize ? sums[lane] : 0.0f;
+                        for (int off = 16; off > 0; off /= 2) v += __shfl_down_sync(0xffffffff, v, off);
+                    }
+                    if (threadIdx.y == 1) v = __shfl_sync(0xffffffff, v, 3);
+                    out[threadIdx.y * blockDim.x + threadIdx.x] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertEquals(2, ir.split("call @__webcu_subgroup_shuffle\\(", -1).length - 1, ir);
+        assertEquals(2, ir.split("if \\(\\(\\(blockDim.x & 31:u32\\) == 0:u32\\) \\|\\| \\(\\(blockDim.y \\* blockDim.z\\) == 1:u32\\)\\)", -1).length - 1, ir);
+    }
+
+    /**
+     * Not warp-uniform: the lane, the global index over 32 (a block of 48 threads starts its
+     * second block mid-warp), threadIdx.x after a branch assigned it, a loop whose exit depends
+     * on the lane, and everything after a return decided per lane.
+     */
+    @Test
+    void NotWarpUniform_Emulation() {
+        for (String body : List.of(
+                "if (threadIdx.x % 32 < 16) v = __shfl_xor_sync(0xffffffffu, v, 1);",
+                "if ((blockIdx.x * blockDim.x + threadIdx.x) / 32 == 1) v = __shfl_xor_sync(0xffffffffu, v, 1);",
+                "int t = 0; if (n > 0) t = threadIdx.x; else t = n; if (t / 32 == 0) v = __shfl_xor_sync(0xffffffffu, v, 1);",
+                "int t = threadIdx.x; if (v > 0) t = 0; if (t / 32 == 0) v = __shfl_xor_sync(0xffffffffu, v, 1);",
+                "for (int k = 0; k < 4; ++k) { if (threadIdx.x == k) break; v += __shfl_xor_sync(0xffffffffu, v, 1); }",
+                "if ((char)threadIdx.x / 32 == 0) v = __shfl_xor_sync(0xffffffffu, v, 1);",
+                "if (threadIdx.x / 16 == 0) v = __shfl_xor_sync(0xffffffffu, v, 1);",
+                "if (threadIdx.x == 5) return; if (threadIdx.x / 32 == 0) v = __shfl_xor_sync(0xffffffffu, v, 1);")) {
+            String ir = after("__global__ void k(const int *in, int *out, int n)\n{\n    int v = in[threadIdx.x];\n    "
+                    + body + "\n    out[threadIdx.x] = v;\n}\n", SUBGROUPS, Map.of());
+            assertFalse(ir.contains("__webcu_subgroup_"), body + "\n" + ir);
+            assertTrue(ir.contains("__webcu_warp_lo"), body + "\n" + ir);
+        }
+    }
+
+    /** A return decided per warp leaves whole warps; a loop whose exit is decided per warp keeps them whole. */
+    @Test
+    void WarpReturnAndLoop_Subgroups() {
+        String ir = after("""
+                __global__ void k(const int *in, int *out, int n)
+                {
+                    int v = in[threadIdx.x];
+                    if (threadIdx.x / 32 >= n) return;
+                    for (unsigned w = threadIdx.x / 64; w < 4; ++w) v += __shfl_xor_sync(0xffffffffu, v, 1);
+                    out[threadIdx.x] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertTrue(ir.contains("call @__webcu_subgroup_shuffle("), ir);
+        assertTrue(ir.contains("__webcu_warp_lo"), "the emulation for blocks whose rows split warps: " + ir);
+        // on a device without 32-lane subgroups nothing changes
+        assertFalse(after(TWO_STAGES, DeviceTarget.IEEE, Map.of()).contains("__webcu_subgroup_"));
+    }
+
+    /** The linear thread index over 32, as cooperative groups' {@code meta_group_rank()} computes it. */
+    @Test
+    void LinearIndexOver32_Subgroups() {
+        String ir = after("""
+                __global__ void k(const int *in, int *out)
+                {
+                    unsigned t = threadIdx.x + blockDim.x * (threadIdx.y + blockDim.y * threadIdx.z);
+                    int v = in[t];
+                    if (t / 32 == 1) v = __reduce_add_sync(0xffffffffu, v);
+                    if (t / 16 == 1) v = __reduce_add_sync(0xffffffffu, v);
+                    out[t] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertEquals(1, ir.split("call @__webcu_subgroup_add_i32\\(", -1).length - 1, ir);
+    }
+
+    /** {@code if (threadIdx.x < warpSize)}: the first warp, whole; {@code if (threadIdx.x < 16)}: half of it. */
+    @Test
+    void FirstWarpComparison_Subgroups_HalfWarp_Emulation() {
+        String ir = after("""
+                __global__ void k(const int *in, int *out)
+                {
+                    int tid = threadIdx.x;
+                    int v = in[tid];
+                    if (tid < warpSize) v = __reduce_add_sync(0xffffffffu, v);
+                    if (63 < threadIdx.x) v = __reduce_max_sync(0xffffffffu, v);
+                    if (tid < 16) v = __reduce_min_sync(0xffffffffu, v);
+                    out[tid] = v;
+                }
+                """, SUBGROUPS, Map.of());
+        assertTrue(ir.contains("call @__webcu_subgroup_add_i32(") && ir.contains("call @__webcu_subgroup_max_i32("), ir);
+        assertFalse(ir.contains("__webcu_subgroup_min_i32"), ir);
     }
 }

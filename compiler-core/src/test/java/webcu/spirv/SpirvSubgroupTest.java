@@ -144,4 +144,42 @@ class SpirvSubgroupTest {
         assertTrue(text.contains("BuiltIn SubgroupLocalInvocationId") && text.contains("BuiltIn SubgroupSize")
                 && text.contains("OpEntryPoint GLCompute %") && text.contains("\"" + SubgroupProbe.ENTRY + "\""), text);
     }
+
+    /**
+     * The tutorial block reduction (bench/webgpu/warp_reduce_bench.cu) and the programs whose
+     * second stage sits under a warp-uniform branch ({@code if (wid == 0)}, cooperative groups'
+     * {@code meta_group_rank() == 0}): valid, with group instructions in that stage (beside the
+     * emulation that blocks whose rows split warps fall back to).
+     */
+    @Test
+    void warpUniformStages_validate() throws IOException {
+        for (String file : List.of("../bench/webgpu/warp_reduce_bench.cu", "../tests/conformance/programs/coop/tiled_reduce.cu",
+                "../tests/conformance/programs/gallery/06_reduction_shuffle.cu")) {
+            Path source = Path.of(file);
+            CompileResult r = SpirvWriterTest.compile(source.getFileName().toString(), Files.readString(source, StandardCharsets.UTF_8));
+            Diagnostics d = new Diagnostics();
+            SpirvProgram p = SpirvWriterTest.spirv(r, d, WARPS);
+            assertEquals(List.of(), d.all(), file);
+            assertEquals("", SpirvWriterTest.validate(p), file);
+            String text = p.disassembly();
+            assertTrue(text.contains("OpGroupNonUniformShuffle") && text.contains("OpControlBarrier"), file);
+        }
+        // a return decided per warp: the whole body is compiled twice
+        CompileResult r = SpirvWriterTest.compile("warp_return.cu", """
+                __global__ void k(const int *in, int *out, int n)
+                {
+                    __shared__ int s[32];
+                    int v = in[threadIdx.x];
+                    if (threadIdx.x / 32 >= n) return;
+                    for (int w = 0; w < n; ++w) v += __shfl_xor_sync(0xffffffffu, v, 1);
+                    if (threadIdx.x % 32 == 0) s[threadIdx.x / 32] = v;
+                    __syncthreads();
+                    if (threadIdx.x < 32) v = __reduce_add_sync(0xffffffffu, s[threadIdx.x % 4]);
+                    out[threadIdx.x] = v;
+                }
+                """);
+        SpirvProgram p = SpirvWriterTest.spirv(r, new Diagnostics(), WARPS);
+        assertEquals("", SpirvWriterTest.validate(p));
+        assertTrue(p.disassembly().contains("OpGroupNonUniformShuffle") && p.disassembly().contains("OpGroupNonUniformIAdd"));
+    }
 }

@@ -46,14 +46,40 @@ class WgslValidationTest {
      */
     @Test
     void ConformanceKernels_PassTint() throws Exception {
+        conformanceKernelsPassTint(webcu.passes.DeviceTarget.IEEE, Path.of("../tests/conformance/cases"));
+    }
+
+    /**
+     * The same for an adapter with 32-lane subgroups (NVIDIA): warp functions in block- and
+     * warp-uniform control flow become subgroup operations, some in branches that Tint's
+     * uniformity analysis cannot prove uniform, which the module's
+     * {@code diagnostic(off, subgroup_uniformity)} allows.
+     */
+    @Test
+    void ConformanceKernelsOnSubgroups_PassTint() throws Exception {
+        List<String> withSubgroups = conformanceKernelsPassTint(webcu.passes.DeviceTarget.IEEE.withSubgroupSize(32), Path.of("../tests/conformance/cases"),
+                Path.of("../tests/conformance/programs/coop"), Path.of("../tests/conformance/programs/gallery/06_reduction_shuffle.cu"),
+                Path.of("../bench/webgpu/warp_reduce_bench.cu"), Path.of("../bench/webgpu/warp_heavy.cu"));
+        for (String warpCase : List.of("warp_shuffles.wgsl", "warp_vote_ballot.wgsl", "warp_warp_reduce.wgsl",
+                "warp_warp_scan_compact.wgsl", "warp_match_reduce_sm80.wgsl", "tiled_reduce.wgsl",
+                "06_reduction_shuffle.wgsl", "warp_reduce_bench.wgsl")) {
+            assertTrue(withSubgroups.contains(warpCase), warpCase + " has no subgroup operation: " + withSubgroups);
+        }
+    }
+
+    /** Checks the WGSL of the .cu files under {@code roots} for {@code target}; the modules that use subgroup operations. */
+    private List<String> conformanceKernelsPassTint(webcu.passes.DeviceTarget target, Path... roots) throws Exception {
         Path tool = tool();
         Path cases = Path.of("../tests/conformance/cases");
         Assumptions.assumeTrue(Files.isDirectory(cases), "the conformance suite is not at " + cases.toAbsolutePath());
-        List<Path> sources;
-        try (var s = Files.walk(cases)) {
-            sources = s.filter(f -> f.toString().endsWith(".cu")).sorted().toList();
+        List<Path> sources = new ArrayList<>();
+        for (Path root : roots) {
+            try (var s = Files.walk(root)) {
+                sources.addAll(s.filter(f -> f.toString().endsWith(".cu")).sorted().toList());
+            }
         }
         List<String> cmd = new ArrayList<>(List.of("node", tool.resolve("check.mjs").toString()));
+        List<String> withSubgroups = new ArrayList<>();
         int kernels = 0;
         for (Path source : sources) {
             webcu.frontend.SourceSet set = new webcu.frontend.SourceSet();
@@ -62,7 +88,7 @@ class WgslValidationTest {
             assertEquals(true, r.ok(), source + ":\n" + r.render(false));
             WgslProgram w;
             try {
-                w = WgslBackend.compile(r.module(), new webcu.diag.Diagnostics());
+                w = WgslBackend.compile(r.module(), new webcu.diag.Diagnostics(), Map.of(), target);
             } catch (webcu.diag.CompileError e) {
                 continue;
             }
@@ -70,14 +96,21 @@ class WgslValidationTest {
                 continue;
             }
             kernels += w.kernels().size();
-            String name = cases.relativize(source).toString().replace('/', '_').replace(".cu", ".wgsl");
+            String name = (source.startsWith(cases) ? cases.relativize(source) : source.getFileName()).toString()
+                    .replace('/', '_').replace(".cu", ".wgsl");
             Path f = tmp.resolve(name);
             Files.writeString(f, w.code());
             cmd.add(f.toString());
+            if (w.code().contains("enable subgroups;")) {
+                withSubgroups.add(name);
+            }
         }
         assertTrue(cmd.size() - 2 >= 80, "only " + (cmd.size() - 2) + " cases have kernels WebGPU runs");
         Result r = run(cmd, tool, 300);
         assertEquals(0, r.exit, "Tint rejected the WGSL of " + kernels + " conformance kernels:\n" + r.output);
+        System.out.println("WGSL of the conformance cases (subgroup size " + target.subgroupSize() + "): " + (cmd.size() - 2) + " modules ("
+                + kernels + " kernels) pass Tint; subgroup operations in " + withSubgroups);
+        return withSubgroups;
     }
 
     @Test
