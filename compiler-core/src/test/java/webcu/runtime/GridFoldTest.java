@@ -18,6 +18,7 @@ class GridFoldTest {
         assertEquals(8, GridFold.rows(262144, 1, MAX, MAX), "SAXPY's 2^18 blocks: 8 x 32768, no padding");
         assertEquals(4, GridFold.rows(3 * 65537, 1, MAX, MAX), "only 3 and 65537 divide it, neither fits: 4 rows, padded");
         assertEquals(2, GridFold.rows(65543, 1, MAX, MAX), "a prime: the fewest rows");
+        assertEquals(3, GridFold.rows(2 * 65537, 1, MAX, MAX), "2 rows of 65537 do not fit: 3, padded");
         assertEquals(5, GridFold.rows(131075, 3, MAX, MAX), "5 x 26215: neither the fewest (3) nor 4 divides it");
         assertEquals(2, GridFold.rows(100001, 10000, MAX, MAX), "no divisor whose rows fit y: the fewest");
     }

@@ -318,24 +318,20 @@ final class LaunchPlan {
         long gx = launch.grid()[0] & 0xFFFFFFFFL;
         long gy = launch.grid()[1] & 0xFFFFFFFFL;
         int max = limits.maxWorkgroupsPerDimension();
-        long fold = fold(gx, gy, max);
-        long slice = (gx + fold - 1) / fold;
-        long dy = gy * fold;
-        if (dy > limits.maxWorkgroupsPerDimension()) {
+        GridFold fold = GridFold.of(launch.grid(), max, max);
+        if (fold == null) {
             return failed("not supported on WebGPU yet: a grid of " + gx + " x " + gy
-                    + " blocks (this adapter dispatches at most " + limits.maxWorkgroupsPerDimension() + " x "
-                    + limits.maxWorkgroupsPerDimension() + ")");
+                    + " blocks (this adapter dispatches at most " + max + " x " + max + ")");
         }
-        int[] dispatch = {(int) slice, (int) dy, launch.grid()[2]};
-        // the slices per row the kernel divides by: with one row, any number above the workgroup
-        // rows does, and a power of two is a mask and a shift where the pipeline has it as a constant
-        long slicesWord = fold == 1 || gy > 1 ? fold : ONE_ROW;
+        int[] dispatch = fold.dispatch();
+        long slicesWord = fold.slices();
         int slicesConstant = 0;
         boolean padded = true;
         String variant = "";
         if (layout.slicesConstant() != null) {
-            slicesConstant = fold == 1 || gy == 1 ? (int) slicesWord : 0;
-            padded = slice * fold != gx;
+            // a constant where the kernel may fold it: one row per CUDA row, or a grid of one row
+            slicesConstant = fold.rows() == 1 || gy == 1 ? (int) slicesWord : 0;
+            padded = fold.padded();
             variant = "|" + (slicesConstant & 0xFFFFFFFFL) + (padded ? "p" : "");
         }
         byte[] uniform = null;
@@ -386,14 +382,6 @@ final class LaunchPlan {
         return new LaunchPlan(bindings, uniform, key, null, dispatch, heap, layout, launch,
                 heap == null && repeatable ? Arrays.copyOf(pointerParams, pointers) : null, scalars, slicesConstant, padded,
                 zeroOffsets);
-    }
-
-    /** The slices per row of a folded grid of one row (GridFold.ONE_ROW). */
-    static final long ONE_ROW = GridFold.ONE_ROW;
-
-    /** GridFolding: into how many rows of slices a grid folds its x ({@link GridFold#rows}, one limit for x and y). */
-    static long fold(long gx, long gy, int max) {
-        return GridFold.rows(gx, gy, max, max);
     }
 
     /** {@code size} bytes little-endian at {@code at} (zero-extended). */

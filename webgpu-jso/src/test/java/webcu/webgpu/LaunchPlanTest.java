@@ -270,19 +270,6 @@ class LaunchPlanTest {
         assertEquals("k|32,1,1|0|rw|1z", p.pipelineKey);
     }
 
-    /** The rows tried for an exact split stay within the dispatch's y limit and a bounded search. */
-    @Test
-    void Fold_Choices() {
-        assertEquals(1, LaunchPlan.fold(65535, 1, 65535));
-        assertEquals(4, LaunchPlan.fold(262140, 1, 65535), "4 x 65535");
-        assertEquals(8, LaunchPlan.fold(262144, 1, 65535));
-        assertEquals(4, LaunchPlan.fold(3 * 65537, 1, 65535), "only 3 and 65537 divide it, neither fits: 4 rows, padded");
-        assertEquals(2, LaunchPlan.fold(65543, 1, 65535), "a prime: the fewest rows");
-        assertEquals(3, LaunchPlan.fold(2 * 65537, 1, 65535), "2 rows of 65537 do not fit: 3, padded");
-        // the exact split of 100001 needs 11 rows: with 10000 CUDA rows only 6 fit the dispatch's y
-        assertEquals(2, LaunchPlan.fold(100001, 10000, 65535));
-    }
-
     /** ThreadCoarsening: blocks beyond the adapter's 256 invocations run 2 or 4 threads per invocation. */
     @Test
     void BigBlocks_Coarsened() {
